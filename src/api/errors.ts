@@ -1,0 +1,58 @@
+/**
+ * Errors are values with a kind and a one-line human message. The UI and the commands show
+ * `message`; `DEBUG=pooltop` prints `detail` on stderr. Neither may ever contain a secret.
+ */
+
+export type ErrorKind = 'network' | 'timeout' | 'http' | 'api' | 'auth' | 'validation' | 'schema' | 'config';
+
+export interface PooltopErrorInit {
+  /** HTTP status, when a response arrived. */
+  status?: number;
+  /** `code` from a private-endpoint error body. */
+  code?: number;
+  /** Per-field messages (422 `errors`, OAuth 400 `data`, client-side bound checks, schema paths). */
+  fields?: Record<string, string[]>;
+  /** Server-requested wait before retrying (from `Retry-After`), milliseconds. */
+  retryAfterMs?: number;
+  /** Extra, multi-line diagnostic text for DEBUG output. Never secrets. */
+  detail?: string;
+  cause?: unknown;
+}
+
+export class PooltopError extends Error {
+  readonly kind: ErrorKind;
+  readonly status?: number;
+  readonly code?: number;
+  readonly fields?: Record<string, string[]>;
+  readonly retryAfterMs?: number;
+  readonly detail?: string;
+
+  constructor(kind: ErrorKind, message: string, init: PooltopErrorInit = {}) {
+    super(oneLine(message), init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'PooltopError';
+    this.kind = kind;
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields;
+    this.retryAfterMs = init.retryAfterMs;
+    this.detail = init.detail;
+  }
+
+  /** 429, 5xx, network and timeout failures may be retried; auth, validation and schema never. */
+  get retryable(): boolean {
+    if (this.kind === 'network' || this.kind === 'timeout') return true;
+    if (this.kind === 'http' || this.kind === 'api') {
+      return this.status === 429 || (this.status !== undefined && this.status >= 500);
+    }
+    return false;
+  }
+}
+
+export function isPooltopError(e: unknown): e is PooltopError {
+  return e instanceof PooltopError;
+}
+
+/** Collapses whitespace runs (including newlines) so a message is always one line. */
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,37 @@
+/** Settings after resolution (flags > environment > profile in the config file > defaults). */
+
+export type SettingSource = 'flag' | 'env' | 'profile' | 'default' | 'demo';
+
+export interface Settings {
+  baseUrl: string;
+  apiKey?: string;
+  apiSecret?: string;
+  clientId?: string;
+  clientSecret?: string;
+  refreshToken?: string;
+}
+
+export interface ResolvedConfig extends Settings {
+  /** Profile name in use (`default` unless chosen). */
+  profile: string;
+  /** Config file path that was consulted (it may not exist). */
+  configPath: string;
+  /** Where each present setting came from, for `--help`/debug output (never the values). */
+  sources: Partial<Record<keyof Settings, SettingSource>>;
+  /** One-line warnings to print on stderr before anything else (file mode, secrets on argv). */
+  warnings: string[];
+}
+
+/** Flags shared by every command, as parsed from argv (undefined = not given). */
+export interface CommonFlags {
+  baseUrl?: string;
+  apiKey?: string;
+  apiSecret?: string;
+  clientId?: string;
+  clientSecret?: string;
+  refreshToken?: string;
+  profile?: string;
+  config?: string;
+}
+
+export const DEFAULT_BASE_URL = 'https://whitebit.com';
