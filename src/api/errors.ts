@@ -5,6 +5,18 @@
 
 export type ErrorKind = 'network' | 'timeout' | 'http' | 'api' | 'auth' | 'validation' | 'schema' | 'config';
 
+/**
+ * Finer, machine-readable cause, where one is known (optional; the kind stays the primary switch).
+ * - `connect`: failed while connecting, so the request was certainly never sent (safe to retry anything).
+ * - `aborted`: cancelled through the caller's AbortSignal or by closing the client (never retried).
+ * - `nonce`: the server refused the nonce (`Too many requests.` as a JSON message), not a rate limit.
+ * - `clock-skew`: the nonce is outside the server's ±5 s window (the local clock is off).
+ * - `rate-limit`: HTTP 429 from the rate limiter.
+ * - `maintenance`: HTTP 503 maintenance page.
+ * - `too-large`: the response body exceeded the client's size cap.
+ */
+export type ErrorReason = 'connect' | 'aborted' | 'nonce' | 'clock-skew' | 'rate-limit' | 'maintenance' | 'too-large';
+
 export interface PooltopErrorInit {
   /** HTTP status, when a response arrived. */
   status?: number;
@@ -16,6 +28,8 @@ export interface PooltopErrorInit {
   retryAfterMs?: number;
   /** Extra, multi-line diagnostic text for DEBUG output. Never secrets. */
   detail?: string;
+  /** See `ErrorReason`. */
+  reason?: ErrorReason;
   cause?: unknown;
 }
 
@@ -26,6 +40,7 @@ export class PooltopError extends Error {
   readonly fields?: Record<string, string[]>;
   readonly retryAfterMs?: number;
   readonly detail?: string;
+  readonly reason?: ErrorReason;
 
   constructor(kind: ErrorKind, message: string, init: PooltopErrorInit = {}) {
     super(oneLine(message), init.cause === undefined ? undefined : { cause: init.cause });
@@ -36,10 +51,12 @@ export class PooltopError extends Error {
     this.fields = init.fields;
     this.retryAfterMs = init.retryAfterMs;
     this.detail = init.detail;
+    this.reason = init.reason;
   }
 
-  /** 429, 5xx, network and timeout failures may be retried; auth, validation and schema never. */
+  /** 429, 5xx, network and timeout failures may be retried; auth, validation, schema and cancelled calls never. */
   get retryable(): boolean {
+    if (this.reason === 'aborted') return false;
     if (this.kind === 'network' || this.kind === 'timeout') return true;
     if (this.kind === 'http' || this.kind === 'api') {
       return this.status === 429 || (this.status !== undefined && this.status >= 500);

@@ -1,0 +1,45 @@
+/**
+ * Signed private requests, as WhiteBIT documents them (see API-NOTES.md):
+ * body = endpoint fields + `request` (the path) + `nonce` + `nonceWindow: true`;
+ * `X-TXC-PAYLOAD` = base64 of the exact JSON bytes sent;
+ * `X-TXC-SIGNATURE` = lowercase hex HMAC-SHA512 over that base64 text, keyed with the API secret.
+ */
+import { createHmac } from 'node:crypto';
+
+export type JsonScalar = string | number | boolean | null;
+
+export interface SignInput {
+  /** Path without host, e.g. `/api/v4/sub-account/list`. */
+  path: string;
+  /** The endpoint's own body fields; `undefined` values are left out. */
+  fields: Record<string, JsonScalar | undefined>;
+  nonce: number;
+  apiKey: string;
+  apiSecret: string;
+}
+
+export interface SignedRequest {
+  /** The exact JSON text to send (UTF-8). */
+  body: string;
+  headers: {
+    'content-type': 'application/json';
+    'x-txc-apikey': string;
+    'x-txc-payload': string;
+    'x-txc-signature': string;
+  };
+}
+
+export function signRequest(input: SignInput): SignedRequest {
+  const body = JSON.stringify({ ...input.fields, request: input.path, nonce: input.nonce, nonceWindow: true });
+  const payload = Buffer.from(body, 'utf8').toString('base64');
+  const signature = createHmac('sha512', input.apiSecret).update(payload).digest('hex');
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-txc-apikey': input.apiKey,
+      'x-txc-payload': payload,
+      'x-txc-signature': signature,
+    },
+  };
+}

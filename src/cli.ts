@@ -1,0 +1,114 @@
+import { PooltopError } from './api/errors.js';
+import { LIMIT_MAX, LIMIT_MIN, OFFSET_MAX, OFFSET_MIN } from './api/types.js';
+import { type CommandContext, createContext } from './cli/context.js';
+import { HELP } from './cli/help.js';
+import { COMMON_OPTIONS, intFlag, type OptionSpecs, parseFlags, stringFlag } from './cli/parse.js';
+import { reportError } from './cli/report-error.js';
+import type { CommandIO } from './commands/io.js';
+import { VERSION } from './version.js';
+
+const JSON_FLAG: OptionSpecs = { json: { type: 'boolean' } };
+const COMMANDS = ['pool', 'accounts', 'auth', 'serve', 'help'] as const;
+type Command = (typeof COMMANDS)[number];
+
+/** Runs one invocation and returns its exit code; never throws. */
+export async function main(argv: string[], io: CommandIO): Promise<number> {
+  try {
+    return await dispatch(argv, io);
+  } catch (error) {
+    if (io.signal.aborted) return 130;
+    return reportError(error, io.stderr, io.env);
+  }
+}
+
+async function dispatch(argv: string[], io: CommandIO): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === '--version' || first === '-V') {
+    io.stdout(`${VERSION}\n`);
+    return 0;
+  }
+  if (first === undefined || first.startsWith('-')) return runDashboardCommand(argv, io);
+  if (!(COMMANDS as readonly string[]).includes(first)) {
+    return reportError(usageError(`unknown command '${first.slice(0, 40)}' (see pooltop --help)`), io.stderr, io.env);
+  }
+  const command = first as Command;
+  if (command === 'help') {
+    const topic = rest[0] && rest[0] in HELP ? rest[0] : 'main';
+    io.stdout(`${HELP[topic]}\n`);
+    return 0;
+  }
+  if (command === 'serve') {
+    const { runServe, SERVE_OPTIONS } = await import('./commands/serve.js');
+    const { values } = parseFlags(rest, SERVE_OPTIONS);
+    if (values.help) return printHelp(io, 'serve');
+    return runServe(values, io);
+  }
+  if (command === 'pool') {
+    const { values } = parseFlags(rest, { ...COMMON_OPTIONS, ...JSON_FLAG });
+    if (values.help) return printHelp(io, 'pool');
+    const { runPool } = await import('./commands/pool.js');
+    return withContext(values, io, (ctx) => runPool(ctx, io, { json: values.json === true }));
+  }
+  if (command === 'accounts') {
+    const spec = { ...COMMON_OPTIONS, ...JSON_FLAG, search: { type: 'string' }, limit: { type: 'string' }, offset: { type: 'string' } } as const;
+    const { values } = parseFlags(rest, spec);
+    if (values.help) return printHelp(io, 'accounts');
+    // Bounds are checked here, before any setting is resolved or any request is sent.
+    const query = {
+      search: stringFlag(values, 'search'),
+      limit: intFlag(values, 'limit', { min: LIMIT_MIN, max: LIMIT_MAX }),
+      offset: intFlag(values, 'offset', { min: OFFSET_MIN, max: OFFSET_MAX }),
+    };
+    const { runAccounts } = await import('./commands/accounts.js');
+    return withContext(values, io, (ctx) => runAccounts(ctx, io, { ...query, json: values.json === true }));
+  }
+  const { values, positionals } = parseFlags(rest, { ...COMMON_OPTIONS, ...JSON_FLAG }, 1);
+  if (values.help) return printHelp(io, 'auth');
+  const sub = positionals[0];
+  if (sub !== 'refresh' && sub !== 'status') {
+    throw usageError(sub ? `unknown auth command '${sub.slice(0, 40)}': use refresh or status` : 'auth needs a command: refresh or status');
+  }
+  const { runAuth } = await import('./commands/auth.js');
+  return withContext(values, io, (ctx) => runAuth(sub, { json: values.json === true }, { config: ctx.config, client: ctx.client, io }), { retries: 0 });
+}
+
+async function runDashboardCommand(argv: string[], io: CommandIO): Promise<number> {
+  const spec = { ...COMMON_OPTIONS, interval: { type: 'string' }, 'no-color': { type: 'boolean' } } as const;
+  const { values } = parseFlags(argv, spec);
+  if (values.help) return printHelp(io, 'main');
+  const intervalSec = intFlag(values, 'interval', { min: 1, max: 86400 }) ?? 10;
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    throw usageError('the dashboard needs an interactive terminal; for scripts use `pooltop pool --json`');
+  }
+  const color = values['no-color'] !== true && !io.env.NO_COLOR;
+  const { runDashboard } = await import('./ui/run-dashboard.js');
+  return withContext(
+    values,
+    io,
+    (ctx) => runDashboard({ client: ctx.client, config: ctx.config, demo: ctx.demo, intervalSec, color }),
+    { retries: 0 },
+  );
+}
+
+async function withContext(
+  values: Record<string, string | boolean | undefined>,
+  io: CommandIO,
+  run: (ctx: CommandContext) => Promise<number>,
+  options: { retries?: number } = {},
+): Promise<number> {
+  const ctx = await createContext(values, io, options);
+  try {
+    return await run(ctx);
+  } finally {
+    await ctx.close();
+  }
+}
+
+function printHelp(io: CommandIO, topic: string): number {
+  io.stdout(`${HELP[topic]}\n`);
+  return 0;
+}
+
+function usageError(message: string): PooltopError {
+  return new PooltopError('config', message);
+}

@@ -1,0 +1,96 @@
+import { parseArgs } from 'node:util';
+import { PooltopError } from '../api/errors.js';
+
+type OptionSpec = { type: 'string' | 'boolean'; short?: string };
+export type OptionSpecs = Record<string, OptionSpec>;
+export type ParsedValues = Record<string, string | boolean | undefined>;
+
+/** Flags every command accepts (configuration and `--help`). */
+export const COMMON_OPTIONS: OptionSpecs = {
+  help: { type: 'boolean', short: 'h' },
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  'api-secret': { type: 'string' },
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
+  'refresh-token': { type: 'string' },
+  profile: { type: 'string' },
+  config: { type: 'string' },
+  demo: { type: 'boolean' },
+};
+
+/**
+ * Strict parse: an unknown flag, a missing value or a stray positional is a usage error
+ * (PooltopError kind 'config', exit 2) that names the flag.
+ */
+export function parseFlags(
+  argv: string[],
+  options: OptionSpecs,
+  maxPositionals = 0,
+): { values: ParsedValues; positionals: string[] } {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: true });
+  } catch (e) {
+    throw new PooltopError('config', usageMessage(e));
+  }
+  if (parsed.positionals.length > maxPositionals) {
+    const extra = parsed.positionals[maxPositionals] ?? '';
+    throw new PooltopError('config', `unexpected argument '${clip(extra)}' (see --help)`);
+  }
+  return { values: parsed.values as ParsedValues, positionals: parsed.positionals };
+}
+
+function usageMessage(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  const unknown = /Unknown option '([^']*)'/.exec(text);
+  if (unknown) return `unknown flag '${clip(unknown[1] ?? '')}' (see --help)`;
+  const missing = /Option '([^']*?)(?: <value>)?' argument missing/.exec(text);
+  if (missing) return `flag '${missing[1]}' needs a value`;
+  const noValue = /Option '([^']*)' does not take an argument/.exec(text);
+  if (noValue) return `flag '${noValue[1]}' does not take a value`;
+  return `${text.split('\n')[0]} (see --help)`;
+}
+
+/** Parses an integer flag within bounds; anything else is a usage error naming the flag. */
+export function intFlag(
+  values: ParsedValues,
+  name: string,
+  bounds: { min: number; max: number },
+): number | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  const text = String(raw).trim();
+  const n = /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < bounds.min || n > bounds.max) {
+    throw new PooltopError('config', `--${name} must be an integer from ${bounds.min} to ${bounds.max}, got '${clip(text)}'`);
+  }
+  return n;
+}
+
+/** Parses a decimal flag within bounds. */
+export function numberFlag(
+  values: ParsedValues,
+  name: string,
+  bounds: { min: number; max: number },
+): number | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  const text = String(raw).trim();
+  const n = /^-?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isFinite(n) || n < bounds.min || n > bounds.max) {
+    throw new PooltopError('config', `--${name} must be a number from ${bounds.min} to ${bounds.max}, got '${clip(text)}'`);
+  }
+  return n;
+}
+
+export function stringFlag(values: ParsedValues, name: string): string | undefined {
+  const v = values[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Keeps echoed user input short and printable. */
+function clip(text: string): string {
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  return clean.length > 40 ? `${clean.slice(0, 40)}…` : clean;
+}

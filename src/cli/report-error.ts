@@ -1,0 +1,37 @@
+import { isPooltopError, oneLine } from '../api/errors.js';
+
+/** Exit code for a failure: 2 for usage/configuration (nothing was sent), 1 for the rest. */
+export function exitCodeFor(error: unknown): number {
+  if (!isPooltopError(error)) return 1;
+  if (error.kind === 'config') return 2;
+  if (error.kind === 'validation' && error.status === undefined) return 2;
+  return 1;
+}
+
+/** One line on stderr starting `pooltop:`; details only with DEBUG=pooltop. */
+export function reportError(error: unknown, stderr: (t: string) => void, env: NodeJS.ProcessEnv): number {
+  const message = isPooltopError(error)
+    ? error.message
+    : `unexpected error: ${oneLine(error instanceof Error ? error.message : String(error))}`;
+  stderr(`pooltop: ${stripControls(message)}\n`);
+  if (isDebug(env)) {
+    const parts: string[] = [];
+    if (isPooltopError(error)) {
+      parts.push(`kind=${error.kind}${error.status ? ` status=${error.status}` : ''}`);
+      if (error.detail) parts.push(error.detail);
+      if (error.fields) parts.push(JSON.stringify(error.fields));
+    }
+    if (error instanceof Error && error.stack) parts.push(error.stack);
+    stderr(`${stripControls(parts.join('\n'), true)}\n`);
+  }
+  return exitCodeFor(error);
+}
+
+export function isDebug(env: NodeJS.ProcessEnv): boolean {
+  return (env.DEBUG ?? '').split(/[,\s]+/).some((d) => d === 'pooltop' || d === 'pooltop:*' || d === '*');
+}
+
+function stripControls(text: string, keepNewlines = false): string {
+  const re = keepNewlines ? /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g : /[\u0000-\u001f\u007f-\u009f]/g;
+  return text.replace(re, '');
+}

@@ -1,0 +1,13 @@
+/**
+ * JSON for stdout that is safe to pipe into a terminal: every value is kept exactly, but each
+ * C0/C1 control character, DEL, bidirectional override/isolate and line/paragraph separator is
+ * written as a \uXXXX escape (JSON.stringify leaves C1, DEL and the bidi controls raw).
+ */
+const UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+export function toSafeJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(
+    UNSAFE,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}

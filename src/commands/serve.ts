@@ -1,0 +1,80 @@
+import { isIP } from 'node:net';
+import { intFlag, numberFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
+import type { CommandIO } from './io.js';
+import { toSafeJson } from './json-output.js';
+
+/**
+ * `pooltop serve`: runs the embedded reference service in the foreground until the process is
+ * interrupted (SIGINT/SIGTERM abort io.signal), then closes it and exits 0.
+ */
+export async function runServe(values: ParsedValues, io: CommandIO): Promise<number> {
+  const host = stringFlag(values, 'host') ?? '127.0.0.1';
+  const options = {
+    host,
+    port: intFlag(values, 'port', { min: 0, max: 65535 }) ?? 0,
+    accounts: intFlag(values, 'accounts', { min: 1, max: 20000 }),
+    seed: intFlag(values, 'seed', { min: 0, max: 2 ** 31 - 1 }),
+    accessTtl: intFlag(values, 'access-ttl', { min: 1, max: 86400 }),
+    refreshTtl: intFlag(values, 'refresh-ttl', { min: 1, max: 86400 * 30 }),
+    blockInterval: numberFlag(values, 'block-interval', { min: 1, max: 86400 }),
+    latency: intFlag(values, 'latency', { min: 0, max: 600_000 }),
+    failRate: numberFlag(values, 'fail-rate', { min: 0, max: 1 }),
+  };
+  if (!isLoopback(host)) {
+    io.stderr(`pooltop: warning: serving on ${host}, reachable from other machines; it is a demo service with no real security\n`);
+  }
+  const { startService } = await import('../service/server.js');
+  const service = await startService(options);
+  const c = service.credentials;
+  if (values.json === true) {
+    io.stdout(
+      `${toSafeJson({
+        base_url: service.baseUrl,
+        api_key: c.apiKey,
+        api_secret: c.apiSecret,
+        client_id: c.clientId,
+        client_secret: c.clientSecret,
+        refresh_token: c.refreshToken,
+      })}\n`,
+    );
+  } else {
+    io.stdout(
+      [
+        `pooltop demo service listening on ${service.baseUrl}`,
+        `  api key        ${c.apiKey}`,
+        `  api secret     ${c.apiSecret}`,
+        `  client id      ${c.clientId}`,
+        `  client secret  ${c.clientSecret}`,
+        `  refresh token  ${c.refreshToken}`,
+        `Try: pooltop pool --base-url ${service.baseUrl}`,
+        'Stop with Ctrl+C.',
+        '',
+      ].join('\n'),
+    );
+  }
+  await new Promise<void>((resolve) => {
+    if (io.signal.aborted) resolve();
+    else io.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await service.close();
+  return 0;
+}
+
+export const SERVE_OPTIONS = {
+  host: { type: 'string' },
+  port: { type: 'string' },
+  accounts: { type: 'string' },
+  seed: { type: 'string' },
+  'access-ttl': { type: 'string' },
+  'refresh-ttl': { type: 'string' },
+  'block-interval': { type: 'string' },
+  latency: { type: 'string' },
+  'fail-rate': { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function isLoopback(host: string): boolean {
+  if (host === 'localhost' || host === '::1') return true;
+  return isIP(host) === 4 && host.startsWith('127.');
+}

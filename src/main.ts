@@ -1,0 +1,19 @@
+import { main } from './cli.js';
+import { processIO } from './commands/io.js';
+
+// The executable's entry: wires the process (argv, signals, exit code) to main().
+const controller = new AbortController();
+let interrupts = 0;
+const onSignal = () => {
+  interrupts++;
+  if (interrupts > 1) process.exit(130);
+  controller.abort();
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+const code = await main(process.argv.slice(2), processIO(controller.signal));
+process.exitCode = code;
+// Anything still holding the event loop (a stray socket or timer) must not keep a finished
+// command alive; the timer is unref'd so it never delays a clean exit.
+setTimeout(() => process.exit(code), 1000).unref();
