@@ -63,3 +63,4 @@ await build({
     ].join('\n'),
   },
 });
+(await import('node:fs')).chmodSync(outfile, 0o755);

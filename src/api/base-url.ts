@@ -21,8 +21,7 @@ export interface BaseUrl {
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   if (host === 'localhost' || host === '[::1]' || host === '::1') return true;
-  const m = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  return m !== null && m.slice(1).every((octet) => Number(octet) <= 255);
+  return /^127(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/.test(host);
 }
 
 function configError(message: string): PooltopError {
@@ -38,7 +37,9 @@ export function parseBaseUrl(input: string): BaseUrl {
     throw configError('not an absolute URL such as https://whitebit.com');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw configError(`scheme must be https (got ${url.protocol.replace(/[^a-z0-9+.-]/gi, '').slice(0, 16)})`);
+    throw configError(
+      `scheme must be https (got ${url.protocol.replace(/[^a-z0-9+.-]/gi, '').slice(0, 16)})`,
+    );
   }
   if (url.username !== '' || url.password !== '' || /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(raw)) {
     throw configError('it must not contain a user name or password');

@@ -15,7 +15,14 @@ export type ErrorKind = 'network' | 'timeout' | 'http' | 'api' | 'auth' | 'valid
  * - `maintenance`: HTTP 503 maintenance page.
  * - `too-large`: the response body exceeded the client's size cap.
  */
-export type ErrorReason = 'connect' | 'aborted' | 'nonce' | 'clock-skew' | 'rate-limit' | 'maintenance' | 'too-large';
+export type ErrorReason =
+  | 'connect'
+  | 'aborted'
+  | 'nonce'
+  | 'clock-skew'
+  | 'rate-limit'
+  | 'maintenance'
+  | 'too-large';
 
 export interface PooltopErrorInit {
   /** HTTP status, when a response arrived. */

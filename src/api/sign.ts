@@ -30,7 +30,12 @@ export interface SignedRequest {
 }
 
 export function signRequest(input: SignInput): SignedRequest {
-  const body = JSON.stringify({ ...input.fields, request: input.path, nonce: input.nonce, nonceWindow: true });
+  const body = JSON.stringify({
+    ...input.fields,
+    request: input.path,
+    nonce: input.nonce,
+    nonceWindow: true,
+  });
   const payload = Buffer.from(body, 'utf8').toString('base64');
   const signature = createHmac('sha512', input.apiSecret).update(payload).digest('hex');
   return {

@@ -39,12 +39,7 @@ export async function createContext(
   if (values.demo === true) return createDemoContext(options);
   const config = resolveConfig({ flags: commonFlags(values), env: io.env });
   for (const warning of config.warnings) io.stderr(`pooltop: warning: ${warning}\n`);
-  const client = createClient({
-    baseUrl: config.baseUrl,
-    apiKey: config.apiKey,
-    apiSecret: config.apiSecret,
-    retries: options.retries,
-  });
+  const client = clientFor(config, options);
   return { config, client, demo: false, close: () => client.close() };
 }
 
@@ -71,12 +66,7 @@ async function createDemoContext(options: { retries?: number }): Promise<Command
     },
     warnings: [],
   };
-  const client = createClient({
-    baseUrl: config.baseUrl,
-    apiKey: config.apiKey,
-    apiSecret: config.apiSecret,
-    retries: options.retries,
-  });
+  const client = clientFor(config, options);
   return {
     config,
     client,
@@ -86,4 +76,16 @@ async function createDemoContext(options: { retries?: number }): Promise<Command
       await service.close();
     },
   };
+}
+
+/** One-shot commands retry transient failures twice (about 1.5–3 s in all) before giving up. */
+const ONE_SHOT_RETRIES = 2;
+
+function clientFor(config: ResolvedConfig, options: { retries?: number }): ApiClient {
+  return createClient({
+    baseUrl: config.baseUrl,
+    apiKey: config.apiKey,
+    apiSecret: config.apiSecret,
+    retries: options.retries ?? ONE_SHOT_RETRIES,
+  });
 }

@@ -47,6 +47,8 @@ function usageMessage(e: unknown): string {
   if (unknown) return `unknown flag '${clip(unknown[1] ?? '')}' (see --help)`;
   const missing = /Option '([^']*?)(?: <value>)?' argument missing/.exec(text);
   if (missing) return `flag '${missing[1]}' needs a value`;
+  const ambiguous = /Option '([^']*?)(?: <value>)?' argument is ambiguous/.exec(text);
+  if (ambiguous) return `flag '${ambiguous[1]}' needs a value; for a value starting with '-' write ${ambiguous[1]}=VALUE`;
   const noValue = /Option '([^']*)' does not take an argument/.exec(text);
   if (noValue) return `flag '${noValue[1]}' does not take a value`;
   return `${text.split('\n')[0]} (see --help)`;

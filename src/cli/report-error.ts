@@ -1,4 +1,5 @@
 import { isPooltopError, oneLine } from '../api/errors.js';
+import { sanitize } from '../format/sanitize.js';
 
 /** Exit code for a failure: 2 for usage/configuration (nothing was sent), 1 for the rest. */
 export function exitCodeFor(error: unknown): number {
@@ -13,7 +14,7 @@ export function reportError(error: unknown, stderr: (t: string) => void, env: No
   const message = isPooltopError(error)
     ? error.message
     : `unexpected error: ${oneLine(error instanceof Error ? error.message : String(error))}`;
-  stderr(`pooltop: ${stripControls(message)}\n`);
+  stderr(`pooltop: ${sanitize(message)}\n`);
   if (isDebug(env)) {
     const parts: string[] = [];
     if (isPooltopError(error)) {
@@ -22,16 +23,11 @@ export function reportError(error: unknown, stderr: (t: string) => void, env: No
       if (error.fields) parts.push(JSON.stringify(error.fields));
     }
     if (error instanceof Error && error.stack) parts.push(error.stack);
-    stderr(`${stripControls(parts.join('\n'), true)}\n`);
+    stderr(`${sanitize(parts.join('\n'), { multiline: true })}\n`);
   }
   return exitCodeFor(error);
 }
 
 export function isDebug(env: NodeJS.ProcessEnv): boolean {
   return (env.DEBUG ?? '').split(/[,\s]+/).some((d) => d === 'pooltop' || d === 'pooltop:*' || d === '*');
-}
-
-function stripControls(text: string, keepNewlines = false): string {
-  const re = keepNewlines ? /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g : /[\u0000-\u001f\u007f-\u009f]/g;
-  return text.replace(re, '');
 }

@@ -2,7 +2,7 @@ import type { PoolOverview } from '../api/types.js';
 import type { CommandContext } from '../cli/context.js';
 import { formatHashRate } from '../format/hash-rate.js';
 import { sanitize } from '../format/sanitize.js';
-import { formatClock, timeAgo } from '../format/time.js';
+import { formatDateTime, timeAgo } from '../format/time.js';
 import type { CommandIO } from './io.js';
 import { toSafeJson } from './json-output.js';
 import { renderTextTable } from './text-table.js';
@@ -15,7 +15,7 @@ export async function runPool(ctx: CommandContext, io: CommandIO, opts: { json: 
 }
 
 export function formatPoolSummary(pool: PoolOverview, nowMs: number, maxBlocks = 5): string {
-  const list = (items: string[]) => (items.length ? items.map(sanitize).join(', ') : '—');
+  const list = (items: string[]) => (items.length ? items.map((item) => sanitize(item)).join(', ') : '—');
   const lines = [
     `Hash rate   ${formatHashRate(pool.current_hash_rate)}`,
     `Workers     ${pool.workers.toLocaleString('en-US')}`,
@@ -32,7 +32,7 @@ export function formatPoolSummary(pool: PoolOverview, nowMs: number, maxBlocks =
     lines.push('Recent blocks');
     const rows = blocks.map((b) => [
       `#${b.block_height}`,
-      formatClock(b.block_found_at * 1000),
+      formatDateTime(b.block_found_at * 1000),
       timeAgo(b.block_found_at * 1000, nowMs),
     ]);
     lines.push(...renderTextTable(['Height', 'Found at', 'Age'], rows));

@@ -16,6 +16,10 @@ export interface ResolvedConfig extends Settings {
   profile: string;
   /** Config file path that was consulted (it may not exist). */
   configPath: string;
+  /** Whether that file existed (set by resolveConfig). */
+  configExists?: boolean;
+  /** Profiles (top-level tables) found in the file (set by resolveConfig). */
+  profiles?: string[];
   /** Where each present setting came from, for `--help`/debug output (never the values). */
   sources: Partial<Record<keyof Settings, SettingSource>>;
   /** One-line warnings to print on stderr before anything else (file mode, secrets on argv). */

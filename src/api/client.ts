@@ -1,0 +1,163 @@
+/**
+ * The API client: transport + signing + classification + schemas + retries, behind the
+ * `ApiClient` interface of types.ts. Time, randomness and sleeping are injectable so tests are
+ * deterministic and never wait.
+ */
+import { parseBaseUrl } from './base-url.js';
+import { classifyResponse } from './classify.js';
+import { isPooltopError, PooltopError } from './errors.js';
+import { createNonceSource } from './nonce.js';
+import { checkRefreshParams, checkSubAccountQuery, requireApiKeys } from './request-checks.js';
+import { type RetryOptions, type Sleep, withRetry } from './retry.js';
+import { parseJsonBody, parsePoolOverview, parseSubAccountPage, parseTokenSet } from './schemas.js';
+import { signRequest } from './sign.js';
+import { createTransport, type HttpRequest, type Timeouts } from './transport.js';
+import {
+  type ApiClient,
+  type CallOptions,
+  PATHS,
+  type PoolOverview,
+  type RefreshParams,
+  type SubAccountPage,
+  type SubAccountQuery,
+  type TokenSet,
+} from './types.js';
+
+/** Retries after the first attempt, for one-shot use (the dashboard passes 0 and retries itself). */
+export const DEFAULT_RETRIES = 3;
+
+export interface ClientOptions {
+  /** `https://…`, or `http://` on a loopback host only. */
+  baseUrl: string;
+  apiKey?: string;
+  apiSecret?: string;
+  timeouts?: Partial<Timeouts>;
+  /** Cap on a response body, bytes. Default 2 MiB. */
+  maxBodyBytes?: number;
+  /** Retries of retryable failures after the first attempt. Default 3; 0 = none. */
+  retries?: number;
+  userAgent?: string;
+  /** Clock (ms) for nonces and Retry-After dates. */
+  now?: () => number;
+  /** Jitter source, uniform in [0, 1). */
+  random?: () => number;
+  /** Waits between retries; must reject when the signal aborts. */
+  sleep?: Sleep;
+  onRetry?: RetryOptions['onRetry'];
+}
+
+export function createClient(options: ClientOptions): ApiClient {
+  const baseUrl = parseBaseUrl(options.baseUrl);
+  const retries = options.retries ?? DEFAULT_RETRIES;
+  if (!Number.isInteger(retries) || retries < 0) {
+    throw new PooltopError('config', 'retries must be a whole number, 0 or more');
+  }
+  const now = options.now ?? Date.now;
+  const nextNonce = createNonceSource(now);
+  const transport = createTransport({
+    baseUrl,
+    timeouts: options.timeouts,
+    maxBodyBytes: options.maxBodyBytes,
+    userAgent: options.userAgent,
+  });
+  /** Aborted by close(), so pending calls and retry waits end at once. */
+  const lifetime = new AbortController();
+  const keySecrets = [options.apiSecret, options.apiKey].filter((s): s is string => !!s);
+
+  /** Runs `fn` with a signal that aborts with the caller's or when the client closes. */
+  async function scoped<T>(
+    opts: CallOptions | undefined,
+    fn: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    const outer = opts?.signal;
+    if (!outer) return fn(lifetime.signal);
+    const both = new AbortController();
+    const forward = (source: AbortSignal) => () => both.abort(source.reason);
+    const onOuter = forward(outer);
+    const onLifetime = forward(lifetime.signal);
+    if (outer.aborted) onOuter();
+    else if (lifetime.signal.aborted) onLifetime();
+    outer.addEventListener('abort', onOuter, { once: true });
+    lifetime.signal.addEventListener('abort', onLifetime, { once: true });
+    try {
+      return await fn(both.signal);
+    } finally {
+      outer.removeEventListener('abort', onOuter);
+      lifetime.signal.removeEventListener('abort', onLifetime);
+    }
+  }
+
+  const retryOptions = (signal: AbortSignal): RetryOptions => ({
+    retries,
+    signal,
+    sleep: options.sleep,
+    random: options.random,
+    onRetry: options.onRetry,
+  });
+
+  /** Sends one request; a non-2xx status becomes a classified error, a 2xx body parsed JSON. */
+  async function exchange(req: HttpRequest, secrets: readonly string[]): Promise<unknown> {
+    const res = await transport.request(req);
+    if (res.status < 200 || res.status > 299) {
+      throw classifyResponse({ ...res, path: req.path }, { now, secrets });
+    }
+    return parseJsonBody(res.body);
+  }
+
+  async function getMiningPool(opts?: CallOptions): Promise<PoolOverview> {
+    return scoped(opts, (signal) =>
+      withRetry(async () => {
+        const body = await exchange({ method: 'GET', path: PATHS.miningPool, signal }, keySecrets);
+        return parsePoolOverview(body);
+      }, retryOptions(signal)),
+    );
+  }
+
+  async function listSubAccounts(query: SubAccountQuery = {}, opts?: CallOptions): Promise<SubAccountPage> {
+    const fields = checkSubAccountQuery(query);
+    const keys = requireApiKeys(options.apiKey, options.apiSecret);
+    let nonceRetried = false;
+    const attempt = async (signal: AbortSignal): Promise<SubAccountPage> => {
+      const signed = signRequest({ path: PATHS.subAccounts, fields, nonce: nextNonce(), ...keys });
+      const req: HttpRequest = { method: 'POST', path: PATHS.subAccounts, ...signed, signal };
+      try {
+        return parseSubAccountPage(await exchange(req, keySecrets));
+      } catch (err) {
+        // Another process using the same key may have sent a larger nonce: once, sign afresh.
+        if (nonceRetried || !isPooltopError(err) || err.reason !== 'nonce') throw err;
+        nonceRetried = true;
+        return attempt(signal);
+      }
+    };
+    return scoped(opts, (signal) => withRetry(() => attempt(signal), retryOptions(signal)));
+  }
+
+  async function refreshToken(params: RefreshParams, opts?: CallOptions): Promise<TokenSet> {
+    checkRefreshParams(params);
+    const body = new URLSearchParams({
+      client_id: params.clientId,
+      client_secret: params.clientSecret,
+      token: params.refreshToken,
+    }).toString();
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+    const secrets = [...keySecrets, params.clientSecret, params.refreshToken];
+    const send = async (signal: AbortSignal) =>
+      parseTokenSet(await exchange({ method: 'POST', path: PATHS.refresh, headers, body, signal }, secrets));
+    // The first attempt may have consumed the refresh token: retry only if it was never sent.
+    const onlyUnsent = (err: PooltopError) => err.reason === 'connect';
+    return scoped(opts, (signal) =>
+      withRetry(() => send(signal), { ...retryOptions(signal), shouldRetry: onlyUnsent }),
+    );
+  }
+
+  return {
+    baseUrl: baseUrl.href,
+    getMiningPool,
+    listSubAccounts,
+    refreshToken,
+    async close() {
+      if (!lifetime.signal.aborted) lifetime.abort(new Error('client closed'));
+      await transport.close();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * Checks on what the caller asks for, done before anything is signed or sent. Messages name
+ * fields and settings, never their values.
+ */
+import { PooltopError } from './errors.js';
+import {
+  LIMIT_DEFAULT,
+  LIMIT_MAX,
+  LIMIT_MIN,
+  OFFSET_MAX,
+  OFFSET_MIN,
+  type RefreshParams,
+  type SubAccountQuery,
+} from './types.js';
+
+/** The body fields actually sent (`search` is left out when empty). */
+export interface SubAccountFields {
+  [key: string]: string | number | undefined;
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+function inRange(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+}
+
+export function checkSubAccountQuery(query: SubAccountQuery): SubAccountFields {
+  const { search, limit = LIMIT_DEFAULT, offset = OFFSET_MIN } = query;
+  const fields: Record<string, string[]> = {};
+  if (search !== undefined && typeof search !== 'string') fields.search = ['must be a string'];
+  if (!inRange(limit, LIMIT_MIN, LIMIT_MAX))
+    fields.limit = [`must be an integer from ${LIMIT_MIN} to ${LIMIT_MAX}`];
+  if (!inRange(offset, OFFSET_MIN, OFFSET_MAX)) {
+    fields.offset = [`must be an integer from ${OFFSET_MIN} to ${OFFSET_MAX}`];
+  }
+  const problems = Object.entries(fields).map(([name, [message]]) => `${name} ${message}`);
+  if (problems.length > 0) {
+    throw new PooltopError('validation', `invalid sub-account query: ${problems.join('; ')}`, { fields });
+  }
+  return { search: search === '' ? undefined : search, limit, offset };
+}
+
+export function requireApiKeys(
+  apiKey: string | undefined,
+  apiSecret: string | undefined,
+): {
+  apiKey: string;
+  apiSecret: string;
+} {
+  const missing = [!apiKey && 'API key', !apiSecret && 'API secret'].filter((m): m is string => !!m);
+  if (!apiKey || !apiSecret) {
+    throw new PooltopError(
+      'config',
+      `API key and secret are required for sub-accounts: missing ${missing.join(' and ')} ` +
+        '(use --api-key/--api-secret, WHITEBIT_API_KEY/WHITEBIT_API_SECRET or api_key/api_secret in the profile)',
+    );
+  }
+  return { apiKey, apiSecret };
+}
+
+export function checkRefreshParams(params: RefreshParams): void {
+  const names: Record<keyof RefreshParams, string> = {
+    clientId: 'client ID',
+    clientSecret: 'client secret',
+    refreshToken: 'refresh token',
+  };
+  const missing = (Object.keys(names) as (keyof RefreshParams)[]).filter(
+    (key) => typeof params[key] !== 'string' || params[key] === '',
+  );
+  if (missing.length > 0) {
+    throw new PooltopError(
+      'config',
+      `client ID, client secret and refresh token are required to refresh a token: missing ${missing
+        .map((key) => names[key])
+        .join(', ')}`,
+    );
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * HTTP transport: one undici keep-alive Pool per client, explicit timeouts, a cap on response
+ * size, an AbortSignal on every call. Returns status, headers and body text for any status;
+ * turning statuses into errors is classify.ts's job.
+ */
+import { Pool } from 'undici';
+import { VERSION } from '../version.js';
+import type { BaseUrl } from './base-url.js';
+import { PooltopError } from './errors.js';
+import { abortedError, mapTransportError } from './transport-errors.js';
+
+export const USER_AGENT = `pooltop/${VERSION}`;
+
+export interface Timeouts {
+  /** TCP + TLS connection set-up. */
+  connectMs: number;
+  /** From sending the request until the response headers have arrived. */
+  headersMs: number;
+  /** Longest pause between two chunks of the response body. */
+  bodyMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Readonly<Timeouts> = { connectMs: 10_000, headersMs: 15_000, bodyMs: 15_000 };
+export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+export interface TransportOptions {
+  baseUrl: BaseUrl;
+  timeouts?: Partial<Timeouts>;
+  /** Response bodies larger than this fail with reason `too-large`. Default 2 MiB. */
+  maxBodyBytes?: number;
+  userAgent?: string;
+}
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  /** API path, e.g. `/api/v4/public/mining-pool` (the base URL's path prefix is added). */
+  path: string;
+  headers?: Readonly<Record<string, string>>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** Lower-case names. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  body: string;
+}
+
+export interface Transport {
+  readonly host: string;
+  request(req: HttpRequest): Promise<HttpResponse>;
+  /** Destroys the pool: in-flight calls fail as cancelled. Idempotent. */
+  close(): Promise<void>;
+}
+
+function positive(value: number, what: string): number {
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new PooltopError('config', `${what} must be a positive number of milliseconds or bytes`);
+  }
+  return value;
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  const { baseUrl } = options;
+  const host = baseUrl.host;
+  const t = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const maxBodyBytes = positive(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes');
+  const userAgent = options.userAgent ?? USER_AGENT;
+  const pool = new Pool(baseUrl.origin, {
+    connections: 4,
+    pipelining: 1,
+    keepAliveTimeout: 10_000,
+    connectTimeout: positive(t.connectMs, 'connect timeout'),
+    headersTimeout: positive(t.headersMs, 'headers timeout'),
+    bodyTimeout: positive(t.bodyMs, 'body timeout'),
+  });
+  let closed = false;
+
+  async function request(req: HttpRequest): Promise<HttpResponse> {
+    if (req.signal?.aborted) throw abortedError(req.signal, host);
+    if (closed) {
+      throw new PooltopError('network', `request to ${host} cancelled: client closed`, { reason: 'aborted' });
+    }
+    try {
+      const res = await pool.request({
+        method: req.method,
+        path: `${baseUrl.pathPrefix}${req.path}`,
+        headers: { accept: 'application/json', ...req.headers, 'user-agent': userAgent },
+        body: req.body,
+        signal: req.signal,
+      });
+      const body = await readCapped(res, maxBodyBytes, host);
+      return { status: res.statusCode, headers: res.headers, body };
+    } catch (err) {
+      throw mapTransportError(err, host, req.signal);
+    }
+  }
+
+  return {
+    host,
+    request,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.destroy();
+    },
+  };
+}
+
+type UndiciResponse = Awaited<ReturnType<Pool['request']>>;
+
+async function readCapped(res: UndiciResponse, max: number, host: string): Promise<string> {
+  const tooLarge = () =>
+    new PooltopError('http', `response from ${host} larger than ${max} bytes`, {
+      status: res.statusCode,
+      reason: 'too-large',
+    });
+  const discard = () => {
+    res.body.on('error', () => {}); // destroying an unread body reports an abort nobody needs
+    res.body.destroy();
+  };
+  const declared = Number(res.headers['content-length']);
+  if (Number.isFinite(declared) && declared > max) {
+    discard();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) {
+      discard();
+      throw tooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}

@@ -1,0 +1,111 @@
+/**
+ * The token store: one file per profile in the state directory, `tokens-<profile>.json`,
+ * mode 0600, replaced atomically and durably (see atomic-write.ts). Inside, one entry per
+ * API base URL. Writes happen only under the profile's lock (lock.ts).
+ *
+ * Why one file per profile: the lock is per profile, so a write never rewrites another
+ * profile's data, and a damaged file affects one profile only.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PooltopError } from '../api/errors.js';
+import { ensurePrivateDir, type WriteStep, writeFileDurable } from './atomic-write.js';
+import { parseStoreFile, STORE_VERSION, type StoreEntry, type StoreFile } from './store-schema.js';
+
+export type { LastRefresh, RefreshResult, StoreEntry } from './store-schema.js';
+
+export interface TokenStore {
+  /** Where the entry lives (for messages); `(memory)` for the in-memory store. */
+  readonly path: string;
+  /** Where the profile's lock file lives; undefined for the in-memory store. */
+  readonly lockPath?: string;
+  read(): Promise<StoreEntry | undefined>;
+  /** Replaces this base URL's entry durably. Call only while holding the lock. */
+  write(entry: StoreEntry): Promise<void>;
+}
+
+/** File-name-safe form of a profile name (profiles are arbitrary TOML keys). */
+export function profileFileStem(profile: string): string {
+  return encodeURIComponent(profile).replace(
+    /[!'()*~.]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+export function storePaths(stateDir: string, profile: string): { file: string; lock: string } {
+  const stem = profileFileStem(profile);
+  return { file: join(stateDir, `tokens-${stem}.json`), lock: join(stateDir, `tokens-${stem}.lock`) };
+}
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+export interface FileStoreOptions {
+  stateDir: string;
+  profile: string;
+  baseUrl: string;
+  /** Test hook to simulate a crash between the steps of a write. */
+  onWriteStep?: (step: WriteStep) => void;
+}
+
+export function fileTokenStore(opts: FileStoreOptions): TokenStore {
+  const { file, lock } = storePaths(opts.stateDir, opts.profile);
+
+  async function readWhole(): Promise<StoreFile | undefined> {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw new PooltopError(
+        'config',
+        `cannot read the token store ${file}: ${(e as NodeJS.ErrnoException).code}`,
+        {
+          cause: e,
+        },
+      );
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+    const parsed = parseStoreFile(data);
+    if (!parsed) {
+      // Never overwrite it: it may hold the only working refresh token.
+      throw new PooltopError('config', `the token store ${file} is damaged; move it aside and re-authorise`);
+    }
+    return parsed;
+  }
+
+  return {
+    path: file,
+    lockPath: lock,
+    async read() {
+      return (await readWhole())?.entries[opts.baseUrl];
+    },
+    async write(entry) {
+      await ensurePrivateDir(opts.stateDir);
+      const whole = (await readWhole()) ?? { version: STORE_VERSION, profile: opts.profile, entries: {} };
+      whole.entries[opts.baseUrl] = entry;
+      await writeFileDurable(file, `${JSON.stringify(whole, null, 2)}\n`, opts.onWriteStep);
+    },
+  };
+}
+
+/** For `--demo` and tests: nothing touches the disk and nothing outlives the process. */
+export function memoryTokenStore(initial?: StoreEntry): TokenStore {
+  let entry = initial ? structuredClone(initial) : undefined;
+  return {
+    path: '(memory)',
+    async read() {
+      return entry ? structuredClone(entry) : undefined;
+    },
+    async write(next) {
+      entry = structuredClone(next);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * Display-width aware truncation and padding. Terminal columns, not UTF-16 units: CJK and most
+ * emoji take two columns, combining marks none. Grapheme clusters are never split.
+ */
+import stringWidth from 'string-width';
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+export type Align = 'left' | 'right' | 'center';
+
+export function displayWidth(text: string): number {
+  return stringWidth(text);
+}
+
+/** At most `max` columns; when cut, ends with `ellipsis` (which counts toward `max`). */
+export function truncate(text: string, max: number, ellipsis = '…'): string {
+  if (max <= 0) return '';
+  if (stringWidth(text) <= max) return text;
+  const tail = stringWidth(ellipsis) <= max ? ellipsis : '';
+  const room = max - stringWidth(tail);
+  let out = '';
+  let used = 0;
+  for (const { segment } of segmenter.segment(text)) {
+    const w = stringWidth(segment);
+    if (used + w > room) break;
+    out += segment;
+    used += w;
+  }
+  return out + tail;
+}
+
+/** Exactly `width` columns: truncated with an ellipsis if longer, padded with spaces if shorter. */
+export function fit(text: string, width: number, align: Align = 'left'): string {
+  if (width <= 0) return '';
+  const cut = truncate(text, width);
+  const gap = width - stringWidth(cut);
+  if (gap <= 0) return cut;
+  if (align === 'right') return ' '.repeat(gap) + cut;
+  if (align === 'center') {
+    const left = Math.floor(gap / 2);
+    return ' '.repeat(left) + cut + ' '.repeat(gap - left);
+  }
+  return cut + ' '.repeat(gap);
+}
+
+export function padEnd(text: string, width: number): string {
+  return fit(text, width, 'left');
+}
+
+export function padStart(text: string, width: number): string {
+  return fit(text, width, 'right');
+}

@@ -1,0 +1,118 @@
+/**
+ * Generated sub-accounts: deterministic from the seed, in one stable order (generation order),
+ * with search (case-insensitive substring of alias, email, id or userId) and limit/offset paging.
+ */
+import type { SubAccount } from '../api/types.js';
+import {
+  ALIAS_STEMS,
+  ALIAS_STEMS_NON_ASCII,
+  EMAIL_DOMAINS,
+  EMAIL_LOCALS,
+  KYC_STATUSES,
+  STATUSES,
+} from './account-names.js';
+import { mulberry32, pickWeighted } from './random.js';
+
+export interface AccountStore {
+  readonly size: number;
+  /** Accounts matching `search` (all when empty), then `limit` of them from `offset`. */
+  page(query: { search: string; limit: number; offset: number }): SubAccount[];
+}
+
+interface Entry {
+  account: SubAccount;
+  /** Lower-cased, NFC-normalised alias, email, id, userId. */
+  haystack: readonly string[];
+}
+
+export function createAccountStore(count: number, seed: number): AccountStore {
+  const entries = generateAccounts(count, seed).map((account) => ({
+    account,
+    haystack: [account.alias, account.email, account.id, account.userId].map(fold),
+  }));
+  return {
+    size: entries.length,
+    page({ search, limit, offset }) {
+      const needle = fold(search);
+      const source = needle === '' ? entries : entries.filter((e) => matches(e, needle));
+      return source.slice(offset, offset + limit).map((e) => e.account);
+    },
+  };
+}
+
+/** The search rule (our choice): case-insensitive substring, compared in NFC. */
+export function fold(text: string): string {
+  return text.normalize('NFC').toLowerCase();
+}
+
+function matches(entry: Entry, needle: string): boolean {
+  return entry.haystack.some((field) => field.includes(needle));
+}
+
+export function generateAccounts(count: number, seed: number): SubAccount[] {
+  const rnd = mulberry32(seed >>> 0);
+  const stemCounts = new Map<string, number>();
+  const userIds = new Set<string>();
+  const accounts: SubAccount[] = [];
+  for (let i = 0; i < count; i++) {
+    const alias = makeAlias(rnd, stemCounts);
+    accounts.push({
+      id: uuidV4(rnd),
+      alias,
+      userId: uniqueUserId(rnd, userIds, count),
+      email: maskedEmail(rnd),
+      status: pickWeighted(STATUSES, rnd()),
+      color: hexColor(rnd),
+      kyc: { shareKyc: rnd() < 0.4, kycStatus: pickWeighted(KYC_STATUSES, rnd()) },
+      permissions: { spotEnabled: rnd() < 0.85, collateralEnabled: rnd() < 0.3 },
+    });
+  }
+  return accounts;
+}
+
+function pick<T>(list: readonly T[], u: number): T {
+  const item = list[Math.floor(u * list.length)];
+  if (item === undefined) throw new RangeError('empty list');
+  return item;
+}
+
+function makeAlias(rnd: () => number, counts: Map<string, number>): string {
+  const stem = rnd() < 0.05 ? pick(ALIAS_STEMS_NON_ASCII, rnd()) : pick(ALIAS_STEMS, rnd());
+  const n = (counts.get(stem) ?? 0) + 1;
+  counts.set(stem, n);
+  const bare = rnd() < 0.5;
+  if (n === 1 && bare) return stem;
+  const sep = stem.includes('_') ? '_' : stem.includes(' ') ? ' #' : '-';
+  return `${stem}${sep}${n}`;
+}
+
+function uuidV4(rnd: () => number): string {
+  const bytes = Array.from({ length: 16 }, () => Math.floor(rnd() * 256));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function uniqueUserId(rnd: () => number, seen: Set<string>, count: number): string {
+  const span = Math.max(90_000, count * 20);
+  for (;;) {
+    const id = `u-${10_000 + Math.floor(rnd() * span)}`;
+    if (!seen.has(id)) {
+      seen.add(id);
+      return id;
+    }
+  }
+}
+
+function maskedEmail(rnd: () => number): string {
+  const local = pick(EMAIL_LOCALS, rnd());
+  const domain = pick(EMAIL_DOMAINS, rnd());
+  const tail = rnd() < 0.3 ? local.slice(-1) : '';
+  return `${local.slice(0, 1)}***${tail}@${domain}`;
+}
+
+function hexColor(rnd: () => number): string {
+  const value = Math.floor(rnd() * 0x1000000);
+  return `#${value.toString(16).toUpperCase().padStart(6, '0')}`;
+}

@@ -1,0 +1,47 @@
+import { Text } from 'ink';
+import type { SubAccount } from '../../api/types.js';
+import { fit } from '../../format/width.js';
+import { useTheme } from '../theme-context.js';
+import { cellFor, roleColor } from './account-cells.js';
+import type { TableLayout } from './columns.js';
+
+export interface AccountRowProps {
+  account: SubAccount;
+  layout: TableLayout;
+  selected: boolean;
+  /** Ink colour of the swatch, or undefined to leave it blank (colour off, or not a colour). */
+  swatch: string | undefined;
+}
+
+/** One table line: cursor marker, colour swatch, then the cells. The selection is marked by `›`, not colour. */
+export function AccountRow({ account, layout, selected, swatch }: AccountRowProps) {
+  const theme = useTheme();
+  return (
+    <Text wrap="truncate">
+      <Text bold>{selected ? '› ' : '  '}</Text>
+      <Text color={swatch}>{swatch ? '██' : '  '}</Text>{' '}
+      <Text inverse={selected} bold={selected}>
+        {layout.columns.map((column, i) => {
+          const cell = cellFor(account, column.id, layout.shortId);
+          return (
+            <Text key={column.id} color={selected ? undefined : roleColor(theme, cell.role)}>
+              {fit(cell.text, column.width)}
+              {i < layout.columns.length - 1 ? ' ' : ''}
+            </Text>
+          );
+        })}
+      </Text>
+    </Text>
+  );
+}
+
+/** The column headings, aligned with AccountRow. */
+export function AccountHeader({ layout }: { layout: TableLayout }) {
+  const theme = useTheme();
+  return (
+    <Text bold color={theme.accent} wrap="truncate">
+      {'     '}
+      {layout.columns.map((c) => fit(c.header, c.width)).join(' ')}
+    </Text>
+  );
+}

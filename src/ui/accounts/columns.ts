@@ -1,0 +1,80 @@
+/**
+ * Table columns of the Sub-accounts browser and how they share the terminal width. Pure: the
+ * row component pads/truncates each cell to the width given here.
+ */
+
+export type ColumnId = 'alias' | 'email' | 'status' | 'kyc' | 'shared' | 'spot' | 'collateral' | 'id';
+
+export interface Column {
+  id: ColumnId;
+  header: string;
+  width: number;
+}
+
+export interface TableLayout {
+  columns: Column[];
+  /** Whether ids are shortened to their first 8 characters. */
+  shortId: boolean;
+}
+
+/** Cursor marker (`› `) and swatch (`██ `) before the first column. */
+export const LEAD_WIDTH = 5;
+export const SHORT_ID_LENGTH = 8;
+const FULL_ID_LENGTH = 36;
+const GAP = 1;
+
+interface Spec {
+  id: ColumnId;
+  header: string;
+  min: number;
+  max: number;
+}
+
+/** In order of display; `min` is used when the terminal is narrow, `max` when there is room. */
+const SPECS: readonly Spec[] = [
+  { id: 'alias', header: 'Alias', min: 10, max: 24 },
+  { id: 'email', header: 'Email', min: 12, max: 24 },
+  { id: 'status', header: 'Status', min: 7, max: 9 },
+  { id: 'kyc', header: 'KYC', min: 8, max: 12 },
+  { id: 'shared', header: 'Shared', min: 6, max: 6 },
+  { id: 'spot', header: 'Spot', min: 4, max: 4 },
+  { id: 'collateral', header: 'Coll', min: 4, max: 10 },
+];
+
+/** Spare cells alias and email must still get before the id is shown in full. */
+const FULL_ID_SPARE = 14;
+
+/** Columns for `width` terminal cells; ids are shortened unless alias and email keep some room. */
+export function layoutColumns(width: number): TableLayout {
+  const narrowest = LEAD_WIDTH + SPECS.reduce((sum, s) => sum + s.min, 0) + SPECS.length * GAP;
+  const shortId = width - narrowest - FULL_ID_LENGTH < FULL_ID_SPARE;
+  const idWidth = shortId ? SHORT_ID_LENGTH : FULL_ID_LENGTH;
+  let spare = width - narrowest - idWidth;
+  const widths = new Map<ColumnId, number>(SPECS.map((s) => [s.id, s.min]));
+  // Hand out spare cells one at a time, alias and email first, so they grow together.
+  const growOrder: ColumnId[] = ['alias', 'email', 'alias', 'email', 'kyc', 'status', 'collateral'];
+  let grew = true;
+  while (spare > 0 && grew) {
+    grew = false;
+    for (const id of growOrder) {
+      const spec = SPECS.find((s) => s.id === id);
+      const current = widths.get(id) ?? 0;
+      if (spare > 0 && spec && current < spec.max) {
+        widths.set(id, current + 1);
+        spare--;
+        grew = true;
+      }
+    }
+  }
+  const columns: Column[] = SPECS.map((s) => ({
+    id: s.id,
+    header: s.id === 'collateral' && (widths.get(s.id) ?? 0) >= 10 ? 'Collateral' : s.header,
+    width: widths.get(s.id) ?? s.min,
+  }));
+  columns.push({ id: 'id', header: 'ID', width: idWidth });
+  return { columns, shortId };
+}
+
+export function shortenId(id: string, short: boolean): string {
+  return short && id.length > SHORT_ID_LENGTH ? id.slice(0, SHORT_ID_LENGTH) : id;
+}

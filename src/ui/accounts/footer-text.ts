@@ -1,0 +1,30 @@
+/**
+ * The footer of the Sub-accounts table: where the rows are, the search term, the page size and
+ * "end of list" when a page came back short. The API gives no total, so none is shown. Pure.
+ */
+import { sanitizeLine } from '../../format/sanitize.js';
+
+export interface FooterInput {
+  offset: number;
+  limit: number;
+  search: string;
+  /** Rows of the page on screen for the key asked for; undefined while it loads. */
+  rows: number | undefined;
+}
+
+export function footerParts({ offset, limit, search, rows }: FooterInput): string[] {
+  const parts: string[] = [];
+  if (rows === undefined) parts.push(`rows ${offset + 1}–${offset + limit} loading`);
+  else if (rows === 0) parts.push(offset === 0 ? 'no rows' : `no rows from ${offset + 1}`);
+  else parts.push(`rows ${offset + 1}–${offset + rows}`);
+  if (search !== '') parts.push(`search "${sanitizeLine(search)}"`);
+  parts.push(`page size ${limit}`);
+  if (rows !== undefined && rows < limit) parts.push('end of list');
+  return parts;
+}
+
+/** What the table says when a page has no rows. */
+export function emptyText(search: string, offset: number): string {
+  if (offset > 0) return `No sub-accounts from row ${offset + 1} on: the list ended. PgUp goes back.`;
+  return search === '' ? 'No sub-accounts yet.' : `No sub-accounts match "${sanitizeLine(search)}". Esc clears the search.`;
+}

@@ -1,0 +1,43 @@
+import { Box, Text } from 'ink';
+import { sanitizeLine } from '../../format/sanitize.js';
+import { timeAgo } from '../../format/time.js';
+import { truncate } from '../../format/width.js';
+import { useTheme } from '../theme-context.js';
+import { Spinner } from './spinner.js';
+
+export interface DataStatusProps {
+  /** What is shown, for messages: "pool overview". */
+  what: string;
+  hasData: boolean;
+  fetchedAt: number | undefined;
+  error: Error | undefined;
+  isValidating: boolean;
+  paused: boolean;
+  intervalMs: number;
+  nowMs: number;
+  width: number;
+}
+
+/** One line saying how fresh a tab's data is: updated when, stale, failing, paused. Text first, colour second. */
+export function DataStatus(props: DataStatusProps) {
+  const theme = useTheme();
+  const { error, fetchedAt, nowMs, intervalMs } = props;
+  const age = fetchedAt === undefined ? undefined : nowMs - fetchedAt;
+  const stale = props.hasData && (error !== undefined || (age !== undefined && age > 3 * intervalMs));
+  const parts: string[] = [];
+  if (stale) parts.push('STALE');
+  if (fetchedAt !== undefined) parts.push(`updated ${timeAgo(fetchedAt, nowMs)}`);
+  if (props.paused) parts.push('polling paused (p resumes)');
+  if (error) parts.push(`error: ${sanitizeLine(error.message)} · r retries`);
+  const color = error ? theme.error : stale ? theme.warn : theme.muted;
+  const room = props.width - 2;
+  return (
+    <Box height={1}>
+      {props.isValidating ? <Spinner /> : <Text> </Text>}
+      <Text> </Text>
+      <Text color={color} wrap="truncate">
+        {truncate(parts.join(' · ') || `loading ${props.what}…`, room)}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * What every part of the dashboard may read: the API client (for hooks only, never views),
+ * settings, and the injected clock. Provided once by app.tsx.
+ */
+import { createContext, useContext } from 'react';
+import type { ApiClient } from '../api/types.js';
+import type { ResolvedConfig } from '../config/types.js';
+
+export interface DashboardContextValue {
+  client: ApiClient;
+  config: ResolvedConfig;
+  demo: boolean;
+  /** Poll interval. */
+  intervalMs: number;
+  /** Aborted when the dashboard quits: pass it to every request. */
+  signal: AbortSignal;
+  /** Wall clock in ms (Date.now unless a test injects one). */
+  now: () => number;
+}
+
+export const DashboardContext = createContext<DashboardContextValue | null>(null);
+
+export function useDashboard(): DashboardContextValue {
+  const value = useContext(DashboardContext);
+  if (!value) throw new Error('useDashboard outside <App>');
+  return value;
+}

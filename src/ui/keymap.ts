@@ -1,0 +1,140 @@
+/**
+ * Every key binding of the dashboard, once. This table drives both input handling
+ * (`useKeymap` in hooks/use-keymap.ts) and the help overlay (`?`), so they cannot drift apart.
+ *
+ * Adding a binding for a tab (the pattern the Sub-accounts and Session tabs follow):
+ *   1. Add one entry here with that tab's scope, e.g.
+ *        { scope: 'accounts', action: 'filter', keys: ['/'], description: 'Filter sub-accounts' },
+ *      Key names: a printable character as typed ('/', 'G'), or one of `NamedKey` below,
+ *      or `ctrl+<letter>`. A key may be bound once in 'global' or in tabs' scopes, never both
+ *      (test/ui/keymap.test.ts checks it).
+ *   2. In the tab's view, handle it:
+ *        useKeymap('accounts', { filter: () => setFiltering(true) }, active);
+ *      `active` is the `active` prop every tab view receives (false while hidden or while help is
+ *      open). The action names are type-checked against this table.
+ *   3. Nothing else: the help overlay lists the entry under that tab.
+ * A view that needs raw text (a search box) calls `useCaptureInput(true)` while it has focus; the
+ * global bindings (except Ctrl+C) then stand aside.
+ */
+import type { Key } from 'ink';
+
+export type Scope = 'global' | 'pool' | 'accounts' | 'session';
+
+export type NamedKey =
+  | 'tab'
+  | 'shift+tab'
+  | 'escape'
+  | 'enter'
+  | 'up'
+  | 'down'
+  | 'left'
+  | 'right'
+  | 'pageup'
+  | 'pagedown'
+  | 'home'
+  | 'end'
+  | 'backspace'
+  | 'delete';
+
+export interface Binding {
+  readonly scope: Scope;
+  /** Identifier the handlers use; unique within a scope. */
+  readonly action: string;
+  /** Any of these triggers the action. */
+  readonly keys: readonly string[];
+  /** One line for the help overlay. */
+  readonly description: string;
+}
+
+export const KEYMAP = [
+  { scope: 'global', action: 'quit', keys: ['q', 'ctrl+c'], description: 'Quit' },
+  { scope: 'global', action: 'help', keys: ['?'], description: 'Show or hide this help' },
+  { scope: 'global', action: 'close', keys: ['escape'], description: 'Close the help, a detail pane or a search' },
+  { scope: 'global', action: 'tab', keys: ['1', '2', '3'], description: 'Go to tab 1, 2 or 3' },
+  { scope: 'global', action: 'next-tab', keys: ['tab'], description: 'Next tab' },
+  { scope: 'global', action: 'prev-tab', keys: ['shift+tab'], description: 'Previous tab' },
+  { scope: 'global', action: 'pause', keys: ['p'], description: 'Pause or resume polling' },
+  { scope: 'global', action: 'refresh', keys: ['r'], description: 'Refresh now' },
+  { scope: 'global', action: 'times', keys: ['t'], description: 'Toggle times: relative / absolute' },
+  { scope: 'pool', action: 'copy-link', keys: ['y'], description: 'Copy the selected stratum link (OSC 52)' },
+  { scope: 'pool', action: 'next-link', keys: ['l'], description: 'Select the next stratum link' },
+  { scope: 'accounts', action: 'up', keys: ['up', 'k'], description: 'Move up (past the first row: previous page)' },
+  { scope: 'accounts', action: 'down', keys: ['down', 'j'], description: 'Move down (past the last row: next page)' },
+  { scope: 'accounts', action: 'page-down', keys: ['pagedown', 'n'], description: 'Next page' },
+  { scope: 'accounts', action: 'page-up', keys: ['pageup', 'b'], description: 'Previous page' },
+  { scope: 'accounts', action: 'first-row', keys: ['home', 'g'], description: 'First row of the page' },
+  { scope: 'accounts', action: 'last-row', keys: ['end', 'G'], description: 'Last row of the page' },
+  { scope: 'accounts', action: 'page-size-up', keys: ['+'], description: 'More rows per page (up to 100)' },
+  { scope: 'accounts', action: 'page-size-down', keys: ['-'], description: 'Fewer rows per page (down to 1)' },
+  { scope: 'accounts', action: 'search', keys: ['/'], description: 'Search alias, email, id (Enter keeps, Esc clears)' },
+  { scope: 'accounts', action: 'details', keys: ['enter'], description: 'Every field of the selected account (Esc closes)' },
+  { scope: 'accounts', action: 'copy-id', keys: ['y'], description: 'Copy the selected id (OSC 52, works over SSH)' },
+] as const satisfies readonly Binding[];
+
+export type KeymapEntry = (typeof KEYMAP)[number];
+export type ActionOf<S extends Scope> = Extract<KeymapEntry, { scope: S }>['action'];
+/** Handlers for a scope's actions; each receives the key name that fired it (e.g. '2'). */
+export type Handlers<S extends Scope> = Partial<Record<ActionOf<S>, (key: string) => void>>;
+
+const KEY_FLAGS: ReadonlyArray<[keyof Key, NamedKey]> = [
+  ['escape', 'escape'],
+  ['return', 'enter'],
+  ['upArrow', 'up'],
+  ['downArrow', 'down'],
+  ['leftArrow', 'left'],
+  ['rightArrow', 'right'],
+  ['pageUp', 'pageup'],
+  ['pageDown', 'pagedown'],
+  ['home', 'home'],
+  ['end', 'end'],
+  ['backspace', 'backspace'],
+  ['delete', 'delete'],
+];
+
+/** The binding name of one Ink keypress: 'q', '?', 'ctrl+c', 'shift+tab', 'up'… ('' if none). */
+export function keyName(input: string, key: Key): string {
+  if (key.tab) return key.shift ? 'shift+tab' : 'tab';
+  for (const [flag, name] of KEY_FLAGS) if (key[flag]) return name;
+  if (key.ctrl && input.length === 1) return `ctrl+${input.toLowerCase()}`;
+  return [...input].length === 1 ? input : '';
+}
+
+export function bindingsFor(scope: Scope): readonly KeymapEntry[] {
+  return KEYMAP.filter((b) => b.scope === scope);
+}
+
+export function findBinding(scope: Scope, name: string): KeymapEntry | undefined {
+  if (name === '') return undefined;
+  return KEYMAP.find((b) => b.scope === scope && (b.keys as readonly string[]).includes(name));
+}
+
+const LABELS: Record<string, string> = {
+  tab: 'Tab',
+  'shift+tab': 'Shift+Tab',
+  escape: 'Esc',
+  enter: 'Enter',
+  up: '↑',
+  down: '↓',
+  left: '←',
+  right: '→',
+  pageup: 'PgUp',
+  pagedown: 'PgDn',
+  home: 'Home',
+  end: 'End',
+  backspace: 'Backspace',
+  delete: 'Del',
+  ' ': 'Space',
+};
+
+/** How a key is written for people: 'ctrl+c' → 'Ctrl+C', 'shift+tab' → 'Shift+Tab'. */
+export function keyLabel(name: string): string {
+  const known = LABELS[name];
+  if (known) return known;
+  if (name.startsWith('ctrl+')) return `Ctrl+${name.slice(5).toUpperCase()}`;
+  return name;
+}
+
+/** 'q / Ctrl+C' */
+export function keysLabel(binding: Binding): string {
+  return binding.keys.map(keyLabel).join(' / ');
+}

@@ -1,0 +1,96 @@
+/**
+ * Found blocks, newest first, as an ink-table (the @alcalzone ESM fork) extended through its
+ * own seams: a subclass drops the rule it draws between data rows (keeping one under the
+ * heading), and the `cell` component reads a row context to highlight new blocks. Every cell
+ * is ASCII (heights, times, "new"), so ink-table's String.length widths are display widths;
+ * no network text goes into this table.
+ */
+import { Box, Text } from 'ink';
+import { Table } from 'ink-table';
+import { createContext, type ReactNode, useContext } from 'react';
+import type { FoundBlock } from '../../api/types.js';
+import { formatDateTime, timeAgo } from '../../format/time.js';
+import type { TimeMode } from '../ui-state.js';
+import { useTheme } from '../theme-context.js';
+
+type BlockRow = { Height: number; Found: string; Status: string };
+type RowProps = Parameters<Table<BlockRow>['data']>[0];
+
+const FreshRow = createContext(false);
+
+function BlockCell({ children }: { children?: ReactNode }) {
+  const theme = useTheme();
+  const fresh = useContext(FreshRow);
+  return (
+    <Text bold={fresh} color={fresh ? theme.highlight : undefined}>
+      {children}
+    </Text>
+  );
+}
+
+function Rule({ children }: { children?: ReactNode }) {
+  const theme = useTheme();
+  return <Text color={theme.muted}>{children}</Text>;
+}
+
+function Heading({ children }: { children?: ReactNode }) {
+  const theme = useTheme();
+  return (
+    <Text bold color={theme.accent}>
+      {children}
+    </Text>
+  );
+}
+
+class BlocksGrid extends Table<BlockRow> {
+  constructor(props: ConstructorParameters<typeof Table<BlockRow>>[0]) {
+    super(props);
+    const heading = this.heading;
+    const separator = this.separator;
+    const data = this.data;
+    this.heading = (p: RowProps) => (
+      <Box key={p.key} flexDirection="column">
+        {heading(p)}
+        {separator({ ...p, key: `${p.key}-rule`, data: {} })}
+      </Box>
+    );
+    this.separator = (p: RowProps) => <Box key={p.key} />;
+    this.data = (p: RowProps) => (
+      <FreshRow.Provider key={p.key} value={p.data.Status === 'new'}>
+        {data(p)}
+      </FreshRow.Provider>
+    );
+  }
+}
+
+export interface BlocksTableProps {
+  blocks: readonly FoundBlock[];
+  /** Heights to highlight (see useNewBlocks). */
+  fresh: ReadonlySet<number>;
+  timeMode: TimeMode;
+  nowMs: number;
+  /** Data rows that fit; the table adds 4 lines of frame. */
+  maxRows: number;
+}
+
+export function BlocksTable({ blocks, fresh, timeMode, nowMs, maxRows }: BlocksTableProps) {
+  const theme = useTheme();
+  if (blocks.length === 0) return <Text color={theme.muted}>No blocks found yet.</Text>;
+  const rows: BlockRow[] = blocks.slice(0, Math.max(1, maxRows)).map((b) => {
+    const at = b.block_found_at * 1000;
+    return {
+      Height: b.block_height,
+      Found: timeMode === 'absolute' ? formatDateTime(at) : timeAgo(at, nowMs),
+      Status: fresh.has(b.block_height) ? 'new' : '',
+    };
+  });
+  return (
+    <BlocksGrid
+      data={rows}
+      columns={[{ key: 'Height', align: 'right' }, 'Found', 'Status']}
+      cell={BlockCell}
+      skeleton={Rule}
+      header={Heading}
+    />
+  );
+}

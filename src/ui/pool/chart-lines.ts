@@ -1,0 +1,122 @@
+/**
+ * Turns the 7-day hash-rate series into text lines of an exact width: SI y-labels, an
+ * asciichart line bucketed in time to the columns available, and day labels under it.
+ * Pure, so the view can memoise it by data and size.
+ */
+import { plot } from 'asciichart';
+import type { HashRatePoint } from '../../api/types.js';
+import { formatHashRateValue, parseHashRate } from '../../format/hash-rate.js';
+import { formatDay, nextDay, startOfDay } from '../../format/time.js';
+import { displayWidth, fit, truncate } from '../../format/width.js';
+
+export interface Chart {
+  /** Plot lines followed by the day-label line; none wider than the width asked for. */
+  lines: string[];
+  /** Columns taken by the y-labels and the axis at the start of each plot line. */
+  gutter: number;
+  /** Highest value plotted (after bucketing), H/s. */
+  peak: number;
+}
+
+const MIN_LABEL = 8;
+
+interface Sample {
+  t: number;
+  v: number;
+}
+
+function samples(points: readonly HashRatePoint[]): Sample[] {
+  const out: Sample[] = [];
+  for (const p of points) {
+    const v = parseHashRate(p.hashrate);
+    if (v !== undefined && Number.isFinite(p.timestamp)) out.push({ t: p.timestamp * 1000, v });
+  }
+  return out.sort((a, b) => a.t - b.t);
+}
+
+/** Mean per time bucket; an empty bucket repeats the one before it. */
+export function bucket(data: readonly Sample[], count: number): number[] {
+  const first = data[0];
+  const last = data[data.length - 1];
+  if (!first || !last || count <= 0) return [];
+  const span = Math.max(1, last.t - first.t);
+  const sums = new Array<number>(count).fill(0);
+  const counts = new Array<number>(count).fill(0);
+  for (const s of data) {
+    const i = Math.min(count - 1, Math.floor(((s.t - first.t) / span) * count));
+    sums[i] = (sums[i] ?? 0) + s.v;
+    counts[i] = (counts[i] ?? 0) + 1;
+  }
+  const out: number[] = [];
+  let prev = first.v;
+  for (let i = 0; i < count; i++) {
+    const n = counts[i] ?? 0;
+    if (n > 0) prev = (sums[i] ?? 0) / n;
+    out.push(prev);
+  }
+  return out;
+}
+
+function dayLabels(first: number, last: number, gutter: number, columns: number, width: number): string {
+  const span = Math.max(1, last - first);
+  const marks: Array<{ col: number; text: string }> = [];
+  for (let d = nextDay(first); d <= last; d = nextDay(d)) {
+    marks.push({ col: gutter + Math.floor(((d - first) / span) * columns), text: formatDay(d) });
+  }
+  if (marks.length === 0) marks.push({ col: gutter, text: formatDay(startOfDay(first)) });
+  let line = '';
+  for (const { col, text } of marks) {
+    const label = `╵${text}`;
+    if (col < line.length + (line.length > 0 ? 1 : 0)) continue; // would touch the previous label
+    if (col + displayWidth(label) > width) break;
+    line = line.padEnd(col) + label;
+  }
+  return line;
+}
+
+/**
+ * `height` plot rows (at least 2) plus one line of day labels, each line at most `width` columns.
+ * Fewer than two valid points, or no room, gives a one-line notice instead.
+ */
+export function chartLines(points: readonly HashRatePoint[], width: number, height: number): Chart {
+  const data = samples(points);
+  const first = data[0];
+  const last = data[data.length - 1];
+  if (!first || !last || data.length < 2) {
+    return { lines: [truncate('Not enough hash-rate history to draw a chart yet.', width)], gutter: 0, peak: 0 };
+  }
+  const rows = Math.max(2, height);
+  let lo = Math.min(...data.map((s) => s.v));
+  let hi = Math.max(...data.map((s) => s.v));
+  const labelWidth = Math.max(MIN_LABEL, displayWidth(formatHashRateValue(lo)), displayWidth(formatHashRateValue(hi)));
+  const gutter = labelWidth + 1;
+  // asciichart draws `values` points as values-1 segments plus one blank column: values = width - labelWidth.
+  const count = width - labelWidth;
+  if (count < 3) return { lines: [truncate('Too narrow for a chart.', width)], gutter: 0, peak: 0 };
+  const values = bucket(data, count);
+  lo = Math.min(...values);
+  hi = Math.max(...values);
+  if (hi - lo < Number.EPSILON * Math.max(1, hi)) {
+    const pad = Math.max(hi * 0.01, 1);
+    lo -= pad;
+    hi += pad;
+  }
+  const range = hi - lo;
+  const top = rows - 1;
+  // Plot in row units (0..top) so asciichart's rounding always yields exactly `rows` lines.
+  const scaled = values.map((v) => ((v - lo) / range) * top);
+  const text = plot(scaled, {
+    min: 0,
+    max: top,
+    height: top,
+    offset: 2,
+    padding: '',
+    format: (y) => fit(formatHashRateValue(lo + (y / top) * range), labelWidth, 'right'),
+  });
+  const plotLines = text.split('\n').map((line) => truncate(line.slice(0, -1), width, ''));
+  return {
+    lines: [...plotLines, dayLabels(first.t, last.t, gutter, count - 1, width)],
+    gutter,
+    peak: Math.max(...values),
+  };
+}

@@ -1,0 +1,40 @@
+import { Box, Text } from 'ink';
+import { useMemo } from 'react';
+import type { HashRatePoint } from '../../api/types.js';
+import { useTheme } from '../theme-context.js';
+import { chartLines } from './chart-lines.js';
+
+export interface HashRateChartProps {
+  points: readonly HashRatePoint[];
+  /** Columns available; no line is wider. */
+  width: number;
+  /** Lines available: plot rows plus one line of day labels. */
+  height: number;
+}
+
+/** The 7-day hash rate as an ASCII line chart; recomputed only when the data or the size changes. */
+export function HashRateChart({ points, width, height }: HashRateChartProps) {
+  const theme = useTheme();
+  const chart = useMemo(() => chartLines(points, width, Math.max(2, height - 1)), [points, width, height]);
+  const plotCount = chart.lines.length - 1;
+  return (
+    <Box flexDirection="column" width={width}>
+      {chart.lines.map((line, i) => {
+        const isPlot = chart.gutter > 0 && i < plotCount;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
+          <Text key={i} wrap="truncate">
+            {isPlot ? (
+              <>
+                <Text color={theme.muted}>{line.slice(0, chart.gutter)}</Text>
+                <Text color={theme.accent}>{line.slice(chart.gutter)}</Text>
+              </>
+            ) : (
+              <Text color={theme.muted}>{line}</Text>
+            )}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}

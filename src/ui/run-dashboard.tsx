@@ -1,0 +1,111 @@
+/**
+ * The dashboard's entry (called by cli.ts): owns the terminal from entering the alternate
+ * screen to restoring it, on every way out: q / Ctrl+C (0), SIGINT (130), SIGHUP (129),
+ * SIGTERM (143), a render error or an uncaught exception (1). In-flight requests are aborted.
+ */
+import { type Instance, render } from 'ink';
+import { isPooltopError } from '../api/errors.js';
+import type { ApiClient } from '../api/types.js';
+import type { ResolvedConfig } from '../config/types.js';
+import { sanitizeLine } from '../format/sanitize.js';
+import { App } from './app.js';
+import { enterFullScreen } from './terminal.js';
+
+export interface DashboardOptions {
+  client: ApiClient;
+  config: ResolvedConfig;
+  demo: boolean;
+  intervalSec: number;
+  color: boolean;
+  stdin?: NodeJS.ReadStream;
+  stdout?: NodeJS.WriteStream;
+}
+
+interface Outcome {
+  code: number;
+  error?: unknown;
+}
+
+const SIGNAL_CODES: ReadonlyArray<[NodeJS.Signals, number]> = [
+  ['SIGINT', 130],
+  ['SIGHUP', 129],
+  ['SIGTERM', 143],
+];
+
+function describe(error: unknown): string {
+  if (isPooltopError(error)) return error.message;
+  if (error instanceof Error) return sanitizeLine(error.message) || error.name;
+  return sanitizeLine(String(error));
+}
+
+/** Resolves with the exit code once the terminal is restored. */
+export async function runDashboard(opts: DashboardOptions): Promise<number> {
+  const stdout = opts.stdout ?? process.stdout;
+  const stdin = opts.stdin ?? process.stdin;
+  const controller = new AbortController();
+  let settle: (outcome: Outcome) => void = () => {};
+  const outcome = new Promise<Outcome>((resolve) => {
+    settle = resolve;
+  });
+  let settled = false;
+  const finish = (code: number, error?: unknown): void => {
+    if (settled) return;
+    settled = true;
+    settle({ code, error });
+  };
+
+  const onStdoutError = (): void => finish(129);
+  const signalHandlers = SIGNAL_CODES.map(([signal, code]) => {
+    const handler = (): void => finish(code);
+    process.on(signal, handler);
+    return [signal, handler] as const;
+  });
+  const onFatal = (error: unknown): void => finish(1, error);
+  process.on('uncaughtException', onFatal);
+  process.on('unhandledRejection', onFatal);
+  stdout.on('error', onStdoutError);
+
+  const screen = enterFullScreen(stdout);
+  let instance: Instance | undefined;
+  try {
+    instance = render(
+      <App
+        client={opts.client}
+        config={opts.config}
+        demo={opts.demo}
+        intervalSec={opts.intervalSec}
+        color={opts.color}
+        signal={controller.signal}
+        onQuit={(code) => finish(code)}
+      />,
+      { stdout, stdin, exitOnCtrlC: false, patchConsole: true, incrementalRendering: true },
+    );
+    instance.waitUntilExit().then(
+      () => finish(0),
+      (error: unknown) => finish(1, error),
+    );
+  } catch (error) {
+    finish(1, error);
+  }
+
+  const { code, error } = await outcome;
+  controller.abort(new Error('dashboard closed'));
+  try {
+    instance?.unmount();
+  } catch {
+    // Unmounting a tree that failed to render may throw again; the screen is restored below.
+  }
+  screen.restore();
+  for (const [signal, handler] of signalHandlers) process.off(signal, handler);
+  process.off('uncaughtException', onFatal);
+  process.off('unhandledRejection', onFatal);
+  // After a hangup the terminal is gone and writes fail later: keep swallowing those errors.
+  if (code !== 129) stdout.off('error', onStdoutError);
+  if (error !== undefined) {
+    process.stderr.write(`pooltop: ${describe(error)}\n`);
+    if (process.env.DEBUG?.split(',').includes('pooltop') && error instanceof Error && error.stack) {
+      process.stderr.write(`${error.stack}\n`);
+    }
+  }
+  return code;
+}

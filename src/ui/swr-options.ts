@@ -1,0 +1,58 @@
+/**
+ * The dashboard's one SWR configuration (mounted by app.tsx): poll every interval, one request
+ * per poll, no browser focus/reconnect events, pause via `isPaused`, and error retries on the
+ * vendor's backoff schedule (src/api/retry.ts).
+ */
+import type { SWRConfiguration } from 'swr';
+import { isPooltopError } from '../api/errors.js';
+import { backoffDelay } from '../api/retry.js';
+
+/** Slowest automatic retry, for failures that retrying soon would not fix (bad JSON, a 404). */
+export const SLOW_RETRY_MS = 30_000;
+
+/**
+ * Milliseconds until SWR's retry number `retryCount` (1 = first), or undefined for no
+ * automatic retry: auth/validation/config failures and cancelled calls wait for `r`.
+ */
+export function retryDelayFor(err: unknown, retryCount: number, intervalMs: number, random?: () => number): number | undefined {
+  const attempt = Math.max(0, retryCount - 1);
+  if (!isPooltopError(err)) return backoffDelay(attempt, { random });
+  if (err.reason === 'aborted') return undefined;
+  if (err.kind === 'auth' || err.kind === 'validation' || err.kind === 'config') return undefined;
+  if (err.retryable) return backoffDelay(attempt, { random, retryAfterMs: err.retryAfterMs });
+  return Math.max(intervalMs, SLOW_RETRY_MS);
+}
+
+export interface SwrOptionsInput {
+  intervalMs: number;
+  isPaused: () => boolean;
+  /** Retry timers are registered here so the dashboard can cancel them when it quits. */
+  timers: Set<NodeJS.Timeout>;
+  random?: () => number;
+}
+
+export function swrOptions({ intervalMs, isPaused, timers, random }: SwrOptionsInput): SWRConfiguration {
+  return {
+    provider: () => new Map(),
+    refreshInterval: intervalMs,
+    // Collapses the hooks mounted for one key into one request, yet is shorter than the
+    // interval so the next poll is never mistaken for a duplicate of this one.
+    dedupingInterval: Math.floor(intervalMs / 2),
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+    refreshWhenHidden: true,
+    refreshWhenOffline: true,
+    keepPreviousData: true,
+    isPaused,
+    onErrorRetry: (err, _key, _config, revalidate, { retryCount }) => {
+      const wait = retryDelayFor(err, retryCount, intervalMs, random);
+      if (wait === undefined) return;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void revalidate({ retryCount });
+      }, wait);
+      timer.unref();
+      timers.add(timer);
+    },
+  };
+}

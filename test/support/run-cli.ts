@@ -1,0 +1,40 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const CLI = join(import.meta.dirname, '..', '..', 'dist', 'pooltop.js');
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A clean environment: no WHITEBIT_* settings, a fresh HOME and state dir, no colour, no DEBUG. */
+export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const home = mkdtempSync(join(tmpdir(), 'pooltop-home-'));
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (!k.startsWith('WHITEBIT_') && k !== 'DEBUG' && k !== 'XDG_STATE_HOME') env[k] = v;
+  }
+  return { ...env, HOME: home, XDG_STATE_HOME: join(home, '.state'), NO_COLOR: '1', ...extra };
+}
+
+/** Runs the built CLI with no stdin (like CI) and collects its output. */
+export function runCli(args: string[], env: NodeJS.ProcessEnv = cleanEnv(), timeoutMs = 20_000): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}

@@ -1,0 +1,59 @@
+import type { ApiClient, PoolOverview, SubAccountPage, TokenSet } from '../../../src/api/types.js';
+import type { ResolvedConfig } from '../../../src/config/types.js';
+
+/** 2025-11-22 12:00:00 UTC, the tests' "now". */
+export const NOW = Date.UTC(2025, 10, 22, 12, 0, 0);
+const HOUR = 3600;
+
+export function overviewFixture(over: Partial<PoolOverview> = {}): PoolOverview {
+  const end = NOW / 1000 - 600;
+  const series = Array.from({ length: 168 }, (_, i) => ({
+    timestamp: end - (167 - i) * HOUR,
+    hashrate: `${Math.round((150 + 40 * Math.sin(i / 9)) * 1e12)}.123456789`,
+  }));
+  return {
+    connection_links: ['stratum+tcp://eu1.pool.example:3333', 'stratum+tcp://eu2.pool.example:443'],
+    location: 'EU',
+    assets: ['BTC'],
+    reward_schemes: ['FPPS', 'PPLNS'],
+    workers: 1234,
+    current_hash_rate: '184425100325925.9259259259259259',
+    last7days_hash_rate: series,
+    blocks: [
+      { block_found_at: NOW / 1000 - 300, block_height: 870_010 },
+      { block_found_at: NOW / 1000 - 4000, block_height: 870_009 },
+      { block_found_at: NOW / 1000 - 90_000, block_height: 870_008 },
+    ],
+    ...over,
+  };
+}
+
+export const configFixture: ResolvedConfig = {
+  baseUrl: 'http://127.0.0.1:1',
+  profile: 'default',
+  configPath: '/home/ops/.whitebit/config.toml',
+  sources: { baseUrl: 'default' },
+  warnings: [],
+};
+
+/** An ApiClient whose pool answer the test controls; counts calls and records signals. */
+export class StubClient implements ApiClient {
+  readonly baseUrl = 'http://127.0.0.1:1/';
+  calls = 0;
+  signals: Array<AbortSignal | undefined> = [];
+  /** What the next getMiningPool returns: data, an error to throw, or a promise to await. */
+  next: () => Promise<PoolOverview> = async () => overviewFixture();
+
+  async getMiningPool(opts?: { signal?: AbortSignal }): Promise<PoolOverview> {
+    this.calls++;
+    this.signals.push(opts?.signal);
+    return this.next();
+  }
+  async listSubAccounts(): Promise<SubAccountPage> {
+    throw new Error('not used by these tests');
+  }
+  async refreshToken(): Promise<TokenSet> {
+    throw new Error('not used by these tests');
+  }
+  async close(): Promise<void> {}
+}

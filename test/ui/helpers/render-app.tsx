@@ -1,0 +1,59 @@
+import { render } from 'ink-testing-library';
+import { vi } from 'vitest';
+import type { ApiClient } from '../../../src/api/types.js';
+import { App } from '../../../src/ui/app.js';
+import { configFixture, NOW } from './fixtures.js';
+
+export interface RenderAppOptions {
+  client: ApiClient;
+  columns?: number;
+  rows?: number;
+  color?: boolean;
+  intervalSec?: number;
+  now?: () => number;
+  demo?: boolean;
+}
+
+type TestStdout = ReturnType<typeof render>['stdout'];
+
+/** Sets the fake terminal's size and tells listeners (Ink and useTerminalSize) about it. */
+export function resize(stdout: TestStdout, columns: number, rows: number): void {
+  Object.defineProperty(stdout, 'columns', { value: columns, configurable: true });
+  Object.defineProperty(stdout, 'rows', { value: rows, configurable: true });
+  stdout.emit('resize');
+}
+
+export function renderApp(opts: RenderAppOptions) {
+  const onQuit = vi.fn();
+  const controller = new AbortController();
+  const view = render(
+    <App
+      client={opts.client}
+      config={configFixture}
+      demo={opts.demo ?? false}
+      intervalSec={opts.intervalSec ?? 60}
+      color={opts.color ?? false}
+      signal={controller.signal}
+      onQuit={onQuit}
+      now={opts.now ?? (() => NOW)}
+    />,
+  );
+  resize(view.stdout, opts.columns ?? 100, opts.rows ?? 30);
+  const frame = (): string => view.lastFrame() ?? '';
+  const press = (keys: string): void => {
+    view.stdin.write(keys);
+  };
+  return { ...view, onQuit, controller, frame, press };
+}
+
+/** Bounded wait for the last frame to satisfy `check` (throws with the frame if it never does). */
+export async function waitForFrame(frame: () => string, check: (f: string) => boolean, timeout = 5000): Promise<string> {
+  return vi.waitFor(
+    () => {
+      const f = frame();
+      if (!check(f)) throw new Error(`frame did not match:\n${f}`);
+      return f;
+    },
+    { timeout, interval: 10 },
+  );
+}
