@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { SWRConfig } from 'swr';
 import type { ApiClient } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
@@ -8,7 +8,7 @@ import { Shell } from './shell.js';
 import { swrOptions } from './swr-options.js';
 import { ThemeContext } from './theme-context.js';
 
-export interface AppProps {
+export interface ProvidersProps {
   client: ApiClient;
   config: ResolvedConfig;
   demo: boolean;
@@ -16,18 +16,18 @@ export interface AppProps {
   color: boolean;
   /** Aborted on quit; every request gets it. */
   signal: AbortSignal;
-  /** Called with the exit code when the user quits. */
-  onQuit: (code: number) => void;
+  /** Read by SWR's `isPaused`. */
+  pausedRef: { current: boolean };
   /** Injected clock (tests). */
   now?: () => number;
   /** Injected jitter for retry backoff (tests). */
   random?: () => number;
+  children: ReactNode;
 }
 
-/** The root: theme, the dashboard context and the one SWRConfig, around the shell. */
-export function App({ client, config, demo, intervalSec, color, signal, onQuit, now = Date.now, random }: AppProps) {
+/** Theme, dashboard context and the one SWRConfig. Hooks work anywhere inside. */
+export function DashboardProviders({ client, config, demo, intervalSec, color, signal, pausedRef, now = Date.now, random, children }: ProvidersProps) {
   const intervalMs = intervalSec * 1000;
-  const pausedRef = useRef(false);
   const timers = useRef(new Set<NodeJS.Timeout>()).current;
   useEffect(
     () => () => {
@@ -38,7 +38,7 @@ export function App({ client, config, demo, intervalSec, color, signal, onQuit, 
   );
   const swr = useMemo(
     () => swrOptions({ intervalMs, isPaused: () => pausedRef.current, timers, random }),
-    [intervalMs, timers, random],
+    [intervalMs, pausedRef, timers, random],
   );
   const dashboard: DashboardContextValue = useMemo(
     () => ({ client, config, demo, intervalMs, signal, now }),
@@ -48,10 +48,23 @@ export function App({ client, config, demo, intervalSec, color, signal, onQuit, 
   return (
     <ThemeContext.Provider value={theme}>
       <DashboardContext.Provider value={dashboard}>
-        <SWRConfig value={swr}>
-          <Shell pausedRef={pausedRef} onQuit={onQuit} />
-        </SWRConfig>
+        <SWRConfig value={swr}>{children}</SWRConfig>
       </DashboardContext.Provider>
     </ThemeContext.Provider>
+  );
+}
+
+export interface AppProps extends Omit<ProvidersProps, 'pausedRef' | 'children'> {
+  /** Called with the exit code when the user quits. */
+  onQuit: (code: number) => void;
+}
+
+/** The root: providers around the shell (tabs, chrome, global keys). */
+export function App({ onQuit, ...props }: AppProps) {
+  const pausedRef = useRef(false);
+  return (
+    <DashboardProviders {...props} pausedRef={pausedRef}>
+      <Shell pausedRef={pausedRef} onQuit={onQuit} />
+    </DashboardProviders>
   );
 }

@@ -69,6 +69,8 @@ export const KEYMAP = [
   { scope: 'accounts', action: 'search', keys: ['/'], description: 'Search alias, email, id (Enter keeps, Esc clears)' },
   { scope: 'accounts', action: 'details', keys: ['enter'], description: 'Every field of the selected account (Esc closes)' },
   { scope: 'accounts', action: 'copy-id', keys: ['y'], description: 'Copy the selected id (OSC 52, works over SSH)' },
+  { scope: 'session', action: 'refresh-token', keys: ['R'], description: 'Refresh the OAuth token now' },
+  { scope: 'session', action: 'auto-refresh', keys: ['a'], description: 'Auto-refresh at 80% of the token lifetime on/off' },
 ] as const satisfies readonly Binding[];
 
 export type KeymapEntry = (typeof KEYMAP)[number];

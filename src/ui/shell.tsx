@@ -1,5 +1,5 @@
 import { Box, useInput } from 'ink';
-import { type RefObject, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { HelpOverlay } from './chrome/help-overlay.js';
 import { StatusBar } from './chrome/status-bar.js';
@@ -15,7 +15,7 @@ import { type TimeMode, type UiState, UiStateContext } from './ui-state.js';
 
 export interface ShellProps {
   /** Read by SWR's `isPaused`; the shell flips it with `p`. */
-  pausedRef: RefObject<boolean>;
+  pausedRef: { current: boolean };
   onQuit: (code: number) => void;
 }
 

@@ -1,6 +1,6 @@
 import { Text } from 'ink';
 import type { SubAccount } from '../../api/types.js';
-import { fit } from '../../format/width.js';
+import { padEnd } from '../../format/width.js';
 import { useTheme } from '../theme-context.js';
 import { cellFor, roleColor } from './account-cells.js';
 import type { TableLayout } from './columns.js';
@@ -25,7 +25,7 @@ export function AccountRow({ account, layout, selected, swatch }: AccountRowProp
           const cell = cellFor(account, column.id, layout.shortId);
           return (
             <Text key={column.id} color={selected ? undefined : roleColor(theme, cell.role)}>
-              {fit(cell.text, column.width)}
+              {padEnd(cell.text, column.width)}
               {i < layout.columns.length - 1 ? ' ' : ''}
             </Text>
           );
@@ -41,7 +41,7 @@ export function AccountHeader({ layout }: { layout: TableLayout }) {
   return (
     <Text bold color={theme.accent} wrap="truncate">
       {'     '}
-      {layout.columns.map((c) => fit(c.header, c.width)).join(' ')}
+      {layout.columns.map((c) => padEnd(c.header, c.width)).join(' ')}
     </Text>
   );
 }

@@ -10,7 +10,7 @@
  *   wants any more (the old page, a prefetch for an old term) are aborted.
  * - Once a full page has arrived the next one is fetched ahead with SWR `preload`.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import useSWR, { mutate as mutateDefaultCache, preload, unstable_serialize, useSWRConfig } from 'swr';
 import { isPooltopError, PooltopError } from '../../api/errors.js';
 import type { ApiClient, SubAccountPage } from '../../api/types.js';
@@ -111,29 +111,36 @@ export function useSubAccounts(query: SubAccountsQuery, options: UseSubAccountsO
     [client, lifetime, now],
   );
 
-  const key = enabled ? subAccountsKey(client, query) : null;
+  const { search, offset, limit } = query;
+  const key = useMemo(
+    () => (enabled ? subAccountsKey(client, { search, offset, limit }) : null),
+    [enabled, client, search, offset, limit],
+  );
   const { data, error, isLoading, isValidating, mutate } = useSWR<SubAccountsResult, Error, SubAccountsKey | null>(
     key,
     fetchPage,
     { keepPreviousData: true },
   );
-  const isCurrent =
-    data !== undefined && data.search === query.search && data.offset === query.offset && data.limit === query.limit;
+  const isCurrent = data !== undefined && data.search === search && data.offset === offset && data.limit === limit;
 
-  const keyId = key ? unstable_serialize(key) : '';
+  // The page after this one, once this one is known to be full.
   const next = nextQuery(query, isCurrent ? data : undefined);
-  const nextKey = enabled && prefetch && next && !error ? subAccountsKey(client, next) : null;
+  const nextOffset = enabled && prefetch && !error ? next?.offset : undefined;
+  const nextKey = useMemo(
+    () => (nextOffset === undefined ? null : subAccountsKey(client, { search, offset: nextOffset, limit })),
+    [nextOffset, client, search, limit],
+  );
+  const keyId = key ? unstable_serialize(key) : '';
   const nextId = nextKey ? unstable_serialize(nextKey) : '';
 
-  // Start the prefetch once the current page is known to be full (and the next is not cached).
+  // Prefetch it, unless it is cached already.
   useEffect(() => {
-    if (!nextKey || cache.get(nextId)?.data !== undefined) return;
+    if (!nextKey || cache.get(unstable_serialize(nextKey))?.data !== undefined) return;
     preload(nextKey, fetchPage)?.catch(() => {
-      // Failures surface when the page is actually shown (the preload is then retried).
+      // Not shown: forget it, so the page is fetched afresh when it is asked for.
+      void mutateDefaultCache(nextKey);
     });
-    // nextId identifies nextKey.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: nextId stands for nextKey
-  }, [nextId, fetchPage, cache]);
+  }, [nextKey, fetchPage, cache]);
 
   // Abandon everything except the page asked for and its prefetch.
   useEffect(() => {

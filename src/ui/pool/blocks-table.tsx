@@ -13,6 +13,9 @@ import { formatDateTime, timeAgo } from '../../format/time.js';
 import type { TimeMode } from '../ui-state.js';
 import { useTheme } from '../theme-context.js';
 
+/** Width of the longest relative time, "99d 23h ago". */
+const RELATIVE_WIDTH = 11;
+
 type BlockRow = { Height: number; Found: string; Status: string };
 type RowProps = Parameters<Table<BlockRow>['data']>[0];
 
@@ -80,7 +83,8 @@ export function BlocksTable({ blocks, fresh, timeMode, nowMs, maxRows }: BlocksT
     const at = b.block_found_at * 1000;
     return {
       Height: b.block_height,
-      Found: timeMode === 'absolute' ? formatDateTime(at) : timeAgo(at, nowMs),
+      // Padded to the widest value of the mode, so the table does not change width as ages grow.
+      Found: timeMode === 'absolute' ? formatDateTime(at) : timeAgo(at, nowMs).padEnd(RELATIVE_WIDTH),
       Status: fresh.has(b.block_height) ? 'new' : '',
     };
   });

@@ -1,0 +1,60 @@
+import { Box, Text } from 'ink';
+import type { SubAccount } from '../../api/types.js';
+import { sanitizeLine } from '../../format/sanitize.js';
+import { padEnd, truncate } from '../../format/width.js';
+import { useTheme } from '../theme-context.js';
+import { kycRole, type Role, roleColor, statusRole, yesNo } from './account-cells.js';
+
+/** Rows the pane takes: a border line above and below, a title, one line per field. */
+export const DETAIL_HEIGHT = 13;
+
+interface Field {
+  label: string;
+  value: string;
+  role?: Role;
+}
+
+function fields(a: SubAccount): Field[] {
+  return [
+    { label: 'Alias', value: sanitizeLine(a.alias) || '—' },
+    { label: 'ID', value: sanitizeLine(a.id) },
+    { label: 'User ID', value: sanitizeLine(a.userId) },
+    { label: 'Email (masked)', value: sanitizeLine(a.email) },
+    { label: 'Status', value: sanitizeLine(a.status), role: statusRole(a.status) },
+    { label: 'KYC status', value: sanitizeLine(a.kyc.kycStatus), role: kycRole(a.kyc.kycStatus) },
+    { label: 'KYC shared', value: yesNo(a.kyc.shareKyc) },
+    { label: 'Spot trading', value: yesNo(a.permissions.spotEnabled) },
+    { label: 'Collateral', value: yesNo(a.permissions.collateralEnabled) },
+    { label: 'Colour', value: sanitizeLine(a.color) },
+  ];
+}
+
+export interface AccountDetailProps {
+  account: SubAccount;
+  /** Row number in the whole list (1-based). */
+  row: number;
+  width: number;
+  swatch: string | undefined;
+}
+
+/** Every field of one sub-account, in a bordered pane under the table. */
+export function AccountDetail({ account, row, width, swatch }: AccountDetailProps) {
+  const theme = useTheme();
+  const labelWidth = 15;
+  const valueWidth = Math.max(1, width - 4 - labelWidth - 1);
+  return (
+    <Box flexDirection="column" width={width} height={DETAIL_HEIGHT} borderStyle="round" borderColor={theme.muted} paddingX={1}>
+      <Text bold wrap="truncate">
+        {truncate(`Sub-account, row ${row}`, Math.max(1, width - 30))}
+        <Text color={theme.muted}> · Esc closes · y copies the id</Text>
+      </Text>
+      {fields(account).map((f) => (
+        <Text key={f.label} wrap="truncate">
+          <Text color={theme.muted}>{padEnd(f.label, labelWidth)}</Text>{' '}
+          <Text color={roleColor(theme, f.role)}>{truncate(f.value, valueWidth)}</Text>
+          {f.label === 'Colour' && swatch ? <Text color={swatch}> ██</Text> : null}
+        </Text>
+      ))}
+    </Box>
+  );
+}

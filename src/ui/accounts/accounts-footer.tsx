@@ -1,0 +1,25 @@
+import { Box, Text } from 'ink';
+import { truncate } from '../../format/width.js';
+import { useTheme } from '../theme-context.js';
+import { type FooterInput, footerParts } from './footer-text.js';
+
+export interface AccountsFooterProps extends FooterInput {
+  width: number;
+  /** A note about a key that reached a bound ("offset stops at 10000"). */
+  hint: string | undefined;
+}
+
+/** "rows 31–60 · search "miner" · page size 30 · end of list", and a hint on the right. */
+export function AccountsFooter({ width, hint, ...input }: AccountsFooterProps) {
+  const theme = useTheme();
+  const left = footerParts(input).join(' · ');
+  const right = hint ? ` ${hint}` : '';
+  return (
+    <Box height={1} width={width} justifyContent="space-between">
+      <Text color={theme.muted} wrap="truncate">
+        {truncate(left, Math.max(1, width - right.length))}
+      </Text>
+      {hint ? <Text color={theme.warn}>{truncate(right, width)}</Text> : null}
+    </Box>
+  );
+}

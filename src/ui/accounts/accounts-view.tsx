@@ -1,0 +1,130 @@
+import { Box, useStdout } from 'ink';
+import { useCallback, useEffect, useMemo } from 'react';
+import type { SubAccount } from '../../api/types.js';
+import { sanitizeLine } from '../../format/sanitize.js';
+import { truncate } from '../../format/width.js';
+import { DataStatus } from '../chrome/data-status.js';
+import { useDashboard } from '../dashboard-context.js';
+import { type DebounceTimers, REAL_TIMERS, useDebouncedValue } from '../hooks/use-debounced-value.js';
+import { useSubAccounts } from '../hooks/use-sub-accounts.js';
+import { osc52 } from '../osc52.js';
+import type { TabProps } from '../tab-props.js';
+import { useTheme } from '../theme-context.js';
+import { useUiState } from '../ui-state.js';
+import { AccountDetail, DETAIL_HEIGHT } from './account-detail.js';
+import { AccountsFooter } from './accounts-footer.js';
+import { AccountsTable } from './accounts-table.js';
+import { layoutColumns } from './columns.js';
+import { CredentialsPanel } from './credentials-panel.js';
+import { adviceFor } from './error-advice.js';
+import { emptyText } from './footer-text.js';
+import { ProblemLine } from './problem-line.js';
+import { SearchBox } from './search-box.js';
+import { type ColorDepth, colorDepthFromEnv, swatchColor } from './swatch-color.js';
+import { useBrowserInput, useBrowserStore } from './use-browser.js';
+
+export const SEARCH_DEBOUNCE_MS = 250;
+
+export interface AccountsViewOptions {
+  /** Wait after the last keystroke before the term is sent (default 250 ms). */
+  debounceMs?: number;
+  /** Timers of that wait (tests inject manual ones). */
+  timers?: DebounceTimers;
+  /** Swatch colours: true colour or xterm-256 (default: from COLORTERM). */
+  colorDepth?: ColorDepth;
+}
+
+/** Tab 2: the sub-accounts of the account, a page at a time, with search and a detail pane. */
+export function AccountsView({ width, height, active, ...opts }: TabProps & AccountsViewOptions) {
+  const theme = useTheme();
+  const ui = useUiState();
+  const { stdout } = useStdout();
+  const { config, intervalMs } = useDashboard();
+  const { state, dispatch, current } = useBrowserStore();
+  const hasKeys = Boolean(config.apiKey && config.apiSecret);
+  const accounts = useSubAccounts(
+    { search: state.search, offset: state.offset, limit: state.limit },
+    { enabled: hasKeys },
+  );
+  const { result, isCurrent } = accounts;
+  const rows: readonly SubAccount[] = result?.page.data ?? [];
+  const currentRows = isCurrent ? rows.length : undefined;
+  const page = useMemo(() => (currentRows === undefined ? undefined : { rows: currentRows }), [currentRows]);
+  const selected = isCurrent ? rows[state.cursor] : undefined;
+
+  // Debounced search: the term follows the typing once it pauses.
+  const debounced = useDebouncedValue(state.draft, opts.debounceMs ?? SEARCH_DEBOUNCE_MS, opts.timers ?? REAL_TIMERS);
+  useEffect(() => {
+    if (current().searchOpen) dispatch({ type: 'search-commit', term: debounced });
+  }, [debounced, current, dispatch]);
+
+  useEffect(() => {
+    if (page) dispatch({ type: 'page-loaded', page });
+  }, [page, dispatch]);
+
+  const viewRows = Math.max(1, height - 3 - (state.searchOpen ? 1 : 0) - (state.detailOpen ? DETAIL_HEIGHT : 0));
+  useEffect(() => dispatch({ type: 'viewport', rows: viewRows }), [viewRows, dispatch]);
+
+  const onCopy = useCallback(() => {
+    if (!selected) return ui.notify('No sub-account selected.');
+    const id = sanitizeLine(selected.id);
+    stdout.write(osc52(id));
+    ui.notify(`Copied ${truncate(id, 40)} to the clipboard (OSC 52).`);
+  }, [selected, stdout, ui]);
+  useBrowserInput({ active, searchOpen: state.searchOpen, page, current, dispatch, onCopy });
+
+  const depth = useMemo(() => opts.colorDepth ?? colorDepthFromEnv(process.env), [opts.colorDepth]);
+  const swatchOf = useCallback(
+    (a: SubAccount) => (theme.enabled ? swatchColor(a.color, depth) : undefined),
+    [theme.enabled, depth],
+  );
+  const layout = useMemo(() => layoutColumns(width), [width]);
+
+  const advice = accounts.error ? adviceFor(accounts.error) : undefined;
+  if (!hasKeys || advice?.kind === 'credentials') {
+    return <CredentialsPanel width={width} height={height} message={advice?.message} />;
+  }
+  const statusLine =
+    advice && advice.kind === 'auth' ? (
+      <ProblemLine advice={advice} stale={rows.length > 0} width={width} />
+    ) : (
+      <DataStatus
+        what="sub-accounts"
+        hasData={result !== undefined}
+        fetchedAt={result?.fetchedAt}
+        error={accounts.error}
+        isValidating={accounts.isValidating}
+        paused={ui.paused}
+        intervalMs={intervalMs}
+        nowMs={ui.nowMs}
+        width={width}
+      />
+    );
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      {statusLine}
+      <AccountsTable
+        accounts={rows}
+        layout={layout}
+        cursor={state.cursor}
+        top={state.top}
+        rows={viewRows}
+        loading={accounts.isLoading || (!isCurrent && !accounts.error)}
+        empty={accounts.error ? 'Could not load sub-accounts; see the line above.' : emptyText(state.search, state.offset)}
+        swatchOf={swatchOf}
+      />
+      {state.searchOpen ? <SearchBox draft={state.draft} width={width} /> : null}
+      <AccountsFooter
+        width={width}
+        hint={state.hint}
+        offset={state.offset}
+        limit={state.limit}
+        search={state.search}
+        rows={currentRows}
+      />
+      {state.detailOpen && selected ? (
+        <AccountDetail account={selected} row={state.offset + state.cursor + 1} width={width} swatch={swatchOf(selected)} />
+      ) : null}
+    </Box>
+  );
+}

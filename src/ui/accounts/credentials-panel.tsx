@@ -1,0 +1,40 @@
+import { Box, Text } from 'ink';
+import { sanitizeLine } from '../../format/sanitize.js';
+import { CredentialHelp } from '../placeholders/credential-help.js';
+import { useTheme } from '../theme-context.js';
+
+export interface CredentialsPanelProps {
+  width: number;
+  height: number;
+  /** The client's own message, when it refused to sign (kind 'config'). */
+  message?: string;
+}
+
+/** Shown instead of the table when there are no API credentials: where to give them. */
+export function CredentialsPanel({ width, height, message }: CredentialsPanelProps) {
+  const theme = useTheme();
+  return (
+    <Box flexDirection="column" width={width} height={height} paddingX={1}>
+      <Text bold color={theme.accent}>
+        Sub-accounts need an API key and secret
+      </Text>
+      {message ? (
+        <Text color={theme.warn} wrap="truncate">
+          {sanitizeLine(message)}
+        </Text>
+      ) : null}
+      <Text wrap="wrap">
+        Listing sub-accounts is a signed request: pooltop needs an API key allowed to use the sub-account
+        endpoint, and its secret. The rest of the dashboard works without them.
+      </Text>
+      <Box marginY={1}>
+        <CredentialHelp keys={['apiKey', 'apiSecret']} width={width - 2} />
+      </Box>
+      <Text wrap="wrap">
+        Give them as flags (--api-key, --api-secret), as environment variables (WHITEBIT_API_KEY,
+        WHITEBIT_API_SECRET) or as api_key and api_secret in a profile of ~/.whitebit/config.toml, then
+        restart pooltop. To try the dashboard without an account: pooltop --demo.
+      </Text>
+    </Box>
+  );
+}

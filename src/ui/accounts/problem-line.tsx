@@ -1,0 +1,16 @@
+import { Text } from 'ink';
+import { sanitizeLine } from '../../format/sanitize.js';
+import { truncate } from '../../format/width.js';
+import { useTheme } from '../theme-context.js';
+import { type Advice, adviceLine } from './error-advice.js';
+
+/** One line for a refused request: the server's message and the likely fix, e.g. `Unauthorized request. — check the API secret`. */
+export function ProblemLine({ advice, stale, width }: { advice: Advice; stale: boolean; width: number }) {
+  const theme = useTheme();
+  const text = `${stale ? 'STALE · ' : ''}${sanitizeLine(adviceLine(advice))} · r retries`;
+  return (
+    <Text color={theme.error} wrap="truncate">
+      {truncate(text, Math.max(1, width))}
+    </Text>
+  );
+}

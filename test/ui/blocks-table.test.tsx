@@ -1,0 +1,74 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FoundBlock } from '../../src/api/types.js';
+import type { TimeMode } from '../../src/ui/ui-state.js';
+import { NOW } from './helpers/fixtures.js';
+
+// Colour must be forced before Ink (and its chalk) load, hence the dynamic imports below.
+process.env.FORCE_COLOR = '1';
+
+beforeAll(() => {
+  process.env.TZ = 'UTC';
+});
+
+const blocks: FoundBlock[] = [
+  { block_found_at: NOW / 1000 - 30, block_height: 870_011 },
+  { block_found_at: NOW / 1000 - 300, block_height: 870_010 },
+  { block_found_at: NOW / 1000 - 7200, block_height: 99 },
+];
+
+async function draw(fresh: number[], color: boolean, timeMode: TimeMode = 'relative', maxRows = 10) {
+  const { render } = await import('ink-testing-library');
+  const { BlocksTable } = await import('../../src/ui/pool/blocks-table.js');
+  const { ThemeContext } = await import('../../src/ui/theme-context.js');
+  const { createTheme } = await import('../../src/format/color.js');
+  const view = render(
+    <ThemeContext.Provider value={createTheme(color)}>
+      <BlocksTable blocks={blocks} fresh={new Set(fresh)} timeMode={timeMode} nowMs={NOW} maxRows={maxRows} />
+    </ThemeContext.Provider>,
+  );
+  const frame = view.lastFrame() ?? '';
+  view.unmount();
+  return frame;
+}
+
+const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
+
+describe('blocks table', () => {
+  it('draws one rule under the heading and none between rows, heights right-aligned', async () => {
+    expect(strip(await draw([870_011], false)).split('\n')).toEqual([
+      '┌────────┬─────────────┬────────┐',
+      '│ Height │ Found       │ Status │',
+      '├────────┼─────────────┼────────┤',
+      '│ 870011 │ 30s ago     │ new    │',
+      '│ 870010 │ 5m ago      │        │',
+      '│     99 │ 2h 00m ago  │        │',
+      '└────────┴─────────────┴────────┘',
+    ]);
+  });
+
+  it('shows absolute times and only the rows that fit', async () => {
+    expect(strip(await draw([], false, 'absolute', 2)).split('\n')).toEqual([
+      '┌────────┬─────────────────────┬────────┐',
+      '│ Height │ Found               │ Status │',
+      '├────────┼─────────────────────┼────────┤',
+      '│ 870011 │ 2025-11-22 11:59:30 │        │',
+      '│ 870010 │ 2025-11-22 11:55:00 │        │',
+      '└────────┴─────────────────────┴────────┘',
+    ]);
+  });
+
+  it('highlights new rows in colour, and only those', async () => {
+    const rows = (await draw([870_010], true)).split('\n');
+    const newRow = rows.find((r) => strip(r).includes('870010'))!;
+    const oldRow = rows.find((r) => strip(r).includes('870011'))!;
+    expect(newRow).toContain('\x1b[1m'); // bold
+    expect(newRow).toContain('\x1b[32m'); // green
+    expect(oldRow).not.toContain('\x1b[32m');
+  });
+
+  it('uses no colour at all when colour is off, yet still says "new"', async () => {
+    const frame = await draw([870_010], false);
+    expect(frame).not.toMatch(/\x1b\[3\dm/);
+    expect(frame).toContain('new');
+  });
+});

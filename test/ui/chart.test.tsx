@@ -1,0 +1,77 @@
+import { render } from 'ink-testing-library';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { displayWidth } from '../../src/format/width.js';
+import * as lines from '../../src/ui/pool/chart-lines.js';
+import { HashRateChart } from '../../src/ui/pool/hash-rate-chart.js';
+import { overviewFixture } from './helpers/fixtures.js';
+import { resize, waitForFrame } from './helpers/render-app.js';
+
+vi.mock('../../src/ui/pool/chart-lines.js', { spy: true });
+
+beforeAll(() => {
+  process.env.TZ = 'UTC';
+});
+
+const points = overviewFixture().last7days_hash_rate;
+
+describe('hash-rate chart', () => {
+  it.each([80, 120, 250])('fits %i columns: no line is wider, labels included', async (width) => {
+    const view = render(<HashRateChart points={points} width={width} height={12} />);
+    resize(view.stdout, width, 40);
+    const frame = await waitForFrame(() => view.lastFrame() ?? '', (f) => f.includes('╵Nov'));
+    const rows = frame.split('\n');
+    expect(rows).toHaveLength(12);
+    for (const row of rows) expect(displayWidth(row)).toBeLessThanOrEqual(width);
+    // The plot uses the room it has: some line reaches the last few columns.
+    expect(Math.max(...rows.map(displayWidth))).toBeGreaterThan(width - 4);
+    expect(rows[0]).toMatch(/^\s*\d[\d.]* TH\/s[┼┤]/);
+    view.unmount();
+  });
+
+  it('keeps every line within the width for any width and height', () => {
+    for (let width = 10; width <= 300; width += 7) {
+      for (const height of [2, 5, 17]) {
+        const chart = lines.chartLines(points, width, height);
+        for (const line of chart.lines) expect(displayWidth(line), `${width}×${height}`).toBeLessThanOrEqual(width);
+      }
+    }
+  });
+
+  it('plots exactly the rows asked for, with SI labels and day labels under them', () => {
+    const chart = lines.chartLines(points, 100, 8);
+    expect(chart.lines).toHaveLength(9);
+    expect(chart.lines.slice(0, 8).every((l) => /^\s*[\d.]+ TH\/s[┼┤]/.test(l))).toBe(true);
+    expect(chart.lines[8]).toContain('╵Nov 16');
+    expect(chart.lines[8]).toContain('╵Nov 22');
+  });
+
+  it('buckets in time and fills empty buckets with the previous value', () => {
+    const t = 1_700_000_000_000;
+    const data = [
+      { t, v: 1 },
+      { t: t + 1, v: 3 },
+      { t: t + 10, v: 10 },
+    ];
+    expect(lines.bucket(data, 5)).toEqual([2, 2, 2, 2, 10]);
+  });
+
+  it('copes with a flat series, bad values and too little data', () => {
+    const flat = points.map((p) => ({ ...p, hashrate: '100000000000000' }));
+    expect(lines.chartLines(flat, 80, 5).lines).toHaveLength(6);
+    expect(lines.chartLines([{ timestamp: 1, hashrate: 'x' }], 80, 5).lines[0]).toContain('Not enough');
+    expect(lines.chartLines(points, 8, 5).lines[0]!.length).toBeLessThanOrEqual(8);
+  });
+
+  it('recomputes only when the data or the size changes', async () => {
+    const spy = vi.mocked(lines.chartLines);
+    spy.mockClear();
+    const view = render(<HashRateChart points={points} width={80} height={10} />);
+    view.rerender(<HashRateChart points={points} width={80} height={10} />);
+    expect(spy).toHaveBeenCalledTimes(1);
+    view.rerender(<HashRateChart points={points} width={90} height={10} />);
+    expect(spy).toHaveBeenCalledTimes(2);
+    view.rerender(<HashRateChart points={[...points]} width={90} height={10} />);
+    expect(spy).toHaveBeenCalledTimes(3);
+    view.unmount();
+  });
+});
