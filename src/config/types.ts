@@ -22,7 +22,7 @@ export interface ResolvedConfig extends Settings {
   profiles?: string[];
   /** Where each present setting came from, for `--help`/debug output (never the values). */
   sources: Partial<Record<keyof Settings, SettingSource>>;
-  /** One-line warnings to print on stderr before anything else (file mode, secrets on argv). */
+  /** One-line warnings to print on stderr before anything else (file mode, secrets on argv, plain http); no "warning:" prefix. */
   warnings: string[];
 }
 

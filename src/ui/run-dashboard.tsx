@@ -78,7 +78,18 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
         signal={controller.signal}
         onQuit={(code) => finish(code)}
       />,
-      { stdout, stdin, exitOnCtrlC: false, patchConsole: true, incrementalRendering: true },
+      {
+        stdout,
+        stdin,
+        exitOnCtrlC: false,
+        // Stray console output is drawn above the frame and scrolls away instead of scribbling
+        // over it. (Test runners replace `console` with one Ink cannot patch.)
+        patchConsole: typeof console.Console === 'function',
+        // Ink 6.8's incremental mode loses a line when frames end with a newline (any frame
+        // shorter than the terminal): the screen creeps upwards. Whole frames are redrawn
+        // instead, inside synchronized-update brackets, so there is no flicker.
+        incrementalRendering: false,
+      },
     );
     instance.waitUntilExit().then(
       () => finish(0),

@@ -8,8 +8,8 @@
 import type { ComponentType } from 'react';
 import type { Scope } from './keymap.js';
 import { AccountsPlaceholder } from './placeholders/accounts-placeholder.js';
-import { SessionPlaceholder } from './placeholders/session-placeholder.js';
 import { PoolView } from './pool/pool-view.js';
+import { SessionView } from './session/session-view.js';
 import type { TabProps } from './tab-props.js';
 
 export interface TabDef {
@@ -22,5 +22,5 @@ export interface TabDef {
 export const TABS: readonly TabDef[] = [
   { id: 'pool', title: 'Pool', scope: 'pool', component: PoolView },
   { id: 'accounts', title: 'Sub-accounts', scope: 'accounts', component: AccountsPlaceholder },
-  { id: 'session', title: 'Session', scope: 'session', component: SessionPlaceholder },
+  { id: 'session', title: 'Session', scope: 'session', component: SessionView },
 ];

@@ -121,6 +121,7 @@ export function AccountsView({ width, height, active, ...opts }: TabProps & Acco
         limit={state.limit}
         search={state.search}
         rows={currentRows}
+        failed={accounts.error !== undefined}
       />
       {state.detailOpen && selected ? (
         <AccountDetail account={selected} row={state.offset + state.cursor + 1} width={width} swatch={swatchOf(selected)} />

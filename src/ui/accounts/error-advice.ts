@@ -15,7 +15,7 @@ export interface Advice {
 
 /** Documented messages (lower case, no final dot) and what usually fixes them. */
 const FIXES: ReadonlyArray<[string, string]> = [
-  ['unauthorized request', 'check the API secret (and that the API key is the one it belongs to)'],
+  ['unauthorized request', 'check the API secret'],
   ['this action is unauthorized. enable your key in api settings', 'enable the key in WhiteBIT API settings'],
   ["you don't have permission to use this endpoint", 'allow the sub-account endpoint for this key in API settings'],
   ['payload not provided', 'a proxy may be dropping the X-TXC-PAYLOAD header'],

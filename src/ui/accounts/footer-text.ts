@@ -10,11 +10,13 @@ export interface FooterInput {
   search: string;
   /** Rows of the page on screen for the key asked for; undefined while it loads. */
   rows: number | undefined;
+  /** The page asked for could not be loaded. */
+  failed?: boolean;
 }
 
-export function footerParts({ offset, limit, search, rows }: FooterInput): string[] {
+export function footerParts({ offset, limit, search, rows, failed }: FooterInput): string[] {
   const parts: string[] = [];
-  if (rows === undefined) parts.push(`rows ${offset + 1}–${offset + limit} loading`);
+  if (rows === undefined) parts.push(`rows ${offset + 1}–${offset + limit} ${failed ? 'not loaded' : 'loading'}`);
   else if (rows === 0) parts.push(offset === 0 ? 'no rows' : `no rows from ${offset + 1}`);
   else parts.push(`rows ${offset + 1}–${offset + rows}`);
   if (search !== '') parts.push(`search "${sanitizeLine(search)}"`);

@@ -33,7 +33,7 @@ export function DataStatus(props: DataStatusProps) {
   const room = props.width - 2;
   return (
     <Box height={1}>
-      {props.isValidating ? <Spinner /> : <Text> </Text>}
+      {props.isValidating && props.hasData ? <Spinner /> : <Text> </Text>}
       <Text> </Text>
       <Text color={color} wrap="truncate">
         {truncate(parts.join(' · ') || `loading ${props.what}…`, room)}

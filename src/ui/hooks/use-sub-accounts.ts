@@ -1,19 +1,22 @@
 /**
  * One page of sub-accounts through the dashboard's SWRConfig.
  *
- * - The SWR key is `[tag, client, search, offset, limit]`, so every page and term is cached
- *   on its own and a response can only ever land under the key it was asked for: a late answer
+ * - The SWR key is `['sub-accounts', search, offset, limit]`: every page and term is cached on
+ *   its own, and a response can only land under the key it was asked for, so a late answer
  *   for an old term never replaces a newer one.
- * - `keepPreviousData` (from the root config) keeps the last rows on screen while a new key
- *   loads; `isCurrent` says whether the rows belong to the key asked for.
- * - Each request gets its own AbortSignal; when the key moves on, requests for keys nobody
+ * - `keepPreviousData` keeps the last rows on screen while a new key loads; `isCurrent` says
+ *   whether the rows belong to the key asked for.
+ * - Each request gets its own AbortSignal. When the key moves on, requests for keys nobody
  *   wants any more (the old page, a prefetch for an old term) are aborted.
- * - Once a full page has arrived the next one is fetched ahead with SWR `preload`.
+ * - Once a full page has arrived the next one is fetched ahead, the way SWR's `preload` does
+ *   it: the promise is kept and handed to SWR's fetcher when that key is asked for, so `PgDn`
+ *   costs no second request. (SWR's own `preload` is a no-op outside a browser, IS_SERVER, so
+ *   this hook keeps the promise itself, which also lets it abort and forget abandoned ones.)
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import useSWR, { mutate as mutateDefaultCache, preload, unstable_serialize, useSWRConfig } from 'swr';
+import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
 import { isPooltopError, PooltopError } from '../../api/errors.js';
-import type { ApiClient, SubAccountPage } from '../../api/types.js';
+import type { SubAccountPage } from '../../api/types.js';
 import { nextPageOffset } from '../accounts/browser-state.js';
 import { useDashboard } from '../dashboard-context.js';
 
@@ -25,7 +28,7 @@ export interface SubAccountsQuery {
   limit: number;
 }
 
-export type SubAccountsKey = readonly [typeof SUB_ACCOUNTS_KEY, number, string, number, number];
+export type SubAccountsKey = readonly [typeof SUB_ACCOUNTS_KEY, string, number, number];
 
 export interface SubAccountsResult extends SubAccountsQuery {
   page: SubAccountPage;
@@ -45,80 +48,92 @@ export interface SubAccountsState {
 }
 
 export interface UseSubAccountsOptions {
-  /** False: no request at all (e.g. no credentials); the hook returns nothing. */
+  /** False: no request at all (e.g. no credentials). */
   enabled?: boolean;
   /** Fetch the next page ahead of time (default true). */
   prefetch?: boolean;
 }
 
-interface Inflight {
-  key: SubAccountsKey;
-  controllers: Set<AbortController>;
-}
-
-/** Per-client number, so SWR's process-wide preload store never mixes two dashboards (tests). */
-const clientTags = new WeakMap<ApiClient, number>();
-let lastTag = 0;
-function tagOf(client: ApiClient): number {
-  let tag = clientTags.get(client);
-  if (tag === undefined) {
-    tag = ++lastTag;
-    clientTags.set(client, tag);
-  }
-  return tag;
-}
-
-export function subAccountsKey(client: ApiClient, q: SubAccountsQuery): SubAccountsKey {
-  return [SUB_ACCOUNTS_KEY, tagOf(client), q.search, q.offset, q.limit];
+export function subAccountsKey(q: SubAccountsQuery): SubAccountsKey {
+  return [SUB_ACCOUNTS_KEY, q.search, q.offset, q.limit];
 }
 
 export function isAborted(err: unknown): boolean {
   return isPooltopError(err) && err.reason === 'aborted';
 }
 
+/** The page after `current`, when `current` is a full page and the offset bound allows it. */
+export function nextQuery(q: SubAccountsQuery, current: SubAccountsResult | undefined): SubAccountsQuery | undefined {
+  if (!current || current.page.data.length < q.limit) return undefined;
+  const offset = nextPageOffset(q.offset, q.limit);
+  return offset === undefined ? undefined : { ...q, offset };
+}
+
+interface Request {
+  controller: AbortController;
+  promise: Promise<SubAccountsResult>;
+  startedAt: number;
+}
+
 export function useSubAccounts(query: SubAccountsQuery, options: UseSubAccountsOptions = {}): SubAccountsState {
-  const { client, signal: lifetime, now } = useDashboard();
+  const { client, signal: lifetime, now, intervalMs } = useDashboard();
   const { cache } = useSWRConfig();
   const enabled = options.enabled ?? true;
   const prefetch = options.prefetch ?? true;
-  /** Requests in flight by serialized key (a refresh may overlap the request it replaces). */
-  const inflight = useRef(new Map<string, Inflight>());
+  /** Requests in flight, by serialized key (a refresh may overlap the one it replaces). */
+  const inflight = useRef(new Map<string, Set<Request>>());
+  /** Prefetched pages not yet handed to SWR, by serialized key. */
+  const prefetched = useRef(new Map<string, Request>());
 
-  const fetchPage = useCallback(
-    async (key: SubAccountsKey): Promise<SubAccountsResult> => {
-      const [, , search, offset, limit] = key;
+  const request = useCallback(
+    (key: SubAccountsKey): Request => {
+      const [, search, offset, limit] = key;
       const id = unstable_serialize(key);
       const controller = new AbortController();
-      const entry = inflight.current.get(id) ?? { key, controllers: new Set<AbortController>() };
-      entry.controllers.add(controller);
-      inflight.current.set(id, entry);
-      try {
-        const page = await client.listSubAccounts(
-          { search, offset, limit },
-          { signal: AbortSignal.any([controller.signal, lifetime]) },
-        );
-        return { search, offset, limit, page, fetchedAt: now() };
-      } catch (err) {
-        if (controller.signal.aborted && !isAborted(err)) {
-          throw new PooltopError('network', 'request cancelled', { reason: 'aborted', cause: err });
+      const signal = AbortSignal.any([controller.signal, lifetime]);
+      const set = inflight.current.get(id) ?? new Set<Request>();
+      inflight.current.set(id, set);
+      // Assigned before the request settles (the body below awaits before it can reach finally).
+      let req!: Request;
+      const promise = (async (): Promise<SubAccountsResult> => {
+        try {
+          const page = await client.listSubAccounts({ search, offset, limit }, { signal });
+          return { search, offset, limit, page, fetchedAt: now() };
+        } catch (err) {
+          if (controller.signal.aborted && !isAborted(err)) {
+            throw new PooltopError('network', 'request cancelled', { reason: 'aborted', cause: err });
+          }
+          throw err;
+        } finally {
+          set.delete(req);
+          if (set.size === 0 && inflight.current.get(id) === set) inflight.current.delete(id);
         }
-        throw err;
-      } finally {
-        entry.controllers.delete(controller);
-        if (entry.controllers.size === 0 && inflight.current.get(id) === entry) inflight.current.delete(id);
-      }
+      })();
+      req = { controller, promise, startedAt: now() };
+      set.add(req);
+      return req;
     },
     [client, lifetime, now],
   );
 
-  const { search, offset, limit } = query;
-  const key = useMemo(
-    () => (enabled ? subAccountsKey(client, { search, offset, limit }) : null),
-    [enabled, client, search, offset, limit],
+  /** SWR's fetcher: a fresh prefetched page if there is one, else a new request. */
+  const fetcher = useCallback(
+    (key: SubAccountsKey): Promise<SubAccountsResult> => {
+      const id = unstable_serialize(key);
+      const ahead = prefetched.current.get(id);
+      prefetched.current.delete(id);
+      if (ahead && now() - ahead.startedAt < intervalMs) return ahead.promise;
+      ahead?.controller.abort(); // too old to show: ask again
+      return request(key).promise;
+    },
+    [request, now, intervalMs],
   );
+
+  const { search, offset, limit } = query;
+  const key = useMemo(() => (enabled ? subAccountsKey({ search, offset, limit }) : null), [enabled, search, offset, limit]);
   const { data, error, isLoading, isValidating, mutate } = useSWR<SubAccountsResult, Error, SubAccountsKey | null>(
     key,
-    fetchPage,
+    fetcher,
     { keepPreviousData: true },
   );
   const isCurrent = data !== undefined && data.search === search && data.offset === offset && data.limit === limit;
@@ -127,43 +142,46 @@ export function useSubAccounts(query: SubAccountsQuery, options: UseSubAccountsO
   const next = nextQuery(query, isCurrent ? data : undefined);
   const nextOffset = enabled && prefetch && !error ? next?.offset : undefined;
   const nextKey = useMemo(
-    () => (nextOffset === undefined ? null : subAccountsKey(client, { search, offset: nextOffset, limit })),
-    [nextOffset, client, search, limit],
+    () => (nextOffset === undefined ? null : subAccountsKey({ search, offset: nextOffset, limit })),
+    [nextOffset, search, limit],
   );
   const keyId = key ? unstable_serialize(key) : '';
   const nextId = nextKey ? unstable_serialize(nextKey) : '';
 
-  // Prefetch it, unless it is cached already.
+  // Fetch it ahead, unless it is cached or on its way already.
   useEffect(() => {
-    if (!nextKey || cache.get(unstable_serialize(nextKey))?.data !== undefined) return;
-    preload(nextKey, fetchPage)?.catch(() => {
+    if (!nextKey || cache.get(nextId)?.data !== undefined || prefetched.current.has(nextId)) return;
+    const req = request(nextKey);
+    prefetched.current.set(nextId, req);
+    req.promise.catch(() => {
       // Not shown: forget it, so the page is fetched afresh when it is asked for.
-      void mutateDefaultCache(nextKey);
+      if (prefetched.current.get(nextId) === req) prefetched.current.delete(nextId);
     });
-  }, [nextKey, fetchPage, cache]);
+  }, [nextKey, nextId, cache, request]);
 
-  // Abandon everything except the page asked for and its prefetch.
+  // Abandon everything except the page asked for and the one after it.
   useEffect(() => {
-    for (const [id, entry] of inflight.current) {
+    for (const [id, set] of inflight.current) {
       if (id === keyId || id === nextId) continue;
       inflight.current.delete(id);
-      for (const controller of entry.controllers) controller.abort();
-      // Drop SWR's preload entry for it (preloads live in SWR's default cache), so the page is
-      // fetched afresh, not answered with the cancelled request, if it is ever wanted again.
-      void mutateDefaultCache(entry.key);
+      prefetched.current.delete(id);
+      for (const req of set) req.controller.abort();
     }
+    for (const id of prefetched.current.keys()) if (id !== keyId && id !== nextId) prefetched.current.delete(id);
   }, [keyId, nextId]);
 
   // Abort whatever is still running when the view goes away.
   useEffect(() => {
-    const map = inflight.current;
+    const running = inflight.current;
+    const ahead = prefetched.current;
     return () => {
-      for (const entry of map.values()) for (const controller of entry.controllers) controller.abort();
-      map.clear();
+      for (const set of running.values()) for (const req of set) req.controller.abort();
+      running.clear();
+      ahead.clear();
     };
   }, []);
 
-  // A request of this key cancelled while it was being left (A → B → A): ask again.
+  // This key's request was cancelled while it was being left (A → B → A quickly): ask again.
   const aborted = isAborted(error);
   useEffect(() => {
     if (aborted && !isValidating && !lifetime.aborted) void mutate();
@@ -176,11 +194,4 @@ export function useSubAccounts(query: SubAccountsQuery, options: UseSubAccountsO
     isLoading,
     isValidating,
   };
-}
-
-/** The page after `current`, when `current` is a full page and the offset bound allows it. */
-export function nextQuery(q: SubAccountsQuery, current: SubAccountsResult | undefined): SubAccountsQuery | undefined {
-  if (!current || current.page.data.length < q.limit) return undefined;
-  const offset = nextPageOffset(q.offset, q.limit);
-  return offset === undefined ? undefined : { ...q, offset };
 }

@@ -23,18 +23,26 @@ export interface RowInput {
 
 const at = (ms: number, nowMs: number): string => `${untilText(ms, nowMs)} (${formatClock(ms)})`;
 
-function expiryRow(label: string, ms: number | undefined, nowMs: number, warnWithinMs: number): Row {
+function expiryRow(
+  label: string,
+  ms: number | undefined,
+  nowMs: number,
+  warnWithinMs: number,
+  prefix = '',
+): Row {
   if (ms === undefined) return { label, text: '—', tone: 'muted' };
   const left = ms - nowMs;
   const tone: Tone = left <= 0 ? 'error' : left <= warnWithinMs ? 'warn' : 'normal';
-  return { label, text: at(ms, nowMs), tone };
+  return { label, text: `${left > 0 ? prefix : ''}${at(ms, nowMs)}`, tone };
 }
 
 function autoRow(input: RowInput): Row {
   const { auto, autoStopped, nextAutoAt, nowMs, refreshing, status } = input;
   if (!auto) return { label: 'Auto-refresh', text: 'off (a turns it on)', tone: 'muted' };
-  if (autoStopped) return { label: 'Auto-refresh', text: 'stopped by the error below; R tries again', tone: 'warn' };
-  if (status.missing.length > 0) return { label: 'Auto-refresh', text: 'on, waiting for OAuth settings', tone: 'warn' };
+  if (autoStopped)
+    return { label: 'Auto-refresh', text: 'stopped by the error below; R tries again', tone: 'warn' };
+  if (status.missing.length > 0)
+    return { label: 'Auto-refresh', text: 'on, waiting for OAuth settings', tone: 'warn' };
   if (refreshing) return { label: 'Auto-refresh', text: 'on, refreshing now…', tone: 'normal' };
   if (nextAutoAt === undefined) return { label: 'Auto-refresh', text: 'on', tone: 'normal' };
   const when = nextAutoAt <= nowMs ? 'due now' : `next ${at(nextAutoAt, nowMs)}`;
@@ -51,14 +59,15 @@ export function sessionRows(input: RowInput): Row[] {
       { label: 'Token type', text: sanitizeLine(t.token_type), tone: 'normal' },
       { label: 'Access token', text: maskToken(t.access_token), tone: 'normal' },
       expiryRow('Expires', status.accessExpiresAt, nowMs, 60_000),
-      expiryRow('Refresh token', status.refreshExpiresAt, nowMs, 120_000),
+      expiryRow('Refresh token', status.refreshExpiresAt, nowMs, 120_000, 'expires '),
     );
   } else {
     rows.push({ label: 'Tokens', text: 'none stored yet for this profile; R refreshes now', tone: 'muted' });
   }
   const last = status.lastRefresh;
   if (last) {
-    const result = last.result === 'ok' ? 'ok' : `${last.result}${last.message ? `: ${sanitizeLine(last.message)}` : ''}`;
+    const result =
+      last.result === 'ok' ? 'ok' : `${last.result}${last.message ? `: ${sanitizeLine(last.message)}` : ''}`;
     rows.push({
       label: 'Last refresh',
       text: `${formatClock(last.at)} (${timeAgo(last.at, nowMs)}), ${result}`,
@@ -76,7 +85,11 @@ export function sessionRows(input: RowInput): Row[] {
     });
   }
   if (status.reauthorised) {
-    rows.push({ label: 'Re-authorised', text: 'a new refresh token is configured; the next refresh starts from it', tone: 'normal' });
+    rows.push({
+      label: 'Re-authorised',
+      text: 'a new refresh token is configured; the next refresh starts from it',
+      tone: 'normal',
+    });
   }
   return rows;
 }

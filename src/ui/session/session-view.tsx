@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import type { Session } from '../../api/session.js';
 import { sanitizeLine } from '../../format/sanitize.js';
-import { fit, truncate } from '../../format/width.js';
+import { padEnd, truncate } from '../../format/width.js';
 import { Spinner } from '../chrome/spinner.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useKeymap } from '../hooks/use-keymap.js';
@@ -20,7 +20,11 @@ export function SessionView({ width, height, active, session }: TabProps & { ses
   const { config } = useDashboard();
   const { nowMs } = useUiState();
   const s = useSession(session);
-  useKeymap('session', { 'refresh-token': () => s.refreshNow(), 'auto-refresh': () => s.toggleAuto() }, active);
+  useKeymap(
+    'session',
+    { 'refresh-token': () => s.refreshNow(), 'auto-refresh': () => s.toggleAuto() },
+    active,
+  );
   const color = (tone: Tone) =>
     ({ normal: undefined, ok: theme.ok, warn: theme.warn, error: theme.error, muted: theme.muted })[tone];
   const inner = Math.max(10, width - 2);
@@ -47,14 +51,16 @@ export function SessionView({ width, height, active, session }: TabProps & { ses
       <Box flexDirection="column" width={width} height={height} paddingX={1}>
         {heading}
         <Text wrap="wrap">
-          No OAuth settings for this profile. To watch and keep alive an OAuth session, give the application's client
-          ID and secret and a refresh token (from authorising the application in your WhiteBIT account):
+          No OAuth settings for this profile. To watch and keep alive an OAuth session, give the application's
+          client ID and secret and a refresh token (from authorising the application in your WhiteBIT
+          account):
         </Text>
         <Box marginY={1}>
           <CredentialHelp keys={['clientId', 'clientSecret', 'refreshToken']} width={inner} />
         </Box>
         <Text color={theme.muted} wrap="wrap">
-          Prefer the environment or the config file (mode 0600) to flags: flags are visible in the process list.
+          Prefer the environment or the config file (mode 0600) to flags: flags are visible in the process
+          list.
         </Text>
       </Box>
     );
@@ -66,7 +72,7 @@ export function SessionView({ width, height, active, session }: TabProps & { ses
       <Box flexDirection="column" marginTop={1}>
         {rows.map((r) => (
           <Text key={r.label} wrap="truncate">
-            <Text color={theme.muted}>{fit(r.label, LABEL_WIDTH)}</Text>
+            <Text color={theme.muted}>{padEnd(r.label, LABEL_WIDTH)}</Text>
             <Text color={color(r.tone)}>{truncate(r.text, inner - LABEL_WIDTH)}</Text>
           </Text>
         ))}

@@ -1,0 +1,220 @@
+// In-process rendering harness (bundled by esbuild together with src/**, see bench/bundle.mjs):
+// the real App rendered by Ink into a fake terminal of a given size, with the render options
+// run-dashboard.tsx uses, a manual 1 s clock, and a client that serves data fetched once from
+// the embedded service (so no network time is measured).
+import { EventEmitter } from 'node:events';
+import { performance } from 'node:perf_hooks';
+import { render } from 'ink';
+import { createElement as h } from 'react';
+import { createClient } from '../../src/api/client.js';
+import { startService } from '../../src/service/server.js';
+import { App } from '../../src/ui/app.js';
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g;
+
+/**
+ * The dashboard's 1 s clock (hooks/use-now.ts: setInterval(…, 1000)) made manual: intervals of
+ * exactly 1000 ms registered after install() are not scheduled; tick() runs them, as the timer would.
+ */
+export function manualClock(start = Date.now()) {
+  const realSet = globalThis.setInterval;
+  const realClear = globalThis.clearInterval;
+  const callbacks = new Map();
+  let next = 1;
+  const clock = {
+    now: start,
+    read: () => clock.now,
+    get count() {
+      return callbacks.size;
+    },
+    install() {
+      globalThis.setInterval = (fn, ms, ...args) => {
+        if (ms !== 1000) return realSet(fn, ms, ...args);
+        const handle = { manual: next++, unref() { return handle; }, ref() { return handle; }, hasRef: () => false };
+        callbacks.set(handle, () => fn(...args));
+        return handle;
+      };
+      globalThis.clearInterval = (handle) => {
+        if (handle && callbacks.delete(handle)) return;
+        realClear(handle);
+      };
+    },
+    tick(ms = 1000) {
+      clock.now += ms;
+      for (const fn of [...callbacks.values()]) fn();
+    },
+  };
+  return clock;
+}
+
+export class FakeStdout extends EventEmitter {
+  isTTY = true;
+  writes = [];
+  recent = '';
+  constructor(columns, rows) {
+    super();
+    this.columns = columns;
+    this.rows = rows;
+  }
+  write(chunk, encoding, callback) {
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    const plain = text.replace(ANSI, '');
+    this.writes.push({ at: performance.now(), n: Buffer.byteLength(text, 'utf8'), plain });
+    this.recent = (this.recent + plain).slice(-200_000);
+    const cb = typeof encoding === 'function' ? encoding : callback;
+    if (cb) cb();
+    return true;
+  }
+  hasColors() {
+    return true;
+  }
+  getColorDepth() {
+    return 24;
+  }
+}
+
+export class FakeStdin extends EventEmitter {
+  isTTY = true;
+  queue = [];
+  setRawMode() {}
+  setEncoding() {}
+  resume() {}
+  pause() {}
+  ref() {}
+  unref() {}
+  read() {
+    return this.queue.length === 0 ? null : this.queue.shift();
+  }
+  /** Types `data` as one keypress; returns the time it was delivered. */
+  press(data) {
+    const t = performance.now();
+    this.queue.push(data);
+    this.emit('readable');
+    return t;
+  }
+}
+
+/** Waits until `predicate()` holds, polling every 5 ms; throws after `timeoutMs`. */
+export async function until(predicate, timeoutMs, what) {
+  const end = performance.now() + timeoutMs;
+  while (!predicate()) {
+    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(5);
+  }
+}
+
+/** The embedded service, and a client that asks it once per distinct request and then replays the answer. */
+export async function dataSource() {
+  const service = await startService({ port: 0, rateLimit: false });
+  const { apiKey, apiSecret } = service.credentials;
+  const real = createClient({ baseUrl: service.baseUrl, apiKey, apiSecret, retries: 0 });
+  const pool = await real.getMiningPool();
+  const pages = new Map();
+  let poolVariant = 0;
+  const client = {
+    baseUrl: real.baseUrl,
+    /** Each call answers a fresh copy (as JSON parsing would), with a slightly different headline. */
+    async getMiningPool() {
+      const copy = structuredClone(pool);
+      copy.workers = pool.workers + (poolVariant++ % 2);
+      return copy;
+    },
+    async listSubAccounts(query = {}, opts) {
+      const key = JSON.stringify([query.search ?? '', query.offset ?? 0, query.limit ?? 30]);
+      if (!pages.has(key)) pages.set(key, await real.listSubAccounts(query, opts));
+      return structuredClone(pages.get(key));
+    },
+    refreshToken: (params, opts) => real.refreshToken(params, opts),
+    close: () => real.close(),
+  };
+  const config = {
+    baseUrl: service.baseUrl,
+    apiKey,
+    apiSecret,
+    clientId: service.credentials.clientId,
+    clientSecret: service.credentials.clientSecret,
+    refreshToken: service.credentials.refreshToken,
+    profile: 'bench',
+    configPath: '',
+    sources: {},
+    warnings: [],
+  };
+  return {
+    client,
+    config,
+    async close() {
+      await real.close();
+      await service.close();
+    },
+  };
+}
+
+/** Mounts the dashboard into a fake `columns`×`rows` terminal, as run-dashboard.tsx does. */
+export function mountDashboard({ client, config, columns, rows, clock }) {
+  const stdout = new FakeStdout(columns, rows);
+  const stdin = new FakeStdin();
+  const controller = new AbortController();
+  const inkRenders = [];
+  const instance = render(
+    h(App, {
+      client,
+      config,
+      demo: false,
+      intervalSec: 3600,
+      color: true,
+      signal: controller.signal,
+      onQuit: () => {},
+      now: clock.read,
+    }),
+    {
+      stdout,
+      stdin,
+      exitOnCtrlC: false,
+      patchConsole: false,
+      incrementalRendering: true,
+      onRender: ({ renderTime }) => inkRenders.push({ at: performance.now(), renderTime }),
+    },
+  );
+  return {
+    stdout,
+    stdin,
+    inkRenders,
+    unmount() {
+      controller.abort();
+      instance.unmount();
+    },
+  };
+}
+
+/**
+ * Times `trigger()` (a clock tick, a key) `n` times, `gapMs` apart (more than Ink's 33 ms frame
+ * throttle, so every frame is drawn at once): wall time from the trigger to the last write that
+ * followed it within `settleMs`, bytes written, Ink's own output-render time and CPU time.
+ */
+export async function timeFrames(view, trigger, { n, gapMs = 60, settleMs = 50, ready } = {}) {
+  const samples = [];
+  for (let i = 0; i < n; i++) {
+    await sleep(gapMs);
+    if (ready) await ready(i);
+    const mark = view.stdout.writes.length;
+    const inkMark = view.inkRenders.length;
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    trigger(i);
+    const tSync = performance.now();
+    await sleep(settleMs);
+    const cpu = process.cpuUsage(cpu0);
+    const writes = view.stdout.writes.slice(mark);
+    const inks = view.inkRenders.slice(inkMark);
+    samples.push({
+      ms: writes.length ? writes[writes.length - 1].at - t0 : Number.NaN,
+      syncMs: tSync - t0,
+      bytes: writes.reduce((s, w) => s + w.n, 0),
+      renders: inks.length,
+      inkMs: inks.reduce((s, r) => s + r.renderTime, 0),
+      cpuMs: (cpu.user + cpu.system) / 1000,
+    });
+  }
+  return samples;
+}

@@ -1,0 +1,123 @@
+/**
+ * The built CLI in a real pseudo-terminal: `node dist/pooltop.js --demo` at 100×30, read back
+ * through a headless xterm. `npm test` builds dist/pooltop.js before vitest runs.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Terminal } from '@xterm/headless';
+import { type IPty, spawn } from 'node-pty';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { KEYMAP } from '../../src/ui/keymap.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const cli = join(root, 'dist', 'pooltop.js');
+const COLS = 100;
+const ROWS = 30;
+
+interface Session {
+  pty: IPty;
+  term: Terminal;
+  /** Every byte the CLI wrote, as received. */
+  raw: () => string;
+  screen: () => string;
+  /** Resolves once xterm has parsed everything received so far. */
+  flushed: () => Promise<void>;
+  exit: Promise<number>;
+}
+
+let current: Session | undefined;
+
+afterEach(() => {
+  try {
+    current?.pty.kill();
+  } catch {
+    // already gone
+  }
+  current?.term.dispose();
+  current = undefined;
+});
+
+function launch(): Session {
+  const term = new Terminal({ cols: COLS, rows: ROWS, allowProposedApi: true });
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'NO_COLOR') env[k] = v;
+  // A person at a terminal: not "CI" (Ink would print only the last frame there).
+  Object.assign(env, { CI: '0', CONTINUOUS_INTEGRATION: '0', TERM: 'xterm-256color', TZ: 'UTC' });
+  const pty = spawn(process.execPath, [cli, '--demo', '--interval', '2'], {
+    name: 'xterm-256color',
+    cols: COLS,
+    rows: ROWS,
+    cwd: root,
+    env,
+  });
+  let raw = '';
+  let parsed: Promise<void> = Promise.resolve();
+  pty.onData((data) => {
+    raw += data;
+    parsed = new Promise((resolve) => term.write(data, resolve));
+  });
+  const exit = new Promise<number>((resolve) => pty.onExit(({ exitCode }) => resolve(exitCode)));
+  const screen = (): string => {
+    const buf = term.buffer.active;
+    const lines: string[] = [];
+    for (let y = 0; y < ROWS; y++) lines.push(buf.getLine(buf.viewportY + y)?.translateToString(true) ?? '');
+    return lines.join('\n');
+  };
+  current = { pty, term, raw: () => raw, screen, flushed: () => parsed, exit };
+  return current;
+}
+
+async function waitForScreen(s: Session, check: (screen: string) => boolean, what: string): Promise<string> {
+  return vi.waitFor(
+    () => {
+      const text = s.screen();
+      if (!check(text)) throw new Error(`waiting for ${what}; screen:\n${text}`);
+      return text;
+    },
+    { timeout: 15_000, interval: 25 },
+  );
+}
+
+describe('pooltop --demo in a terminal', () => {
+  it('shows pool data, switches tabs, opens help, and restores the terminal on q', async () => {
+    expect(existsSync(cli), 'dist/pooltop.js is missing: run `npm run build` (npm test does)').toBe(true);
+    const s = launch();
+
+    const pool = await waitForScreen(
+      s,
+      (t) => t.includes('Workers') && /│\s+\d+ │/.test(t) && t.includes('Hash rate, last 7 days'),
+      'pool data',
+    );
+    expect(pool).toMatch(/Hash rate \d[\d.]* [kMGTPEZY]?H\/s/);
+    expect(pool).toContain('[1 Pool]');
+    expect(s.term.buffer.active.type).toBe('alternate');
+    for (const line of pool.split('\n')) expect(line.length).toBeLessThanOrEqual(COLS);
+
+    s.pty.write('2');
+    await waitForScreen(s, (t) => t.includes('[2 Sub-accounts]'), 'tab 2');
+    s.pty.write('\t');
+    await waitForScreen(s, (t) => t.includes('[3 Session]'), 'tab 3');
+    s.pty.write('1');
+    await waitForScreen(s, (t) => t.includes('[1 Pool]') && t.includes('Workers'), 'tab 1');
+
+    s.pty.write('?');
+    const help = await waitForScreen(s, (t) => t.includes('closes this help'), 'help');
+    for (const b of KEYMAP.filter((k) => k.scope === 'global' || k.scope === 'pool')) {
+      expect(help).toContain(b.description);
+    }
+    s.pty.write('?');
+    await waitForScreen(s, (t) => t.includes('Workers'), 'help closed');
+
+    s.pty.write('q');
+    const code = await vi.waitFor(() => s.exit, { timeout: 10_000 });
+    expect(code).toBe(0);
+    await s.flushed();
+    const raw = s.raw();
+    const leave = raw.lastIndexOf('\x1b[?1049l');
+    expect(raw.indexOf('\x1b[?1049h')).toBeGreaterThanOrEqual(0);
+    expect(leave).toBeGreaterThan(raw.indexOf('\x1b[?1049h'));
+    expect(raw.indexOf('\x1b[?25h', leave)).toBeGreaterThan(leave);
+    expect(s.term.buffer.active.type).toBe('normal');
+  });
+});

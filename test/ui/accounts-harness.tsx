@@ -1,0 +1,172 @@
+/**
+ * Shared by the Sub-accounts tests: the view mounted in the providers the dashboard gives it
+ * (theme, dashboard context, the real SWR options, UI state), a scriptable ApiClient, manual
+ * debounce timers and a bounded frame wait.
+ */
+import { render } from 'ink-testing-library';
+import { SWRConfig } from 'swr';
+import { vi } from 'vitest';
+import { PooltopError } from '../../src/api/errors.js';
+import type { ApiClient, SubAccount, SubAccountPage, SubAccountQuery } from '../../src/api/types.js';
+import type { ResolvedConfig } from '../../src/config/types.js';
+import { createTheme } from '../../src/format/color.js';
+import { generateAccounts } from '../../src/service/accounts.js';
+import { AccountsView, type AccountsViewOptions } from '../../src/ui/accounts/accounts-view.js';
+import { DashboardContext, type DashboardContextValue } from '../../src/ui/dashboard-context.js';
+import type { DebounceTimers } from '../../src/ui/hooks/use-debounced-value.js';
+import { swrOptions } from '../../src/ui/swr-options.js';
+import { ThemeContext } from '../../src/ui/theme-context.js';
+import { type UiState, UiStateContext } from '../../src/ui/ui-state.js';
+
+export const NOW = Date.UTC(2025, 10, 22, 12, 0, 0);
+
+export const keyedConfig: ResolvedConfig = {
+  baseUrl: 'http://127.0.0.1:1',
+  apiKey: 'test-key',
+  apiSecret: 'test-secret',
+  profile: 'default',
+  configPath: '/home/ops/.whitebit/config.toml',
+  sources: { baseUrl: 'default', apiKey: 'env', apiSecret: 'env' },
+  warnings: [],
+};
+
+export const keylessConfig: ResolvedConfig = { ...keyedConfig, apiKey: undefined, apiSecret: undefined, sources: {} };
+
+export interface Call {
+  query: SubAccountQuery;
+  signal: AbortSignal | undefined;
+}
+
+/**
+ * Serves `accounts` with the embedded service's search rule. `gate` (when set) holds each
+ * answer until the test releases it; `fail` makes every call throw.
+ */
+export class AccountsClient implements ApiClient {
+  readonly baseUrl = 'http://127.0.0.1:1/';
+  calls: Call[] = [];
+  fail: (() => Error) | undefined;
+  gate: ((query: SubAccountQuery) => Promise<void>) | undefined;
+
+  constructor(readonly accounts: readonly SubAccount[] = generateAccounts(200, 7)) {}
+
+  async listSubAccounts(query: SubAccountQuery = {}, opts?: { signal?: AbortSignal }): Promise<SubAccountPage> {
+    this.calls.push({ query, signal: opts?.signal });
+    if (this.gate) await this.gate(query);
+    if (opts?.signal?.aborted) throw new PooltopError('network', 'request cancelled', { reason: 'aborted' });
+    if (this.fail) throw this.fail();
+    const { search = '', limit = 30, offset = 0 } = query;
+    const needle = search.toLowerCase();
+    const matching = this.accounts.filter((a) =>
+      [a.alias, a.email, a.id, a.userId].some((f) => f.toLowerCase().includes(needle)),
+    );
+    return { offset, limit, data: matching.slice(offset, offset + limit) };
+  }
+  async getMiningPool(): Promise<never> {
+    throw new Error('not used');
+  }
+  async refreshToken(): Promise<never> {
+    throw new Error('not used');
+  }
+  async close(): Promise<void> {}
+}
+
+/** Debounce timers that fire only when the test says so. */
+export class ManualTimers implements DebounceTimers {
+  private next = 0;
+  readonly pending = new Map<number, () => void>();
+  set(fn: () => void): unknown {
+    this.next++;
+    this.pending.set(this.next, fn);
+    return this.next;
+  }
+  clear(handle: unknown): void {
+    this.pending.delete(handle as number);
+  }
+  /** Fires the debounce once it has been armed (effects run a moment after the frame). */
+  async settle(): Promise<void> {
+    await waitUntil(() => this.pending.size > 0, 'the debounce timer');
+    this.flush();
+  }
+  flush(): void {
+    const fns = [...this.pending.values()];
+    this.pending.clear();
+    for (const fn of fns) fn();
+  }
+}
+
+export interface MountOptions extends AccountsViewOptions {
+  client: ApiClient;
+  config?: ResolvedConfig;
+  width?: number;
+  height?: number;
+  intervalSec?: number;
+  signal?: AbortSignal;
+}
+
+export function mountAccounts(opts: MountOptions) {
+  const controller = new AbortController();
+  const ui: UiState = {
+    timeMode: 'relative',
+    paused: false,
+    nowMs: NOW,
+    notify: vi.fn(),
+    setCapture: vi.fn(),
+  };
+  const dashboard: DashboardContextValue = {
+    client: opts.client,
+    config: opts.config ?? keyedConfig,
+    demo: false,
+    intervalMs: (opts.intervalSec ?? 3600) * 1000,
+    signal: opts.signal ?? controller.signal,
+    now: () => NOW,
+  };
+  const swr = swrOptions({ intervalMs: dashboard.intervalMs, isPaused: () => false, timers: new Set() });
+  const { client: _c, config: _k, width = 100, height = 20, intervalSec: _i, signal: _s, ...viewOptions } = opts;
+  const view = render(
+    <ThemeContext.Provider value={createTheme(false)}>
+      <DashboardContext.Provider value={dashboard}>
+        <SWRConfig value={swr}>
+          <UiStateContext.Provider value={ui}>
+            <AccountsView width={width} height={height} active {...viewOptions} />
+          </UiStateContext.Provider>
+        </SWRConfig>
+      </DashboardContext.Provider>
+    </ThemeContext.Provider>,
+  );
+  const frame = (): string => view.lastFrame() ?? '';
+  return { ...view, ui, controller, frame };
+}
+
+export const KEYS = {
+  up: '\u001b[A',
+  down: '\u001b[B',
+  pageUp: '\u001b[5~',
+  pageDown: '\u001b[6~',
+  home: '\u001b[H',
+  end: '\u001b[F',
+  enter: '\r',
+  escape: '\u001b',
+  backspace: '\u007f',
+} as const;
+
+/** Bounded wait for the last frame to satisfy `check` (throws with the frame if it never does). */
+export async function waitForFrame(frame: () => string, check: (f: string) => boolean, timeout = 3000): Promise<string> {
+  return vi.waitFor(
+    () => {
+      const f = frame();
+      if (!check(f)) throw new Error(`frame did not match:\n${f}`);
+      return f;
+    },
+    { timeout, interval: 5 },
+  );
+}
+
+/** Bounded wait for any condition. */
+export async function waitUntil(check: () => boolean, what: string, timeout = 3000): Promise<void> {
+  await vi.waitFor(
+    () => {
+      if (!check()) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout, interval: 5 },
+  );
+}

@@ -1,0 +1,291 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PooltopError } from '../../src/api/errors.js';
+import type { SubAccount, SubAccountQuery } from '../../src/api/types.js';
+import { generateAccounts } from '../../src/service/accounts.js';
+import {
+  AccountsClient,
+  KEYS,
+  keylessConfig,
+  ManualTimers,
+  type MountOptions,
+  mountAccounts,
+  waitForFrame,
+  waitUntil,
+} from './accounts-harness.js';
+
+const ACCOUNTS = generateAccounts(200, 7);
+let cleanup: Array<() => void> = [];
+afterEach(() => {
+  for (const fn of cleanup) fn();
+  cleanup = [];
+});
+
+function mount(opts: Partial<MountOptions> = {}) {
+  const client = (opts.client as AccountsClient | undefined) ?? new AccountsClient(ACCOUNTS);
+  const timers = new ManualTimers();
+  const view = mountAccounts({ timers, ...opts, client });
+  cleanup.push(() => view.unmount());
+  const press = async (keys: string, until: (f: string) => boolean) => {
+    view.stdin.write(keys);
+    return waitForFrame(view.frame, until);
+  };
+  return { ...view, client, timers, press };
+}
+
+/** The line of the selected row (marked `›`). */
+function selectedLine(frame: string): string {
+  return frame.split('\n').find((l) => l.startsWith('›')) ?? '';
+}
+
+const shows = (a: SubAccount | undefined) => (f: string) => a !== undefined && selectedLine(f).includes(a.id.slice(0, 8));
+const footer = (text: string) => (f: string) => f.includes(text);
+
+function listCalls(client: AccountsClient, match: (q: SubAccountQuery) => boolean): number {
+  return client.calls.filter((c) => match(c.query)).length;
+}
+
+describe('Sub-accounts tab: table and footer', () => {
+  it('shows the first page, its footer, and fetches with an AbortSignal', async () => {
+    const v = mount();
+    const f = await waitForFrame(v.frame, footer('rows 1–30 · page size 30'));
+    expect(f).toMatch(/Alias\s+Email\s+Status\s+KYC\s+Shared\s+Spot\s+Coll/);
+    expect(selectedLine(f)).toContain(ACCOUNTS[0]?.alias.slice(0, 8));
+    expect(f).not.toMatch(/of \d+|total/i);
+    expect(v.client.calls[0]?.query).toEqual({ search: '', offset: 0, limit: 30 });
+    expect(v.client.calls[0]?.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('shows unknown statuses as they come, in text', async () => {
+    const odd = ACCOUNTS.slice(0, 3).map((a, i) => ({ ...a, status: i === 0 ? 'quarantined' : a.status }));
+    const v = mount({ client: new AccountsClient(odd) });
+    const f = await waitForFrame(v.frame, footer('end of list'));
+    expect(f).toContain('quaranti');
+    expect(f).toContain('rows 1–3');
+  });
+});
+
+describe('Sub-accounts tab: keys', () => {
+  it('moves the cursor with ↓/↑ and j/k, scrolling within a page taller than the view', async () => {
+    const v = mount({ height: 12 }); // 9 table rows
+    await waitForFrame(v.frame, footer('rows 1–30'));
+    await v.press('j', shows(ACCOUNTS[1]));
+    await v.press(KEYS.down, shows(ACCOUNTS[2]));
+    await v.press('k', shows(ACCOUNTS[1]));
+    await v.press(KEYS.up, shows(ACCOUNTS[0]));
+    for (let i = 1; i <= 12; i++) await v.press('j', shows(ACCOUNTS[i]));
+    const f = v.frame();
+    expect(f).not.toContain(ACCOUNTS[0]?.id.slice(0, 8)); // scrolled out of view
+    expect(f).toContain(ACCOUNTS[4]?.id.slice(0, 8));
+    expect(f).toContain('rows 1–30');
+  });
+
+  it('crosses page edges: past the last row to the next page, past the first back', async () => {
+    const v = mount();
+    await waitForFrame(v.frame, footer('rows 1–30'));
+    await v.press('G', shows(ACCOUNTS[29]));
+    await v.press('j', (f) => f.includes('rows 31–60') && shows(ACCOUNTS[30])(f));
+    await v.press('k', (f) => f.includes('rows 1–30') && shows(ACCOUNTS[29])(f));
+  });
+
+  it('pages with PgDn/PgUp and n/b, jumps with Home/End and g/G', async () => {
+    const v = mount();
+    await waitForFrame(v.frame, footer('rows 1–30'));
+    await v.press(KEYS.pageDown, (f) => f.includes('rows 31–60') && shows(ACCOUNTS[30])(f));
+    await v.press('n', (f) => f.includes('rows 61–90') && shows(ACCOUNTS[60])(f));
+    await v.press(KEYS.end, shows(ACCOUNTS[89]));
+    await v.press(KEYS.home, shows(ACCOUNTS[60]));
+    await v.press('b', (f) => f.includes('rows 31–60'));
+    await v.press(KEYS.pageUp, (f) => f.includes('rows 1–30') && shows(ACCOUNTS[0])(f));
+    await v.press('G', shows(ACCOUNTS[29]));
+    await v.press('g', shows(ACCOUNTS[0]));
+  });
+
+  it('shows "end of list" on a short last page and stays there', async () => {
+    const v = mount({ client: new AccountsClient(ACCOUNTS.slice(0, 45)) });
+    await waitForFrame(v.frame, footer('rows 1–30'));
+    await v.press(KEYS.pageDown, footer('rows 31–45 · page size 30 · end of list'));
+    await v.press(KEYS.pageDown, footer('end of list'));
+    expect(v.frame()).toContain('rows 31–45');
+  });
+
+  it('prefetches the next page, so PgDn needs no new request', async () => {
+    const v = mount();
+    await waitForFrame(v.frame, footer('rows 1–30'));
+    await waitUntil(() => listCalls(v.client, (q) => q.offset === 30) === 1, 'the prefetch');
+    await v.press(KEYS.pageDown, footer('rows 31–60'));
+    expect(listCalls(v.client, (q) => q.offset === 30)).toBe(1);
+  });
+
+  it('keeps the previous rows on screen while the next page loads', async () => {
+    const client = new AccountsClient(ACCOUNTS);
+    let release: () => void = () => {};
+    const v = mount({ client });
+    await waitForFrame(v.frame, footer('rows 1–30'));
+    await waitUntil(() => listCalls(client, (q) => q.offset === 30) === 1, 'the prefetch');
+    await v.press(KEYS.pageDown, footer('rows 31–60'));
+    client.gate = (q) => (q.offset === 60 ? new Promise<void>((r) => (release = r)) : Promise.resolve());
+    const loading = await v.press('n', footer('rows 61–90 loading'));
+    expect(loading).toContain(ACCOUNTS[30]?.id.slice(0, 8)); // previous rows still there
+    release();
+    await waitForFrame(v.frame, (f) => f.includes('rows 61–90 ·') && f.includes(ACCOUNTS[60]?.id.slice(0, 8) ?? '?'));
+  });
+
+  it('changes the page size with +/- and stops at 100 and 1 with a hint', async () => {
+    const v = mount({ client: new AccountsClient(generateAccounts(250, 3)) });
+    await waitForFrame(v.frame, footer('page size 30'));
+    for (const size of [40, 50, 60, 70, 80, 90, 100]) await v.press('+', footer(`page size ${size}`));
+    await v.press('+', footer('page size is at most 100'));
+    expect(v.client.calls.every((c) => (c.query.limit ?? 30) <= 100)).toBe(true);
+    for (const size of [90, 80, 70, 60, 50, 40, 30, 20, 10, 5, 1]) await v.press('-', footer(`page size ${size}`));
+    await v.press('-', footer('page size is at least 1'));
+    expect(v.client.calls.every((c) => (c.query.limit ?? 30) >= 1)).toBe(true);
+  });
+
+  it('never asks for an offset past 10000, and says so at the bound', async () => {
+    const many = generateAccounts(10_200, 5);
+    const v = mount({ client: new AccountsClient(many), height: 8 });
+    await waitForFrame(v.frame, footer('rows 1–30'));
+    for (const size of [40, 50, 60, 70, 80, 90, 100]) await v.press('+', footer(`page size ${size}`));
+    for (let offset = 100; offset <= 10_000; offset += 100) {
+      await v.press(KEYS.pageDown, footer(`rows ${offset + 1}–${offset + 100} ·`));
+    }
+    await v.press(KEYS.pageDown, footer('offset stops at 10000'));
+    await v.press('G', shows(many[10_099]));
+    await v.press('j', footer('offset stops at 10000'));
+    expect(Math.max(...v.client.calls.map((c) => c.query.offset ?? 0))).toBe(10_000);
+  });
+
+  it('opens the detail pane with Enter and closes it with Esc', async () => {
+    const v = mount({ height: 24 });
+    await waitForFrame(v.frame, footer('rows 1–30'));
+    await v.press('j', shows(ACCOUNTS[1]));
+    await v.press('j', shows(ACCOUNTS[2]));
+    const a = ACCOUNTS[2]!;
+    const open = await v.press(KEYS.enter, footer('User ID'));
+    expect(open).toContain(a.userId);
+    expect(open).toContain(a.id);
+    expect(open).toContain(a.color);
+    expect(open).toMatch(/KYC shared\s+(yes|no)/);
+    expect(open).toContain('row 3');
+    await v.press(KEYS.escape, (f) => !f.includes('User ID'));
+  });
+
+  it('copies the selected id with y through OSC 52', async () => {
+    const v = mount();
+    await waitForFrame(v.frame, footer('rows 1–30'));
+    v.stdin.write('y');
+    const id = ACCOUNTS[0]!.id;
+    await waitUntil(() => v.stdout.frames.some((w) => w.includes('\u001b]52;c;')), 'the OSC 52 write');
+    expect(v.stdout.frames).toContain(`\u001b]52;c;${Buffer.from(id).toString('base64')}\u0007`);
+    expect(v.ui.notify).toHaveBeenCalledWith(expect.stringContaining(id));
+  });
+});
+
+describe('Sub-accounts tab: search', () => {
+  it('follows the typing after the debounce, from offset 0, with one request', async () => {
+    const v = mount();
+    await waitForFrame(v.frame, footer('rows 1–30'));
+    await v.press(KEYS.pageDown, footer('rows 31–60'));
+    await v.press('/', footer('Search:'));
+    expect(v.ui.setCapture).toHaveBeenLastCalledWith(true);
+    for (const ch of 'miner') v.stdin.write(ch);
+    await waitForFrame(v.frame, footer('Search: miner'));
+    expect(listCalls(v.client, (q) => q.search !== '')).toBe(0); // nothing sent while typing
+    await v.timers.settle();
+    const f = await waitForFrame(v.frame, footer('search "miner"'));
+    expect(f).toContain('rows 1–');
+    expect(v.client.calls.filter((c) => c.query.search !== '').map((c) => c.query)).toEqual([
+      { search: 'miner', offset: 0, limit: 30 },
+    ]);
+    const rows = f.split('\n').filter((l) => /^[› ] /.test(l) && l.includes('@'));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.toLowerCase()).toMatch(/miner|m\*\*\*|@/);
+    await v.press(KEYS.enter, (x) => !x.includes('Search:') && x.includes('search "miner"'));
+    expect(v.ui.setCapture).toHaveBeenLastCalledWith(false);
+  });
+
+  it('types global single letters into the box instead of acting on them', async () => {
+    const v = mount();
+    await waitForFrame(v.frame, footer('rows 1–30'));
+    await v.press('/', footer('Search:'));
+    await v.press('qjk', footer('Search: qjk'));
+    expect(selectedLine(v.frame())).toContain(ACCOUNTS[0]?.id.slice(0, 8));
+  });
+
+  it('Esc clears the term and goes back to the whole list', async () => {
+    const v = mount();
+    await waitForFrame(v.frame, footer('rows 1–30'));
+    await v.press('/', footer('Search:'));
+    await v.press('ops', footer('Search: ops'));
+    await v.timers.settle();
+    await waitForFrame(v.frame, footer('search "ops"'));
+    await v.press(KEYS.escape, (f) => !f.includes('search "') && f.includes('rows 1–30'));
+  });
+
+  it('says so when nothing matches', async () => {
+    const v = mount();
+    await waitForFrame(v.frame, footer('rows 1–30'));
+    await v.press('/', footer('Search:'));
+    await v.press('zzqqxx', footer('Search: zzqqxx'));
+    await v.timers.settle();
+    const f = await waitForFrame(v.frame, footer('No sub-accounts match "zzqqxx"'));
+    expect(f).toContain('no rows');
+    expect(f).toContain('end of list');
+  });
+
+  it('never lets an older term replace a newer one, and aborts the abandoned request', async () => {
+    const client = new AccountsClient(ACCOUNTS);
+    const releases = new Map<string, () => void>();
+    const v = mount({ client });
+    await waitForFrame(v.frame, footer('rows 1–30'));
+    client.gate = (q) =>
+      q.search ? new Promise<void>((r) => releases.set(q.search ?? '', r)) : Promise.resolve();
+    await v.press('/', footer('Search:'));
+    await v.press('m', footer('Search: m'));
+    await v.timers.settle();
+    await waitUntil(() => releases.has('m'), 'the request for "m"');
+    await v.press('i', footer('Search: mi'));
+    await v.timers.settle();
+    await waitUntil(() => releases.has('mi'), 'the request for "mi"');
+    const old = client.calls.find((c) => c.query.search === 'm');
+    expect(old?.signal?.aborted).toBe(true);
+    releases.get('mi')?.();
+    await waitForFrame(v.frame, (f) => f.includes('search "mi"') && !f.includes('loading'));
+    releases.get('m')?.();
+    await new Promise((r) => setImmediate(r));
+    const f = v.frame();
+    expect(f).toContain('search "mi"');
+    const rows = f.split('\n').filter((l) => /^[› ] /.test(l) && l.includes('@'));
+    const mi = ACCOUNTS.filter((a) => [a.alias, a.email, a.id, a.userId].some((x) => x.toLowerCase().includes('mi')));
+    expect(rows[0]).toContain(mi[0]?.id.slice(0, 8));
+  });
+});
+
+describe('Sub-accounts tab: credentials and errors', () => {
+  it('explains how to give credentials when there are none, and sends nothing', async () => {
+    const v = mount({ config: keylessConfig });
+    const f = await waitForFrame(v.frame, footer('need an API key'));
+    for (const text of ['--api-key', '--api-secret', 'WHITEBIT_API_KEY', 'WHITEBIT_API_SECRET', 'api_key', 'config.toml']) {
+      expect(f).toContain(text);
+    }
+    expect(v.client.calls).toHaveLength(0);
+  });
+
+  it('explains the same when the client refuses to sign (kind config)', async () => {
+    const client = new AccountsClient(ACCOUNTS);
+    client.fail = () => new PooltopError('config', 'API key and secret are required for sub-accounts: missing API secret');
+    const v = mount({ client });
+    const f = await waitForFrame(v.frame, footer('need an API key'));
+    expect(f).toContain('missing API secret');
+    expect(f).toContain('WHITEBIT_API_SECRET');
+  });
+
+  it('shows an auth error with the server message and the likely fix', async () => {
+    const client = new AccountsClient(ACCOUNTS);
+    client.fail = () => new PooltopError('auth', 'Unauthorized request.', { status: 401 });
+    const v = mount({ client });
+    const f = await waitForFrame(v.frame, footer('Unauthorized request. — check the API secret'));
+    expect(f).toContain('r retries');
+    expect(client.calls).toHaveLength(1); // auth errors are not retried on their own
+  });
+});

@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runDashboard } from '../../src/ui/run-dashboard.js';
+import { HIDE_CURSOR, LEAVE_ALT_SCREEN, SHOW_CURSOR } from '../../src/ui/terminal.js';
+import { configFixture, StubClient } from './helpers/fixtures.js';
+import { asReadStream, asWriteStream, FakeStdin, FakeStdout } from './helpers/fake-tty.js';
+
+const ENTER = '\x1b[?1049h';
+
+function launch(client = new StubClient(), config = configFixture) {
+  const stdin = new FakeStdin();
+  const stdout = new FakeStdout();
+  const done = runDashboard({
+    client,
+    config,
+    demo: false,
+    intervalSec: 60,
+    color: false,
+    stdin: asReadStream(stdin),
+    stdout: asWriteStream(stdout),
+  });
+  return { stdin, stdout, done, client };
+}
+
+const until = (check: () => boolean) =>
+  vi.waitFor(() => {
+    if (!check()) throw new Error('not yet');
+  }, { timeout: 5000, interval: 10 });
+
+function expectRestored(output: string): void {
+  const leave = output.lastIndexOf(LEAVE_ALT_SCREEN);
+  expect(output.startsWith(ENTER + HIDE_CURSOR)).toBe(true);
+  expect(leave).toBeGreaterThan(0);
+  expect(output.indexOf(SHOW_CURSOR, leave)).toBeGreaterThan(leave);
+  expect(output.split(LEAVE_ALT_SCREEN)).toHaveLength(2); // exactly once
+}
+
+const listeners = () =>
+  ['SIGINT', 'SIGTERM', 'SIGHUP', 'exit', 'uncaughtException', 'unhandledRejection'].map((e) => process.listenerCount(e));
+// Ink's dependencies (signal-exit via restore-cursor) keep one listener per signal for good;
+// what matters is that a run leaves nothing of its own behind, so counts must not grow.
+let baseline: number[] | undefined;
+afterEach(() => {
+  const now = listeners();
+  if (baseline) expect(now).toEqual(baseline);
+  baseline = now;
+});
+
+describe('runDashboard', () => {
+  it('enters the alternate screen, and on q restores it, returns 0 and aborts requests', async () => {
+    const client = new StubClient();
+    client.next = () => new Promise(() => {}); // a request that never answers
+    const { stdin, stdout, done } = launch(client);
+    await until(() => stdout.output.includes('Loading the pool overview'));
+    stdin.press('q');
+    expect(await done).toBe(0);
+    expectRestored(stdout.output);
+    expect(client.signals[0]?.aborted).toBe(true);
+    expect(stdin.isRaw).toBe(false);
+  });
+
+  it('quits on Ctrl+C too', async () => {
+    const { stdin, stdout, done } = launch();
+    await until(() => stdout.output.includes('Workers 1,234'));
+    stdin.press('\x03');
+    expect(await done).toBe(0);
+    expectRestored(stdout.output);
+  });
+
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+    ['SIGINT', 130],
+  ] as const)('restores the terminal on %s and returns %i', async (signal, code) => {
+    const { stdout, done } = launch();
+    await until(() => stdout.output.includes('Workers 1,234'));
+    process.emit(signal, signal);
+    expect(await done).toBe(code);
+    expectRestored(stdout.output);
+  });
+
+  it('restores the terminal when rendering fails and returns 1', async () => {
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const broken = {
+      ...configFixture,
+      get sources(): never {
+        throw new Error('boom\x1b[2J in render');
+      },
+    };
+    const { stdout, done } = launch(new StubClient(), broken);
+    expect(await done).toBe(1);
+    expectRestored(stdout.output);
+    expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toContain('pooltop: boom in render');
+    stderr.mockRestore();
+  });
+});

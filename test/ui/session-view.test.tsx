@@ -1,0 +1,204 @@
+import { render } from 'ink-testing-library';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PooltopError } from '../../src/api/errors.js';
+import { createSession, type Session } from '../../src/api/session.js';
+import type { ApiClient, RefreshParams, TokenSet } from '../../src/api/types.js';
+import { memoryTokenStore, sha256, type StoreEntry } from '../../src/config/token-store.js';
+import type { ResolvedConfig } from '../../src/config/types.js';
+import { DashboardContext } from '../../src/ui/dashboard-context.js';
+import { SessionView } from '../../src/ui/session/session-view.js';
+import { UiStateContext } from '../../src/ui/ui-state.js';
+import { waitForFrame } from './helpers/render-app.js';
+
+const T0 = Date.UTC(2025, 10, 22, 12, 0, 0);
+const CONFIGURED: ResolvedConfig = {
+  baseUrl: 'http://127.0.0.1:1',
+  clientId: 'test-client',
+  clientSecret: 'test-client-secret-not-real',
+  refreshToken: 'CONFIGURED-REFRESH-0000',
+  profile: 'default',
+  configPath: '/home/ops/.whitebit/config.toml',
+  sources: { baseUrl: 'flag', clientId: 'env', clientSecret: 'env', refreshToken: 'env' },
+  warnings: [],
+};
+
+const tokenSet = (n: number, expiresIn = 300): TokenSet => ({
+  access_token: `AC${String(n).padStart(2, '0')}-access-token-fake`,
+  expires_in: expiresIn,
+  refresh_token: `RF${String(n).padStart(2, '0')}-refresh-token-fake`,
+  scope: 'codes.apply,show.userinfo',
+  token_type: 'Bearer',
+});
+
+/** A client whose refreshToken the test scripts; everything else is unused. */
+class FakeOAuthClient implements ApiClient {
+  readonly baseUrl = 'http://127.0.0.1:1';
+  calls: string[] = [];
+  issued = 1;
+  fail: PooltopError | undefined;
+  async refreshToken(p: RefreshParams): Promise<TokenSet> {
+    this.calls.push(p.refreshToken);
+    if (this.fail) throw this.fail;
+    this.issued += 1;
+    return tokenSet(this.issued);
+  }
+  async getMiningPool(): Promise<never> {
+    throw new Error('unused');
+  }
+  async listSubAccounts(): Promise<never> {
+    throw new Error('unused');
+  }
+  async close(): Promise<void> {}
+}
+
+function setup(opts: { config?: ResolvedConfig; stored?: StoreEntry } = {}) {
+  const config = opts.config ?? CONFIGURED;
+  const clock = { t: T0 + 60_000 };
+  const client = new FakeOAuthClient();
+  const session: Session = createSession({
+    config,
+    client,
+    store: memoryTokenStore(opts.stored),
+    now: () => clock.t,
+    sleep: async () => {},
+  });
+  const notify = vi.fn();
+  const controller = new AbortController();
+  const tree = () => (
+    <DashboardContext.Provider
+      value={{
+        client,
+        config,
+        demo: false,
+        intervalMs: 10_000,
+        signal: controller.signal,
+        now: () => clock.t,
+      }}
+    >
+      <UiStateContext.Provider
+        value={{ timeMode: 'relative', paused: false, nowMs: clock.t, notify, setCapture: () => {} }}
+      >
+        <SessionView width={100} height={24} active session={session} />
+      </UiStateContext.Provider>
+    </DashboardContext.Provider>
+  );
+  const view = render(tree());
+  const frame = () => view.lastFrame() ?? '';
+  /** Moves the injected clock and re-renders, as the dashboard's one-second tick does. */
+  const advanceTo = (t: number) => {
+    clock.t = t;
+    view.rerender(tree());
+  };
+  return { view, frame, advanceTo, client, clock, notify, controller };
+}
+
+const STORED: StoreEntry = {
+  tokens: tokenSet(1),
+  issuedAt: T0,
+  originSha256: sha256('CONFIGURED-REFRESH-0000'),
+  lastRefresh: { at: T0, result: 'ok' },
+};
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+describe('Session tab', () => {
+  it('shows scopes, token type, the masked token and a live countdown', async () => {
+    const t = setup({ stored: STORED });
+    cleanup = t.view.unmount;
+    let f = await waitForFrame(t.frame, (x) => x.includes('Expires'));
+    expect(f).toContain('Scopes          codes.apply, show.userinfo');
+    expect(f).toContain('Token type      Bearer');
+    expect(f).toContain('Access token    AC01…');
+    expect(f.includes('AC01-access-token-fake')).toBe(false);
+    expect(f).toContain('Expires         in 4m 00s (');
+    expect(f).toContain('Refresh token   expires in 9m 00s (');
+    expect(f).toContain('Last refresh    ');
+    expect(f).toContain('1m ago), ok');
+    expect(f).toContain('Auto-refresh    on, at 80% of the lifetime: next in 3m 00s');
+    t.advanceTo(T0 + 230_000);
+    f = await waitForFrame(t.frame, (x) => x.includes('Expires         in 1m 10s'));
+    expect(f).toContain('next in 10s');
+    expect(t.client.calls).toEqual([]);
+  });
+
+  it('refreshes on its own at 80% of the lifetime, spending the stored token', async () => {
+    const t = setup({ stored: STORED });
+    cleanup = t.view.unmount;
+    await waitForFrame(t.frame, (x) => x.includes('Expires'));
+    t.advanceTo(T0 + 239_000);
+    await waitForFrame(t.frame, (x) => x.includes('next in 1s'));
+    expect(t.client.calls).toEqual([]);
+    t.advanceTo(T0 + 240_000);
+    const f = await waitForFrame(t.frame, (x) => x.includes('Access token    AC02…'));
+    expect(t.client.calls).toEqual(['RF01-refresh-token-fake']);
+    expect(f).toContain('Expires         in 5m 00s');
+    expect(t.notify).toHaveBeenCalledWith('Token refreshed.');
+  });
+
+  it('a turns auto-refresh off; R refreshes now', async () => {
+    const t = setup({ stored: STORED });
+    cleanup = t.view.unmount;
+    await waitForFrame(t.frame, (x) => x.includes('Expires'));
+    t.view.stdin.write('a');
+    await waitForFrame(t.frame, (x) => x.includes('Auto-refresh    off (a turns it on)'));
+    t.advanceTo(T0 + 290_000);
+    await waitForFrame(t.frame, (x) => x.includes('Expires         in 10s'));
+    expect(t.client.calls).toEqual([]);
+    t.view.stdin.write('R');
+    await waitForFrame(t.frame, (x) => x.includes('Access token    AC02…'));
+    expect(t.client.calls).toHaveLength(1);
+  });
+
+  it('stops auto-refreshing after a dead token, with the explanation on screen', async () => {
+    const t = setup({ stored: STORED });
+    cleanup = t.view.unmount;
+    t.client.fail = new PooltopError('auth', 'Invalid token.', {
+      status: 400,
+      fields: { token: ['Invalid token.'] },
+    });
+    await waitForFrame(t.frame, (x) => x.includes('Expires'));
+    t.advanceTo(T0 + 240_000);
+    const f = await waitForFrame(t.frame, (x) => x.includes('stopped by the error below'));
+    expect(f).toContain('the refresh token expired or was already used');
+    t.advanceTo(T0 + 400_000);
+    await waitForFrame(t.frame, (x) => x.includes('expired'));
+    expect(t.client.calls).toHaveLength(1);
+  });
+
+  it('retries a transient failure after a delay', async () => {
+    const t = setup({ stored: STORED });
+    cleanup = t.view.unmount;
+    t.client.fail = new PooltopError('network', 'connection refused', { reason: 'connect' });
+    await waitForFrame(t.frame, (x) => x.includes('Expires'));
+    t.advanceTo(T0 + 240_000);
+    await waitForFrame(t.frame, (x) => x.includes('the refresh token was not used'));
+    expect(t.client.calls).toHaveLength(1);
+    t.client.fail = undefined;
+    t.advanceTo(T0 + 244_000);
+    await waitForFrame(t.frame, (x) => x.includes('next in 1s'));
+    expect(t.client.calls).toHaveLength(1);
+    t.advanceTo(T0 + 245_000);
+    await waitForFrame(t.frame, (x) => x.includes('Access token    AC02…'));
+    expect(t.client.calls).toHaveLength(2);
+  });
+
+  it('starts the chain from the configured token when nothing is stored', async () => {
+    const t = setup();
+    cleanup = t.view.unmount;
+    await waitForFrame(t.frame, (x) => x.includes('Access token    AC02…'));
+    expect(t.client.calls).toEqual(['CONFIGURED-REFRESH-0000']);
+  });
+
+  it('explains how to add OAuth settings when there are none', async () => {
+    const t = setup({
+      config: { ...CONFIGURED, clientId: undefined, clientSecret: undefined, refreshToken: undefined },
+    });
+    cleanup = t.view.unmount;
+    const f = await waitForFrame(t.frame, (x) => x.includes('No OAuth settings'));
+    expect(f).toContain('--client-id');
+    expect(f).toContain('WHITEBIT_REFRESH_TOKEN');
+    expect(f).toContain('refresh_token');
+    expect(t.client.calls).toEqual([]);
+  });
+});
