@@ -40,6 +40,22 @@ function productionOptions(outDir) {
   };
 }
 
+/**
+ * Inside src/ui/run-dashboard.tsx only, 'ink' resolves to bench/inproc/ink-spy.mjs (the same Ink,
+ * plus a record of the render options and of Ink's render time). Other importers are untouched,
+ * and entries that do not include run-dashboard.tsx are not affected at all.
+ */
+const inkSpy = {
+  name: 'ink-spy',
+  setup(b) {
+    b.onResolve({ filter: /^ink$/ }, (args) =>
+      args.importer.replaceAll('\\', '/').endsWith('src/ui/run-dashboard.tsx')
+        ? { path: join(root, 'bench', 'inproc', 'ink-spy.mjs') }
+        : undefined,
+    );
+  },
+};
+
 /** A temp dir for this run's bundles; removed by cleanup(). */
 export function makeWorkDir() {
   const dir = mkdtempSync(join(tmpdir(), 'pooltop-bench-'));
@@ -49,11 +65,12 @@ export function makeWorkDir() {
 
 /**
  * Bundles each entry on its own (a broken entry does not break the others). `minify: false`
- * keeps function names, for readable CPU profiles.
+ * keeps function names, for readable CPU profiles; `spy: true` adds the ink-spy plugin;
+ * `plugins` are more esbuild plugins (bench/experiments.mjs uses them to build what-if variants).
  * Returns { name: { file } | { error } }.
  */
-export async function bundleEntries(outDir, entries, { minify = true } = {}) {
-  const options = { ...productionOptions(outDir), minify };
+export async function bundleEntries(outDir, entries, { minify = true, spy = false, plugins = [] } = {}) {
+  const options = { ...productionOptions(outDir), minify, plugins: [...plugins, ...(spy ? [inkSpy] : [])] };
   const out = {};
   for (const [name, entry] of Object.entries(entries)) {
     const outfile = join(outDir, `${name}.mjs`);

@@ -15,7 +15,7 @@ const flips = Number(arg('flips', 20));
 const [columns, rows] = arg('size', '200x106').split('x').map(Number);
 const KEYS = { down: '\x1b[B', up: '\x1b[A', pageDown: '\x1b[6~' };
 
-// Until tabs.ts wires the view in, tab 2 is a placeholder: put the real view in its slot.
+// If tabs.ts still has a placeholder in tab 2, put the real view in its slot (reported).
 const tab = TABS.find((t) => t.id === 'accounts');
 const patched = tab.component !== AccountsView;
 if (patched) tab.component = AccountsView;
@@ -23,41 +23,43 @@ if (patched) tab.component = AccountsView;
 const clock = manualClock();
 clock.install();
 const data = await dataSource();
-const footer = (first, last) => (view) => view.stdout.recent.includes(`rows ${first}–${last} ·`);
+const footer = (view, first, last) => view.stdout.recent.includes(`rows ${first}–${last} ·`);
 
 // 100 rows on screen.
-const view = mountDashboard({ ...data, columns, rows, clock });
+const view = mountDashboard({ ...data, columns, rows });
 await until(() => view.stdout.recent.includes('Workers '), 15_000, 'pool data');
 view.stdin.press('2');
-await until(() => footer(1, 30)(view), 15_000, 'the first page of sub-accounts');
+await until(() => footer(view, 1, 30), 15_000, 'the first page of sub-accounts');
 for (let size = 30; size < 100; size += 10) {
   view.stdin.press('+');
-  await until(() => footer(1, size + 10)(view), 15_000, `page size ${size + 10}`);
+  await until(() => footer(view, 1, size + 10), 15_000, `page size ${size + 10}`);
 }
 await sleep(300);
-await timeFrames(view, (i) => view.stdin.press(i % 2 ? KEYS.up : KEYS.down), { n: 10 });
-const cursor = await timeFrames(view, (i) => view.stdin.press(i % 2 ? KEYS.up : KEYS.down), { n });
+const upDown = (i) => view.stdin.press(i % 2 ? KEYS.up : KEYS.down);
+await timeFrames(view, upDown, { n: 10 });
+const cursor = await timeFrames(view, upDown, { n });
 const tick = await timeFrames(view, () => clock.tick(), { n });
-view.unmount();
+await view.unmount();
 await sleep(50);
 
 // Page flips at 120×40, page size 30: each next page is prefetched before PgDn is pressed.
-const flipView = mountDashboard({ ...data, columns: 120, rows: 40, clock });
+clock.reset();
+const flipView = mountDashboard({ ...data, columns: 120, rows: 40 });
 await until(() => flipView.stdout.recent.includes('Workers '), 15_000, 'pool data');
 flipView.stdin.press('2');
-await until(() => footer(1, 30)(flipView), 15_000, 'the first page of sub-accounts');
+await until(() => footer(flipView, 1, 30), 15_000, 'the first page of sub-accounts');
 const flip = [];
 for (let i = 1; i <= flips; i++) {
-  await sleep(300); // the prefetch of page i+1 lands meanwhile (answered from memory after the first run)
+  await sleep(300); // the prefetch of page i+1 lands meanwhile
   const mark = flipView.stdout.writes.length;
   const want = `rows ${i * 30 + 1}–${i * 30 + 30} ·`;
   const t0 = flipView.stdin.press(KEYS.pageDown);
   await until(() => flipView.stdout.writes.slice(mark).some((w) => w.plain.includes(want)), 5000, want);
   const hit = flipView.stdout.writes.slice(mark).find((w) => w.plain.includes(want));
-  flip.push({ ms: hit.at - t0, frames: flipView.stdout.writes.length - mark });
+  flip.push({ ms: hit.at - t0, writes: flipView.stdout.writes.indexOf(hit) - mark + 1 });
 }
-flipView.unmount();
+await flipView.unmount();
 
-process.stdout.write(`${JSON.stringify({ patched, size: `${columns}x${rows}`, cursor, tick, flip })}\n`);
+process.stdout.write(`\n${JSON.stringify({ patched, size: `${columns}x${rows}`, cursor, tick, flip })}\n`);
 await data.close();
 process.exit(0);

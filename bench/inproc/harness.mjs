@@ -1,34 +1,48 @@
 // In-process rendering harness (bundled by esbuild together with src/**, see bench/bundle.mjs):
-// the real App rendered by Ink into a fake terminal of a given size, with the render options
-// run-dashboard.tsx uses, a manual 1 s clock, and a client that serves data fetched once from
-// the embedded service (so no network time is measured).
+// the real dashboard (src/ui/run-dashboard.tsx, so Ink gets exactly the production render
+// options) drawn into a fake terminal of a given size, a manual 1 s clock, and a client that
+// serves data fetched once from the embedded service (so no network time is measured).
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
-import { render } from 'ink';
-import { createElement as h } from 'react';
 import { createClient } from '../../src/api/client.js';
 import { startService } from '../../src/service/server.js';
-import { App } from '../../src/ui/app.js';
+import { runDashboard } from '../../src/ui/run-dashboard.js';
+import { spy } from './ink-spy.mjs';
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g;
 
 /**
  * The dashboard's 1 s clock (hooks/use-now.ts: setInterval(…, 1000)) made manual: intervals of
- * exactly 1000 ms registered after install() are not scheduled; tick() runs them, as the timer would.
+ * exactly 1000 ms registered after install() are not scheduled; tick() moves Date.now() on by a
+ * second and runs them, as the timer would. reset() takes the clock back to real time.
  */
-export function manualClock(start = Date.now()) {
+export function manualClock() {
   const realSet = globalThis.setInterval;
   const realClear = globalThis.clearInterval;
+  const realNow = Date.now.bind(Date);
   const callbacks = new Map();
   let next = 1;
+  let offset = 0;
   const clock = {
-    now: start,
-    read: () => clock.now,
     get count() {
       return callbacks.size;
     },
+    reset() {
+      offset = 0;
+    },
+    /** Back to real timers and time (intervals captured so far stay manual). */
+    uninstall() {
+      offset = 0;
+      Date.now = realNow;
+      globalThis.setInterval = realSet;
+      globalThis.clearInterval = (handle) => {
+        if (handle && callbacks.delete(handle)) return;
+        realClear(handle);
+      };
+    },
     install() {
+      Date.now = () => realNow() + offset;
       globalThis.setInterval = (fn, ms, ...args) => {
         if (ms !== 1000) return realSet(fn, ms, ...args);
         const handle = { manual: next++, unref() { return handle; }, ref() { return handle; }, hasRef: () => false };
@@ -41,7 +55,7 @@ export function manualClock(start = Date.now()) {
       };
     },
     tick(ms = 1000) {
-      clock.now += ms;
+      offset += ms;
       for (const fn of [...callbacks.values()]) fn();
     },
   };
@@ -150,49 +164,37 @@ export async function dataSource() {
   };
 }
 
-/** Mounts the dashboard into a fake `columns`×`rows` terminal, as run-dashboard.tsx does. */
-export function mountDashboard({ client, config, columns, rows, clock }) {
+/** Runs the dashboard (runDashboard, as `pooltop` does) in a fake `columns`×`rows` terminal. */
+export function mountDashboard({ client, config, columns, rows, intervalSec = 3600 }) {
   const stdout = new FakeStdout(columns, rows);
   const stdin = new FakeStdin();
-  const controller = new AbortController();
-  const inkRenders = [];
-  const instance = render(
-    h(App, {
-      client,
-      config,
-      demo: false,
-      intervalSec: 3600,
-      color: true,
-      signal: controller.signal,
-      onQuit: () => {},
-      now: clock.read,
-    }),
-    {
-      stdout,
-      stdin,
-      exitOnCtrlC: false,
-      patchConsole: false,
-      incrementalRendering: true,
-      onRender: ({ renderTime }) => inkRenders.push({ at: performance.now(), renderTime }),
-    },
-  );
+  const mark = spy.renders.length;
+  const done = runDashboard({ client, config, demo: false, intervalSec, color: true, stdin, stdout });
   return {
     stdout,
     stdin,
-    inkRenders,
-    unmount() {
-      controller.abort();
-      instance.unmount();
+    get inkRenders() {
+      return spy.renders.slice(mark);
+    },
+    /** The options run-dashboard passed to Ink's render(). */
+    get renderOptions() {
+      return spy.options;
+    },
+    /** Quits with `q`, as a user would; resolves with the exit code (or 'timeout'). */
+    async unmount() {
+      stdin.press('q');
+      return Promise.race([done, sleep(3000).then(() => 'timeout')]);
     },
   };
 }
 
 /**
  * Times `trigger()` (a clock tick, a key) `n` times, `gapMs` apart (more than Ink's 33 ms frame
- * throttle, so every frame is drawn at once): wall time from the trigger to the last write that
- * followed it within `settleMs`, bytes written, Ink's own output-render time and CPU time.
+ * throttle): wall time from the trigger to the last write that followed it (the frame is done
+ * once `quietMs` pass without another write, or after `maxMs`), bytes written, Ink renders and
+ * Ink's own output-render time, and the CPU time of the whole stretch.
  */
-export async function timeFrames(view, trigger, { n, gapMs = 60, settleMs = 50, ready } = {}) {
+export async function timeFrames(view, trigger, { n, gapMs = 60, quietMs = 30, maxMs = 2000, ready } = {}) {
   const samples = [];
   for (let i = 0; i < n; i++) {
     await sleep(gapMs);
@@ -203,7 +205,13 @@ export async function timeFrames(view, trigger, { n, gapMs = 60, settleMs = 50, 
     const t0 = performance.now();
     trigger(i);
     const tSync = performance.now();
-    await sleep(settleMs);
+    for (;;) {
+      await sleep(2);
+      const now = performance.now();
+      const last = view.stdout.writes.at(-1);
+      if (view.stdout.writes.length > mark && now - last.at >= quietMs) break;
+      if (now - t0 > maxMs) break;
+    }
     const cpu = process.cpuUsage(cpu0);
     const writes = view.stdout.writes.slice(mark);
     const inks = view.inkRenders.slice(inkMark);

@@ -4,7 +4,19 @@
  * `184 TH/s`, `1.50 PH/s`, `12.3 GH/s`.
  */
 
-const UNITS = ['H/s', 'kH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s', 'ZH/s', 'YH/s', 'RH/s', 'QH/s'] as const;
+const UNITS = [
+  'H/s',
+  'kH/s',
+  'MH/s',
+  'GH/s',
+  'TH/s',
+  'PH/s',
+  'EH/s',
+  'ZH/s',
+  'YH/s',
+  'RH/s',
+  'QH/s',
+] as const;
 const DECIMAL = /^\+?(\d+)(?:\.(\d*))?$/;
 /** Shown for a value that is not a non-negative decimal number. */
 export const UNKNOWN_RATE = '—';

@@ -30,7 +30,7 @@ export function truncate(text: string, max: number, ellipsis = '…'): string {
 }
 
 /** Exactly `width` columns: truncated with an ellipsis if longer, padded with spaces if shorter. */
-export function fit(text: string, width: number, align: Align = 'left'): string {
+export function fitWidth(text: string, width: number, align: Align = 'left'): string {
   if (width <= 0) return '';
   const cut = truncate(text, width);
   const gap = width - stringWidth(cut);
@@ -44,9 +44,9 @@ export function fit(text: string, width: number, align: Align = 'left'): string 
 }
 
 export function padEnd(text: string, width: number): string {
-  return fit(text, width, 'left');
+  return fitWidth(text, width, 'left');
 }
 
 export function padStart(text: string, width: number): string {
-  return fit(text, width, 'right');
+  return fitWidth(text, width, 'right');
 }

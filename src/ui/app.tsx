@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { createTheme } from '../format/color.js';
 import { DashboardContext, type DashboardContextValue } from './dashboard-context.js';
+import { RetrySchedule } from './retry-schedule.js';
 import { Shell } from './shell.js';
 import { swrOptions } from './swr-options.js';
 import { ThemeContext } from './theme-context.js';
@@ -26,9 +27,21 @@ export interface ProvidersProps {
 }
 
 /** Theme, dashboard context and the one SWRConfig. Hooks work anywhere inside. */
-export function DashboardProviders({ client, config, demo, intervalSec, color, signal, pausedRef, now = Date.now, random, children }: ProvidersProps) {
+export function DashboardProviders({
+  client,
+  config,
+  demo,
+  intervalSec,
+  color,
+  signal,
+  pausedRef,
+  now = Date.now,
+  random,
+  children,
+}: ProvidersProps) {
   const intervalMs = intervalSec * 1000;
   const timers = useRef(new Set<NodeJS.Timeout>()).current;
+  const retries = useRef(new RetrySchedule()).current;
   useEffect(
     () => () => {
       for (const t of timers) clearTimeout(t);
@@ -37,12 +50,13 @@ export function DashboardProviders({ client, config, demo, intervalSec, color, s
     [timers],
   );
   const swr = useMemo(
-    () => swrOptions({ intervalMs, isPaused: () => pausedRef.current, timers, random }),
-    [intervalMs, pausedRef, timers, random],
+    () =>
+      swrOptions({ intervalMs, isPaused: () => pausedRef.current, timers, schedule: retries, now, random }),
+    [intervalMs, pausedRef, timers, retries, now, random],
   );
   const dashboard: DashboardContextValue = useMemo(
-    () => ({ client, config, demo, intervalMs, signal, now }),
-    [client, config, demo, intervalMs, signal, now],
+    () => ({ client, config, demo, intervalMs, signal, now, retries }),
+    [client, config, demo, intervalMs, signal, now, retries],
   );
   const theme = useMemo(() => createTheme(color), [color]);
   return (

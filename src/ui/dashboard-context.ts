@@ -5,6 +5,7 @@
 import { createContext, useContext } from 'react';
 import type { ApiClient } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
+import type { RetrySchedule } from './retry-schedule.js';
 
 export interface DashboardContextValue {
   client: ApiClient;
@@ -16,6 +17,8 @@ export interface DashboardContextValue {
   signal: AbortSignal;
   /** Wall clock in ms (Date.now unless a test injects one). */
   now: () => number;
+  /** When failing SWR keys are retried next (see useRetryAt); absent in some test harnesses. */
+  retries?: RetrySchedule;
 }
 
 export const DashboardContext = createContext<DashboardContextValue | null>(null);

@@ -13,8 +13,8 @@
  *      `active` is the `active` prop every tab view receives (false while hidden or while help is
  *      open). The action names are type-checked against this table.
  *   3. Nothing else: the help overlay lists the entry under that tab.
- * A view that needs raw text (a search box) calls `useCaptureInput(true)` while it has focus; the
- * global bindings (except Ctrl+C) then stand aside.
+ * A view that needs raw text (a search box) calls `useUiState().setCapture(true)` while it has
+ * focus (and false after); the global bindings (except Ctrl+C) then stand aside.
  */
 import type { Key } from 'ink';
 
@@ -49,28 +49,79 @@ export interface Binding {
 export const KEYMAP = [
   { scope: 'global', action: 'quit', keys: ['q', 'ctrl+c'], description: 'Quit' },
   { scope: 'global', action: 'help', keys: ['?'], description: 'Show or hide this help' },
-  { scope: 'global', action: 'close', keys: ['escape'], description: 'Close the help, a detail pane or a search' },
+  {
+    scope: 'global',
+    action: 'close',
+    keys: ['escape'],
+    description: 'Close the help, a detail pane or a search',
+  },
   { scope: 'global', action: 'tab', keys: ['1', '2', '3'], description: 'Go to tab 1, 2 or 3' },
   { scope: 'global', action: 'next-tab', keys: ['tab'], description: 'Next tab' },
   { scope: 'global', action: 'prev-tab', keys: ['shift+tab'], description: 'Previous tab' },
   { scope: 'global', action: 'pause', keys: ['p'], description: 'Pause or resume polling' },
   { scope: 'global', action: 'refresh', keys: ['r'], description: 'Refresh now' },
-  { scope: 'global', action: 'times', keys: ['t'], description: 'Toggle times: relative / absolute' },
-  { scope: 'pool', action: 'copy-link', keys: ['y'], description: 'Copy the selected stratum link (OSC 52)' },
-  { scope: 'pool', action: 'next-link', keys: ['l'], description: 'Select the next stratum link' },
-  { scope: 'accounts', action: 'up', keys: ['up', 'k'], description: 'Move up (past the first row: previous page)' },
-  { scope: 'accounts', action: 'down', keys: ['down', 'j'], description: 'Move down (past the last row: next page)' },
+  { scope: 'pool', action: 'next-link', keys: ['down', 'j'], description: 'Select the next connection link' },
+  {
+    scope: 'pool',
+    action: 'prev-link',
+    keys: ['up', 'k'],
+    description: 'Select the previous connection link',
+  },
+  {
+    scope: 'pool',
+    action: 'copy-link',
+    keys: ['y'],
+    description: 'Copy the selected link (OSC 52: works over SSH)',
+  },
+  { scope: 'pool', action: 'chart-range', keys: ['t'], description: 'Chart: last 24 h / last 7 days' },
+  {
+    scope: 'accounts',
+    action: 'up',
+    keys: ['up', 'k'],
+    description: 'Move up (past the first row: previous page)',
+  },
+  {
+    scope: 'accounts',
+    action: 'down',
+    keys: ['down', 'j'],
+    description: 'Move down (past the last row: next page)',
+  },
   { scope: 'accounts', action: 'page-down', keys: ['pagedown', 'n'], description: 'Next page' },
   { scope: 'accounts', action: 'page-up', keys: ['pageup', 'b'], description: 'Previous page' },
   { scope: 'accounts', action: 'first-row', keys: ['home', 'g'], description: 'First row of the page' },
   { scope: 'accounts', action: 'last-row', keys: ['end', 'G'], description: 'Last row of the page' },
   { scope: 'accounts', action: 'page-size-up', keys: ['+'], description: 'More rows per page (up to 100)' },
-  { scope: 'accounts', action: 'page-size-down', keys: ['-'], description: 'Fewer rows per page (down to 1)' },
-  { scope: 'accounts', action: 'search', keys: ['/'], description: 'Search alias, email, id (Enter keeps, Esc clears)' },
-  { scope: 'accounts', action: 'details', keys: ['enter'], description: 'Every field of the selected account (Esc closes)' },
-  { scope: 'accounts', action: 'copy-id', keys: ['y'], description: 'Copy the selected id (OSC 52, works over SSH)' },
+  {
+    scope: 'accounts',
+    action: 'page-size-down',
+    keys: ['-'],
+    description: 'Fewer rows per page (down to 1)',
+  },
+  {
+    scope: 'accounts',
+    action: 'search',
+    keys: ['/'],
+    description: 'Search alias, email, id (Enter keeps, Esc clears)',
+  },
+  {
+    scope: 'accounts',
+    action: 'details',
+    keys: ['enter'],
+    description: 'Every field of the selected account (Esc closes)',
+  },
+  {
+    scope: 'accounts',
+    action: 'copy-id',
+    keys: ['y'],
+    description: 'Copy the selected id (OSC 52, works over SSH)',
+  },
   { scope: 'session', action: 'refresh-token', keys: ['R'], description: 'Refresh the OAuth token now' },
-  { scope: 'session', action: 'auto-refresh', keys: ['a'], description: 'Auto-refresh at 80% of the token lifetime on/off' },
+  {
+    scope: 'session',
+    action: 'auto-refresh',
+    keys: ['a'],
+    description: 'Auto-refresh at 80% of the token lifetime on/off',
+  },
 ] as const satisfies readonly Binding[];
 
 export type KeymapEntry = (typeof KEYMAP)[number];

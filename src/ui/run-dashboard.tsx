@@ -9,6 +9,8 @@ import type { ApiClient } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { sanitizeLine } from '../format/sanitize.js';
 import { App } from './app.js';
+import { holdConsole } from './console-buffer.js';
+import { createFrameWriter } from './frame-writer.js';
 import { enterFullScreen } from './terminal.js';
 
 export interface DashboardOptions {
@@ -66,6 +68,8 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   stdout.on('error', onStdoutError);
 
   const screen = enterFullScreen(stdout);
+  const frames = createFrameWriter(stdout);
+  const releaseConsole = holdConsole();
   let instance: Instance | undefined;
   try {
     instance = render(
@@ -79,16 +83,14 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
         onQuit={(code) => finish(code)}
       />,
       {
-        stdout,
+        // Ink writes whole frames (debug mode) into the frame writer, which sends only the lines
+        // that changed. Ink 6.8's own incremental mode is not used: it draws frames that end in
+        // a newline one row too low, so the screen creeps upwards (test/e2e catches that).
+        stdout: frames as unknown as NodeJS.WriteStream,
         stdin,
+        debug: true,
         exitOnCtrlC: false,
-        // Stray console output is drawn above the frame and scrolls away instead of scribbling
-        // over it. (Test runners replace `console` with one Ink cannot patch.)
-        patchConsole: typeof console.Console === 'function',
-        // Ink 6.8's incremental mode loses a line when frames end with a newline (any frame
-        // shorter than the terminal): the screen creeps upwards. Whole frames are redrawn
-        // instead, inside synchronized-update brackets, so there is no flicker.
-        incrementalRendering: false,
+        patchConsole: false,
       },
     );
     instance.waitUntilExit().then(
@@ -106,12 +108,16 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   } catch {
     // Unmounting a tree that failed to render may throw again; the screen is restored below.
   }
+  frames.flush();
   screen.restore();
+  frames.destroy();
+  const held = releaseConsole();
   for (const [signal, handler] of signalHandlers) process.off(signal, handler);
   process.off('uncaughtException', onFatal);
   process.off('unhandledRejection', onFatal);
   // After a hangup the terminal is gone and writes fail later: keep swallowing those errors.
   if (code !== 129) stdout.off('error', onStdoutError);
+  for (const line of held) process.stderr.write(`${line}\n`);
   if (error !== undefined) {
     process.stderr.write(`pooltop: ${describe(error)}\n`);
     if (process.env.DEBUG?.split(',').includes('pooltop') && error instanceof Error && error.stack) {

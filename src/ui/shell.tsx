@@ -1,6 +1,7 @@
 import { Box, useInput } from 'ink';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
+import { sanitizeLine } from '../format/sanitize.js';
 import { HelpOverlay } from './chrome/help-overlay.js';
 import { StatusBar } from './chrome/status-bar.js';
 import { TabBar } from './chrome/tab-bar.js';
@@ -10,8 +11,9 @@ import { useKeymap } from './hooks/use-keymap.js';
 import { useNotice } from './hooks/use-notice.js';
 import { useNow } from './hooks/use-now.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
+import { type StatusReport, StatusReportContext } from './status-report.js';
 import { TABS } from './tabs.js';
-import { type TimeMode, type UiState, UiStateContext } from './ui-state.js';
+import { type UiState, UiStateContext } from './ui-state.js';
 
 export interface ShellProps {
   /** Read by SWR's `isPaused`; the shell flips it with `p`. */
@@ -21,17 +23,26 @@ export interface ShellProps {
 
 /** Layout (tab bar, the visible tab or help, status bar) and the global key bindings. */
 export function Shell({ pausedRef, onQuit }: ShellProps) {
-  const { demo, intervalMs } = useDashboard();
+  const { demo, intervalMs, client, config } = useDashboard();
   const { mutate } = useSWRConfig();
   const { columns, rows } = useTerminalSize();
   const nowMs = useNow();
   const [tab, setTab] = useState(0);
   const [help, setHelp] = useState(false);
   const [paused, setPaused] = useState(false);
-  const [timeMode, setTimeMode] = useState<TimeMode>('relative');
+  const [report, setReport] = useState<StatusReport | undefined>(undefined);
   const [capture, setCapture] = useState(false);
   const [notice, notify] = useNotice();
   const refreshAll = () => void mutate(() => true);
+  // The status bar shows the visible tab's report; a tab that reports nothing shows none.
+  // A ref, not the rendered `tab`: keys that arrive together (Tab Tab) act before a re-render.
+  const tabRef = useRef(0);
+  const show = (next: number) => {
+    if (next === tabRef.current) return;
+    tabRef.current = next;
+    setReport(undefined);
+    setTab(next);
+  };
 
   useKeymap(
     'global',
@@ -39,9 +50,9 @@ export function Shell({ pausedRef, onQuit }: ShellProps) {
       quit: () => onQuit(0),
       help: () => setHelp((h) => !h),
       close: () => setHelp(false),
-      tab: (key) => setTab(Math.min(TABS.length, Number(key)) - 1),
-      'next-tab': () => setTab((t) => (t + 1) % TABS.length),
-      'prev-tab': () => setTab((t) => (t + TABS.length - 1) % TABS.length),
+      tab: (key) => show(Math.min(TABS.length, Number(key)) - 1),
+      'next-tab': () => show((tabRef.current + 1) % TABS.length),
+      'prev-tab': () => show((tabRef.current + TABS.length - 1) % TABS.length),
       pause: () => {
         const next = !pausedRef.current;
         pausedRef.current = next;
@@ -50,42 +61,61 @@ export function Shell({ pausedRef, onQuit }: ShellProps) {
         if (!next) refreshAll();
       },
       refresh: () => (pausedRef.current ? notify('Paused: press p to resume polling.') : refreshAll()),
-      times: () => setTimeMode((m) => (m === 'relative' ? 'absolute' : 'relative')),
     },
     !capture,
   );
   // While a view captures text input, Ctrl+C must still quit.
   useInput((input, key) => key.ctrl && input === 'c' && onQuit(0), { isActive: capture });
 
-  const ui: UiState = useMemo(
-    () => ({ timeMode, paused, nowMs, notify, setCapture }),
-    [timeMode, paused, nowMs, notify],
-  );
+  const ui: UiState = useMemo(() => ({ paused, nowMs, notify, setCapture }), [paused, nowMs, notify]);
   const small = columns < MIN_COLUMNS || rows < MIN_ROWS;
-  // One row stays free: an output as tall as the terminal makes Ink clear the screen every frame.
+  // Tab bar 1 + status bar 2. The frame fills the screen: the frame writer positions every
+  // line itself, so there is no trailing newline to scroll it.
   const bodyHeight = Math.max(1, rows - 3);
   const current = TABS[tab] ?? TABS[0]!;
+  const host = useMemo(() => hostOf(client.baseUrl), [client.baseUrl]);
   return (
     <UiStateContext.Provider value={ui}>
-      {small ? <TooSmall columns={columns} rows={rows} /> : null}
-      <Box flexDirection="column" width={columns} height={rows - 1} display={small ? 'none' : 'flex'}>
-        <TabBar
-          titles={TABS.map((t) => t.title)}
-          active={tab}
-          demo={demo}
-          paused={paused}
-          intervalSec={Math.round(intervalMs / 1000)}
-        />
-        <Box height={bodyHeight} flexDirection="column" overflow="hidden">
-          {help ? <HelpOverlay scope={current.scope} tabTitle={current.title} width={columns} /> : null}
-          {TABS.map((t, i) => (
-            <Box key={t.id} display={!help && i === tab ? 'flex' : 'none'}>
-              <t.component width={columns} height={bodyHeight} active={!small && !help && i === tab} />
-            </Box>
-          ))}
+      <StatusReportContext.Provider value={setReport}>
+        {small ? <TooSmall columns={columns} rows={rows} /> : null}
+        <Box flexDirection="column" width={columns} height={rows} display={small ? 'none' : 'flex'}>
+          <TabBar titles={TABS.map((t) => t.title)} active={tab} paused={paused} />
+          <Box height={bodyHeight} flexDirection="column" overflow="hidden">
+            {help ? (
+              <HelpOverlay
+                scope={current.scope}
+                tabTitle={current.title}
+                width={columns}
+                height={bodyHeight}
+              />
+            ) : null}
+            {TABS.map((t, i) => (
+              <Box key={t.id} display={!help && i === tab ? 'flex' : 'none'}>
+                <t.component width={columns} height={bodyHeight} active={!small && !help && i === tab} />
+              </Box>
+            ))}
+          </Box>
+          <StatusBar
+            width={columns}
+            nowMs={nowMs}
+            host={host}
+            demo={demo}
+            profile={sanitizeLine(config.profile)}
+            intervalMs={intervalMs}
+            paused={paused}
+            report={report}
+            notice={notice}
+          />
         </Box>
-        <StatusBar width={columns} nowMs={nowMs} notice={notice} />
-      </Box>
+      </StatusReportContext.Provider>
     </UiStateContext.Provider>
   );
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return sanitizeLine(new URL(baseUrl).host);
+  } catch {
+    return sanitizeLine(baseUrl);
+  }
 }

@@ -6,6 +6,7 @@
 import type { SWRConfiguration } from 'swr';
 import { isPooltopError } from '../api/errors.js';
 import { backoffDelay } from '../api/retry.js';
+import type { RetrySchedule } from './retry-schedule.js';
 
 /** Slowest automatic retry, for failures that retrying soon would not fix (bad JSON, a 404). */
 export const SLOW_RETRY_MS = 30_000;
@@ -14,7 +15,12 @@ export const SLOW_RETRY_MS = 30_000;
  * Milliseconds until SWR's retry number `retryCount` (1 = first), or undefined for no
  * automatic retry: auth/validation/config failures and cancelled calls wait for `r`.
  */
-export function retryDelayFor(err: unknown, retryCount: number, intervalMs: number, random?: () => number): number | undefined {
+export function retryDelayFor(
+  err: unknown,
+  retryCount: number,
+  intervalMs: number,
+  random?: () => number,
+): number | undefined {
   const attempt = Math.max(0, retryCount - 1);
   if (!isPooltopError(err)) return backoffDelay(attempt, { random });
   if (err.reason === 'aborted') return undefined;
@@ -28,10 +34,14 @@ export interface SwrOptionsInput {
   isPaused: () => boolean;
   /** Retry timers are registered here so the dashboard can cancel them when it quits. */
   timers: Set<NodeJS.Timeout>;
+  /** Where the next retry of each key is announced (status bar). */
+  schedule?: RetrySchedule;
+  now?: () => number;
   random?: () => number;
 }
 
-export function swrOptions({ intervalMs, isPaused, timers, random }: SwrOptionsInput): SWRConfiguration {
+export function swrOptions(input: SwrOptionsInput): SWRConfiguration {
+  const { intervalMs, isPaused, timers, schedule, now = Date.now, random } = input;
   return {
     provider: () => new Map(),
     refreshInterval: intervalMs,
@@ -44,8 +54,10 @@ export function swrOptions({ intervalMs, isPaused, timers, random }: SwrOptionsI
     refreshWhenOffline: true,
     keepPreviousData: true,
     isPaused,
-    onErrorRetry: (err, _key, _config, revalidate, { retryCount }) => {
+    onSuccess: (_data, key) => schedule?.clear(key),
+    onErrorRetry: (err, key, _config, revalidate, { retryCount }) => {
       const wait = retryDelayFor(err, retryCount, intervalMs, random);
+      schedule?.set(key, wait === undefined ? null : now() + wait);
       if (wait === undefined) return;
       const timer = setTimeout(() => {
         timers.delete(timer);

@@ -1,10 +1,7 @@
 /** Dashboard-wide UI state that views read and a few actions they may take. Provided by app.tsx. */
 import { createContext, useContext } from 'react';
 
-export type TimeMode = 'relative' | 'absolute';
-
 export interface UiState {
-  timeMode: TimeMode;
   paused: boolean;
   /** The clock, ticking once a second (one timer for the whole dashboard). */
   nowMs: number;
@@ -17,7 +14,6 @@ export interface UiState {
 const noop = (): void => {};
 
 export const UiStateContext = createContext<UiState>({
-  timeMode: 'relative',
   paused: false,
   nowMs: 0,
   notify: noop,

@@ -42,8 +42,8 @@ function launch(): Session {
   const term = new Terminal({ cols: COLS, rows: ROWS, allowProposedApi: true });
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'NO_COLOR') env[k] = v;
-  // A person at a terminal: not "CI" (Ink would print only the last frame there).
-  Object.assign(env, { CI: '0', CONTINUOUS_INTEGRATION: '0', TERM: 'xterm-256color', TZ: 'UTC' });
+  // CI and friends stay as they are: the dashboard must draw the same there.
+  Object.assign(env, { TERM: 'xterm-256color', TZ: 'UTC' });
   const pty = spawn(process.execPath, [cli, '--demo', '--interval', '2'], {
     name: 'xterm-256color',
     cols: COLS,
@@ -90,6 +90,7 @@ describe('pooltop --demo in a terminal', () => {
       'pool data',
     );
     expect(pool).toMatch(/Hash rate \d[\d.]* [kMGTPEZY]?H\/s/);
+    expect(pool).toMatch(/Links › stratum\+tcp:\/\//);
     expect(pool).toContain('[1 Pool]');
     expect(s.term.buffer.active.type).toBe('alternate');
     for (const line of pool.split('\n')) expect(line.length).toBeLessThanOrEqual(COLS);
@@ -108,6 +109,22 @@ describe('pooltop --demo in a terminal', () => {
     }
     s.pty.write('?');
     await waitForScreen(s, (t) => t.includes('Workers'), 'help closed');
+
+    // Frames keep coming (the clock ticks): the layout must stay put, never creep or scroll.
+    const clockOf = (t: string) => /(\d\d:\d\d:\d\d)\s*$/m.exec(t)?.[1];
+    const firstClock = clockOf(await waitForScreen(s, (t) => clockOf(t) !== undefined, 'the clock'));
+    const steady = await waitForScreen(
+      s,
+      (t) => clockOf(t) !== undefined && clockOf(t) !== firstClock,
+      'a clock tick',
+    );
+    const lines = steady.split('\n');
+    expect(lines[0]).toMatch(/^pooltop \[1 Pool\]/);
+    expect(lines.filter((l) => l.startsWith('pooltop ['))).toHaveLength(1);
+    expect(lines.filter((l) => /\d\d:\d\d:\d\d\s*$/.test(l))).toHaveLength(1);
+    expect(lines[ROWS - 2]).toMatch(
+      /^demo 127\.0\.0\.1:\d+ · profile demo · every 2s · updated .*\d\d:\d\d:\d\d$/,
+    );
 
     s.pty.write('q');
     const code = await vi.waitFor(() => s.exit, { timeout: 10_000 });

@@ -27,11 +27,12 @@ describe('formatHashRate', () => {
   });
 
   it('shows a dash for anything that is not a non-negative decimal', () => {
-    for (const bad of ['', 'abc', '-5', '1e9', 'NaN', '1.2.3', ' ', '0x10']) expect(formatHashRate(bad)).toBe('—');
+    for (const bad of ['', 'abc', '-5', '1e9', 'NaN', '1.2.3', ' ', '0x10'])
+      expect(formatHashRate(bad)).toBe('—');
   });
 
   it('parses strictly', () => {
-    expect(parseHashRate('184425100325925.92')).toBeCloseTo(184425100325925.92);
+    expect(parseHashRate('184425100325925.5')).toBe(184425100325925.5);
     expect(parseHashRate('12.')).toBe(12);
     expect(parseHashRate('1e3')).toBeUndefined();
   });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { sanitize, sanitizeLine } from '../../src/format/sanitize.js';
 
 /** Anything a terminal would act on rather than print. */
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
+const UNSAFE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
 
 describe('sanitize', () => {
   it('keeps ordinary text, CJK and emoji', () => {
@@ -64,8 +65,32 @@ describe('sanitize', () => {
 
   it('never lets a control or ESC through, and is idempotent (property)', () => {
     const pieces = fc.constantFrom(
-      '\x1b', '[', ']', 'P', '_', '^', 'X', '\\', '\x07', '\x9b', '\x9c', '\x9d', '\x90', '\u202e', '\u2066',
-      '\ud800', '\udc00', '\n', '\r', '\t', 'a', '1', ';', 'm', '矿', '👍',
+      '\x1b',
+      '[',
+      ']',
+      'P',
+      '_',
+      '^',
+      'X',
+      '\\',
+      '\x07',
+      '\x9b',
+      '\x9c',
+      '\x9d',
+      '\x90',
+      '\u202e',
+      '\u2066',
+      '\ud800',
+      '\udc00',
+      '\n',
+      '\r',
+      '\t',
+      'a',
+      '1',
+      ';',
+      'm',
+      '矿',
+      '👍',
     );
     fc.assert(
       fc.property(fc.array(fc.oneof(pieces, fc.string()), { maxLength: 40 }), (parts) => {

@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatClock, formatDateTime, formatDay, formatDuration, nextDay, startOfDay, timeAgo } from '../../src/format/time.js';
+import {
+  formatClock,
+  formatDateTime,
+  formatDay,
+  formatDuration,
+  nextDay,
+  startOfDay,
+  timeAgo,
+} from '../../src/format/time.js';
 import { formatCount } from '../../src/format/number.js';
 import { colorEnabled, createTheme } from '../../src/format/color.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayWidth, fit, padEnd, padStart, truncate } from '../../src/format/width.js';
+import { displayWidth, fitWidth, padEnd, padStart, truncate } from '../../src/format/width.js';
 
 describe('width', () => {
   it('measures columns, not code units', () => {
@@ -23,12 +23,12 @@ describe('width', () => {
     for (const text of ['', 'ab', '矿池', 'a much longer label', '👍x']) {
       for (const width of [1, 2, 5, 9]) {
         for (const align of ['left', 'right', 'center'] as const) {
-          expect(displayWidth(fit(text, width, align))).toBe(width);
+          expect(displayWidth(fitWidth(text, width, align))).toBe(width);
         }
       }
     }
     expect(padEnd('矿', 4)).toBe('矿  ');
     expect(padStart('7', 3)).toBe('  7');
-    expect(fit('ab', 6, 'center')).toBe('  ab  ');
+    expect(fitWidth('ab', 6, 'center')).toBe('  ab  ');
   });
 });

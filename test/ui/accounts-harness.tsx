@@ -101,13 +101,14 @@ export interface MountOptions extends AccountsViewOptions {
   height?: number;
   intervalSec?: number;
   signal?: AbortSignal;
+  /** The dashboard's polling pause (`p`). */
+  paused?: boolean;
 }
 
 export function mountAccounts(opts: MountOptions) {
   const controller = new AbortController();
   const ui: UiState = {
-    timeMode: 'relative',
-    paused: false,
+    paused: opts.paused ?? false,
     nowMs: NOW,
     notify: vi.fn(),
     setCapture: vi.fn(),
@@ -120,8 +121,8 @@ export function mountAccounts(opts: MountOptions) {
     signal: opts.signal ?? controller.signal,
     now: () => NOW,
   };
-  const swr = swrOptions({ intervalMs: dashboard.intervalMs, isPaused: () => false, timers: new Set() });
-  const { client: _c, config: _k, width = 100, height = 20, intervalSec: _i, signal: _s, ...viewOptions } = opts;
+  const swr = swrOptions({ intervalMs: dashboard.intervalMs, isPaused: () => ui.paused, timers: new Set() });
+  const { client: _c, config: _k, width = 100, height = 20, intervalSec: _i, signal: _s, paused: _p, ...viewOptions } = opts;
   const view = render(
     <ThemeContext.Provider value={createTheme(false)}>
       <DashboardContext.Provider value={dashboard}>

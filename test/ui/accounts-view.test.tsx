@@ -122,7 +122,7 @@ describe('Sub-accounts tab: keys', () => {
     const v = mount({ client });
     await waitForFrame(v.frame, footer('rows 1–30'));
     await waitUntil(() => listCalls(client, (q) => q.offset === 30) === 1, 'the prefetch');
-    await v.press(KEYS.pageDown, footer('rows 31–60'));
+    await v.press(KEYS.pageDown, footer('rows 31–60 ·'));
     client.gate = (q) => (q.offset === 60 ? new Promise<void>((r) => (release = r)) : Promise.resolve());
     const loading = await v.press('n', footer('rows 61–90 loading'));
     expect(loading).toContain(ACCOUNTS[30]?.id.slice(0, 8)); // previous rows still there
@@ -146,6 +146,7 @@ describe('Sub-accounts tab: keys', () => {
     const v = mount({ client: new AccountsClient(many), height: 8 });
     await waitForFrame(v.frame, footer('rows 1–30'));
     for (const size of [40, 50, 60, 70, 80, 90, 100]) await v.press('+', footer(`page size ${size}`));
+    await waitForFrame(v.frame, footer('rows 1–100 ·'));
     for (let offset = 100; offset <= 10_000; offset += 100) {
       await v.press(KEYS.pageDown, footer(`rows ${offset + 1}–${offset + 100} ·`));
     }
@@ -192,11 +193,10 @@ describe('Sub-accounts tab: search', () => {
     await waitForFrame(v.frame, footer('Search: miner'));
     expect(listCalls(v.client, (q) => q.search !== '')).toBe(0); // nothing sent while typing
     await v.timers.settle();
-    const f = await waitForFrame(v.frame, footer('search "miner"'));
-    expect(f).toContain('rows 1–');
-    expect(v.client.calls.filter((c) => c.query.search !== '').map((c) => c.query)).toEqual([
-      { search: 'miner', offset: 0, limit: 30 },
-    ]);
+    const f = await waitForFrame(v.frame, (x) => x.includes('search "miner"') && /rows 1–\d+ ·/.test(x));
+    const searches = v.client.calls.filter((c) => c.query.search !== '').map((c) => c.query);
+    expect(searches[0]).toEqual({ search: 'miner', offset: 0, limit: 30 });
+    expect(searches.filter((q) => q.offset === 0)).toHaveLength(1);
     const rows = f.split('\n').filter((l) => /^[› ] /.test(l) && l.includes('@'));
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.toLowerCase()).toMatch(/miner|m\*\*\*|@/);
@@ -220,6 +220,16 @@ describe('Sub-accounts tab: search', () => {
     await v.timers.settle();
     await waitForFrame(v.frame, footer('search "ops"'));
     await v.press(KEYS.escape, (f) => !f.includes('search "') && f.includes('rows 1–30'));
+  });
+
+  it('still follows the search while polling is paused', async () => {
+    const v = mount({ paused: true });
+    await waitForFrame(v.frame, footer('rows 1–30 ·'));
+    await v.press('/', footer('Search:'));
+    await v.press('ops', footer('Search: ops'));
+    await v.timers.settle();
+    const f = await waitForFrame(v.frame, (x) => x.includes('search "ops"') && /rows 1–\d+ ·/.test(x));
+    expect(f).toContain('polling paused');
   });
 
   it('says so when nothing matches', async () => {

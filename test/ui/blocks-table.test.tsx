@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FoundBlock } from '../../src/api/types.js';
-import type { TimeMode } from '../../src/ui/ui-state.js';
 import { NOW } from './helpers/fixtures.js';
 
 // Colour must be forced before Ink (and its chalk) load, hence the dynamic imports below.
@@ -16,14 +15,14 @@ const blocks: FoundBlock[] = [
   { block_found_at: NOW / 1000 - 7200, block_height: 99 },
 ];
 
-async function draw(fresh: number[], color: boolean, timeMode: TimeMode = 'relative', maxRows = 10) {
+async function draw(fresh: number[], color: boolean, maxRows = 10) {
   const { render } = await import('ink-testing-library');
   const { BlocksTable } = await import('../../src/ui/pool/blocks-table.js');
   const { ThemeContext } = await import('../../src/ui/theme-context.js');
   const { createTheme } = await import('../../src/format/color.js');
   const view = render(
     <ThemeContext.Provider value={createTheme(color)}>
-      <BlocksTable blocks={blocks} fresh={new Set(fresh)} timeMode={timeMode} nowMs={NOW} maxRows={maxRows} />
+      <BlocksTable blocks={blocks} fresh={new Set(fresh)} nowMs={NOW} maxRows={maxRows} />
     </ThemeContext.Provider>,
   );
   const frame = view.lastFrame() ?? '';
@@ -36,25 +35,22 @@ const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
 describe('blocks table', () => {
   it('draws one rule under the heading and none between rows, heights right-aligned', async () => {
     expect(strip(await draw([870_011], false)).split('\n')).toEqual([
-      '┌────────┬─────────────┬────────┐',
-      '│ Height │ Found       │ Status │',
-      '├────────┼─────────────┼────────┤',
-      '│ 870011 │ 30s ago     │ new    │',
-      '│ 870010 │ 5m ago      │        │',
-      '│     99 │ 2h 00m ago  │        │',
-      '└────────┴─────────────┴────────┘',
+      '┌────────┬─────────────────────┬─────────────┬────────┐',
+      '│ Height │ Found at            │ Age         │ Status │',
+      '├────────┼─────────────────────┼─────────────┼────────┤',
+      '│ 870011 │ 2025-11-22 11:59:30 │ 30s ago     │ new    │',
+      '│ 870010 │ 2025-11-22 11:55:00 │ 5m ago      │        │',
+      '│     99 │ 2025-11-22 10:00:00 │ 2h 00m ago  │        │',
+      '└────────┴─────────────────────┴─────────────┴────────┘',
     ]);
   });
 
-  it('shows absolute times and only the rows that fit', async () => {
-    expect(strip(await draw([], false, 'absolute', 2)).split('\n')).toEqual([
-      '┌────────┬─────────────────────┬────────┐',
-      '│ Height │ Found               │ Status │',
-      '├────────┼─────────────────────┼────────┤',
-      '│ 870011 │ 2025-11-22 11:59:30 │        │',
-      '│ 870010 │ 2025-11-22 11:55:00 │        │',
-      '└────────┴─────────────────────┴────────┘',
-    ]);
+  it('shows only the rows that fit, within the width the layout reserves', async () => {
+    const { BLOCKS_TABLE_WIDTH } = await import('../../src/ui/pool/blocks-table.js');
+    const rows = strip(await draw([], false, 2)).split('\n');
+    expect(rows).toHaveLength(6);
+    expect(rows[4]).toContain('870010');
+    for (const row of rows) expect(row.length).toBeLessThanOrEqual(BLOCKS_TABLE_WIDTH);
   });
 
   it('highlights new rows in colour, and only those', async () => {

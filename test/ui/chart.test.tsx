@@ -18,7 +18,10 @@ describe('hash-rate chart', () => {
   it.each([80, 120, 250])('fits %i columns: no line is wider, labels included', async (width) => {
     const view = render(<HashRateChart points={points} width={width} height={12} />);
     resize(view.stdout, width, 40);
-    const frame = await waitForFrame(() => view.lastFrame() ?? '', (f) => f.includes('╵Nov'));
+    const frame = await waitForFrame(
+      () => view.lastFrame() ?? '',
+      (f) => f.includes('╵Nov'),
+    );
     const rows = frame.split('\n');
     expect(rows).toHaveLength(12);
     for (const row of rows) expect(displayWidth(row)).toBeLessThanOrEqual(width);
@@ -32,7 +35,8 @@ describe('hash-rate chart', () => {
     for (let width = 10; width <= 300; width += 7) {
       for (const height of [2, 5, 17]) {
         const chart = lines.chartLines(points, width, height);
-        for (const line of chart.lines) expect(displayWidth(line), `${width}×${height}`).toBeLessThanOrEqual(width);
+        for (const line of chart.lines)
+          expect(displayWidth(line), `${width}×${height}`).toBeLessThanOrEqual(width);
       }
     }
   });
@@ -43,6 +47,19 @@ describe('hash-rate chart', () => {
     expect(chart.lines.slice(0, 8).every((l) => /^\s*[\d.]+ TH\/s[┼┤]/.test(l))).toBe(true);
     expect(chart.lines[8]).toContain('╵Nov 16');
     expect(chart.lines[8]).toContain('╵Nov 22');
+  });
+
+  it('shows the last 24 hours with hour labels when asked', () => {
+    const chart = lines.chartLines(points, 100, 6, 24 * 3_600_000);
+    const axis = chart.lines[6]!;
+    expect(axis).toMatch(/╵\d\d:00/);
+    expect(axis).not.toContain('Nov 16');
+    expect(axis).toContain('╵Nov 22'); // midnight is labelled with its day
+    for (const width of [80, 120, 250]) {
+      for (const line of lines.chartLines(points, width, 6, 24 * 3_600_000).lines) {
+        expect(displayWidth(line)).toBeLessThanOrEqual(width);
+      }
+    }
   });
 
   it('buckets in time and fills empty buckets with the previous value', () => {

@@ -3,9 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { bindingsFor, findBinding, KEYMAP, keyLabel, keyName, type Scope } from '../../src/ui/keymap.js';
 
 const noKey: Key = {
-  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
-  home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false,
-  backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
 };
 
 describe('keymap', () => {
@@ -37,6 +54,8 @@ describe('keymap', () => {
     expect(findBinding('global', 'q')?.action).toBe('quit');
     expect(findBinding('global', 'ctrl+c')?.action).toBe('quit');
     expect(findBinding('pool', 'y')?.action).toBe('copy-link');
+    expect(findBinding('pool', 'down')?.action).toBe('next-link');
+    expect(findBinding('pool', 't')?.action).toBe('chart-range');
     expect(findBinding('global', 'y')).toBeUndefined();
     expect(findBinding('pool', '')).toBeUndefined();
   });

@@ -29,8 +29,8 @@ function Probe({ name }: { name: string }) {
   if (isLoading) return <Text>{name}: loading</Text>;
   return (
     <Text>
-      {name}: fetch#{fetchedAt ?? '-'} workers={overview?.workers ?? '-'} points={overview?.last7days_hash_rate.length ?? 0}{' '}
-      error={error ? error.message : 'none'}
+      {name}: fetch#{fetchedAt ?? '-'} workers={overview?.workers ?? '-'} points=
+      {overview?.last7days_hash_rate.length ?? 0} error={error ? error.message : 'none'}
     </Text>
   );
 }
@@ -58,7 +58,8 @@ function mount(intervalSec: number) {
 }
 
 const poolRequests = () => service.stats().byPath[PATHS.miningPool] ?? 0;
-const shownFetch = (frame: string) => Math.max(0, ...[...frame.matchAll(/fetch#(\d+)/g)].map((m) => Number(m[1])));
+const shownFetch = (frame: string) =>
+  Math.max(0, ...[...frame.matchAll(/fetch#(\d+)/g)].map((m) => Number(m[1])));
 
 describe('usePoolOverview over HTTP', () => {
   it('loads the overview; two consumers make one request per poll', async () => {
@@ -77,7 +78,11 @@ describe('usePoolOverview over HTTP', () => {
     const { view, frame } = mount(1);
     await waitForFrame(frame, (f) => /a: fetch#\d+ workers=\d+/.test(f));
     service.setFailRate(1);
-    const failing = await waitForFrame(frame, (f) => /a: fetch#\d+ workers=\d+ points=\d+ error=(?!none)/.test(f), 10_000);
+    const failing = await waitForFrame(
+      frame,
+      (f) => /a: fetch#\d+ workers=\d+ points=\d+ error=(?!none)/.test(f),
+      10_000,
+    );
     expect(failing).toMatch(/workers=\d+/);
     const failedAt = shownFetch(failing);
     service.setFailRate(0);
@@ -102,9 +107,15 @@ describe('usePoolOverview over HTTP', () => {
         <Probe name="a" />
       </DashboardProviders>,
     );
-    await waitForFrame(() => slow.stats().requests.toString(), (n) => n === '1');
+    await waitForFrame(
+      () => slow.stats().requests.toString(),
+      (n) => n === '1',
+    );
     controller.abort();
-    const f = await waitForFrame(() => view.lastFrame() ?? '', (x) => x.includes('error='));
+    const f = await waitForFrame(
+      () => view.lastFrame() ?? '',
+      (x) => x.includes('error='),
+    );
     expect(f).toMatch(/cancel/i);
     view.unmount();
     await slowClient.close();

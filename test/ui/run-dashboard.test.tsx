@@ -3,6 +3,9 @@ import { runDashboard } from '../../src/ui/run-dashboard.js';
 import { HIDE_CURSOR, LEAVE_ALT_SCREEN, SHOW_CURSOR } from '../../src/ui/terminal.js';
 import { configFixture, StubClient } from './helpers/fixtures.js';
 import { asReadStream, asWriteStream, FakeStdin, FakeStdout } from './helpers/fake-tty.js';
+import { withTempStateDir } from './helpers/state-dir.js';
+
+withTempStateDir();
 
 const ENTER = '\x1b[?1049h';
 
@@ -22,9 +25,12 @@ function launch(client = new StubClient(), config = configFixture) {
 }
 
 const until = (check: () => boolean) =>
-  vi.waitFor(() => {
-    if (!check()) throw new Error('not yet');
-  }, { timeout: 5000, interval: 10 });
+  vi.waitFor(
+    () => {
+      if (!check()) throw new Error('not yet');
+    },
+    { timeout: 5000, interval: 10 },
+  );
 
 function expectRestored(output: string): void {
   const leave = output.lastIndexOf(LEAVE_ALT_SCREEN);
@@ -35,7 +41,9 @@ function expectRestored(output: string): void {
 }
 
 const listeners = () =>
-  ['SIGINT', 'SIGTERM', 'SIGHUP', 'exit', 'uncaughtException', 'unhandledRejection'].map((e) => process.listenerCount(e));
+  ['SIGINT', 'SIGTERM', 'SIGHUP', 'exit', 'uncaughtException', 'unhandledRejection'].map((e) =>
+    process.listenerCount(e),
+  );
 // Ink's dependencies (signal-exit via restore-cursor) keep one listener per signal for good;
 // what matters is that a run leaves nothing of its own behind, so counts must not grow.
 let baseline: number[] | undefined;

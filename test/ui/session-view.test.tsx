@@ -76,7 +76,7 @@ function setup(opts: { config?: ResolvedConfig; stored?: StoreEntry } = {}) {
       }}
     >
       <UiStateContext.Provider
-        value={{ timeMode: 'relative', paused: false, nowMs: clock.t, notify, setCapture: () => {} }}
+        value={{ paused: false, nowMs: clock.t, notify, setCapture: () => {} }}
       >
         <SessionView width={100} height={24} active session={session} />
       </UiStateContext.Provider>

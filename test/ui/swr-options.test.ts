@@ -20,7 +20,9 @@ describe('SWR options', () => {
     expect(retryDelayFor(new PooltopError('auth', 'no', { status: 401 }), 1, 10_000)).toBeUndefined();
     expect(retryDelayFor(new PooltopError('validation', 'bad', { status: 422 }), 1, 10_000)).toBeUndefined();
     expect(retryDelayFor(new PooltopError('config', 'bad'), 1, 10_000)).toBeUndefined();
-    expect(retryDelayFor(new PooltopError('network', 'cancelled', { reason: 'aborted' }), 1, 10_000)).toBeUndefined();
+    expect(
+      retryDelayFor(new PooltopError('network', 'cancelled', { reason: 'aborted' }), 1, 10_000),
+    ).toBeUndefined();
   });
 
   it('retries other permanent-looking failures slowly, so a week-long dashboard recovers', () => {

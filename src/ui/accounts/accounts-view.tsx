@@ -44,7 +44,7 @@ export function AccountsView({ width, height, active, ...opts }: TabProps & Acco
   const hasKeys = Boolean(config.apiKey && config.apiSecret);
   const accounts = useSubAccounts(
     { search: state.search, offset: state.offset, limit: state.limit },
-    { enabled: hasKeys },
+    { enabled: hasKeys, paused: ui.paused },
   );
   const { result, isCurrent } = accounts;
   const rows: readonly SubAccount[] = result?.page.data ?? [];

@@ -47,6 +47,7 @@ export interface BrowserInputOptions {
 }
 
 type AccountsAction = ActionOf<'accounts'>;
+type SearchSwitch = Extract<BrowserAction, { type: 'search-open' | 'search-accept' | 'search-cancel' }>;
 
 /** The accounts action bound to a key name, if any. */
 function accountsAction(name: string): AccountsAction | undefined {
@@ -60,6 +61,13 @@ export function useBrowserInput({ active, searchOpen, page, current, dispatch, o
   pageRef.current = page;
   const copyRef = useRef(onCopy);
   copyRef.current = onCopy;
+  // Read at key time rather than re-subscribing on change: the first key after the tab shows
+  // must not arrive before an effect has caught up.
+  const activeRef = useRef(active);
+  activeRef.current = active;
+
+  /** A search-box change waiting for the shell's capture to switch (see the effect below). */
+  const [pending, setPending] = useState<SearchSwitch | undefined>(undefined);
 
   const run = useCallback(
     (action: AccountsAction) => {
@@ -75,7 +83,7 @@ export function useBrowserInput({ active, searchOpen, page, current, dispatch, o
         'page-size-down': () => dispatch({ type: 'page-size', delta: -1 }),
         search: () => {
           setCapture(true);
-          dispatch({ type: 'search-open' });
+          setPending({ type: 'search-open' });
         },
         details: () => dispatch({ type: 'detail-open', page: p }),
         'copy-id': () => copyRef.current(),
@@ -87,13 +95,14 @@ export function useBrowserInput({ active, searchOpen, page, current, dispatch, o
 
   const onInput = useCallback(
     (input: string, key: Key) => {
+      if (!activeRef.current) return;
       const s = current();
       if (s.searchOpen) {
         const result = searchKey(s.draft, input, key);
         if (result.type === 'edit') return dispatch({ type: 'search-edit', draft: result.draft });
         if (result.type === 'accept' || result.type === 'cancel') {
           setCapture(false);
-          return dispatch({ type: result.type === 'accept' ? 'search-accept' : 'search-cancel' });
+          return setPending({ type: result.type === 'accept' ? 'search-accept' : 'search-cancel' });
         }
         // Not text: only moving keys (arrows, PgUp/PgDn) still act while the box is open.
         const moving = accountsAction(keyName(input, key));
@@ -112,11 +121,21 @@ export function useBrowserInput({ active, searchOpen, page, current, dispatch, o
     },
     [current, dispatch, run, setCapture],
   );
-  useInput(onInput, { isActive: active });
+  useInput(onInput);
+
+  // The shell switches its global keys off or on in its input effects, after the render that
+  // `setCapture` causes. The box opens or closes from this effect, in that same effect pass, so
+  // what the screen shows is what the keys do: once the box shows, q/1/2/3/r/p… type into it;
+  // once it is gone, they act again.
+  useEffect(() => {
+    if (!pending) return;
+    setPending(undefined);
+    dispatch(pending);
+  }, [pending, dispatch]);
 
   // Keep the shell's capture in step (e.g. the tab hidden or unmounted with the box open).
   useEffect(() => {
-    setCapture(active && searchOpen);
-  }, [active, searchOpen, setCapture]);
+    if (!pending) setCapture(active && searchOpen);
+  }, [active, searchOpen, pending, setCapture]);
   useEffect(() => () => setCapture(false), [setCapture]);
 }

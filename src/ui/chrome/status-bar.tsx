@@ -1,26 +1,77 @@
 import { Box, Text } from 'ink';
-import { formatClock } from '../../format/time.js';
+import { sanitizeLine } from '../../format/sanitize.js';
+import { formatClock, formatDuration, timeAgo } from '../../format/time.js';
 import { truncate } from '../../format/width.js';
+import { isStale, type StatusReport } from '../status-report.js';
 import { useTheme } from '../theme-context.js';
 
 export interface StatusBarProps {
   width: number;
   nowMs: number;
-  /** Short-lived message ("copied …"), replaces the key hints while shown. */
+  /** API host, e.g. `whitebit.com`. */
+  host: string;
+  demo: boolean;
+  profile: string;
+  intervalMs: number;
+  paused: boolean;
+  /** The visible tab's data (undefined when it reports none). */
+  report: StatusReport | undefined;
+  /** Short-lived message ("copied …"); shown on the second line for a few seconds. */
   notice: string | undefined;
 }
 
-/** Bottom line: where the keys are (or a transient notice) and the clock. */
-export function StatusBar({ width, nowMs, notice }: StatusBarProps) {
+const HINTS = '? help · q quit · 1-3/Tab tabs · p pause · r refresh';
+
+function retryText(report: StatusReport, nowMs: number): string {
+  if (report.retryAt === null) return 'no automatic retry: r retries';
+  if (report.retryAt === undefined) return 'r retries';
+  const wait = report.retryAt - nowMs;
+  return wait > 0 ? `next retry ${formatClock(report.retryAt)} (in ${formatDuration(wait)})` : 'retrying…';
+}
+
+/**
+ * Two lines. First: where the data comes from (host, demo, profile), how often, paused, how fresh
+ * ("updated 4s ago", STALE) and the clock. Second: the current error with its next retry, a
+ * notice, or the key hints.
+ */
+export function StatusBar(props: StatusBarProps) {
   const theme = useTheme();
+  const { report, nowMs, width } = props;
   const clock = formatClock(nowMs);
-  const left = notice ?? '? help · q quit · p pause · r refresh · t times · Tab next tab';
+  const stale = report !== undefined && isStale(report, nowMs, props.intervalMs);
+  const parts = [
+    props.demo ? `demo ${props.host}` : props.host,
+    `profile ${props.profile}`,
+    `every ${Math.round(props.intervalMs / 1000)}s`,
+  ];
+  if (props.paused) parts.push('PAUSED');
+  if (report?.fetchedAt !== undefined) parts.push(`updated ${timeAgo(report.fetchedAt, nowMs)}`);
+  else if (report) parts.push(report.error ? 'no data' : 'loading…');
+  const left = truncate(parts.join(' · '), Math.max(0, width - clock.length - (stale ? 9 : 1)));
+
+  let second: { text: string; color: string | undefined };
+  if (props.notice) second = { text: props.notice, color: theme.ok };
+  else if (report?.error) {
+    const message = `error: ${sanitizeLine(report.error.message)} · ${retryText(report, nowMs)}`;
+    second = { text: message, color: theme.error };
+  } else second = { text: HINTS, color: theme.muted };
+
   return (
-    <Box height={1} justifyContent="space-between">
-      <Text color={notice ? theme.ok : theme.muted} wrap="truncate">
-        {truncate(left, Math.max(0, width - clock.length - 1))}
+    <Box flexDirection="column" width={width}>
+      <Box height={1} justifyContent="space-between">
+        <Text wrap="truncate">
+          <Text color={theme.muted}>{left}</Text>
+          {stale ? (
+            <Text bold color={theme.warn}>
+              {' · STALE'}
+            </Text>
+          ) : null}
+        </Text>
+        <Text color={theme.muted}>{clock}</Text>
+      </Box>
+      <Text color={second.color} wrap="truncate">
+        {truncate(second.text, width)}
       </Text>
-      <Text color={theme.muted}>{clock}</Text>
     </Box>
   );
 }

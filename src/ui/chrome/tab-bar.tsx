@@ -4,13 +4,11 @@ import { useTheme } from '../theme-context.js';
 export interface TabBarProps {
   titles: readonly string[];
   active: number;
-  demo: boolean;
   paused: boolean;
-  intervalSec: number;
 }
 
-/** Top line: the tabs (active one in brackets, and inverse when colour is on) and the polling state. */
-export function TabBar({ titles, active, demo, paused, intervalSec }: TabBarProps) {
+/** Top line: the tabs (the active one in brackets, and inverse when colour is on) and live/paused. */
+export function TabBar({ titles, active, paused }: TabBarProps) {
   const theme = useTheme();
   return (
     <Box height={1} justifyContent="space-between">
@@ -31,16 +29,13 @@ export function TabBar({ titles, active, demo, paused, intervalSec }: TabBarProp
           );
         })}
       </Box>
-      <Box>
-        {demo ? <Text color={theme.warn}>DEMO · </Text> : null}
-        {paused ? (
-          <Text bold color={theme.warn}>
-            ‖ PAUSED
-          </Text>
-        ) : (
-          <Text color={theme.ok}>● LIVE every {intervalSec}s</Text>
-        )}
-      </Box>
+      {paused ? (
+        <Text bold color={theme.warn}>
+          ‖ PAUSED
+        </Text>
+      ) : (
+        <Text color={theme.ok}>● LIVE</Text>
+      )}
     </Box>
   );
 }

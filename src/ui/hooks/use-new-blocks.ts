@@ -1,36 +1,29 @@
 import { useRef } from 'react';
 import type { FoundBlock } from '../../api/types.js';
 
-/** How long a block that appeared while watching stays highlighted. */
-export const NEW_BLOCK_HOLD_MS = 10 * 60_000;
-
 interface Seen {
-  blocks: readonly FoundBlock[] | undefined;
-  /** height → when it first appeared (0: it was there on the first load). */
-  firstSeen: Map<number, number>;
+  poll: number | undefined;
+  heights: ReadonlySet<number> | undefined;
+  fresh: ReadonlySet<number>;
 }
 
+const NONE: ReadonlySet<number> = new Set();
+
 /**
- * Heights of blocks that appeared after the first load, for `holdMs` after they appeared.
- * Remembers only the heights currently listed, so memory stays bounded over a week.
+ * Heights of the blocks that arrived with the latest poll (absent from the poll before it), so a
+ * new block is highlighted for one cycle. Nothing is new on the first load. Keyed by the poll's
+ * sequence number, so an unchanged list on the next poll ends the highlight.
  */
 export function useNewBlocks(
   blocks: readonly FoundBlock[] | undefined,
-  nowMs: number,
-  holdMs = NEW_BLOCK_HOLD_MS,
+  poll: number | undefined,
 ): ReadonlySet<number> {
-  const seen = useRef<Seen | null>(null);
-  if (blocks && seen.current?.blocks !== blocks) {
-    const before = seen.current?.firstSeen;
-    const firstSeen = new Map<number, number>();
-    for (const b of blocks) {
-      firstSeen.set(b.block_height, before ? (before.get(b.block_height) ?? nowMs) : 0);
-    }
-    seen.current = { blocks, firstSeen };
+  const seen = useRef<Seen>({ poll: undefined, heights: undefined, fresh: NONE });
+  if (blocks && poll !== seen.current.poll) {
+    const heights = new Set(blocks.map((b) => b.block_height));
+    const before = seen.current.heights;
+    const fresh = before ? new Set([...heights].filter((h) => !before.has(h))) : NONE;
+    seen.current = { poll, heights, fresh };
   }
-  const fresh = new Set<number>();
-  for (const [height, at] of seen.current?.firstSeen ?? []) {
-    if (at > 0 && nowMs - at < holdMs) fresh.add(height);
-  }
-  return fresh;
+  return seen.current.fresh;
 }

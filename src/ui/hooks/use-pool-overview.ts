@@ -2,6 +2,7 @@ import { useCallback, useRef } from 'react';
 import useSWR from 'swr';
 import type { FoundBlock, HashRatePoint, PoolOverview } from '../../api/types.js';
 import { useDashboard } from '../dashboard-context.js';
+import { type RetryAt, useRetryAt } from '../retry-schedule.js';
 
 export const POOL_OVERVIEW_KEY = 'pool-overview';
 
@@ -9,21 +10,30 @@ export interface PoolSnapshot {
   overview: PoolOverview;
   /** When this response arrived, ms. */
   fetchedAt: number;
+  /** 1 for the first successful poll, then 2, 3…: identifies a poll whatever the clock says. */
+  poll: number;
 }
 
 export interface PoolOverviewState {
   /** The latest overview received, kept while a later poll fails (then it is stale). */
   overview: PoolOverview | undefined;
   fetchedAt: number | undefined;
+  /** Sequence number of the poll `overview` came from (see PoolSnapshot). */
+  poll: number | undefined;
   error: Error | undefined;
   /** First load, nothing to show yet. */
   isLoading: boolean;
   /** A request is in flight. */
   isValidating: boolean;
+  /** While failing: when the next automatic retry is due (null: none, press r). */
+  retryAt: RetryAt | undefined;
 }
 
 function sameSeries(a: readonly HashRatePoint[], b: readonly HashRatePoint[]): boolean {
-  return a.length === b.length && a.every((p, i) => p.timestamp === b[i]?.timestamp && p.hashrate === b[i]?.hashrate);
+  return (
+    a.length === b.length &&
+    a.every((p, i) => p.timestamp === b[i]?.timestamp && p.hashrate === b[i]?.hashrate)
+  );
 }
 
 function sameBlocks(a: readonly FoundBlock[], b: readonly FoundBlock[]): boolean {
@@ -47,19 +57,22 @@ function share(prev: PoolOverview | undefined, next: PoolOverview): PoolOverview
 
 /** The public mining-pool overview, polled through the dashboard's SWRConfig. */
 export function usePoolOverview(): PoolOverviewState {
-  const { client, signal, now } = useDashboard();
-  const last = useRef<PoolOverview | undefined>(undefined);
+  const { client, signal, now, retries } = useDashboard();
+  const retryAt = useRetryAt(retries, POOL_OVERVIEW_KEY);
+  const last = useRef<PoolSnapshot | undefined>(undefined);
   const fetcher = useCallback(async (): Promise<PoolSnapshot> => {
-    const overview = share(last.current, await client.getMiningPool({ signal }));
-    last.current = overview;
-    return { overview, fetchedAt: now() };
+    const overview = share(last.current?.overview, await client.getMiningPool({ signal }));
+    last.current = { overview, fetchedAt: now(), poll: (last.current?.poll ?? 0) + 1 };
+    return last.current;
   }, [client, signal, now]);
   const { data, error, isLoading, isValidating } = useSWR<PoolSnapshot, Error>(POOL_OVERVIEW_KEY, fetcher);
   return {
     overview: data?.overview,
     fetchedAt: data?.fetchedAt,
+    poll: data?.poll,
     error,
     isLoading,
     isValidating,
+    retryAt: error ? retryAt : undefined,
   };
 }

@@ -52,6 +52,11 @@ export interface UseSubAccountsOptions {
   enabled?: boolean;
   /** Fetch the next page ahead of time (default true). */
   prefetch?: boolean;
+  /**
+   * Polling paused (`p`): the page on screen is no longer polled, but pages and terms the user
+   * asks for still load. (The dashboard's own `isPaused` would stop those too.)
+   */
+  paused?: boolean;
 }
 
 export function subAccountsKey(q: SubAccountsQuery): SubAccountsKey {
@@ -68,6 +73,8 @@ export function nextQuery(q: SubAccountsQuery, current: SubAccountsResult | unde
   const offset = nextPageOffset(q.offset, q.limit);
   return offset === undefined ? undefined : { ...q, offset };
 }
+
+const notPaused = (): boolean => false;
 
 interface Request {
   controller: AbortController;
@@ -134,7 +141,7 @@ export function useSubAccounts(query: SubAccountsQuery, options: UseSubAccountsO
   const { data, error, isLoading, isValidating, mutate } = useSWR<SubAccountsResult, Error, SubAccountsKey | null>(
     key,
     fetcher,
-    { keepPreviousData: true },
+    { keepPreviousData: true, isPaused: notPaused, refreshInterval: options.paused ? 0 : intervalMs },
   );
   const isCurrent = data !== undefined && data.search === search && data.offset === offset && data.limit === limit;
 

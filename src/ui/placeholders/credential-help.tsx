@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { SETTINGS, type SettingKey } from '../../config/settings-meta.js';
-import { fit } from '../../format/width.js';
+import { fitWidth } from '../../format/width.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useTheme } from '../theme-context.js';
 
@@ -18,8 +18,8 @@ export function CredentialHelp({ keys, width }: { keys: readonly SettingKey[]; w
         return (
           <Text key={m.key} wrap="truncate">
             {'  '}
-            {fit(m.label, 20)}
-            <Text color={config[m.key] ? theme.ok : theme.warn}>{fit(state, 16)}</Text>
+            {fitWidth(m.label, 20)}
+            <Text color={config[m.key] ? theme.ok : theme.warn}>{fitWidth(state, 16)}</Text>
             <Text color={theme.muted}>
               {m.flag} · {m.env} · {m.toml}
             </Text>

@@ -10,13 +10,12 @@ import { Table } from 'ink-table';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { FoundBlock } from '../../api/types.js';
 import { formatDateTime, timeAgo } from '../../format/time.js';
-import type { TimeMode } from '../ui-state.js';
 import { useTheme } from '../theme-context.js';
 
-/** Width of the longest relative time, "99d 23h ago". */
-const RELATIVE_WIDTH = 11;
+/** Width of the longest age, "99d 23h ago": the column keeps its width as ages grow. */
+const AGE_WIDTH = 11;
 
-type BlockRow = { Height: number; Found: string; Status: string };
+type BlockRow = { Height: number; 'Found at': string; Age: string; Status: string };
 type RowProps = Parameters<Table<BlockRow>['data']>[0];
 
 const FreshRow = createContext(false);
@@ -66,32 +65,34 @@ class BlocksGrid extends Table<BlockRow> {
   }
 }
 
+/** Columns the table takes: Height(7+2) Found at(19+2) Age(11+2) Status(6+2) and 5 rules. */
+export const BLOCKS_TABLE_WIDTH = 56;
+
 export interface BlocksTableProps {
   blocks: readonly FoundBlock[];
   /** Heights to highlight (see useNewBlocks). */
   fresh: ReadonlySet<number>;
-  timeMode: TimeMode;
   nowMs: number;
   /** Data rows that fit; the table adds 4 lines of frame. */
   maxRows: number;
 }
 
-export function BlocksTable({ blocks, fresh, timeMode, nowMs, maxRows }: BlocksTableProps) {
+export function BlocksTable({ blocks, fresh, nowMs, maxRows }: BlocksTableProps) {
   const theme = useTheme();
   if (blocks.length === 0) return <Text color={theme.muted}>No blocks found yet.</Text>;
   const rows: BlockRow[] = blocks.slice(0, Math.max(1, maxRows)).map((b) => {
     const at = b.block_found_at * 1000;
     return {
       Height: b.block_height,
-      // Padded to the widest value of the mode, so the table does not change width as ages grow.
-      Found: timeMode === 'absolute' ? formatDateTime(at) : timeAgo(at, nowMs).padEnd(RELATIVE_WIDTH),
+      'Found at': formatDateTime(at),
+      Age: timeAgo(at, nowMs).padEnd(AGE_WIDTH),
       Status: fresh.has(b.block_height) ? 'new' : '',
     };
   });
   return (
     <BlocksGrid
       data={rows}
-      columns={[{ key: 'Height', align: 'right' }, 'Found', 'Status']}
+      columns={[{ key: 'Height', align: 'right' }, 'Found at', 'Age', 'Status']}
       cell={BlockCell}
       skeleton={Rule}
       header={Heading}

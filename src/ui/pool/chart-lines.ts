@@ -1,16 +1,16 @@
 /**
  * Turns the 7-day hash-rate series into text lines of an exact width: SI y-labels, an
- * asciichart line bucketed in time to the columns available, and day labels under it.
+ * asciichart line bucketed in time to the columns available, and day (or hour) labels under it.
  * Pure, so the view can memoise it by data and size.
  */
 import { plot } from 'asciichart';
 import type { HashRatePoint } from '../../api/types.js';
 import { formatHashRateValue, parseHashRate } from '../../format/hash-rate.js';
-import { formatDay, nextDay, startOfDay } from '../../format/time.js';
-import { displayWidth, fit, truncate } from '../../format/width.js';
+import { formatClock, formatDay, nextDay, startOfDay } from '../../format/time.js';
+import { displayWidth, fitWidth, truncate } from '../../format/width.js';
 
 export interface Chart {
-  /** Plot lines followed by the day-label line; none wider than the width asked for. */
+  /** Plot lines followed by the time-label line; none wider than the width asked for. */
   lines: string[];
   /** Columns taken by the y-labels and the axis at the start of each plot line. */
   gutter: number;
@@ -57,12 +57,34 @@ export function bucket(data: readonly Sample[], count: number): number[] {
   return out;
 }
 
-function dayLabels(first: number, last: number, gutter: number, columns: number, width: number): string {
-  const span = Math.max(1, last - first);
-  const marks: Array<{ col: number; text: string }> = [];
-  for (let d = nextDay(first); d <= last; d = nextDay(d)) {
-    marks.push({ col: gutter + Math.floor(((d - first) / span) * columns), text: formatDay(d) });
+const HOUR = 3_600_000;
+
+/** Tick times in (first, last]: local midnights for long spans, every few hours for short ones. */
+function ticks(first: number, last: number, columns: number): Array<{ at: number; text: string }> {
+  const span = last - first;
+  if (span > 2 * 24 * HOUR) {
+    const out: Array<{ at: number; text: string }> = [];
+    for (let d = nextDay(first); d <= last; d = nextDay(d)) out.push({ at: d, text: formatDay(d) });
+    return out;
   }
+  // Hours: the smallest step that leaves ~10 columns per label.
+  const step = [1, 2, 3, 4, 6, 12].find((h) => (columns * h * HOUR) / Math.max(1, span) >= 10) ?? 24;
+  const out: Array<{ at: number; text: string }> = [];
+  const hourStart = (t: number) => t - (t % HOUR);
+  for (let t = hourStart(first) + HOUR; t <= last; t += HOUR) {
+    const d = new Date(t);
+    if (d.getHours() % step !== 0) continue;
+    out.push({ at: t, text: d.getHours() === 0 ? formatDay(t) : formatClock(t).slice(0, 5) });
+  }
+  return out;
+}
+
+function axisLabels(first: number, last: number, gutter: number, columns: number, width: number): string {
+  const span = Math.max(1, last - first);
+  const marks = ticks(first, last, columns).map((t) => ({
+    col: gutter + Math.floor(((t.at - first) / span) * columns),
+    text: t.text,
+  }));
   if (marks.length === 0) marks.push({ col: gutter, text: formatDay(startOfDay(first)) });
   let line = '';
   for (const { col, text } of marks) {
@@ -75,20 +97,36 @@ function dayLabels(first: number, last: number, gutter: number, columns: number,
 }
 
 /**
- * `height` plot rows (at least 2) plus one line of day labels, each line at most `width` columns.
+ * `height` plot rows (at least 2) plus one line of time labels, each line at most `width` columns.
+ * `spanMs` keeps only the points at most that long before the newest one (e.g. 24 h).
  * Fewer than two valid points, or no room, gives a one-line notice instead.
  */
-export function chartLines(points: readonly HashRatePoint[], width: number, height: number): Chart {
-  const data = samples(points);
+export function chartLines(
+  points: readonly HashRatePoint[],
+  width: number,
+  height: number,
+  spanMs = Infinity,
+): Chart {
+  const all = samples(points);
+  const newest = all[all.length - 1]?.t ?? 0;
+  const data = all.filter((s) => newest - s.t <= spanMs);
   const first = data[0];
   const last = data[data.length - 1];
   if (!first || !last || data.length < 2) {
-    return { lines: [truncate('Not enough hash-rate history to draw a chart yet.', width)], gutter: 0, peak: 0 };
+    return {
+      lines: [truncate('Not enough hash-rate history to draw a chart yet.', width)],
+      gutter: 0,
+      peak: 0,
+    };
   }
   const rows = Math.max(2, height);
   let lo = Math.min(...data.map((s) => s.v));
   let hi = Math.max(...data.map((s) => s.v));
-  const labelWidth = Math.max(MIN_LABEL, displayWidth(formatHashRateValue(lo)), displayWidth(formatHashRateValue(hi)));
+  const labelWidth = Math.max(
+    MIN_LABEL,
+    displayWidth(formatHashRateValue(lo)),
+    displayWidth(formatHashRateValue(hi)),
+  );
   const gutter = labelWidth + 1;
   // asciichart draws `values` points as values-1 segments plus one blank column: values = width - labelWidth.
   const count = width - labelWidth;
@@ -111,11 +149,11 @@ export function chartLines(points: readonly HashRatePoint[], width: number, heig
     height: top,
     offset: 2,
     padding: '',
-    format: (y) => fit(formatHashRateValue(lo + (y / top) * range), labelWidth, 'right'),
+    format: (y) => fitWidth(formatHashRateValue(lo + (y / top) * range), labelWidth, 'right'),
   });
   const plotLines = text.split('\n').map((line) => truncate(line.slice(0, -1), width, ''));
   return {
-    lines: [...plotLines, dayLabels(first.t, last.t, gutter, count - 1, width)],
+    lines: [...plotLines, axisLabels(first.t, last.t, gutter, count - 1, width)],
     gutter,
     peak: Math.max(...values),
   };

@@ -8,14 +8,19 @@ export interface HashRateChartProps {
   points: readonly HashRatePoint[];
   /** Columns available; no line is wider. */
   width: number;
-  /** Lines available: plot rows plus one line of day labels. */
+  /** Lines available: plot rows plus one line of time labels. */
   height: number;
+  /** Show only this much history before the newest point (default: all of it). */
+  spanMs?: number;
 }
 
 /** The 7-day hash rate as an ASCII line chart; recomputed only when the data or the size changes. */
-export function HashRateChart({ points, width, height }: HashRateChartProps) {
+export function HashRateChart({ points, width, height, spanMs = Infinity }: HashRateChartProps) {
   const theme = useTheme();
-  const chart = useMemo(() => chartLines(points, width, Math.max(2, height - 1)), [points, width, height]);
+  const chart = useMemo(
+    () => chartLines(points, width, Math.max(2, height - 1), spanMs),
+    [points, width, height, spanMs],
+  );
   const plotCount = chart.lines.length - 1;
   return (
     <Box flexDirection="column" width={width}>

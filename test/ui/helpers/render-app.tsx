@@ -2,7 +2,7 @@ import { render } from 'ink-testing-library';
 import { vi } from 'vitest';
 import type { ApiClient } from '../../../src/api/types.js';
 import { App } from '../../../src/ui/app.js';
-import { configFixture, NOW } from './fixtures.js';
+import { configFixture, NOW, StubClient } from './fixtures.js';
 
 export interface RenderAppOptions {
   client: ApiClient;
@@ -11,6 +11,7 @@ export interface RenderAppOptions {
   color?: boolean;
   intervalSec?: number;
   now?: () => number;
+  random?: () => number;
   demo?: boolean;
 }
 
@@ -36,6 +37,7 @@ export function renderApp(opts: RenderAppOptions) {
       signal={controller.signal}
       onQuit={onQuit}
       now={opts.now ?? (() => NOW)}
+      random={opts.random ?? (() => 1)}
     />,
   );
   resize(view.stdout, opts.columns ?? 100, opts.rows ?? 30);
@@ -47,7 +49,11 @@ export function renderApp(opts: RenderAppOptions) {
 }
 
 /** Bounded wait for the last frame to satisfy `check` (throws with the frame if it never does). */
-export async function waitForFrame(frame: () => string, check: (f: string) => boolean, timeout = 5000): Promise<string> {
+export async function waitForFrame(
+  frame: () => string,
+  check: (f: string) => boolean,
+  timeout = 5000,
+): Promise<string> {
   return vi.waitFor(
     () => {
       const f = frame();
@@ -57,3 +63,21 @@ export async function waitForFrame(frame: () => string, check: (f: string) => bo
     { timeout, interval: 10 },
   );
 }
+
+const mounted: Array<() => void> = [];
+
+/** renderApp on a StubClient (prepared by `prepare` before the first request); unmounted by `unmountApps`. */
+export function startApp(opts: Partial<RenderAppOptions> = {}, prepare?: (client: StubClient) => void) {
+  const client = new StubClient();
+  prepare?.(client);
+  const app = renderApp({ client, ...opts });
+  mounted.push(() => app.unmount());
+  return { client, app };
+}
+
+export function unmountApps(): void {
+  for (const fn of mounted.splice(0)) fn();
+}
+
+/** The pool tab has its data on screen. */
+export const loaded = (f: string): boolean => f.includes('Workers 1,234');

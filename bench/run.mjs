@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+// `npm run bench` (builds dist first): the seven figures of issue #7 in one table, measured in
+// one run on this machine. Never part of `npm test`.
+//
+//   npm run bench                    full: 15 start-ups each, 60 s idle window, 10 min memory run (~14 min)
+//   npm run bench -- --quick         quick: fewer repetitions, 15 s idle, 1 min memory run (~3 min)
+//   BENCH_QUICK=1 npm run bench      the same
+//   node bench/run.mjs --only startup,frame,flip,session,package   a subset (no build)
+//   node bench/run.mjs --json FILE   also write every raw sample to FILE
+//
+// Every child (pty or plain) is killed on exit, on SIGINT/SIGTERM and when a step or the whole
+// run exceeds its time limit. All traffic stays on 127.0.0.1.
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { bundleEntries, makeWorkDir, root } from './bundle.mjs';
+import { killAllChildren } from './child.mjs';
+import { measureAccountsFrames, measurePoolFrames } from './frame.mjs';
+import { measurePackage } from './package-size.mjs';
+import { measurePageFlip } from './pageflip.mjs';
+import { killAllPtys } from './pty.mjs';
+import { closeAllServices, hostService } from './service-host.mjs';
+import { measureSession } from './session.mjs';
+import { measureStartup } from './startup.mjs';
+import { buildRows, renderTable } from './table.mjs';
+import { withTimeout } from './stats.mjs';
+
+const argv = process.argv.slice(2);
+const quick = argv.includes('--quick') || /^(1|true|yes)$/i.test(process.env.BENCH_QUICK ?? '');
+const only = argv.includes('--only') ? new Set(argv[argv.indexOf('--only') + 1].split(',')) : undefined;
+const jsonOut = argv.includes('--json') ? argv[argv.indexOf('--json') + 1] : undefined;
+const wants = (step) => !only || only.has(step);
+
+const MODES = {
+  full: { startupRuns: 15, frameN: 40, frameWarmup: 10, flips: 20, idleMs: 60_000, warmupMs: 5_000, memoryMs: 600_000, budgetMs: 25 * 60_000 },
+  quick: { startupRuns: 5, frameN: 15, frameWarmup: 5, flips: 10, idleMs: 15_000, warmupMs: 3_000, memoryMs: 60_000, budgetMs: 8 * 60_000 },
+};
+const modeName = quick ? 'quick' : 'full';
+const mode = MODES[modeName];
+const cliFile = join(root, 'dist', 'pooltop.js');
+const log = (line) => process.stderr.write(`bench: ${line}\n`);
+
+const work = makeWorkDir();
+let cleaned = false;
+async function cleanup() {
+  if (cleaned) return;
+  cleaned = true;
+  killAllPtys();
+  killAllChildren();
+  await Promise.race([closeAllServices(), new Promise((r) => setTimeout(r, 3000))]);
+  work.cleanup();
+}
+process.on('exit', () => {
+  killAllPtys();
+  killAllChildren();
+  if (!cleaned) work.cleanup();
+});
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, async () => {
+    log(`${signal}: stopping`);
+    await cleanup();
+    process.exit(130);
+  });
+}
+const watchdog = setTimeout(async () => {
+  log(`the whole run exceeded ${mode.budgetMs / 60_000} min; stopping`);
+  await cleanup();
+  process.exit(1);
+}, mode.budgetMs);
+
+async function step(name, limitMs, fn) {
+  const started = performance.now();
+  log(`${name}…`);
+  try {
+    const result = await withTimeout(fn(), limitMs, name);
+    log(`${name} done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    return result;
+  } catch (error) {
+    log(`${name} failed: ${error.message}`);
+    // A step that failed or timed out may have left children behind.
+    killAllPtys();
+    killAllChildren();
+    return { error: error.message };
+  }
+}
+
+const results = {
+  date: new Date().toISOString(),
+  mode: modeName,
+  machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+  node: process.version,
+};
+log(`mode: ${modeName}${quick ? '' : ' (use --quick or BENCH_QUICK=1 for a ~3 min run)'}`);
+
+const bundles = await step('bundling the baseline and the in-process entries', 120_000, () =>
+  bundleEntries(
+    work.dir,
+    {
+      hello: 'bench/fixtures/hello-ink.mjs',
+      framePool: 'bench/inproc/frame-pool.mjs',
+      frameAccounts: 'bench/inproc/frame-accounts.mjs',
+      service: 'bench/inproc/service.mjs',
+    },
+    { spy: true },
+  ),
+);
+const file = (name) => {
+  const b = bundles?.[name];
+  if (!b?.file) throw new Error(`bundle ${name}: ${b?.error ?? bundles?.error ?? 'missing'}`);
+  return b.file;
+};
+
+if (wants('package')) results.package = await step('package', 90_000, () => measurePackage(root));
+if (wants('startup')) {
+  results.startup = await step('start-up', 30_000 + mode.startupRuns * 3 * 20_000, () =>
+    measureStartup({ cliFile, helloFile: file('hello'), runs: mode.startupRuns, log }),
+  );
+}
+if (wants('frame')) {
+  const frameOpts = { n: mode.frameN, warmup: mode.frameWarmup, flips: mode.flips, timeoutMs: 240_000 };
+  results.poolFrames = await step('frames, Pool tab', 250_000, () => measurePoolFrames(file('framePool'), frameOpts));
+  results.accountsFrames = await step('frames, Sub-accounts tab', 250_000, () =>
+    measureAccountsFrames(file('frameAccounts'), frameOpts),
+  );
+}
+if (wants('flip')) {
+  results.pageFlip = await step('page flip', 120_000, async () => {
+    const host = await hostService(file('service'));
+    try {
+      return await measurePageFlip({ cliFile, host, flips: mode.flips });
+    } finally {
+      await host.close();
+    }
+  });
+}
+if (wants('session')) {
+  results.session = await step('idle, network and memory', mode.memoryMs + 120_000, async () => {
+    const host = await hostService(file('service'));
+    try {
+      return await measureSession({ cliFile, host, idleMs: mode.idleMs, warmupMs: mode.warmupMs, memoryMs: mode.memoryMs, log });
+    } finally {
+      await host.close();
+    }
+  });
+}
+
+clearTimeout(watchdog);
+await cleanup();
+
+const describe =
+  modeName === 'quick'
+    ? `quick mode: ${mode.startupRuns} start-ups each, ${mode.frameN} frames per case, ${mode.flips} flips, ${mode.idleMs / 1000} s idle window, ${mode.memoryMs / 60_000} min memory run — not the issue's durations`
+    : `full mode: ${mode.startupRuns} start-ups each, ${mode.frameN} frames per case, ${mode.flips} flips, ${mode.idleMs / 1000} s idle window, ${mode.memoryMs / 60_000} min memory run`;
+console.log(`\npooltop bench — ${results.date} — ${describe}`);
+console.log(`machine: ${results.machine}; node ${results.node}\n`);
+console.log(renderTable(buildRows(results)));
+if (results.poolFrames?.renderOptions) {
+  console.log(`\nInk render options used by run-dashboard: ${JSON.stringify(results.poolFrames.renderOptions)}`);
+}
+if (results.session?.network?.startup) {
+  const s = results.session.network.startup;
+  console.log(`requests before the first pool frame: ${JSON.stringify(s.byPath)} over ${s.connections} connection(s)`);
+}
+if (jsonOut) {
+  writeFileSync(jsonOut, `${JSON.stringify(results, null, 1)}\n`);
+  console.log(`raw samples: ${jsonOut}`);
+}
+process.exit(0);

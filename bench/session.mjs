@@ -1,0 +1,83 @@
+// Figures 4, 5 and 6 from one long-running dashboard: `pooltop --interval 1` in a 120×40 pty
+// against the service hosted in this process, on the Pool tab.
+//   idle    — CPU % of one core (/proc/<pid>/stat) and bytes written to the terminal per second,
+//             over `idleMs` after a warm-up;
+//   network — requests (by path) and TCP connections the service saw in that same window;
+//   memory  — VmRSS at the first frame with pool data and `memoryMs` later (1 s polling throughout).
+import { showsPoolData } from './markers.mjs';
+import { cpuMs, rssBytes } from './proc.mjs';
+import { startPty } from './pty.mjs';
+import { sleep } from './stats.mjs';
+
+function diffStats(a, b) {
+  const byPath = {};
+  for (const [path, n] of Object.entries(b.byPath)) {
+    const d = n - (a.byPath[path] ?? 0);
+    if (d) byPath[path] = d;
+  }
+  return { requests: b.requests - a.requests, connections: b.connections - a.connections, byPath };
+}
+
+export async function measureSession({ cliFile, host, idleMs, warmupMs, memoryMs, log }) {
+  const session = startPty(process.execPath, [cliFile, '--interval', '1'], { cols: 120, rows: 40, env: host.env() });
+  try {
+    const before = host.stats();
+    const firstFrame = await session.waitFor(showsPoolData, 20_000, 'pool data');
+    const startedAt = firstFrame;
+    const rssStart = rssBytes(session.pid);
+    const startup = diffStats(before, host.stats());
+
+    await sleep(warmupMs);
+    const cpu0 = cpuMs(session.pid);
+    const bytes0 = session.bytes;
+    const stats0 = host.stats();
+    const t0 = performance.now();
+    const perSecond = [];
+    let lastBytes = bytes0;
+    while (performance.now() - t0 < idleMs) {
+      await sleep(1000);
+      perSecond.push(session.bytes - lastBytes);
+      lastBytes = session.bytes;
+      if (session.exit) throw new Error(`pooltop exited during the idle run: ${JSON.stringify(session.exit)}`);
+    }
+    const elapsed = performance.now() - t0;
+    const cpu1 = cpuMs(session.pid);
+    const idle = {
+      seconds: elapsed / 1000,
+      cpuPercent: ((cpu1 - cpu0) / elapsed) * 100,
+      bytesPerSecond: ((session.bytes - bytes0) * 1000) / elapsed,
+      perSecond,
+    };
+    const network = { seconds: elapsed / 1000, ...diffStats(stats0, host.stats()), startup };
+    log?.(`idle: ${idle.cpuPercent.toFixed(2)} % CPU, ${idle.bytesPerSecond.toFixed(0)} B/s; ${network.requests} requests, ${network.connections} new connections`);
+
+    // Memory: keep polling until memoryMs after the first data frame.
+    const rssSamples = [{ s: 0, rss: rssStart }];
+    while (performance.now() - startedAt < memoryMs) {
+      await sleep(Math.min(5000, Math.max(50, memoryMs - (performance.now() - startedAt))));
+      const rss = rssBytes(session.pid);
+      if (rss === undefined || session.exit) throw new Error(`pooltop exited during the memory run: ${JSON.stringify(session.exit)}`);
+      rssSamples.push({ s: (performance.now() - startedAt) / 1000, rss });
+      const minute = Math.round((performance.now() - startedAt) / 1000);
+      if (minute % 60 < 5) log?.(`memory: ${minute} s, RSS ${(rss / 1048576).toFixed(1)} MiB`);
+    }
+    const rssEnd = rssSamples.at(-1).rss;
+    const whole = diffStats(before, host.stats());
+    const memory = {
+      seconds: rssSamples.at(-1).s,
+      rssStart,
+      rssEnd,
+      growth: rssEnd - rssStart,
+      // After the first minute: growth that warm-up (JIT, heap sizing) does not explain.
+      growthAfter60s: rssEnd - (rssSamples.find((x) => x.s >= 60)?.rss ?? rssEnd),
+      rssSamples,
+      requests: whole.requests,
+      connections: whole.connections,
+    };
+    return { idle, network, memory };
+  } finally {
+    session.write('q');
+    await Promise.race([session.exited, sleep(2000)]);
+    await session.kill();
+  }
+}

@@ -1,0 +1,135 @@
+// Turns the bench results into the one table of issue #7 (markdown, so it can go into the
+// README as is), plus a few lines of detail under it.
+import { fmt, fmtBytes, median } from './stats.mjs';
+
+const MB = 1_000_000;
+const mark = (ok) => (ok === undefined ? '–' : ok ? '✓' : '✗');
+const fail = (r) => `n/a (${String(r.error).split('\n')[0].slice(0, 120)})`;
+
+export function buildRows(r) {
+  const rows = [];
+  const add = (n, figure, measured, baseline, target, ok) => rows.push({ n, figure, measured, baseline, target, ok: mark(ok) });
+
+  // 1. start-up
+  if (r.startup?.error) add(1, 'start-up', fail(r.startup), '', 'ratio ≤ 1.3');
+  else if (r.startup) {
+    const s = r.startup;
+    add(
+      1,
+      'start-up (exec → first frame with pool data, `--demo`, pty 120×40)',
+      `${fmt(median(s.pooltop), 0)} ms`,
+      `Ink hello-world ${fmt(median(s.hello), 0)} ms → **ratio ${fmt(s.ratio, 2)}** (bare \`node -e\` ${fmt(median(s.node), 0)} ms; n=${s.pooltop.length} each)`,
+      'ratio ≤ 1.3',
+      s.ratio <= 1.3,
+    );
+  }
+
+  // 2. frame
+  if (r.poolFrames?.error) add(2, 'frame, Pool tab', fail(r.poolFrames), '', '≤ 8 ms at 200×60');
+  else if (r.poolFrames) {
+    for (const [size, f] of Object.entries(r.poolFrames.sizes)) {
+      add(
+        2,
+        `frame, Pool tab ${size.replace('x', '×')} (1 s clock tick → bytes written)`,
+        `${fmt(f.tick.median, 1)} ms`,
+        `of which Ink output ${fmt(f.tick.inkMs, 1)} ms; ${fmtBytes(f.tick.bytes)}/frame; poll frame (\`r\`) ${fmt(f.poll.median, 0)} ms; n=${f.tick.n}`,
+        size === '200x60' ? '≤ 8 ms' : '—',
+        size === '200x60' ? f.tick.median <= 8 : undefined,
+      );
+    }
+  }
+  if (r.accountsFrames?.error) add(2, 'frame, Sub-accounts 100 rows', fail(r.accountsFrames), '', '—');
+  else if (r.accountsFrames) {
+    const a = r.accountsFrames;
+    add(
+      2,
+      `frame, Sub-accounts tab, 100 rows on screen (${a.size.replace('x', '×')}, ↓/↑ → bytes written)`,
+      `${fmt(a.cursor.median, 1)} ms`,
+      `of which Ink output ${fmt(a.cursor.inkMs, 1)} ms; clock tick ${fmt(a.tick.median, 1)} ms; ${fmtBytes(a.cursor.bytes)}/frame${a.patched ? '; AccountsView patched into tab 2' : ''}`,
+      '—',
+    );
+  }
+
+  // 3. page flip
+  if (r.pageFlip?.error) add(3, 'page flip', fail(r.pageFlip), '', '≤ 33 ms median');
+  else if (r.pageFlip) {
+    const p = r.pageFlip;
+    const inproc = r.accountsFrames?.flip ? `in-process ${fmt(r.accountsFrames.flip.median, 1)} ms; ` : '';
+    add(
+      3,
+      'page flip (PgDn → frame with the next, prefetched page; pty 120×40)',
+      `${fmt(p.median, 1)} ms`,
+      `${inproc}n=${p.ms.length}${p.prefetchMissing ? `; prefetch not seen ${p.prefetchMissing}×` : ''}`,
+      '≤ 33 ms median',
+      p.median <= 33,
+    );
+  }
+
+  // 4. idle, 6. network, 5. memory (one session)
+  const s = r.session;
+  if (s?.error) {
+    add(4, 'idle', fail(s), '', '≤ 1.5 % CPU, ≤ 600 B/s');
+    add(5, 'memory', fail(s), '', 'growth ≤ 3 MB');
+    add(6, 'network', fail(s), '', 'one request per interval per visible resource, one reused connection');
+  } else if (s) {
+    const { idle, network, memory } = s;
+    add(4, `idle CPU (Pool tab, \`--interval 1\`, ${fmt(idle.seconds, 0)} s, 120×40)`, `${fmt(idle.cpuPercent, 2)} % of one core`, '', '≤ 1.5 %', idle.cpuPercent <= 1.5);
+    add(
+      4,
+      'idle terminal output (same run)',
+      `${fmt(idle.bytesPerSecond, 0)} B/s`,
+      `median second ${fmtBytes(median(idle.perSecond))}`,
+      '≤ 600 B/s',
+      idle.bytesPerSecond <= 600,
+    );
+    add(
+      5,
+      `memory (RSS, 1 s polling, ${fmt(memory.seconds / 60, 1)} min)`,
+      `growth ${fmt(memory.growth / MB, 2)} MB`,
+      `${fmt(memory.rssStart / MB, 1)} MB at the first pool frame → ${fmt(memory.rssEnd / MB, 1)} MB; after the first minute ${fmt(memory.growthAfter60s / MB, 2)} MB`,
+      'growth ≤ 3 MB',
+      memory.growth <= 3 * MB,
+    );
+    const pool = network.byPath['/api/v4/public/mining-pool'] ?? 0;
+    const others = network.requests - pool;
+    const expected = Math.round(network.seconds);
+    const ok = Math.abs(pool - expected) <= 2 && others === 0 && network.connections === 0 && memory.connections === 1;
+    const paths = Object.entries(network.byPath)
+      .map(([path, n]) => `${path} ${n}`)
+      .join(', ');
+    add(
+      6,
+      `network (same run, ${fmt(network.seconds, 0)} s window)`,
+      `${network.requests} requests, ${network.connections} new TCP connections`,
+      `${paths || 'none'}; expected ≈${expected} to mining-pool only; connections over the whole run ${memory.connections}`,
+      '1 request / interval / visible resource; 1 reused connection',
+      ok,
+    );
+  }
+
+  // 7. package
+  if (r.package?.error) add(7, 'package', fail(r.package), '', '≤ 1.5 MB packed, 0 runtime dependencies');
+  else if (r.package) {
+    const p = r.package;
+    add(7, '`npm pack` size', `${fmt(p.packed / MB, 3)} MB packed`, `${fmt(p.unpacked / MB, 3)} MB unpacked; ${p.files.join(', ')}`, '≤ 1.5 MB', p.packed <= 1.5 * MB);
+    const deps = p.dependencies.length + p.optionalDependencies.length + p.peerDependencies.length;
+    add(
+      7,
+      'runtime dependencies',
+      String(deps),
+      `package.json dependencies: ${p.dependencies.join(', ') || 'none'}; non-builtin imports left in the bundle: ${p.bundleExternalImports.join(', ') || 'none'}`,
+      '0',
+      deps === 0 && p.bundleExternalImports.length === 0,
+    );
+  }
+  return rows;
+}
+
+export function renderTable(rows) {
+  const head = ['#', 'figure', 'measured', 'baseline / detail', 'target', ''];
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+  for (const row of rows) {
+    lines.push(`| ${[row.n, row.figure, row.measured, row.baseline, row.target, row.ok].map((c) => String(c).replaceAll('|', '\\|')).join(' | ')} |`);
+  }
+  return lines.join('\n');
+}

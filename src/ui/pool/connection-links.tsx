@@ -1,0 +1,50 @@
+import { Box, Text } from 'ink';
+import { sanitizeLine } from '../../format/sanitize.js';
+import { truncate } from '../../format/width.js';
+import { useTheme } from '../theme-context.js';
+
+export interface ConnectionLinksProps {
+  links: readonly string[];
+  selected: number;
+  /** Lines available; a window around the selected link is shown. */
+  lines: number;
+  width: number;
+}
+
+const LABEL = 'Links ';
+
+/** The stratum links, the selected one marked with › (and bold); ↑/↓ move, y copies. */
+export function ConnectionLinks({ links, selected, lines, width }: ConnectionLinksProps) {
+  const theme = useTheme();
+  if (links.length === 0) {
+    return (
+      <Text wrap="truncate">
+        {LABEL}
+        <Text color={theme.muted}>none published</Text>
+      </Text>
+    );
+  }
+  const shown = Math.max(1, Math.min(lines, links.length));
+  const first = Math.min(Math.max(0, selected - shown + 1), links.length - shown);
+  const hint = `  ${links.length > 1 ? `${selected + 1}/${links.length} · ↑↓ select · ` : ''}y copy`;
+  return (
+    <Box flexDirection="column" width={width}>
+      {links.slice(first, first + shown).map((raw, i) => {
+        const index = first + i;
+        const on = index === selected;
+        const text = truncate(
+          sanitizeLine(raw),
+          Math.max(10, width - LABEL.length - 2 - (i === 0 ? hint.length : 0)),
+        );
+        return (
+          <Text key={`${index}:${raw}`} wrap="truncate">
+            <Text color={theme.muted}>{i === 0 ? LABEL : ' '.repeat(LABEL.length)}</Text>
+            <Text color={theme.accent}>{on ? '› ' : '  '}</Text>
+            <Text bold={on}>{text}</Text>
+            {i === 0 ? <Text color={theme.muted}>{hint}</Text> : null}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+import { Box, Text } from 'ink';
+import type { PoolOverview } from '../../api/types.js';
+import { formatHashRate, formatHashRateValue } from '../../format/hash-rate.js';
+import { formatCount } from '../../format/number.js';
+import { sanitizeLine } from '../../format/sanitize.js';
+import { truncate } from '../../format/width.js';
+import { useTheme } from '../theme-context.js';
+
+export interface PoolHeadlineProps {
+  overview: PoolOverview;
+  /** Change since the previous poll (undefined before there is one). */
+  hashRateDelta: number | undefined;
+  workersDelta: number | undefined;
+  width: number;
+}
+
+const list = (items: readonly string[]): string => items.map(sanitizeLine).filter(Boolean).join(', ') || '—';
+
+/** ▲ / ▼ with the size of the change, as text (colour only repeats it). */
+function Delta({ value, format }: { value: number | undefined; format: (n: number) => string }) {
+  const theme = useTheme();
+  if (value === undefined) return null;
+  if (value === 0) return <Text color={theme.muted}> ±0</Text>;
+  return (
+    <Text color={value > 0 ? theme.ok : theme.error}>
+      {' '}
+      {value > 0 ? '▲' : '▼'} {format(Math.abs(value))}
+    </Text>
+  );
+}
+
+/** Two lines: how hard the pool works (with the change since the last poll), and where and what. */
+export function PoolHeadline({ overview, hashRateDelta, workersDelta, width }: PoolHeadlineProps) {
+  const theme = useTheme();
+  const where = `Location ${sanitizeLine(overview.location) || '—'} · Assets ${list(overview.assets)} · Rewards ${list(overview.reward_schemes)}`;
+  return (
+    <Box flexDirection="column" width={width}>
+      <Text wrap="truncate">
+        Hash rate{' '}
+        <Text bold color={theme.accent}>
+          {formatHashRate(overview.current_hash_rate)}
+        </Text>
+        <Delta value={hashRateDelta} format={formatHashRateValue} />
+        {' · '}Workers <Text bold>{formatCount(overview.workers)}</Text>
+        <Delta value={workersDelta} format={formatCount} />
+      </Text>
+      <Text wrap="truncate">{truncate(where, width)}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The Sub-accounts tab of the built CLI in a real pseudo-terminal: `node dist/pooltop.js --demo`
+ * (1000 generated accounts on the in-process embedded service) at 100×30, read back through a
+ * headless xterm. Every wait polls the screen with a bound; nothing sleeps a fixed time.
+ * (Same pty + xterm set-up as dashboard.test.ts.) `npm test` builds dist/pooltop.js first.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Terminal } from '@xterm/headless';
+import { type IPty, spawn } from 'node-pty';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const cli = join(root, 'dist', 'pooltop.js');
+const COLS = 100;
+const ROWS = 30;
+
+interface Session {
+  pty: IPty;
+  term: Terminal;
+  screen: () => string;
+  exit: Promise<number>;
+}
+
+let current: Session | undefined;
+afterEach(() => {
+  try {
+    current?.pty.kill();
+  } catch {
+    // already gone
+  }
+  current?.term.dispose();
+  current = undefined;
+});
+
+function launch(): Session {
+  const term = new Terminal({ cols: COLS, rows: ROWS, allowProposedApi: true });
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'NO_COLOR') env[k] = v;
+  Object.assign(env, { CI: '0', CONTINUOUS_INTEGRATION: '0', TERM: 'xterm-256color', TZ: 'UTC' });
+  const pty = spawn(process.execPath, [cli, '--demo', '--interval', '30'], {
+    name: 'xterm-256color',
+    cols: COLS,
+    rows: ROWS,
+    cwd: root,
+    env,
+  });
+  pty.onData((data) => term.write(data));
+  const exit = new Promise<number>((resolve) => pty.onExit(({ exitCode }) => resolve(exitCode)));
+  const screen = (): string => {
+    const buf = term.buffer.active;
+    const lines: string[] = [];
+    for (let y = 0; y < ROWS; y++) lines.push(buf.getLine(buf.viewportY + y)?.translateToString(true) ?? '');
+    return lines.join('\n');
+  };
+  current = { pty, term, screen, exit };
+  return current;
+}
+
+async function press(s: Session, keys: string, check: (screen: string) => boolean, what: string): Promise<string> {
+  s.pty.write(keys);
+  return vi.waitFor(
+    () => {
+      const text = s.screen();
+      if (!check(text)) throw new Error(`waiting for ${what}; screen:\n${text}`);
+      return text;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+}
+
+/** Table rows on screen (they start with the cursor column and hold a masked email). */
+function tableRows(screen: string): string[] {
+  return screen.split('\n').filter((l) => /^[› ] /.test(l) && /\S\*\*\*\S*@/.test(l));
+}
+
+const loaded = (range: string) => (t: string) => t.includes(`rows ${range} ·`);
+
+describe('pooltop --demo: the Sub-accounts tab in a terminal', () => {
+  it('searches, pages forward and back, and opens and closes the detail pane', async () => {
+    expect(existsSync(cli), 'dist/pooltop.js is missing: run `npm run build` (npm test does)').toBe(true);
+    const s = launch();
+    await press(s, '', (t) => t.includes('[1 Pool]'), 'the dashboard');
+
+    const all = await press(s, '2', (t) => t.includes('[2 Sub-accounts]') && loaded('1–30')(t), 'the first page');
+    expect(tableRows(all).length).toBeGreaterThan(10);
+    expect(all).toMatch(/Alias\s+Email\s+Status\s+KYC/);
+
+    await press(s, '/', (t) => t.includes('Search:'), 'the search box');
+    const term = 'miner';
+    for (let i = 1; i <= term.length; i++) {
+      await press(s, term[i - 1] ?? '', (t) => t.includes(`Search: ${term.slice(0, i)}`), `"${term.slice(0, i)}" typed`);
+    }
+    const found = await press(s, '\r', (t) => t.includes(`search "${term}"`) && loaded('1–30')(t), 'search results');
+    expect(found).not.toContain('Search:');
+    const matching = tableRows(found);
+    expect(matching.length).toBeGreaterThan(10);
+    for (const row of matching) expect(row.toLowerCase()).toContain(term);
+
+    const second = await press(s, '\u001b[6~', loaded('31–60'), 'PgDn');
+    expect(second).toContain(`search "${term}"`);
+    for (const row of tableRows(second)) expect(row.toLowerCase()).toContain(term);
+    const firstAgain = await press(s, '\u001b[5~', loaded('1–30'), 'PgUp');
+    expect(tableRows(firstAgain)[0]).toBe(matching[0]);
+
+    await press(s, 'j', (t) => (tableRows(t)[1] ?? '').startsWith('›'), 'the cursor on row 2');
+    const detail = await press(s, '\r', (t) => t.includes('User ID') && t.includes('row 2'), 'the detail pane');
+    expect(detail).toMatch(/ID\s+[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+    expect(detail.toLowerCase()).toMatch(/alias\s+\S*miner/);
+    await press(s, '\u001b', (t) => !t.includes('User ID') && loaded('1–30')(t), 'the detail pane closed');
+
+    s.pty.write('q');
+    expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);
+  });
+});

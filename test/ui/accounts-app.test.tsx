@@ -1,0 +1,82 @@
+/**
+ * The Sub-accounts tab inside the whole dashboard (App → Shell → tabs), on the embedded
+ * service: the global keys stand aside while the search box is open, help lists the tab's keys
+ * from the keymap, and an auth failure stays inside the tab.
+ */
+import { render } from 'ink-testing-library';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createClient } from '../../src/api/client.js';
+import { type ServiceHandle, startService } from '../../src/service/server.js';
+import { App } from '../../src/ui/app.js';
+import { bindingsFor } from '../../src/ui/keymap.js';
+import { KEYS, keyedConfig, waitForFrame } from './accounts-harness.js';
+
+let service: ServiceHandle;
+beforeAll(async () => {
+  service = await startService({ port: 0, accounts: 1000, seed: 3 });
+});
+afterAll(() => service.close());
+
+let cleanup: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const fn of cleanup) await fn();
+  cleanup = [];
+});
+
+function startApp(secret = service.credentials.apiSecret) {
+  const client = createClient({ baseUrl: service.baseUrl, apiKey: service.credentials.apiKey, apiSecret: secret, retries: 0 });
+  const controller = new AbortController();
+  const onQuit = vi.fn();
+  const view = render(
+    <App
+      client={client}
+      config={{ ...keyedConfig, baseUrl: service.baseUrl }}
+      demo
+      intervalSec={60}
+      color={false}
+      signal={controller.signal}
+      onQuit={onQuit}
+    />,
+  );
+  Object.defineProperty(view.stdout, 'columns', { value: 100, configurable: true });
+  Object.defineProperty(view.stdout, 'rows', { value: 30, configurable: true });
+  view.stdout.emit('resize');
+  cleanup.push(async () => {
+    controller.abort();
+    view.unmount();
+    await client.close();
+  });
+  const frame = (): string => view.lastFrame() ?? '';
+  const press = async (keys: string, until: (f: string) => boolean) => {
+    view.stdin.write(keys);
+    return waitForFrame(frame, until, 5000);
+  };
+  return { ...view, frame, press, onQuit };
+}
+
+describe('Sub-accounts tab in the dashboard', () => {
+  it('types global keys into the search box instead of quitting or switching tabs', async () => {
+    const app = startApp();
+    await app.press('2', (f) => f.includes('[2 Sub-accounts]') && f.includes('rows 1–30 ·'));
+    await app.press('/', (f) => f.includes('Search:'));
+    for (const [i, ch] of [...'q1?r'].entries()) {
+      await app.press(ch, (f) => f.includes(`Search: ${'q1?r'.slice(0, i + 1)}`));
+    }
+    expect(app.onQuit).not.toHaveBeenCalled();
+    expect(app.frame()).toContain('[2 Sub-accounts]');
+    await app.press(KEYS.escape, (f) => !f.includes('Search:') && f.includes('rows 1–30 ·'));
+    // With the box closed, the global keys work again.
+    await app.press('?', (f) => f.includes('closes this help'));
+    const help = app.frame();
+    for (const b of bindingsFor('accounts')) expect(help).toContain(b.description.slice(0, 30));
+    await app.press(KEYS.escape, (f) => !f.includes('closes this help') && f.includes('rows 1–30'));
+    await app.press('1', (f) => f.includes('[1 Pool]'));
+    expect(app.onQuit).not.toHaveBeenCalled();
+  });
+
+  it('keeps an auth failure inside the tab: the pool tab still works', async () => {
+    const app = startApp('wrong-secret');
+    await app.press('2', (f) => f.includes('Unauthorized request. — check the API secret'));
+    await app.press('1', (f) => f.includes('[1 Pool]') && f.includes('Workers'));
+  });
+});

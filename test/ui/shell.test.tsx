@@ -1,0 +1,110 @@
+/** The shell: tabs, help, terminal size, quitting. */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bindingsFor, keysLabel } from '../../src/ui/keymap.js';
+import { TABS } from '../../src/ui/tabs.js';
+import { resize, waitForFrame } from './helpers/render-app.js';
+import { loaded, startApp as start, unmountApps } from './helpers/render-app.js';
+import { withTempStateDir } from './helpers/state-dir.js';
+
+withTempStateDir();
+beforeAll(() => {
+  process.env.TZ = 'UTC';
+});
+afterEach(unmountApps);
+
+describe('shell', () => {
+  it('switches tabs with 1/2/3, Tab and Shift+Tab', async () => {
+    const { app } = start();
+    await waitForFrame(app.frame, loaded);
+    const tabOn = (n: number) => (x: string) => x.includes(`[${n} ${TABS[n - 1]!.title}]`);
+    app.press('2');
+    let f = await waitForFrame(app.frame, tabOn(2));
+    expect(f).not.toContain('Workers 1,234');
+    expect(f).not.toContain('updated just now'); // the pool's freshness is not this tab's
+    app.press('\t');
+    f = await waitForFrame(app.frame, tabOn(3));
+    app.press('\x1b[Z');
+    await waitForFrame(app.frame, tabOn(2));
+    app.press('\t'); // two keys before any re-render (as when they arrive together): both count
+    app.press('\t');
+    await waitForFrame(app.frame, (x) => tabOn(1)(x) && loaded(x) && x.includes('updated just now'));
+    app.press('3');
+    await waitForFrame(app.frame, tabOn(3));
+    app.press('1');
+    await waitForFrame(app.frame, (x) => tabOn(1)(x) && loaded(x));
+  });
+
+  it.each(TABS.map((t, i) => [t.title, i] as const))(
+    'help lists every key of the global and %s scopes',
+    async (_title, index) => {
+      const { app } = start({ rows: 50 });
+      await waitForFrame(app.frame, loaded);
+      app.press(String(index + 1));
+      app.press('?');
+      const tab = TABS[index]!;
+      const f = await waitForFrame(app.frame, (x) => x.includes('closes this help'));
+      for (const b of [...bindingsFor('global'), ...bindingsFor(tab.scope)]) {
+        const quote = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+        expect(f).toMatch(new RegExp(`${quote(keysLabel(b))}\\s+${quote(b.description)}`));
+      }
+      app.press('\x1b');
+      await waitForFrame(app.frame, (x) => !x.includes('closes this help'));
+    },
+  );
+
+  it('fits the help into 80×24 even for the tab with the most keys', async () => {
+    const { app } = start({ columns: 80, rows: 24 });
+    await waitForFrame(app.frame, loaded);
+    const [scope, index] = (['pool', 'accounts', 'session'] as const)
+      .map((s, i) => [s, i] as const)
+      .sort((a, b) => bindingsFor(b[0]).length - bindingsFor(a[0]).length)[0]!;
+    app.press(String(index + 1));
+    app.press('?');
+    const f = await waitForFrame(app.frame, (x) => x.includes('closes this help'));
+    for (const b of [...bindingsFor('global'), ...bindingsFor(scope)]) {
+      expect(f).toContain(`${keysLabel(b)} `);
+      expect(f).toContain(b.description.slice(0, 12));
+    }
+    for (const line of f.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+  });
+
+  it('asks for a bigger terminal below 80×24 and comes back when resized', async () => {
+    const { app } = start();
+    await waitForFrame(app.frame, loaded);
+    resize(app.stdout, 79, 24);
+    let f = await waitForFrame(app.frame, (x) => x.includes('Terminal too small: 79×24'));
+    expect(f).toContain('at least 80×24');
+    expect(f).not.toContain('Workers');
+    resize(app.stdout, 80, 23);
+    await waitForFrame(app.frame, (x) => x.includes('Terminal too small: 80×23'));
+    resize(app.stdout, 80, 24);
+    f = await waitForFrame(app.frame, loaded);
+    for (const line of f.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+    expect(f.split('\n').length).toBeLessThanOrEqual(24);
+    expect(f).toMatch(/┴.*┘/); // the blocks table's bottom rule made it on screen
+    app.press('q');
+    expect(app.onQuit).toHaveBeenCalledWith(0);
+  });
+
+  it.each([
+    [120, 30],
+    [250, 70],
+  ])('fills %i×%i without overflowing', async (columns, rows) => {
+    const { app } = start({ columns, rows });
+    await waitForFrame(app.frame, loaded);
+    resize(app.stdout, columns, rows);
+    const f = await waitForFrame(app.frame, (x) => loaded(x) && x.split('\n')[0]!.length > 100);
+    const lines = f.split('\n');
+    expect(lines.length).toBe(rows);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(columns);
+    expect(f).toMatch(/TH\/s[┼┤].*│ 870010 │/); // chart and table side by side
+  });
+
+  it('quits with q and with Ctrl+C', async () => {
+    const { app } = start();
+    await waitForFrame(app.frame, loaded);
+    app.press('q');
+    app.press('\x03');
+    expect(app.onQuit.mock.calls).toEqual([[0], [0]]);
+  });
+});
