@@ -51,6 +51,35 @@ export async function variantPlugins(dir) {
       'Object.assign(Dispatcher.prototype, api);\nexport { Pool };\n',
   );
   const plugins = {
+    /**
+     * Ink's Output keeps its width / styled-character caches for one frame only; kept across
+     * frames (bounded), unchanged lines cost a lookup. A patch of Ink (node_modules/ink/build),
+     * i.e. a vendored or patch-package'd Ink — it is bundled, so still no runtime dependency.
+     */
+    inkCaches: {
+      name: 'variant-ink-caches',
+      setup(b) {
+        b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, async (args) => ({
+          contents:
+            (await readFile(args.path, 'utf8')).replace('caches = new OutputCaches();', 'caches = sharedOutputCaches();') +
+            '\nfunction sharedOutputCaches() {\n' +
+            '  const c = (globalThis.__benchInkCaches ??= new OutputCaches());\n' +
+            '  for (const m of [c.widths, c.blockWidths, c.styledChars]) if (m.size > 20000) m.clear();\n' +
+            '  return c;\n}\n',
+          loader: 'js',
+          resolveDir: dirname(args.path),
+        }));
+        b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]render-node-to-output\.js$/ }, async (args) => ({
+          contents:
+            (await readFile(args.path, 'utf8')).replace('const currentWidth = widestLine(text);', 'const currentWidth = cachedWidestLine(text);') +
+            '\nconst widestCache = new Map();\nfunction cachedWidestLine(text) {\n' +
+            '  let w = widestCache.get(text);\n  if (w === undefined) {\n    if (widestCache.size > 20000) widestCache.clear();\n' +
+            '    w = widestLine(text);\n    widestCache.set(text, w);\n  }\n  return w;\n}\n',
+          loader: 'js',
+          resolveDir: dirname(args.path),
+        }));
+      },
+    },
     /** Hidden tabs render nothing (and so fetch nothing): "mount a tab only while it is shown". */
     tabs: transform(
       'variant-hidden-tabs',
@@ -70,6 +99,7 @@ export async function variantPlugins(dir) {
     'no overflow=hidden': [plugins.overflow],
     'ASCII chart symbols': [plugins.ascii],
     'undici Pool only': [plugins.undici],
-    'all of the above': [plugins.tabs, plugins.overflow, plugins.ascii, plugins.undici],
+    'Ink caches kept across frames': [plugins.inkCaches],
+    'all of the above': [plugins.tabs, plugins.overflow, plugins.ascii, plugins.undici, plugins.inkCaches],
   };
 }
