@@ -133,7 +133,8 @@ describe('Session tab', () => {
     const f = await waitForFrame(t.frame, (x) => x.includes('Access token    AC02…'));
     expect(t.client.calls).toEqual(['RF01-refresh-token-fake']);
     expect(f).toContain('Expires         in 5m 00s');
-    expect(t.notify).toHaveBeenCalledWith('Token refreshed.');
+    // Automatic refreshes stay quiet: the notice line is shared by every tab.
+    expect(t.notify).not.toHaveBeenCalledWith('Token refreshed.');
   });
 
   it('a turns auto-refresh off; R refreshes now', async () => {
@@ -148,6 +149,7 @@ describe('Session tab', () => {
     t.view.stdin.write('R');
     await waitForFrame(t.frame, (x) => x.includes('Access token    AC02…'));
     expect(t.client.calls).toHaveLength(1);
+    expect(t.notify).toHaveBeenCalledWith('Token refreshed.');
   });
 
   it('stops auto-refreshing after a dead token, with the explanation on screen', async () => {

@@ -27,7 +27,8 @@ export interface SessionState {
   nextAutoAt?: number;
   /** Auto-refresh gave up after a failure that retrying cannot fix; R tries again. */
   autoStopped: boolean;
-  refreshNow: () => void;
+  /** `announce`: say so in the notice line (a key press); automatic refreshes stay quiet. */
+  refreshNow: (announce?: boolean) => void;
   toggleAuto: () => void;
 }
 
@@ -57,7 +58,7 @@ export function useSession(injected?: Session): SessionState {
     session.status().then(setStatus, (e: unknown) => setError(messageOf(e)));
   }, [session]);
 
-  const refreshNow = useCallback(() => {
+  const refreshNow = useCallback((announce = false) => {
     if (busy.current) return;
     busy.current = true;
     setRefreshing(true);
@@ -70,7 +71,7 @@ export function useSession(injected?: Session): SessionState {
           setRetryAt(undefined);
           setError(undefined);
           setStatus(out.status);
-          notify(out.shared ? 'Token refreshed by another pooltop process.' : 'Token refreshed.');
+          if (announce) notify(out.shared ? 'Token refreshed by another pooltop process.' : 'Token refreshed.');
         },
         (e: unknown) => {
           if (signal.aborted) return;

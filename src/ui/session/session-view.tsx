@@ -22,7 +22,7 @@ export function SessionView({ width, height, active, session }: TabProps & { ses
   const s = useSession(session);
   useKeymap(
     'session',
-    { 'refresh-token': () => s.refreshNow(), 'auto-refresh': () => s.toggleAuto() },
+    { 'refresh-token': () => s.refreshNow(true), 'auto-refresh': () => s.toggleAuto() },
     active,
   );
   const color = (tone: Tone) =>
