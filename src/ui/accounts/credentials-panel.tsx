@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { sanitizeLine } from '../../format/sanitize.js';
-import { CredentialHelp } from '../placeholders/credential-help.js';
+import { CredentialHelp } from '../chrome/credential-help.js';
 import { useTheme } from '../theme-context.js';
 
 export interface CredentialsPanelProps {

@@ -6,7 +6,7 @@ import { Spinner } from '../chrome/spinner.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useKeymap } from '../hooks/use-keymap.js';
 import { useSession } from '../hooks/use-session.js';
-import { CredentialHelp } from '../placeholders/credential-help.js';
+import { CredentialHelp } from '../chrome/credential-help.js';
 import type { TabProps } from '../tab-props.js';
 import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
