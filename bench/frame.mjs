@@ -40,6 +40,17 @@ export async function measureAccountsFrames(file, { n, flips, timeoutMs }) {
     size: raw.size,
     cursor: summary(raw.cursor),
     tick: summary(raw.tick),
-    flip: { ms: raw.flip.map((f) => f.ms), median: median(raw.flip.map((f) => f.ms)), writes: median(raw.flip.map((f) => f.writes)) },
+    flip: {
+      ms: raw.flip.map((f) => f.ms),
+      median: median(raw.flip.map((f) => f.ms)),
+      writes: median(raw.flip.map((f) => f.writes)),
+      renders: median(raw.flip.map((f) => f.renders)),
+      inkMs: median(raw.flip.map((f) => f.inkMs)),
+    },
   };
+}
+
+/** Ink's floor: a full screen of plain ASCII text, one Text per line, re-rendered with one line changed. */
+export async function measureInkFloor(file, { n, timeoutMs }) {
+  return runJsonChild(file, ['--n', String(n), '--cases', 'a Text per line, ASCII'], { timeoutMs });
 }

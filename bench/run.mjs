@@ -15,7 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { bundleEntries, makeWorkDir, root } from './bundle.mjs';
 import { killAllChildren } from './child.mjs';
-import { measureAccountsFrames, measurePoolFrames } from './frame.mjs';
+import { measureAccountsFrames, measureInkFloor, measurePoolFrames } from './frame.mjs';
 import { measurePackage } from './package-size.mjs';
 import { measurePageFlip } from './pageflip.mjs';
 import { killAllPtys } from './pty.mjs';
@@ -99,6 +99,7 @@ const bundles = await step('bundling the baseline and the in-process entries', 1
       hello: 'bench/fixtures/hello-ink.mjs',
       framePool: 'bench/inproc/frame-pool.mjs',
       frameAccounts: 'bench/inproc/frame-accounts.mjs',
+      inkFloor: 'bench/inproc/ink-floor.mjs',
       service: 'bench/inproc/service.mjs',
     },
     { spy: true },
@@ -118,6 +119,7 @@ if (wants('startup')) {
 }
 if (wants('frame')) {
   const frameOpts = { n: mode.frameN, warmup: mode.frameWarmup, flips: mode.flips, timeoutMs: 240_000 };
+  results.inkFloor = await step('frames, Ink floor', 120_000, () => measureInkFloor(file('inkFloor'), { n: mode.frameN, timeoutMs: 110_000 }));
   results.poolFrames = await step('frames, Pool tab', 250_000, () => measurePoolFrames(file('framePool'), frameOpts));
   results.accountsFrames = await step('frames, Sub-accounts tab', 250_000, () =>
     measureAccountsFrames(file('frameAccounts'), frameOpts),

@@ -7,7 +7,7 @@
 import { showsPoolData } from './markers.mjs';
 import { cpuMs, rssBytes } from './proc.mjs';
 import { startPty } from './pty.mjs';
-import { sleep } from './stats.mjs';
+import { median, sleep } from './stats.mjs';
 
 function diffStats(a, b) {
   const byPath = {};
@@ -51,25 +51,36 @@ export async function measureSession({ cliFile, host, idleMs, warmupMs, memoryMs
     const network = { seconds: elapsed / 1000, ...diffStats(stats0, host.stats()), startup };
     log?.(`idle: ${idle.cpuPercent.toFixed(2)} % CPU, ${idle.bytesPerSecond.toFixed(0)} B/s; ${network.requests} requests, ${network.connections} new connections`);
 
-    // Memory: keep polling until memoryMs after the first data frame.
+    // Memory: keep polling until memoryMs after the first data frame. If pooltop dies on the way
+    // (a signal from outside, a crash), what was measured so far is kept and the exit reported.
     const rssSamples = [{ s: 0, rss: rssStart }];
+    let interrupted;
     while (performance.now() - startedAt < memoryMs) {
       await sleep(Math.min(5000, Math.max(50, memoryMs - (performance.now() - startedAt))));
       const rss = rssBytes(session.pid);
-      if (rss === undefined || session.exit) throw new Error(`pooltop exited during the memory run: ${JSON.stringify(session.exit)}`);
-      rssSamples.push({ s: (performance.now() - startedAt) / 1000, rss });
-      const minute = Math.round((performance.now() - startedAt) / 1000);
-      if (minute % 60 < 5) log?.(`memory: ${minute} s, RSS ${(rss / 1048576).toFixed(1)} MiB`);
+      const s = (performance.now() - startedAt) / 1000;
+      if (rss === undefined || session.exit) {
+        interrupted = `pooltop exited after ${s.toFixed(0)} s: ${JSON.stringify(session.exit ?? 'gone')}`;
+        log?.(`memory: ${interrupted}`);
+        break;
+      }
+      rssSamples.push({ s, rss });
+      if (Math.round(s) % 60 < 5) log?.(`memory: ${Math.round(s)} s, RSS ${(rss / 1048576).toFixed(1)} MiB`);
     }
     const rssEnd = rssSamples.at(-1).rss;
     const whole = diffStats(before, host.stats());
+    const last = rssSamples.at(-1).s;
+    const medianRss = (from, to) => median(rssSamples.filter((x) => x.s >= from && x.s <= to).map((x) => x.rss));
     const memory = {
-      seconds: rssSamples.at(-1).s,
+      seconds: last,
+      interrupted,
       rssStart,
       rssEnd,
       growth: rssEnd - rssStart,
       // After the first minute: growth that warm-up (JIT, heap sizing) does not explain.
       growthAfter60s: rssEnd - (rssSamples.find((x) => x.s >= 60)?.rss ?? rssEnd),
+      // Medians of the second minute and of the last minute (RSS swings with each GC).
+      settled: last >= 180 ? { minute2: medianRss(60, 120), lastMinute: medianRss(last - 60, last) } : undefined,
       rssSamples,
       requests: whole.requests,
       connections: whole.connections,

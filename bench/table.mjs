@@ -28,11 +28,15 @@ export function buildRows(r) {
   if (r.poolFrames?.error) add(2, 'frame, Pool tab', fail(r.poolFrames), '', '≤ 8 ms at 200×60');
   else if (r.poolFrames) {
     for (const [size, f] of Object.entries(r.poolFrames.sizes)) {
+      const floor = r.inkFloor?.[`a Text per line, ASCII @ ${size}`]?.wallMs;
+      const floorText = Number.isFinite(floor)
+        ? `Ink floor (full screen of plain text, same size) ${fmt(floor, 1)} ms → **ratio ${fmt(f.tick.median / floor, 2)}**; `
+        : '';
       add(
         2,
         `frame, Pool tab ${size.replace('x', '×')} (1 s clock tick → bytes written)`,
         `${fmt(f.tick.median, 1)} ms`,
-        `of which Ink output ${fmt(f.tick.inkMs, 1)} ms; ${fmtBytes(f.tick.bytes)}/frame; poll frame (\`r\`) ${fmt(f.poll.median, 0)} ms; n=${f.tick.n}`,
+        `${floorText}Ink output ${fmt(f.tick.inkMs, 1)} ms of it; ${fmtBytes(f.tick.bytes)}/frame; poll frame (\`r\`) ${fmt(f.poll.median, 0)} ms; n=${f.tick.n}`,
         size === '200x60' ? '≤ 8 ms' : '—',
         size === '200x60' ? f.tick.median <= 8 : undefined,
       );
@@ -54,7 +58,10 @@ export function buildRows(r) {
   if (r.pageFlip?.error) add(3, 'page flip', fail(r.pageFlip), '', '≤ 33 ms median');
   else if (r.pageFlip) {
     const p = r.pageFlip;
-    const inproc = r.accountsFrames?.flip ? `in-process ${fmt(r.accountsFrames.flip.median, 1)} ms; ` : '';
+    const f = r.accountsFrames?.flip;
+    const inproc = f
+      ? `in-process ${fmt(f.median, 1)} ms, ${fmt(f.renders, 0)} Ink renders (${fmt(f.inkMs, 0)} ms of Ink output) before the new page is drawn; `
+      : '';
     add(
       3,
       'page flip (PgDn → frame with the next, prefetched page; pty 120×40)',
@@ -86,9 +93,17 @@ export function buildRows(r) {
       5,
       `memory (RSS, 1 s polling, ${fmt(memory.seconds / 60, 1)} min)`,
       `growth ${fmt(memory.growth / MB, 2)} MB`,
-      `${fmt(memory.rssStart / MB, 1)} MB at the first pool frame → ${fmt(memory.rssEnd / MB, 1)} MB; after the first minute ${fmt(memory.growthAfter60s / MB, 2)} MB`,
+      `${fmt(memory.rssStart / MB, 1)} MB at the first pool frame → ${fmt(memory.rssEnd / MB, 1)} MB${
+        memory.settled
+          ? `; settled (median RSS, 2nd minute → last minute) ${fmt(memory.settled.minute2 / MB, 1)} → ${fmt(memory.settled.lastMinute / MB, 1)} MB (${fmt((memory.settled.lastMinute - memory.settled.minute2) / MB, 2)} MB)`
+          : ''
+      }${memory.interrupted ? `; **cut short: ${memory.interrupted}**` : ''}${
+        r.startup?.rss?.hello?.length
+          ? `; at the first frame (start-up runs): pooltop --demo ${fmt(median(r.startup.rss.pooltop) / MB, 0)} MB, Ink hello-world ${fmt(median(r.startup.rss.hello) / MB, 0)} MB`
+          : ''
+      }`,
       'growth ≤ 3 MB',
-      memory.growth <= 3 * MB,
+      memory.interrupted ? undefined : memory.growth <= 3 * MB,
     );
     const pool = network.byPath['/api/v4/public/mining-pool'] ?? 0;
     const others = network.requests - pool;

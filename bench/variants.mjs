@@ -90,6 +90,20 @@ export async function variantPlugins(dir) {
     overflow: transform('variant-no-overflow', /[\\/]src[\\/]ui[\\/].*\.tsx$/, (s) => s.replace(/\s+overflow="hidden"/g, '')),
     /** The chart drawn with ASCII symbols: string-width's fast path instead of grapheme segmentation. */
     ascii: replaceImport('variant-ascii-chart', 'asciichart', /[\\/]src[\\/]/, asciiShim),
+    /**
+     * One string-width in the bundle instead of four copies (7.2.0 for src/ and wrap-ansi, 8.3.0
+     * nested three times under ink, widest-line and cli-truncate), each with its own segmenter,
+     * regexes and JIT warm-up. In the real build: `string-width@^8.3.0` in package.json (npm then
+     * hoists one 8.3.0) or an esbuild alias.
+     */
+    stringWidth: {
+      name: 'variant-one-string-width',
+      setup(b) {
+        b.onResolve({ filter: /^string-width$/ }, () => ({
+          path: join(root, 'node_modules', 'ink', 'node_modules', 'string-width', 'index.js'),
+        }));
+      },
+    },
     /** undici's Pool alone instead of the package index (fetch, WebSocket, cookies, caches…). */
     undici: replaceImport('variant-undici-pool', 'undici', srcFile('api/transport.ts'), undiciShim),
   };
@@ -100,6 +114,7 @@ export async function variantPlugins(dir) {
     'ASCII chart symbols': [plugins.ascii],
     'undici Pool only': [plugins.undici],
     'Ink caches kept across frames': [plugins.inkCaches],
-    'all of the above': [plugins.tabs, plugins.overflow, plugins.ascii, plugins.undici, plugins.inkCaches],
+    'one string-width': [plugins.stringWidth],
+    'all of the above': [plugins.tabs, plugins.overflow, plugins.ascii, plugins.undici, plugins.inkCaches, plugins.stringWidth],
   };
 }

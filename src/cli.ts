@@ -2,7 +2,7 @@ import { PooltopError } from './api/errors.js';
 import { LIMIT_MAX, LIMIT_MIN, OFFSET_MAX, OFFSET_MIN } from './api/types.js';
 import { type CommandContext, createContext } from './cli/context.js';
 import { HELP } from './cli/help.js';
-import { COMMON_OPTIONS, intFlag, type OptionSpecs, parseFlags, stringFlag } from './cli/parse.js';
+import { clip, COMMON_OPTIONS, intFlag, type OptionSpecs, parseFlags, stringFlag } from './cli/parse.js';
 import { reportError } from './cli/report-error.js';
 import type { CommandIO } from './commands/io.js';
 import { VERSION } from './version.js';
@@ -29,7 +29,7 @@ async function dispatch(argv: string[], io: CommandIO): Promise<number> {
   }
   if (first === undefined || first.startsWith('-')) return runDashboardCommand(argv, io);
   if (!(COMMANDS as readonly string[]).includes(first)) {
-    return reportError(usageError(`unknown command '${first.slice(0, 40)}' (see pooltop --help)`), io.stderr, io.env);
+    return reportError(usageError(`unknown command '${clip(first)}' (see pooltop --help)`), io.stderr, io.env);
   }
   const command = first as Command;
   if (command === 'help') {
@@ -66,7 +66,7 @@ async function dispatch(argv: string[], io: CommandIO): Promise<number> {
   if (values.help) return printHelp(io, 'auth');
   const sub = positionals[0];
   if (sub !== 'refresh' && sub !== 'status') {
-    throw usageError(sub ? `unknown auth command '${sub.slice(0, 40)}': use refresh or status` : 'auth needs a command: refresh or status');
+    throw usageError(sub ? `unknown auth command '${clip(sub)}': use refresh or status` : 'auth needs a command: refresh or status');
   }
   const { runAuth } = await import('./commands/auth.js');
   return withContext(values, io, (ctx) => runAuth(sub, { json: values.json === true }, { config: ctx.config, client: ctx.client, io }), { retries: 0 });
@@ -82,10 +82,12 @@ async function runDashboardCommand(argv: string[], io: CommandIO): Promise<numbe
   }
   const color = values['no-color'] !== true && !io.env.NO_COLOR;
   const { runDashboard } = await import('./ui/run-dashboard.js');
+  const { diagnosticsFromEnv } = await import('./ui/diagnostics.js');
+  const diagnostics = diagnosticsFromEnv(io.env);
   return withContext(
     values,
     io,
-    (ctx) => runDashboard({ client: ctx.client, config: ctx.config, demo: ctx.demo, intervalSec, color }),
+    (ctx) => runDashboard({ client: ctx.client, config: ctx.config, demo: ctx.demo, intervalSec, color, diagnostics }),
     { retries: 0 },
   );
 }

@@ -52,11 +52,18 @@ const flip = [];
 for (let i = 1; i <= flips; i++) {
   await sleep(300); // the prefetch of page i+1 lands meanwhile
   const mark = flipView.stdout.writes.length;
+  const inkMark = flipView.inkRenders.length;
   const want = `rows ${i * 30 + 1}–${i * 30 + 30} ·`;
   const t0 = flipView.stdin.press(KEYS.pageDown);
   await until(() => flipView.stdout.writes.slice(mark).some((w) => w.plain.includes(want)), 5000, want);
   const hit = flipView.stdout.writes.slice(mark).find((w) => w.plain.includes(want));
-  flip.push({ ms: hit.at - t0, writes: flipView.stdout.writes.indexOf(hit) - mark + 1 });
+  const renders = flipView.inkRenders.slice(inkMark).filter((r) => r.at <= hit.at);
+  flip.push({
+    ms: hit.at - t0,
+    writes: flipView.stdout.writes.indexOf(hit) - mark + 1,
+    renders: renders.length,
+    inkMs: renders.reduce((sum, r) => sum + r.renderTime, 0),
+  });
 }
 await flipView.unmount();
 

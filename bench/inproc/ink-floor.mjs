@@ -1,13 +1,18 @@
 // Entry (bundled): what Ink 6 itself costs per frame for synthetic full screens, to tell the
 // app's share from Ink's floor. Each case is re-rendered with one line changed; Ink's own
 // render time (onRender: layout → output string) and the wall time to the write are recorded.
-//   node ink-floor.mjs --n 30   → one JSON line { "<case> <size>": { inkMs, wallMs } }
+//   node ink-floor.mjs --n 30 [--cases NAME,…]  → one JSON line { "<case> @ <size>": { inkMs, wallMs } }
+// The bench uses "a Text per line, ASCII" as the baseline of figure 2: a full screen of plain
+// text, the least Ink can do for a screen that size.
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { Box, render, Text } from 'ink';
 import { createElement as h, useState } from 'react';
 
-const n = Number(process.argv[process.argv.indexOf('--n') + 1] || 30);
+const arg = (name, fallback) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : fallback);
+const n = Number(arg('n', 30));
+// --cases a,b: only the cases whose names start with these (e.g. "a Text per line, ASCII").
+const only = arg('cases', undefined)?.split(',');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 class Out extends EventEmitter {
@@ -79,6 +84,7 @@ for (const [columns, rowsCount] of [
   [200, 60],
 ]) {
   for (const [name, make] of Object.entries(CASES)) {
+    if (only && !only.some((o) => name.startsWith(o))) continue;
     const out = new Out(columns, rowsCount);
     const times = [];
     let bump;

@@ -4,7 +4,7 @@
  * untrusted: it is redacted, stripped of control characters, capped and never HTML.
  */
 import { type ErrorReason, PooltopError, type PooltopErrorInit } from './errors.js';
-import { cleanServerText, looksLikeHtml, redact } from './server-text.js';
+import { cleanServerText, looksLikeHtml, redactServerText } from './server-text.js';
 
 export interface ErrorResponse {
   status: number;
@@ -54,11 +54,11 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
 
 export function classifyResponse(res: ErrorResponse, opts: ClassifyOptions = {}): PooltopError {
   const secrets = opts.secrets ?? [];
-  const clean: Clean = (text) => cleanServerText(redact(text, secrets));
+  const clean: Clean = (text) => redactServerText(text, secrets);
   const base: Base = {
     status: res.status,
     retryAfterMs: parseRetryAfter(header(res.headers, 'retry-after'), (opts.now ?? Date.now)()),
-    detail: `HTTP ${res.status} ${res.path ?? ''}\n${cleanServerText(redact(res.body, secrets), 500)}`.trim(),
+    detail: `HTTP ${res.status} ${res.path ?? ''}\n${redactServerText(res.body, secrets, 500)}`.trim(),
   };
   const json = parseJsonObject(res.body);
   return (json && fromJson(json, res.status, base, clean)) || fromStatus(res, base, clean);

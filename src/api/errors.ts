@@ -1,3 +1,5 @@
+import { sanitize } from '../format/sanitize.js';
+
 /**
  * Errors are values with a kind and a one-line human message. The UI and the commands show
  * `message`; `DEBUG=pooltop` prints `detail` on stderr. Neither may ever contain a secret.
@@ -50,7 +52,9 @@ export class PooltopError extends Error {
   readonly reason?: ErrorReason;
 
   constructor(kind: ErrorKind, message: string, init: PooltopErrorInit = {}) {
-    super(oneLine(message), init.cause === undefined ? undefined : { cause: init.cause });
+    // Messages may quote the network (server text, header values): whatever a caller forgot to
+    // clean, no escape sequence or control character survives into what the UI and stderr show.
+    super(oneLine(sanitize(message)), init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'PooltopError';
     this.kind = kind;
     this.status = init.status;

@@ -18,6 +18,7 @@ import { acquireLock, type LockHandle } from '../config/lock.js';
 import { missingSettingMessage } from '../config/settings-meta.js';
 import { resolveStateDir } from '../config/state-dir.js';
 import { fileTokenStore, sha256, type StoreEntry, type TokenStore } from '../config/token-store.js';
+import { linkSignals } from './link-signals.js';
 import { isPooltopError, PooltopError } from './errors.js';
 import { classifyRefreshFailure, isRateLimit } from './session-errors.js';
 import { buildStatus, chooseRefreshToken, interruptedAt, missingOAuthSettings } from './session-status.js';
@@ -93,9 +94,15 @@ export function createSession(opts: SessionOptions): Session {
       clientSecret: config.clientSecret ?? '',
       refreshToken: token,
     };
-    const timeout = AbortSignal.timeout(opts.attemptTimeoutMs ?? REFRESH_ATTEMPT_TIMEOUT_MS);
-    const call = () =>
-      client.refreshToken(params, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    // A timer cleared when the attempt ends and linkSignals rather than AbortSignal.timeout/any:
+    // `signal` is the dashboard's lifetime signal, which AbortSignal.any would leak into.
+    const deadline = new AbortController();
+    const timer = setTimeout(
+      () => deadline.abort(new DOMException('refresh attempt timed out', 'TimeoutError')),
+      opts.attemptTimeoutMs ?? REFRESH_ATTEMPT_TIMEOUT_MS,
+    );
+    const linked = linkSignals(signal, deadline.signal);
+    const call = () => client.refreshToken(params, { signal: linked.signal });
     try {
       return await call();
     } catch (e) {
@@ -103,6 +110,9 @@ export function createSession(opts: SessionOptions): Session {
       // A 429 is refused before processing: the token is unspent, one more try is safe.
       await sleep(Math.min(e.retryAfterMs ?? 1000, MAX_RATE_LIMIT_WAIT_MS), signal);
       return call();
+    } finally {
+      clearTimeout(timer);
+      linked.dispose();
     }
   }
 

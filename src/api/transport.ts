@@ -18,9 +18,20 @@ export interface Timeouts {
   headersMs: number;
   /** Longest pause between two chunks of the response body. */
   bodyMs: number;
+  /**
+   * The whole exchange, from sending to the last body byte. The gap timeout alone never fires
+   * for a body that trickles in a byte at a time, and a request that never ends would stall
+   * polling (SWR schedules the next poll when the current one settles).
+   */
+  totalMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: Readonly<Timeouts> = { connectMs: 10_000, headersMs: 15_000, bodyMs: 15_000 };
+export const DEFAULT_TIMEOUTS: Readonly<Timeouts> = {
+  connectMs: 10_000,
+  headersMs: 15_000,
+  bodyMs: 15_000,
+  totalMs: 30_000,
+};
 export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 export interface TransportOptions {
@@ -67,6 +78,7 @@ export function createTransport(options: TransportOptions): Transport {
   const t = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const maxBodyBytes = positive(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes');
   const userAgent = options.userAgent ?? USER_AGENT;
+  const totalMs = positive(t.totalMs, 'total timeout');
   const pool = new Pool(baseUrl.origin, {
     connections: 4,
     pipelining: 1,
@@ -82,18 +94,26 @@ export function createTransport(options: TransportOptions): Transport {
     if (closed) {
       throw new PooltopError('network', `request to ${host} cancelled: client closed`, { reason: 'aborted' });
     }
+    const deadline = withDeadline(req.signal, totalMs);
     try {
       const res = await pool.request({
         method: req.method,
         path: `${baseUrl.pathPrefix}${req.path}`,
         headers: { accept: 'application/json', ...req.headers, 'user-agent': userAgent },
         body: req.body,
-        signal: req.signal,
+        signal: deadline.signal,
       });
       const body = await readCapped(res, maxBodyBytes, host);
       return { status: res.statusCode, headers: res.headers, body };
     } catch (err) {
-      throw mapTransportError(err, host, req.signal);
+      if (deadline.expired()) {
+        throw new PooltopError('timeout', `${host} took longer than ${seconds(totalMs)} to answer`, {
+          cause: err,
+        });
+      }
+      throw mapTransportError(err, host, deadline.signal);
+    } finally {
+      deadline.clear();
     }
   }
 
@@ -104,6 +124,31 @@ export function createTransport(options: TransportOptions): Transport {
       if (closed) return;
       closed = true;
       await pool.destroy();
+    },
+  };
+}
+
+const seconds = (ms: number): string => (ms >= 1000 ? `${Number((ms / 1000).toFixed(1))} s` : `${ms} ms`);
+
+/**
+ * A signal that aborts with the caller's (same reason) or when `ms` have passed. One timer and
+ * one listener per request, both released by `clear()`, so nothing outlives the request.
+ */
+function withDeadline(outer: AbortSignal | undefined, ms: number) {
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort(new PooltopError('timeout', 'request deadline passed'));
+  }, ms);
+  const onOuter = () => controller.abort(outer?.reason);
+  outer?.addEventListener('abort', onOuter, { once: true });
+  return {
+    signal: controller.signal,
+    expired: () => expired && !outer?.aborted,
+    clear() {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuter);
     },
   };
 }

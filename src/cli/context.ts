@@ -1,4 +1,5 @@
 import { createClient } from '../api/client.js';
+import type { Timeouts } from '../api/transport.js';
 import type { ApiClient } from '../api/types.js';
 import type { CommandIO } from '../commands/io.js';
 import { resolveConfig } from '../config/resolve.js';
@@ -36,14 +37,14 @@ export async function createContext(
   io: CommandIO,
   options: { retries?: number } = {},
 ): Promise<CommandContext> {
-  if (values.demo === true) return createDemoContext(options);
+  if (values.demo === true) return createDemoContext(options, io.env);
   const config = resolveConfig({ flags: commonFlags(values), env: io.env });
   for (const warning of config.warnings) io.stderr(`pooltop: warning: ${warning}\n`);
-  const client = clientFor(config, options);
+  const client = clientFor(config, options, io.env);
   return { config, client, demo: false, close: () => client.close() };
 }
 
-async function createDemoContext(options: { retries?: number }): Promise<CommandContext> {
+async function createDemoContext(options: { retries?: number }, env: NodeJS.ProcessEnv): Promise<CommandContext> {
   const { startService } = await import('../service/server.js');
   const service = await startService({ port: 0 });
   const { credentials } = service;
@@ -66,7 +67,7 @@ async function createDemoContext(options: { retries?: number }): Promise<Command
     },
     warnings: [],
   };
-  const client = clientFor(config, options);
+  const client = clientFor(config, options, env);
   return {
     config,
     client,
@@ -81,11 +82,25 @@ async function createDemoContext(options: { retries?: number }): Promise<Command
 /** One-shot commands retry transient failures twice (about 1.5–3 s in all) before giving up. */
 const ONE_SHOT_RETRIES = 2;
 
-function clientFor(config: ResolvedConfig, options: { retries?: number }): ApiClient {
+/**
+ * Test hook, deliberately not in --help: `POOLTOP_TIMEOUT_MS=N` (an integer, 1–600000) caps every
+ * client timeout (connect, headers, body gap, whole request) at N ms, so fault tests need not
+ * wait out the real 10–30 s timeouts. Anything else is ignored.
+ */
+export function timeoutsFromEnv(env: NodeJS.ProcessEnv): Partial<Timeouts> | undefined {
+  const raw = env.POOLTOP_TIMEOUT_MS;
+  if (raw === undefined || !/^\d{1,6}$/.test(raw)) return undefined;
+  const ms = Number(raw);
+  if (ms < 1 || ms > 600_000) return undefined;
+  return { connectMs: ms, headersMs: ms, bodyMs: ms, totalMs: ms };
+}
+
+function clientFor(config: ResolvedConfig, options: { retries?: number }, env: NodeJS.ProcessEnv): ApiClient {
   return createClient({
     baseUrl: config.baseUrl,
     apiKey: config.apiKey,
     apiSecret: config.apiSecret,
     retries: options.retries ?? ONE_SHOT_RETRIES,
+    timeouts: timeoutsFromEnv(env),
   });
 }

@@ -91,8 +91,16 @@ export function stringFlag(values: ParsedValues, name: string): string | undefin
   return typeof v === 'string' ? v : undefined;
 }
 
-/** Keeps echoed user input short and printable. */
-function clip(text: string): string {
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-  return clean.length > 40 ? `${clean.slice(0, 40)}…` : clean;
+/** Longest argument echoed whole in an error; a longer one is more likely a pasted credential. */
+const ECHO_MAX = 24;
+
+/**
+ * Keeps echoed user input short and printable. A long argument shows only its first four
+ * characters (like a masked token): `pooltop auth refresh <refresh token>` must not put the
+ * token into an error line that may end up in a CI log.
+ */
+export function clip(text: string): string {
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '?');
+  const chars = [...clean];
+  return chars.length > ECHO_MAX ? `${chars.slice(0, 4).join('')}… (${chars.length} characters)` : clean;
 }

@@ -9,6 +9,11 @@
  *   (`ESC ( B`) and two-byte escapes (`ESC c`, `ESC 7`).
  * - Bidirectional embeddings, overrides, isolates and marks (U+202A–U+202E, U+2066–U+2069,
  *   U+200E, U+200F, U+061C), which can make text display in an order other than its logical one.
+ * - Invisible characters that layout counts as zero columns but terminals draw one or two
+ *   columns wide (xterm.js: U+3164 is 2, U+200B is 1), so a line of them would overflow the
+ *   terminal: soft hyphen, combining grapheme joiner, Hangul fillers, Mongolian vowel separator,
+ *   zero-width space, word joiner and invisible operators, BOM. (ZWJ, ZWNJ and variation
+ *   selectors stay: emoji and scripts need them.)
  * Replaced:
  * - Tab, CR, LF, U+2028 and U+2029 by a space (LF and U+2028/U+2029 become LF when `multiline`).
  * - Unpaired UTF-16 surrogates by U+FFFD.
@@ -31,6 +36,10 @@ const STRING_8BIT = new Set([0x90, 0x98, 0x9d, 0x9e, 0x9f]);
 const STRING_7BIT = new Set([0x50, 0x58, 0x5d, 0x5e, 0x5f]);
 const BIDI = new Set([
   0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069,
+]);
+const INVISIBLE = new Set([
+  0x00ad, 0x034f, 0x115f, 0x1160, 0x180e, 0x200b, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0x3164, 0xfeff,
+  0xffa0,
 ]);
 
 /** Index just past a CSI body that starts at `i` (after the introducer). */
@@ -101,7 +110,7 @@ export function sanitize(text: string, opts: SanitizeOptions = {}): string {
       i++;
       continue;
     }
-    if (BIDI.has(c)) {
+    if (BIDI.has(c) || INVISIBLE.has(c)) {
       i++;
       continue;
     }

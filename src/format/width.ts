@@ -29,6 +29,22 @@ export function truncate(text: string, max: number, ellipsis = '…'): string {
   return out + tail;
 }
 
+/** The end of `text` in at most `max` columns (whole grapheme clusters), for inputs that grow at the end. */
+export function lastColumns(text: string, max: number): string {
+  if (max <= 0) return '';
+  const parts = Array.from(segmenter.segment(text), (s) => s.segment);
+  let out = '';
+  let used = 0;
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const part = parts[i] ?? '';
+    const w = stringWidth(part);
+    if (used + w > max) break;
+    out = part + out;
+    used += w;
+  }
+  return out;
+}
+
 /** Exactly `width` columns: truncated with an ellipsis if longer, padded with spaces if shorter. */
 export function fitWidth(text: string, width: number, align: Align = 'left'): string {
   if (width <= 0) return '';

@@ -7,9 +7,11 @@ import { type Instance, render } from 'ink';
 import { isPooltopError } from '../api/errors.js';
 import type { ApiClient } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
-import { sanitizeLine } from '../format/sanitize.js';
+import { isDebug } from '../cli/report-error.js';
+import { sanitize, sanitizeLine } from '../format/sanitize.js';
 import { App } from './app.js';
 import { holdConsole } from './console-buffer.js';
+import { type DiagnosticsOptions, startDiagnostics } from './diagnostics.js';
 import { createFrameWriter } from './frame-writer.js';
 import { enterFullScreen } from './terminal.js';
 
@@ -21,6 +23,8 @@ export interface DashboardOptions {
   color: boolean;
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
+  /** Soak-test sampling (POOLTOP_DIAG_FILE); off when undefined. */
+  diagnostics?: DiagnosticsOptions;
 }
 
 interface Outcome {
@@ -35,8 +39,8 @@ const SIGNAL_CODES: ReadonlyArray<[NodeJS.Signals, number]> = [
 ];
 
 function describe(error: unknown): string {
-  if (isPooltopError(error)) return error.message;
-  if (error instanceof Error) return sanitizeLine(error.message) || error.name;
+  if (isPooltopError(error)) return sanitizeLine(error.message);
+  if (error instanceof Error) return sanitizeLine(error.message) || sanitizeLine(error.name);
   return sanitizeLine(String(error));
 }
 
@@ -70,6 +74,12 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   const screen = enterFullScreen(stdout);
   const frames = createFrameWriter(stdout);
   const releaseConsole = holdConsole();
+  const stopDiagnostics = opts.diagnostics
+    ? startDiagnostics(opts.diagnostics, {
+        emitters: { process, stdin, stdout },
+        signals: { lifetime: controller.signal },
+      })
+    : undefined;
   let instance: Instance | undefined;
   try {
     instance = render(
@@ -102,6 +112,7 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   }
 
   const { code, error } = await outcome;
+  stopDiagnostics?.();
   controller.abort(new Error('dashboard closed'));
   try {
     instance?.unmount();
@@ -120,8 +131,8 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   for (const line of held) process.stderr.write(`${line}\n`);
   if (error !== undefined) {
     process.stderr.write(`pooltop: ${describe(error)}\n`);
-    if (process.env.DEBUG?.split(',').includes('pooltop') && error instanceof Error && error.stack) {
-      process.stderr.write(`${error.stack}\n`);
+    if (isDebug(process.env) && error instanceof Error && error.stack) {
+      process.stderr.write(`${sanitize(error.stack, { multiline: true })}\n`);
     }
   }
   return code;

@@ -5,15 +5,19 @@
  */
 import type { SWRConfiguration } from 'swr';
 import { isPooltopError } from '../api/errors.js';
-import { backoffDelay } from '../api/retry.js';
+import { backoffDelay, RETRY_AFTER_CAP_MS } from '../api/retry.js';
 import type { RetrySchedule } from './retry-schedule.js';
 
-/** Slowest automatic retry, for failures that retrying soon would not fix (bad JSON, a 404). */
+/**
+ * Slowest automatic retry, for failures that retrying soon would not fix (bad JSON, a 404),
+ * before the poll-interval bound of `pollRetryDelay`.
+ */
 export const SLOW_RETRY_MS = 30_000;
 
 /**
  * Milliseconds until SWR's retry number `retryCount` (1 = first), or undefined for no
  * automatic retry: auth/validation/config failures and cancelled calls wait for `r`.
+ * The vendor's schedule; the dashboard bounds it by the poll interval (`pollRetryDelay`).
  */
 export function retryDelayFor(
   err: unknown,
@@ -27,6 +31,30 @@ export function retryDelayFor(
   if (err.kind === 'auth' || err.kind === 'validation' || err.kind === 'config') return undefined;
   if (err.retryable) return backoffDelay(attempt, { random, retryAfterMs: err.retryAfterMs });
   return Math.max(intervalMs, SLOW_RETRY_MS);
+}
+
+/**
+ * The wait the dashboard actually uses: `retryDelayFor`, but never longer than one poll
+ * interval (unless the server asked for longer with Retry-After). Failing keys are not polled
+ * (SWR skips the interval while a key holds an error), so this bound is what makes the
+ * dashboard pick up again within one interval once a fault clears; the backoff still spaces
+ * the first retries of a short outage, and a failing key is never asked more often than a
+ * healthy one would be polled once the backoff reaches the interval.
+ */
+export function pollRetryDelay(
+  err: unknown,
+  retryCount: number,
+  intervalMs: number,
+  random?: () => number,
+): number | undefined {
+  const wait = retryDelayFor(err, retryCount, intervalMs, random);
+  return wait === undefined ? undefined : Math.min(wait, retryBoundMs(err, intervalMs));
+}
+
+/** The longest wait `pollRetryDelay` returns for this error: the interval, or a longer Retry-After. */
+export function retryBoundMs(err: unknown, intervalMs: number): number {
+  const asked = isPooltopError(err) ? (err.retryAfterMs ?? 0) : 0;
+  return Math.max(intervalMs, Math.min(asked, RETRY_AFTER_CAP_MS));
 }
 
 export interface SwrOptionsInput {
@@ -56,7 +84,7 @@ export function swrOptions(input: SwrOptionsInput): SWRConfiguration {
     isPaused,
     onSuccess: (_data, key) => schedule?.clear(key),
     onErrorRetry: (err, key, _config, revalidate, { retryCount }) => {
-      const wait = retryDelayFor(err, retryCount, intervalMs, random);
+      const wait = pollRetryDelay(err, retryCount, intervalMs, random);
       schedule?.set(key, wait === undefined ? null : now() + wait);
       if (wait === undefined) return;
       const timer = setTimeout(() => {

@@ -54,6 +54,11 @@ describe('sanitize', () => {
     expect(sanitize('abc\u202edcba\u202c \u2066x\u2069\u200e\u200f\u061c')).toBe('abcdcba x');
   });
 
+  it('removes invisible characters terminals draw wider than layout counts them, keeping ZWJ emoji', () => {
+    expect(sanitize('a\u200b\u2060\u3164\u1160\u115f\uffa0\u00ad\u034f\u180e\ufeffb')).toBe('ab');
+    expect(sanitize('👨\u200d👩\u200d👧 ❤\ufe0f')).toBe('👨\u200d👩\u200d👧 ❤\ufe0f');
+  });
+
   it('replaces unpaired surrogates', () => {
     expect(sanitize('a\ud800b\udc00c')).toBe('a\ufffdb\ufffdc');
     expect(sanitize('😀')).toBe('😀');

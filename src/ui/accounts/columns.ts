@@ -75,6 +75,11 @@ export function layoutColumns(width: number): TableLayout {
   return { columns, shortId };
 }
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** The first SHORT_ID_LENGTH characters (whole graphemes: an emoji or accent is never cut in two). */
 export function shortenId(id: string, short: boolean): string {
-  return short && id.length > SHORT_ID_LENGTH ? id.slice(0, SHORT_ID_LENGTH) : id;
+  if (!short || id.length <= SHORT_ID_LENGTH) return id;
+  const parts = Array.from(graphemes.segment(id), (s) => s.segment);
+  return parts.length > SHORT_ID_LENGTH ? parts.slice(0, SHORT_ID_LENGTH).join('') : id;
 }

@@ -1,5 +1,5 @@
 import { Text } from 'ink';
-import { truncate } from '../../format/width.js';
+import { displayWidth, lastColumns, truncate } from '../../format/width.js';
 import { useTheme } from '../theme-context.js';
 
 /** The open search input: what is typed so far, a block cursor, and what Enter and Esc do. */
@@ -8,7 +8,7 @@ export function SearchBox({ draft, width }: { draft: string; width: number }) {
   const help = '  Enter keeps · Esc clears';
   const room = Math.max(1, width - 'Search: '.length - 1 - help.length);
   // Keep the end of a long term in view: that is where the typing happens.
-  const shown = [...draft].length > room ? `…${truncateStart(draft, room - 1)}` : draft;
+  const shown = displayWidth(draft) > room ? `…${lastColumns(draft, room - 1)}` : draft;
   return (
     <Text wrap="truncate">
       <Text bold color={theme.accent}>
@@ -19,9 +19,4 @@ export function SearchBox({ draft, width }: { draft: string; width: number }) {
       <Text color={theme.muted}>{truncate(help, Math.max(0, width - 10))}</Text>
     </Text>
   );
-}
-
-function truncateStart(text: string, max: number): string {
-  const chars = [...text];
-  return chars.slice(Math.max(0, chars.length - max)).join('');
 }

@@ -3,6 +3,7 @@ import { sanitizeLine } from '../../format/sanitize.js';
 import { formatClock, formatDuration, timeAgo } from '../../format/time.js';
 import { truncate } from '../../format/width.js';
 import { isStale, type StatusReport } from '../status-report.js';
+import { retryBoundMs } from '../swr-options.js';
 import { useTheme } from '../theme-context.js';
 
 export interface StatusBarProps {
@@ -22,11 +23,13 @@ export interface StatusBarProps {
 
 const HINTS = '? help · q quit · 1-3/Tab tabs · p pause · r refresh';
 
-function retryText(report: StatusReport, nowMs: number): string {
+function retryText(report: StatusReport, nowMs: number, intervalMs: number): string {
   if (report.retryAt === null) return 'no automatic retry: r retries';
   if (report.retryAt === undefined) return 'r retries';
-  const wait = report.retryAt - nowMs;
-  return wait > 0 ? `next retry ${formatClock(report.retryAt)} (in ${formatDuration(wait)})` : 'retrying…';
+  // The retry timer runs on the monotonic clock; the wall clock may have jumped back since it
+  // was set (NTP, a VM resumed): never announce a wait longer than this error's retries take.
+  const wait = Math.min(report.retryAt - nowMs, retryBoundMs(report.error, intervalMs));
+  return wait > 0 ? `next retry ${formatClock(nowMs + wait)} (in ${formatDuration(wait)})` : 'retrying…';
 }
 
 /**
@@ -50,9 +53,9 @@ export function StatusBar(props: StatusBarProps) {
   const left = truncate(parts.join(' · '), Math.max(0, width - clock.length - (stale ? 9 : 1)));
 
   let second: { text: string; color: string | undefined };
-  if (props.notice) second = { text: props.notice, color: theme.ok };
+  if (props.notice) second = { text: sanitizeLine(props.notice), color: theme.ok };
   else if (report?.error) {
-    const message = `error: ${sanitizeLine(report.error.message)} · ${retryText(report, nowMs)}`;
+    const message = `error: ${sanitizeLine(report.error.message)} · ${retryText(report, nowMs, props.intervalMs)}`;
     second = { text: message, color: theme.error };
   } else second = { text: HINTS, color: theme.muted };
 

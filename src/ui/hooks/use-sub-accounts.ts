@@ -16,6 +16,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
 import { isPooltopError, PooltopError } from '../../api/errors.js';
+import { linkSignals } from '../../api/link-signals.js';
 import type { SubAccountPage } from '../../api/types.js';
 import { nextPageOffset } from '../accounts/browser-state.js';
 import { useDashboard } from '../dashboard-context.js';
@@ -97,14 +98,15 @@ export function useSubAccounts(query: SubAccountsQuery, options: UseSubAccountsO
       const [, search, offset, limit] = key;
       const id = unstable_serialize(key);
       const controller = new AbortController();
-      const signal = AbortSignal.any([controller.signal, lifetime]);
+      // Not AbortSignal.any: it leaks an entry on the lifetime signal per call (link-signals.ts).
+      const linked = linkSignals(controller.signal, lifetime);
       const set = inflight.current.get(id) ?? new Set<Request>();
       inflight.current.set(id, set);
       // Assigned before the request settles (the body below awaits before it can reach finally).
       let req!: Request;
       const promise = (async (): Promise<SubAccountsResult> => {
         try {
-          const page = await client.listSubAccounts({ search, offset, limit }, { signal });
+          const page = await client.listSubAccounts({ search, offset, limit }, { signal: linked.signal });
           return { search, offset, limit, page, fetchedAt: now() };
         } catch (err) {
           if (controller.signal.aborted && !isAborted(err)) {
@@ -112,6 +114,7 @@ export function useSubAccounts(query: SubAccountsQuery, options: UseSubAccountsO
           }
           throw err;
         } finally {
+          linked.dispose();
           set.delete(req);
           if (set.size === 0 && inflight.current.get(id) === set) inflight.current.delete(id);
         }
@@ -129,7 +132,9 @@ export function useSubAccounts(query: SubAccountsQuery, options: UseSubAccountsO
       const id = unstable_serialize(key);
       const ahead = prefetched.current.get(id);
       prefetched.current.delete(id);
-      if (ahead && now() - ahead.startedAt < intervalMs) return ahead.promise;
+      const age = ahead ? now() - ahead.startedAt : Number.NaN;
+      // A negative age means the clock jumped back: the page's age is unknown, ask again.
+      if (ahead && age >= 0 && age < intervalMs) return ahead.promise;
       ahead?.controller.abort(); // too old to show: ask again
       return request(key).promise;
     },

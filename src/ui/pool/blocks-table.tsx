@@ -14,8 +14,27 @@ import { useTheme } from '../theme-context.js';
 
 /** Width of the longest age, "99d 23h ago": the column keeps its width as ages grow. */
 const AGE_WIDTH = 11;
+/** Widest height shown whole (ten million blocks); the column never grows past it. */
+const HEIGHT_WIDTH = 7;
+const DAY_MS = 86_400_000;
 
-type BlockRow = { Height: number; 'Found at': string; Age: string; Status: string };
+type BlockRow = { Height: string; 'Found at': string; Age: string; Status: string };
+
+/**
+ * Cells never outgrow BLOCKS_TABLE_WIDTH, whatever the server sends (the layout beside the
+ * chart depends on it): a height past seven digits keeps its last six, an age past 99 days is
+ * counted in days ("20414d ago").
+ */
+export function heightCell(height: number): string {
+  const text = String(height);
+  return text.length <= HEIGHT_WIDTH ? text : `…${text.slice(-(HEIGHT_WIDTH - 1))}`;
+}
+
+export function ageCell(atMs: number, nowMs: number): string {
+  const text = timeAgo(atMs, nowMs);
+  const fitted = text.length <= AGE_WIDTH ? text : `${Math.floor((nowMs - atMs) / DAY_MS)}d ago`;
+  return fitted.slice(0, AGE_WIDTH).padEnd(AGE_WIDTH);
+}
 type RowProps = Parameters<Table<BlockRow>['data']>[0];
 
 const FreshRow = createContext(false);
@@ -83,9 +102,9 @@ export function BlocksTable({ blocks, fresh, nowMs, maxRows }: BlocksTableProps)
   const rows: BlockRow[] = blocks.slice(0, Math.max(1, maxRows)).map((b) => {
     const at = b.block_found_at * 1000;
     return {
-      Height: b.block_height,
+      Height: heightCell(b.block_height),
       'Found at': formatDateTime(at),
-      Age: timeAgo(at, nowMs).padEnd(AGE_WIDTH),
+      Age: ageCell(at, nowMs),
       Status: fresh.has(b.block_height) ? 'new' : '',
     };
   });

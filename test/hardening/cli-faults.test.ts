@@ -1,0 +1,77 @@
+/**
+ * Every network fault, against the built CLI (`dist/pooltop.js`): the one-shot commands exit 1
+ * with exactly one `pooltop:` line on stderr and nothing on stdout; valid data in the legacy
+ * camelCase shape or with extra fields is accepted. `POOLTOP_TIMEOUT_MS` (a hidden test hook,
+ * src/cli/context.ts) shortens every client timeout so the stalls end in seconds. Each case has
+ * its own server, so the cases run side by side.
+ *
+ * Client-level details (timeouts, body cap, classification, retries) are covered in test/api;
+ * this is the end-to-end view of the same faults.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { cleanEnv, runCli } from '../support/run-cli.js';
+import { type FaultServer, type Mode, startFaultServer } from './fault-server.js';
+import { ONE_LINE } from './fault-messages.js';
+
+const POOL_MODES = Object.keys(ONE_LINE) as Mode[];
+/** The signed endpoint shares the transport; a representative set is enough there. */
+const ACCOUNT_MODES: Mode[] = ['ok', 'extra-fields', 'reset', 'drip', '503-html', '500-json', 'malformed-json', 'wrong-types', 'too-large'];
+
+const servers: FaultServer[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+async function runCase(command: 'pool' | 'accounts', mode: Mode) {
+  const server = await startFaultServer('ok', { dripMs: 250 });
+  servers.push(server);
+  await server.setMode(mode);
+  const env = cleanEnv({
+    WHITEBIT_API_URL: server.url,
+    WHITEBIT_API_KEY: 'fault-key',
+    WHITEBIT_API_SECRET: 'fault-secret',
+    POOLTOP_TIMEOUT_MS: '600',
+  });
+  return { mode, command, result: await runCli([command], env, 25_000) };
+}
+
+/** Runs `jobs` at most `limit` at a time. */
+async function pool<T>(jobs: Array<() => Promise<T>>, limit: number): Promise<T[]> {
+  const out: T[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      out[i] = await (jobs[i] as () => Promise<T>)();
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+  return out;
+}
+
+describe('one-shot commands under network faults', () => {
+  it('exit 1 with exactly one pooltop: line for every fault, 0 for valid data', async () => {
+    const jobs = [
+      ...POOL_MODES.map((m) => () => runCase('pool', m)),
+      ...ACCOUNT_MODES.map((m) => () => runCase('accounts', m)),
+    ];
+    const results = await pool(jobs, jobs.length);
+    for (const { mode, command, result } of results) {
+      const what = `${command} / ${mode}: ${JSON.stringify(result.stderr)}`;
+      const expected = ONE_LINE[mode];
+      if (expected === 'ok') {
+        expect(result.code, what).toBe(0);
+        expect(result.stderr, what).toBe('');
+        expect(result.stdout.length, what).toBeGreaterThan(0);
+        continue;
+      }
+      expect(result.code, what).toBe(1);
+      expect(result.stdout, what).toBe('');
+      const lines = result.stderr.split('\n').filter(Boolean);
+      expect(lines, what).toHaveLength(1);
+      expect(lines[0], what).toMatch(/^pooltop: /);
+      expect(lines[0], what).toMatch(expected);
+      expect(lines[0], what).not.toMatch(/[\u0000-\u001f\u007f-\u009f<>]/);
+    }
+  }, 60_000);
+});

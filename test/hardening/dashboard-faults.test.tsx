@@ -1,0 +1,102 @@
+/**
+ * Every network fault against the running dashboard (the whole App on the Pool tab, and the
+ * Sub-accounts view), through the real client over loopback HTTP to a server whose mode is
+ * switched at run time, polling every 300 ms. For each fault the dashboard stays up, says what
+ * is wrong on exactly one line, keeps the last good data on screen marked STALE, retries on
+ * its own no more often than it polls, and is back to fresh data on the first request after
+ * the fault clears (retry waits are bounded by the interval: test/hardening/retry-policy).
+ * Assertions are about frames and request counts; waits are bounded, nothing is timed.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.js';
+import type { ApiClient } from '../../src/api/types.js';
+import { keyedConfig, mountAccounts, waitForFrame as waitForAccounts } from '../ui/accounts-harness.js';
+import { renderApp, waitForFrame } from '../ui/helpers/render-app.js';
+import { FAULT_MODES, type FaultServer, type Mode, startFaultServer } from './fault-server.js';
+import { ONE_LINE } from './fault-messages.js';
+
+const INTERVAL_MS = 300;
+const TIMEOUTS = { connectMs: 400, headersMs: 400, bodyMs: 1500, totalMs: 1200 };
+const open: Array<() => Promise<void> | void> = [];
+afterAll(async () => {
+  for (const fn of open.splice(0)) await fn();
+});
+
+async function setup(): Promise<{ server: FaultServer; client: ApiClient }> {
+  const server = await startFaultServer('ok', { dripMs: 1000 });
+  const client = createClient({ baseUrl: server.url, apiKey: 'k', apiSecret: 's', retries: 0, timeouts: TIMEOUTS });
+  open.push(() => client.close(), () => server.close());
+  return { server, client };
+}
+
+const workersOf = (frame: string): string | undefined => /Workers ([\d,]+)/.exec(frame)?.[1];
+const errorLines = (frame: string): string[] => frame.split('\n').filter((l) => l.includes('error:'));
+
+/** One fault, from fresh data to the fault and back, on the Pool tab of a running App. */
+async function poolCycle(server: FaultServer, frame: () => string, mode: Mode): Promise<void> {
+  const healthy = await waitForFrame(frame, (f) => workersOf(f) !== undefined && errorLines(f).length === 0);
+  const before = workersOf(healthy);
+  const expected = ONE_LINE[mode];
+  const started = performance.now();
+  await server.setMode(mode);
+  if (expected === 'ok') {
+    // Valid data in another shape: new numbers arrive and no error shows.
+    const f = await waitForFrame(frame, (x) => workersOf(x) !== before && errorLines(x).length === 0);
+    expect(f).not.toContain('STALE');
+    return;
+  }
+  const failing = await waitForFrame(frame, (f) => errorLines(f).length > 0, 8000);
+  const lines = errorLines(failing);
+  expect(lines, mode).toHaveLength(1);
+  expect(lines[0], mode).toMatch(expected);
+  expect(workersOf(failing), `${mode}: last good data kept`).toBe(before);
+  expect(failing, mode).toContain('STALE');
+  // It retries by itself (a second request in this mode), never faster than it polls.
+  if (mode !== 'refused') {
+    await waitForFrame(() => String(server.requests[mode] ?? 0), (n) => Number(n) >= 2, 8000);
+    const elapsed = performance.now() - started;
+    expect(server.requests[mode] ?? 0, `${mode}: requests while failing`).toBeLessThanOrEqual(
+      Math.ceil(elapsed / INTERVAL_MS) + 2,
+    );
+  }
+  const sentBefore = server.requests.ok ?? 0;
+  await server.setMode('ok');
+  const back = await waitForFrame(frame, (f) => errorLines(f).length === 0 && workersOf(f) !== before, 8000);
+  expect(back, mode).not.toContain('STALE');
+  // Back on the first request after the fault cleared (one more may have been in flight).
+  expect((server.requests.ok ?? 0) - sentBefore, `${mode}: requests to recover`).toBeLessThanOrEqual(2);
+}
+
+describe('the dashboard under network faults', () => {
+  it('Pool tab: every fault, then recovery, the App staying up throughout', async () => {
+    const modes: Mode[] = ['legacy', 'extra-fields', ...FAULT_MODES];
+    const groups = [0, 1, 2, 3].map((g) => modes.filter((_, i) => i % 4 === g));
+    await Promise.all(
+      groups.map(async (group) => {
+        const { server, client } = await setup();
+        const app = renderApp({ client, columns: 160, rows: 30, intervalSec: INTERVAL_MS / 1000 });
+        open.push(() => app.unmount());
+        for (const mode of group) await poolCycle(server, app.frame, mode);
+        expect(app.onQuit).not.toHaveBeenCalled();
+      }),
+    );
+  }, 90_000);
+
+  it('Sub-accounts view: stale rows and one status line through faults, then fresh rows', async () => {
+    const { server, client } = await setup();
+    const view = mountAccounts({ client, config: { ...keyedConfig, baseUrl: server.url }, width: 160, height: 20, intervalSec: INTERVAL_MS / 1000 });
+    open.push(() => view.unmount());
+    for (const mode of ['503-html', 'reset', 'malformed-json', 'stall'] as const) {
+      const healthy = await waitForAccounts(view.frame, (f) => /id-\d+/.test(f) && !f.includes('error:'), 8000);
+      const id = /id-\d+/.exec(healthy)?.[0] ?? '';
+      await server.setMode(mode);
+      const failing = await waitForAccounts(view.frame, (f) => f.includes('error:'), 8000);
+      expect(errorLines(failing), mode).toHaveLength(1);
+      expect(errorLines(failing)[0], mode).toMatch(ONE_LINE[mode] as RegExp);
+      expect(failing, mode).toContain('STALE');
+      expect(failing, `${mode}: last rows kept`).toContain(id);
+      await server.setMode('ok');
+      await waitForAccounts(view.frame, (f) => !f.includes('error:') && !f.includes('STALE') && !f.includes(id), 8000);
+    }
+  }, 60_000);
+});

@@ -1,0 +1,134 @@
+/**
+ * Property: whatever text the API sends, no frame of the Pool tab (the whole dashboard: tab
+ * bar, view, status bar with the error line) or of the Sub-accounts tab (table, detail pane,
+ * status line) contains an escape sequence or control character from it, and a clipboard copy
+ * carries only clean text. Colour is off, so any ESC in a frame is a leak.
+ */
+import { Text } from 'ink';
+import { render } from 'ink-testing-library';
+import fc from 'fast-check';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PooltopError } from '../../src/api/errors.js';
+import { createSession } from '../../src/api/session.js';
+import type { ApiClient } from '../../src/api/types.js';
+import { memoryTokenStore } from '../../src/config/token-store.js';
+import { DashboardContext } from '../../src/ui/dashboard-context.js';
+import { SessionView } from '../../src/ui/session/session-view.js';
+import { UiStateContext } from '../../src/ui/ui-state.js';
+import { AccountsClient, KEYS, keyedConfig, mountAccounts, NOW, waitForFrame as waitForAccounts } from '../ui/accounts-harness.js';
+import { StubClient } from '../ui/helpers/fixtures.js';
+import { renderApp, waitForFrame } from '../ui/helpers/render-app.js';
+import { checkFrames } from './frame-check.js';
+import { accountArb, overviewArb, tokensArb } from './arbitraries.js';
+import { hostileString } from './hostile.js';
+
+/** Errors whose message is hostile: a plain Error is not cleaned at construction, so views must. */
+const errorArb = fc
+  .tuple(fc.constantFrom('plain', 'http', 'auth', 'schema'), hostileString())
+  .map(([kind, text]): Error =>
+    kind === 'plain'
+      ? new Error(text)
+      : new PooltopError(kind as 'http' | 'auth' | 'schema', text, { status: kind === 'auth' ? 401 : 500 }),
+  );
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const fn of cleanups.splice(0)) fn();
+});
+
+beforeAll(() => {
+  // The premise: with colour off nothing in a frame is an escape of Ink's own.
+  const canary = render(
+    <Text bold inverse color="red">
+      x
+    </Text>,
+  );
+  expect(canary.frames.join('')).not.toContain('\x1b');
+  canary.unmount();
+});
+
+describe('hostile text never reaches the terminal (property)', () => {
+  it('Pool tab and status bar: data, error line, clipboard copy', async () => {
+    await fc.assert(
+      fc.asyncProperty(overviewArb, errorArb, async (overview, error) => {
+        const client = new StubClient();
+        client.next = async () => {
+          if (client.calls === 1) return overview;
+          throw error;
+        };
+        const app = renderApp({ client, columns: 100, rows: 30 });
+        cleanups.push(() => app.unmount());
+        await waitForFrame(app.frame, (f) => f.includes('Workers'));
+        app.press('r');
+        await waitForFrame(app.frame, (f) => f.includes('error:'));
+        app.press('y');
+        await waitForFrame(app.frame, (f) => /Copied|No connection link/.test(f));
+        const report = checkFrames(app.frames);
+        app.unmount();
+        expect(report.leaks).toEqual([]);
+        expect(report.copied.length).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 20, endOnFailure: true },
+    );
+  });
+
+  it('Sub-accounts tab: table, detail pane, status line, clipboard copy', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(accountArb, { minLength: 1, maxLength: 6 }), errorArb, async (accounts, error) => {
+        const client = new AccountsClient(accounts);
+        const view = mountAccounts({ client, width: 100, height: 30 });
+        cleanups.push(() => view.unmount());
+        await waitForAccounts(view.frame, (f) => f.includes('rows 1–'));
+        view.stdin.write(KEYS.enter);
+        await waitForAccounts(view.frame, (f) => f.includes('Sub-account, row 1'));
+        view.stdin.write('y');
+        client.fail = () => error;
+        view.stdin.write('-'); // a smaller page is a new request: it fails
+        await waitForAccounts(view.frame, (f) => f.includes('STALE'));
+        const report = checkFrames(view.frames);
+        view.unmount();
+        expect(report.leaks).toEqual([]);
+        expect(report.copied).toHaveLength(1);
+      }),
+      { numRuns: 20, endOnFailure: true },
+    );
+  });
+
+  it('Session tab: token type, scopes, masked tokens, the refresh error and its record', async () => {
+    await fc.assert(
+      fc.asyncProperty(tokensArb, errorArb, async (tokens, error) => {
+        const config = { ...keyedConfig, clientId: 'client', clientSecret: 'client-secret', refreshToken: 'refresh-0000' };
+        let calls = 0;
+        const client: ApiClient = {
+          baseUrl: config.baseUrl,
+          refreshToken: async () => {
+            calls++;
+            if (calls === 1) return tokens;
+            throw error;
+          },
+          getMiningPool: async () => Promise.reject(new Error('unused')),
+          listSubAccounts: async () => Promise.reject(new Error('unused')),
+          close: async () => {},
+        };
+        const session = createSession({ config, client, store: memoryTokenStore(), now: () => NOW, sleep: async () => {} });
+        const dashboard = { client, config, demo: false, intervalMs: 10_000, signal: new AbortController().signal, now: () => NOW };
+        const view = render(
+          <DashboardContext.Provider value={dashboard}>
+            <UiStateContext.Provider value={{ paused: false, nowMs: NOW, notify: () => {}, setCapture: () => {} }}>
+              <SessionView width={100} height={24} active session={session} />
+            </UiStateContext.Provider>
+          </DashboardContext.Provider>,
+        );
+        cleanups.push(() => view.unmount());
+        const frame = () => view.lastFrame() ?? '';
+        await waitForFrame(frame, (f) => f.includes('Access token'));
+        view.stdin.write('R');
+        await waitForFrame(frame, (f) => f.includes('Last refresh') && !f.includes(', ok'));
+        const report = checkFrames(view.frames);
+        view.unmount();
+        expect(report.leaks).toEqual([]);
+      }),
+      { numRuns: 15, endOnFailure: true },
+    );
+  });
+});
