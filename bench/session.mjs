@@ -64,7 +64,7 @@ export async function measureSession({ cliFile, host, idleMs, warmupMs, memoryMs
         log?.(`memory: ${interrupted}`);
         break;
       }
-      rssSamples.push({ s, rss });
+      rssSamples.push({ s, rss, connections: host.stats().connections, requests: host.stats().requests });
       if (Math.round(s) % 60 < 5) log?.(`memory: ${Math.round(s)} s, RSS ${(rss / 1048576).toFixed(1)} MiB`);
     }
     const rssEnd = rssSamples.at(-1).rss;

@@ -108,7 +108,9 @@ export function buildRows(r) {
     const pool = network.byPath['/api/v4/public/mining-pool'] ?? 0;
     const others = network.requests - pool;
     const expected = Math.round(network.seconds);
-    const ok = Math.abs(pool - expected) <= 2 && others === 0 && network.connections === 0 && memory.connections === 1;
+    // SWR starts the next interval when a poll has finished, so a 60 s window holds a few less
+    // than 60 polls; more than one per interval, or any other path, fails.
+    const ok = pool <= expected + 1 && pool >= 0.9 * expected && others === 0 && network.connections === 0 && memory.connections === 1;
     const paths = Object.entries(network.byPath)
       .map(([path, n]) => `${path} ${n}`)
       .join(', ');
@@ -116,7 +118,7 @@ export function buildRows(r) {
       6,
       `network (same run, ${fmt(network.seconds, 0)} s window)`,
       `${network.requests} requests, ${network.connections} new TCP connections`,
-      `${paths || 'none'}; expected ≈${expected} to mining-pool only; connections over the whole run ${memory.connections}`,
+      `${paths || 'none'}; expected ≤${expected} (one per interval) to mining-pool only; connections over the whole run (${fmt(memory.seconds / 60, 1)} min) ${memory.connections}`,
       '1 request / interval / visible resource; 1 reused connection',
       ok,
     );
