@@ -5,6 +5,7 @@ import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { boundedInkCaches } from './bounded-ink-caches.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = join(root, 'dist', 'pooltop.js');
@@ -51,6 +52,8 @@ await build({
   jsx: 'automatic',
   // Ink loads react-devtools-core only in dev mode; never ship it.
   alias: { 'react-devtools-core': emptyModule },
+  // Ink's text caches never evict: bounded, or a long-running dashboard grows for ever.
+  plugins: [boundedInkCaches()],
   define: {
     'process.env.NODE_ENV': '"production"',
     __POOLTOP_VERSION__: JSON.stringify(version),

@@ -38,6 +38,8 @@ export function analyse(samples, warmupMs) {
   if (warm.length < 2 || end.length < 2) problems.push('too few samples: run longer (--minutes)');
   const rss = { warm: median(warm.map((s) => s.rss)), end: median(end.map((s) => s.rss)) };
   rss.growth = rss.end - rss.warm;
+  const heap = { warm: median(warm.map((s) => s.heapUsed)), end: median(end.map((s) => s.heapUsed)) };
+  heap.growth = heap.end - heap.warm;
   if (rss.growth >= RSS_LIMIT) problems.push(`RSS grew by ${mb(rss.growth)} after warm-up (limit ${mb(RSS_LIMIT)})`);
   const names = new Set(samples.flatMap((s) => Object.keys(countsOf(s))));
   const counts = {};
@@ -48,7 +50,7 @@ export function analyse(samples, warmupMs) {
     counts[name] = { warm: w, end: e, growing };
     if (growing) problems.push(`${name} grew: warm-up max ${w.max}, end median ${e.median}`);
   }
-  return { rss, counts, problems, windows: { warm: warm.length, end: end.length, totalMs: total } };
+  return { rss, heap, counts, problems, windows: { warm: warm.length, end: end.length, totalMs: total } };
 }
 
 export const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -80,7 +80,7 @@ export function createTransport(options: TransportOptions): Transport {
   const userAgent = options.userAgent ?? USER_AGENT;
   const totalMs = positive(t.totalMs, 'total timeout');
   const pool = new Pool(baseUrl.origin, {
-    connections: 4,
+    connections: 1,
     pipelining: 1,
     keepAliveTimeout: 10_000,
     connectTimeout: positive(t.connectMs, 'connect timeout'),

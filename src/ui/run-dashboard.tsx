@@ -13,6 +13,7 @@ import { App } from './app.js';
 import { holdConsole } from './console-buffer.js';
 import { type DiagnosticsOptions, startDiagnostics } from './diagnostics.js';
 import { createFrameWriter } from './frame-writer.js';
+import { CoalescedRenders } from './render-coalesce.js';
 import { enterFullScreen } from './terminal.js';
 
 export interface DashboardOptions {
@@ -83,15 +84,17 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   let instance: Instance | undefined;
   try {
     instance = render(
-      <App
-        client={opts.client}
-        config={opts.config}
-        demo={opts.demo}
-        intervalSec={opts.intervalSec}
-        color={opts.color}
-        signal={controller.signal}
-        onQuit={(code) => finish(code)}
-      />,
+      <CoalescedRenders>
+        <App
+          client={opts.client}
+          config={opts.config}
+          demo={opts.demo}
+          intervalSec={opts.intervalSec}
+          color={opts.color}
+          signal={controller.signal}
+          onQuit={(code) => finish(code)}
+        />
+      </CoalescedRenders>,
       {
         // Ink writes whole frames (debug mode) into the frame writer, which sends only the lines
         // that changed. Ink 6.8's own incremental mode is not used: it draws frames that end in

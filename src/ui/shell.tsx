@@ -12,6 +12,7 @@ import { useNotice } from './hooks/use-notice.js';
 import { useNow } from './hooks/use-now.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { type StatusReport, StatusReportContext } from './status-report.js';
+import { TabSlot } from './tab-slot.js';
 import { TABS } from './tabs.js';
 import { type UiState, UiStateContext } from './ui-state.js';
 
@@ -90,9 +91,16 @@ export function Shell({ pausedRef, onQuit }: ShellProps) {
               />
             ) : null}
             {TABS.map((t, i) => (
-              <Box key={t.id} display={!help && i === tab ? 'flex' : 'none'}>
-                <t.component width={columns} height={bodyHeight} active={!small && !help && i === tab} />
-              </Box>
+              <TabSlot
+                key={t.id}
+                def={t}
+                shown={i === tab}
+                display={!help && i === tab}
+                active={!small && !help && i === tab}
+                width={columns}
+                height={bodyHeight}
+                ui={ui}
+              />
             ))}
           </Box>
           <StatusBar

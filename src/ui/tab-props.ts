@@ -5,4 +5,6 @@ export interface TabProps {
   height: number;
   /** Visible and owning the keyboard: bind keys with `useKeymap(scope, handlers, active)`. */
   active: boolean;
+  /** Not the selected tab: stop polling and drawing (state is kept; see tab-slot.tsx). */
+  hidden?: boolean;
 }

@@ -4,8 +4,9 @@
  * placeholders). The component gets `TabProps` (tab-props.ts), reads data through hooks, binds
  * keys with `useKeymap(scope, handlers, active)` (entries in keymap.ts under its `scope`, listed
  * by the help overlay while the tab is visible) and may report its data's freshness to the status
- * bar with `useReportStatus` (status-report.ts). Tabs stay mounted while hidden, so their polling
- * and state survive switching.
+ * bar with `useReportStatus` (status-report.ts). Tabs stay mounted while hidden, so their state
+ * survives switching; a hidden tab gets `hidden`, stops polling and is not redrawn on the clock
+ * (tab-slot.tsx).
  */
 import type { ComponentType } from 'react';
 import type { Scope } from './keymap.js';
@@ -19,10 +20,12 @@ export interface TabDef {
   title: string;
   scope: Exclude<Scope, 'global'>;
   component: ComponentType<TabProps>;
+  /** Keeps the live clock while hidden (the Session's auto-refresh runs on it). */
+  keepsClock?: boolean;
 }
 
 export const TABS: readonly TabDef[] = [
   { id: 'pool', title: 'Pool', scope: 'pool', component: PoolView },
   { id: 'accounts', title: 'Sub-accounts', scope: 'accounts', component: AccountsView },
-  { id: 'session', title: 'Session', scope: 'session', component: SessionView },
+  { id: 'session', title: 'Session', scope: 'session', component: SessionView, keepsClock: true },
 ];

@@ -37,7 +37,7 @@ describe('request deadline', () => {
       };
       step();
     });
-    transport = createTransport({ baseUrl: parseBaseUrl(server.url), timeouts: { bodyMs: 1500, totalMs: 2200 } });
+    transport = createTransport({ baseUrl: parseBaseUrl(server.url), timeouts: { bodyMs: 1300, totalMs: 1600 } });
     const err = await transport.request({ method: 'GET', path: '/drip' }).then(
       () => undefined,
       (e: unknown) => e,
@@ -45,7 +45,7 @@ describe('request deadline', () => {
     for (const t of timers) clearTimeout(t);
     expect(err).toBeInstanceOf(PooltopError);
     expect((err as PooltopError).kind).toBe('timeout');
-    expect((err as PooltopError).message).toBe(`127.0.0.1:${server.port} took longer than 2.2 s to answer`);
+    expect((err as PooltopError).message).toBe(`127.0.0.1:${server.port} took longer than 1.6 s to answer`);
     expect((err as PooltopError).retryable).toBe(true);
   });
 

@@ -13,9 +13,10 @@ import { cleanEnv, runCli } from '../support/run-cli.js';
 import { type FaultServer, type Mode, startFaultServer } from './fault-server.js';
 import { ONE_LINE } from './fault-messages.js';
 
-const POOL_MODES = Object.keys(ONE_LINE) as Mode[];
+/** Every mode but plain `ok` (legacy and extra-fields already prove valid data passes). */
+const POOL_MODES = (Object.keys(ONE_LINE) as Mode[]).filter((m) => m !== 'ok');
 /** The signed endpoint shares the transport; a representative set is enough there. */
-const ACCOUNT_MODES: Mode[] = ['ok', 'extra-fields', 'reset', 'drip', '503-html', '500-json', 'malformed-json', 'wrong-types', 'too-large'];
+const ACCOUNT_MODES: Mode[] = ['extra-fields', 'drip', 'wrong-types'];
 
 const servers: FaultServer[] = [];
 afterAll(async () => {
@@ -23,14 +24,14 @@ afterAll(async () => {
 });
 
 async function runCase(command: 'pool' | 'accounts', mode: Mode) {
-  const server = await startFaultServer('ok', { dripMs: 250 });
+  const server = await startFaultServer('ok', { dripMs: 150 });
   servers.push(server);
   await server.setMode(mode);
   const env = cleanEnv({
     WHITEBIT_API_URL: server.url,
     WHITEBIT_API_KEY: 'fault-key',
     WHITEBIT_API_SECRET: 'fault-secret',
-    POOLTOP_TIMEOUT_MS: '600',
+    POOLTOP_TIMEOUT_MS: '400',
   });
   return { mode, command, result: await runCli([command], env, 25_000) };
 }

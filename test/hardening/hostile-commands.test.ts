@@ -133,7 +133,7 @@ describe('one-shot commands print no hostile text (property)', () => {
           expectClean(`${argv.join(' ')} stderr`, r.err);
         }
       }),
-      { numRuns: 25, endOnFailure: true },
+      { numRuns: 20, endOnFailure: true },
     );
   });
 });

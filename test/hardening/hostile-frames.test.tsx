@@ -68,7 +68,7 @@ describe('hostile text never reaches the terminal (property)', () => {
         expect(report.leaks).toEqual([]);
         expect(report.copied.length).toBeLessThanOrEqual(1);
       }),
-      { numRuns: 20, endOnFailure: true },
+      { numRuns: 12, endOnFailure: true },
     );
   });
 
@@ -90,7 +90,7 @@ describe('hostile text never reaches the terminal (property)', () => {
         expect(report.leaks).toEqual([]);
         expect(report.copied).toHaveLength(1);
       }),
-      { numRuns: 20, endOnFailure: true },
+      { numRuns: 12, endOnFailure: true },
     );
   });
 
@@ -128,7 +128,7 @@ describe('hostile text never reaches the terminal (property)', () => {
         view.unmount();
         expect(report.leaks).toEqual([]);
       }),
-      { numRuns: 15, endOnFailure: true },
+      { numRuns: 10, endOnFailure: true },
     );
   });
 });

@@ -1,16 +1,18 @@
 /**
  * No secret ever reaches stdout, stderr or debug output: every command and every error path
- * of the built CLI runs with DEBUG=pooltop and distinctive secrets (API secret, client secret,
- * refresh token, and the access and refresh tokens the service hands out), and the output is
- * searched for each of them (whole, URL-encoded, and any 12-character piece). The only output
- * allowed to hold tokens is the token set `auth refresh --json` is asked to print. (`serve`
- * prints its own generated credentials on purpose and is left out; the dashboard's terminal
- * frames are checked in secrets-dashboard.test.ts.) Checks are booleans, so a failure names
- * the command and the secret's role, never its value.
+ * runs with DEBUG=pooltop and distinctive secrets (API secret, client secret, refresh token,
+ * and the access and refresh tokens the service hands out), and the output is searched for
+ * each of them (whole, URL-encoded, and any 12-character piece). Most cases run `main()`
+ * in-process (all a command prints goes through its CommandIO); a few run the built binary.
+ * The only output allowed to hold tokens is the token set `auth refresh --json` is asked to
+ * print. (`serve` prints its own generated credentials on purpose and is left out; the
+ * dashboard's terminal output is checked in secrets-dashboard.test.ts.) Checks are booleans,
+ * so a failure names the command and the secret's role, never its value.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { closedPort, type FakeServer, startFakeServer } from '../api/fake-server.js';
 import { cleanEnv, runCli } from '../support/run-cli.js';
@@ -46,8 +48,24 @@ function env(over: Record<string, string> = {}): NodeJS.ProcessEnv {
 
 type Case = [name: string, args: string[], env: NodeJS.ProcessEnv];
 
+/**
+ * Cases run in-process through `main()` (everything a command prints goes through its
+ * CommandIO), except these, which run the built binary to cover the real process as well.
+ */
+const SPAWNED = new Set(['accounts', 'wrong api secret', 'echoing proxy: auth refresh', 'token pasted as an argument']);
+
+async function inProcess(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t), env, signal: new AbortController().signal };
+  const code = await main(args, io);
+  return { code, stdout, stderr };
+}
+
 async function runAll(cases: Case[], secrets: SecretSet): Promise<{ leaks: string[]; codes: Record<string, number | null> }> {
-  const results = await Promise.all(cases.map(async ([name, args, e]) => ({ name, r: await runCli(args, e) })));
+  const results = await Promise.all(
+    cases.map(async ([name, args, e]) => ({ name, r: SPAWNED.has(name) ? await runCli(args, e) : await inProcess(args, e) })),
+  );
   const leaks: string[] = [];
   const codes: Record<string, number | null> = {};
   for (const { name, r } of results) {
@@ -99,7 +117,7 @@ describe('secrets stay out of every output', () => {
     expect(first.codes['token pasted as an argument']).toBe(2);
 
     // Then the refresh chain: text output masks tokens; --json prints them (the one exception).
-    const refreshed = await runCli(['auth', 'refresh'], shared);
+    const refreshed = await inProcess(['auth', 'refresh'], shared);
     expect(refreshed.code).toBe(0);
     const store = JSON.parse(readFileSync(join(home, '.state', 'pooltop', 'tokens-default.json'), 'utf8')) as {
       entries: Record<string, { tokens: { access_token: string; refresh_token: string } }>;

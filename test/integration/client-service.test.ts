@@ -139,6 +139,6 @@ describe('client against the embedded service', () => {
     const { service, client } = await setup();
     for (let i = 0; i < 10; i++) await client.getMiningPool();
     expect(service.stats().requests).toBe(10);
-    expect(service.stats().connections).toBeLessThanOrEqual(2);
+    expect(service.stats().connections).toBeLessThanOrEqual(1);
   });
 });

@@ -1,5 +1,5 @@
 import { Box, useStdout } from 'ink';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { SubAccount } from '../../api/types.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
@@ -35,16 +35,19 @@ export interface AccountsViewOptions {
 }
 
 /** Tab 2: the sub-accounts of the account, a page at a time, with search and a detail pane. */
-export function AccountsView({ width, height, active, ...opts }: TabProps & AccountsViewOptions) {
+export function AccountsView({ width, height, active, hidden = false, ...opts }: TabProps & AccountsViewOptions) {
   const theme = useTheme();
   const ui = useUiState();
   const { stdout } = useStdout();
   const { config, intervalMs } = useDashboard();
   const { state, dispatch, current } = useBrowserStore();
   const hasKeys = Boolean(config.apiKey && config.apiSecret);
+  // Nothing is asked for before the tab is first shown.
+  const seen = useRef(false);
+  if (!hidden) seen.current = true;
   const accounts = useSubAccounts(
     { search: state.search, offset: state.offset, limit: state.limit },
-    { enabled: hasKeys, paused: ui.paused },
+    { enabled: hasKeys && seen.current, paused: ui.paused, hidden },
   );
   const { result, isCurrent } = accounts;
   const rows: readonly SubAccount[] = result?.page.data ?? [];

@@ -1,16 +1,21 @@
 import { Text } from 'ink';
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { useTheme } from '../theme-context.js';
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'] as const;
 
+/** True inside a hidden tab (tab-slot.tsx): spinners there stand still, so they cause no renders. */
+export const HiddenTabContext = createContext(false);
+
 /** A one-column spinner; it only ticks while mounted, so mount it only while something loads. */
 export function Spinner({ intervalMs = 120 }: { intervalMs?: number }) {
   const theme = useTheme();
+  const hidden = useContext(HiddenTabContext);
   const [frame, setFrame] = useState(0);
   useEffect(() => {
+    if (hidden) return;
     const timer = setInterval(() => setFrame((f) => (f + 1) % FRAMES.length), intervalMs);
     return () => clearInterval(timer);
-  }, [intervalMs]);
+  }, [intervalMs, hidden]);
   return <Text color={theme.accent}>{FRAMES[frame]}</Text>;
 }

@@ -1,4 +1,5 @@
 import { useCallback, useRef } from 'react';
+import { useRefreshOnShow } from './use-refresh-on-show.js';
 import useSWR from 'swr';
 import type { FoundBlock, HashRatePoint, PoolOverview } from '../../api/types.js';
 import { useDashboard } from '../dashboard-context.js';
@@ -56,7 +57,10 @@ function share(prev: PoolOverview | undefined, next: PoolOverview): PoolOverview
 }
 
 /** The public mining-pool overview, polled through the dashboard's SWRConfig. */
-export function usePoolOverview(): PoolOverviewState {
+const HIDDEN = { refreshInterval: 0 } as const;
+
+/** `hidden`: the tab is not shown, so nothing is polled (see use-refresh-on-show.ts). */
+export function usePoolOverview(hidden = false): PoolOverviewState {
   const { client, signal, now, retries } = useDashboard();
   const retryAt = useRetryAt(retries, POOL_OVERVIEW_KEY);
   const last = useRef<PoolSnapshot | undefined>(undefined);
@@ -65,14 +69,19 @@ export function usePoolOverview(): PoolOverviewState {
     last.current = { overview, fetchedAt: now(), poll: (last.current?.poll ?? 0) + 1 };
     return last.current;
   }, [client, signal, now]);
-  const { data, error, isLoading, isValidating } = useSWR<PoolSnapshot, Error>(POOL_OVERVIEW_KEY, fetcher);
+  const swr = useSWR<PoolSnapshot, Error>(POOL_OVERVIEW_KEY, fetcher, hidden ? HIDDEN : undefined);
+  const { data, error, isLoading, mutate } = swr;
+  useRefreshOnShow(hidden, data?.fetchedAt, mutate);
   return {
     overview: data?.overview,
     fetchedAt: data?.fetchedAt,
     poll: data?.poll,
     error,
     isLoading,
-    isValidating,
+    // A getter: SWR re-renders on `isValidating` only for callers that read it.
+    get isValidating() {
+      return swr.isValidating;
+    },
     retryAt: error ? retryAt : undefined,
   };
 }

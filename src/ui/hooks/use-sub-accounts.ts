@@ -20,6 +20,7 @@ import { linkSignals } from '../../api/link-signals.js';
 import type { SubAccountPage } from '../../api/types.js';
 import { nextPageOffset } from '../accounts/browser-state.js';
 import { useDashboard } from '../dashboard-context.js';
+import { useRefreshOnShow } from './use-refresh-on-show.js';
 
 export const SUB_ACCOUNTS_KEY = 'sub-accounts';
 
@@ -58,6 +59,8 @@ export interface UseSubAccountsOptions {
    * asks for still load. (The dashboard's own `isPaused` would stop those too.)
    */
   paused?: boolean;
+  /** The tab is hidden: no polling; on showing again a page older than the interval is re-asked. */
+  hidden?: boolean;
 }
 
 export function subAccountsKey(q: SubAccountsQuery): SubAccountsKey {
@@ -85,7 +88,7 @@ interface Request {
 
 export function useSubAccounts(query: SubAccountsQuery, options: UseSubAccountsOptions = {}): SubAccountsState {
   const { client, signal: lifetime, now, intervalMs } = useDashboard();
-  const { cache } = useSWRConfig();
+  const { cache, mutate: fill } = useSWRConfig();
   const enabled = options.enabled ?? true;
   const prefetch = options.prefetch ?? true;
   /** Requests in flight, by serialized key (a refresh may overlap the one it replaces). */
@@ -146,8 +149,9 @@ export function useSubAccounts(query: SubAccountsQuery, options: UseSubAccountsO
   const { data, error, isLoading, isValidating, mutate } = useSWR<SubAccountsResult, Error, SubAccountsKey | null>(
     key,
     fetcher,
-    { keepPreviousData: true, isPaused: notPaused, refreshInterval: options.paused ? 0 : intervalMs },
+    { keepPreviousData: true, isPaused: notPaused, refreshInterval: options.paused || options.hidden ? 0 : intervalMs },
   );
+  useRefreshOnShow(options.hidden === true, options.paused ? undefined : data?.fetchedAt, mutate);
   const isCurrent = data !== undefined && data.search === search && data.offset === offset && data.limit === limit;
 
   // The page after this one, once this one is known to be full.
@@ -165,11 +169,18 @@ export function useSubAccounts(query: SubAccountsQuery, options: UseSubAccountsO
     if (!nextKey || cache.get(nextId)?.data !== undefined || prefetched.current.has(nextId)) return;
     const req = request(nextKey);
     prefetched.current.set(nextId, req);
-    req.promise.catch(() => {
-      // Not shown: forget it, so the page is fetched afresh when it is asked for.
-      if (prefetched.current.get(nextId) === req) prefetched.current.delete(nextId);
-    });
-  }, [nextKey, nextId, cache, request]);
+    req.promise.then(
+      // Into SWR's cache as it lands, so PgDn draws the page in one render (the fetcher still
+      // hands SWR this same promise when the key is asked for: no second request).
+      (page) => {
+        if (prefetched.current.get(nextId) === req && !lifetime.aborted) void fill(nextKey, page, { revalidate: false });
+      },
+      () => {
+        // Not shown: forget it, so the page is fetched afresh when it is asked for.
+        if (prefetched.current.get(nextId) === req) prefetched.current.delete(nextId);
+      },
+    );
+  }, [nextKey, nextId, cache, request, fill, lifetime]);
 
   // Abandon everything except the page asked for and the one after it.
   useEffect(() => {

@@ -82,6 +82,31 @@ class BlocksGrid extends Table<BlockRow> {
       </FreshRow.Provider>
     );
   }
+
+  /**
+   * ink-table's own render keys each row by an object-hash of its cells, so the rows remount
+   * whenever an age changes (every second) and each render hashes every row. Same tree, keyed by
+   * height (and position, in case a server repeats one).
+   */
+  override render() {
+    const columns = this.getColumns();
+    return (
+      <Box flexDirection="column">
+        {this.header({ key: 'header', columns, data: {} })}
+        {this.heading({ key: 'heading', columns, data: this.getHeadings() })}
+        {this.props.data.map((row, index) => {
+          const key = `row-${row.Height}-${index}`;
+          return (
+            <Box key={key} flexDirection="column">
+              {this.separator({ key: `separator-${key}`, columns, data: {} })}
+              {this.data({ key: `data-${key}`, columns, data: row })}
+            </Box>
+          );
+        })}
+        {this.footer({ key: 'footer', columns, data: {} })}
+      </Box>
+    );
+  }
 }
 
 /** Columns the table takes: Height(7+2) Found at(19+2) Age(11+2) Status(6+2) and 5 rules. */

@@ -23,12 +23,12 @@ import { poolLayout } from './pool-layout.js';
 const DAY_MS = 24 * 3_600_000;
 
 /** Tab 1: the public mining-pool overview, its hash rate chart and the blocks it found. */
-export function PoolView({ width, height, active }: TabProps) {
+export function PoolView({ width, height, active, hidden = false }: TabProps) {
   const theme = useTheme();
   const { stdout } = useStdout();
   const { client } = useDashboard();
   const ui = useUiState();
-  const pool = usePoolOverview();
+  const pool = usePoolOverview(hidden);
   const [link, setLink] = useState(0);
   const [lastDay, setLastDay] = useState(false);
   const { overview, fetchedAt } = pool;

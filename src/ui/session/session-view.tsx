@@ -5,7 +5,8 @@ import { padEnd, truncate } from '../../format/width.js';
 import { Spinner } from '../chrome/spinner.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useKeymap } from '../hooks/use-keymap.js';
-import { useSession } from '../hooks/use-session.js';
+import { type SessionState, useSession } from '../hooks/use-session.js';
+import { Frozen } from '../chrome/frozen.js';
 import { CredentialHelp } from '../chrome/credential-help.js';
 import type { TabProps } from '../tab-props.js';
 import { useTheme } from '../theme-context.js';
@@ -15,16 +16,30 @@ import { type Row, sessionRows, type Tone } from './session-rows.js';
 const LABEL_WIDTH = 16;
 
 /** Tab 3: the OAuth session (scopes, token expiry countdown, refresh now, auto-refresh). */
-export function SessionView({ width, height, active, session }: TabProps & { session?: Session }) {
-  const theme = useTheme();
-  const { config } = useDashboard();
+export function SessionView({ hidden = false, ...props }: TabProps & { session?: Session }) {
   const { nowMs } = useUiState();
-  const s = useSession(session);
+  const s = useSession(props.session);
   useKeymap(
     'session',
     { 'refresh-token': () => s.refreshNow(true), 'auto-refresh': () => s.toggleAuto() },
-    active,
+    props.active,
   );
+  // The session keeps time (auto-refresh) while hidden, but is only drawn when shown.
+  return (
+    <Frozen hidden={hidden} live={s.refreshing || !s.status}>
+      <SessionBody {...props} s={s} nowMs={nowMs} />
+    </Frozen>
+  );
+}
+
+interface BodyProps extends TabProps {
+  s: SessionState;
+  nowMs: number;
+}
+
+function SessionBody({ width, height, s, nowMs }: BodyProps) {
+  const theme = useTheme();
+  const { config } = useDashboard();
   const color = (tone: Tone) =>
     ({ normal: undefined, ok: theme.ok, warn: theme.warn, error: theme.error, muted: theme.muted })[tone];
   const inner = Math.max(10, width - 2);
