@@ -5,9 +5,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Terminal } from '@xterm/headless';
-import { type IPty, spawn } from 'node-pty';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { launchPty, type PtySession } from '../support/pty-session.js';
 import { KEYMAP } from '../../src/ui/keymap.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -15,56 +14,16 @@ const cli = join(root, 'dist', 'pooltop.js');
 const COLS = 100;
 const ROWS = 30;
 
-interface Session {
-  pty: IPty;
-  term: Terminal;
-  /** Every byte the CLI wrote, as received. */
-  raw: () => string;
-  screen: () => string;
-  /** Resolves once xterm has parsed everything received so far. */
-  flushed: () => Promise<void>;
-  exit: Promise<number>;
-}
+type Session = PtySession;
 
 let current: Session | undefined;
-
 afterEach(() => {
-  try {
-    current?.pty.kill();
-  } catch {
-    // already gone
-  }
-  current?.term.dispose();
+  current?.dispose();
   current = undefined;
 });
 
 function launch(): Session {
-  const term = new Terminal({ cols: COLS, rows: ROWS, allowProposedApi: true });
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'NO_COLOR') env[k] = v;
-  // CI and friends stay as they are: the dashboard must draw the same there.
-  Object.assign(env, { TERM: 'xterm-256color', TZ: 'UTC' });
-  const pty = spawn(process.execPath, [cli, '--demo', '--interval', '2'], {
-    name: 'xterm-256color',
-    cols: COLS,
-    rows: ROWS,
-    cwd: root,
-    env,
-  });
-  let raw = '';
-  let parsed: Promise<void> = Promise.resolve();
-  pty.onData((data) => {
-    raw += data;
-    parsed = new Promise((resolve) => term.write(data, resolve));
-  });
-  const exit = new Promise<number>((resolve) => pty.onExit(({ exitCode }) => resolve(exitCode)));
-  const screen = (): string => {
-    const buf = term.buffer.active;
-    const lines: string[] = [];
-    for (let y = 0; y < ROWS; y++) lines.push(buf.getLine(buf.viewportY + y)?.translateToString(true) ?? '');
-    return lines.join('\n');
-  };
-  current = { pty, term, raw: () => raw, screen, flushed: () => parsed, exit };
+  current = launchPty(['--demo', '--interval', '2'], { cols: COLS, rows: ROWS });
   return current;
 }
 

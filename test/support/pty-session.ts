@@ -1,0 +1,59 @@
+/**
+ * The built CLI in a real pseudo-terminal (node-pty), read back through a headless xterm.
+ * Shared by the end-to-end tests; `npm test` builds dist/pooltop.js before vitest runs.
+ */
+import { Terminal } from '@xterm/headless';
+import { type IPty, spawn } from 'node-pty';
+import { CLI } from './run-cli.js';
+
+export interface PtySession {
+  pty: IPty;
+  term: Terminal;
+  /** Every byte the CLI wrote, as received. */
+  raw: () => string;
+  /** The visible screen, one line per row. */
+  screen: () => string;
+  /** Resolves once xterm has parsed everything received so far. */
+  flushed: () => Promise<void>;
+  exit: Promise<number>;
+  /** Kills the process (if still running) and frees the terminal. */
+  dispose: () => void;
+}
+
+export interface PtyOptions {
+  cols: number;
+  rows: number;
+  /** Variables added to the environment (NO_COLOR is removed first; TERM and TZ are set). */
+  env?: Record<string, string>;
+}
+
+export function launchPty(args: string[], opts: PtyOptions): PtySession {
+  const { cols, rows } = opts;
+  const term = new Terminal({ cols, rows, allowProposedApi: true });
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'NO_COLOR') env[k] = v;
+  Object.assign(env, { TERM: 'xterm-256color', TZ: 'UTC' }, opts.env);
+  const pty = spawn(process.execPath, [CLI, ...args], { name: 'xterm-256color', cols, rows, env });
+  let raw = '';
+  let parsed: Promise<void> = Promise.resolve();
+  pty.onData((data) => {
+    raw += data;
+    parsed = new Promise((resolve) => term.write(data, resolve));
+  });
+  const exit = new Promise<number>((resolve) => pty.onExit(({ exitCode }) => resolve(exitCode)));
+  const screen = (): string => {
+    const buf = term.buffer.active;
+    const lines: string[] = [];
+    for (let y = 0; y < rows; y++) lines.push(buf.getLine(buf.viewportY + y)?.translateToString(true) ?? '');
+    return lines.join('\n');
+  };
+  const dispose = () => {
+    try {
+      pty.kill();
+    } catch {
+      // already gone
+    }
+    term.dispose();
+  };
+  return { pty, term, raw: () => raw, screen, flushed: () => parsed, exit, dispose };
+}
