@@ -54,37 +54,32 @@ function usageMessage(e: unknown): string {
   return `${text.split('\n')[0]} (see --help)`;
 }
 
-/** Parses an integer flag within bounds; anything else is a usage error naming the flag. */
-export function intFlag(
-  values: ParsedValues,
-  name: string,
-  bounds: { min: number; max: number },
-): number | undefined {
+type Bounds = { min: number; max: number };
+
+const NUMBER_KINDS = {
+  integer: { pattern: /^-?\d+$/, valid: Number.isSafeInteger },
+  number: { pattern: /^-?(\d+(\.\d*)?|\.\d+)$/, valid: Number.isFinite },
+} as const;
+
+/** Parses a numeric flag within bounds; anything else is a usage error naming the flag. */
+function boundedFlag(values: ParsedValues, name: string, bounds: Bounds, kind: keyof typeof NUMBER_KINDS): number | undefined {
   const raw = values[name];
   if (raw === undefined) return undefined;
   const text = String(raw).trim();
-  const n = /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < bounds.min || n > bounds.max) {
-    throw new PooltopError('config', `--${name} must be an integer from ${bounds.min} to ${bounds.max}, got '${clip(text)}'`);
+  const { pattern, valid } = NUMBER_KINDS[kind];
+  const n = pattern.test(text) ? Number(text) : Number.NaN;
+  if (!valid(n) || n < bounds.min || n > bounds.max) {
+    const article = kind === 'integer' ? 'an' : 'a';
+    throw new PooltopError('config', `--${name} must be ${article} ${kind} from ${bounds.min} to ${bounds.max}, got '${clip(text)}'`);
   }
   return n;
 }
 
-/** Parses a decimal flag within bounds. */
-export function numberFlag(
-  values: ParsedValues,
-  name: string,
-  bounds: { min: number; max: number },
-): number | undefined {
-  const raw = values[name];
-  if (raw === undefined) return undefined;
-  const text = String(raw).trim();
-  const n = /^-?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isFinite(n) || n < bounds.min || n > bounds.max) {
-    throw new PooltopError('config', `--${name} must be a number from ${bounds.min} to ${bounds.max}, got '${clip(text)}'`);
-  }
-  return n;
-}
+/** An integer flag within bounds. */
+export const intFlag = (values: ParsedValues, name: string, bounds: Bounds) => boundedFlag(values, name, bounds, 'integer');
+
+/** A decimal flag within bounds. */
+export const numberFlag = (values: ParsedValues, name: string, bounds: Bounds) => boundedFlag(values, name, bounds, 'number');
 
 export function stringFlag(values: ParsedValues, name: string): string | undefined {
   const v = values[name];
