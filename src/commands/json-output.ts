@@ -1,7 +1,7 @@
 /**
  * JSON for stdout that is safe to pipe into a terminal: every value is kept exactly, but each
  * C0/C1 control character, DEL, bidirectional override/isolate and line/paragraph separator is
- * written as a \uXXXX escape (JSON.stringify leaves C1, DEL and the bidi controls raw).
+ * written as a four-digit \u escape (e.g. \u009b) (JSON.stringify leaves C1, DEL and the bidi controls raw).
  */
 const UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 

@@ -5,6 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { type ServiceHandle, type ServiceOptions, startService } from '../../src/service/server.js';
+import type { SubAccount, SubAccountPage } from '../../src/api/types.js';
 
 export const LIST_PATH = '/api/v4/sub-account/list';
 export const POOL_PATH = '/api/v4/public/mining-pool';
@@ -125,22 +126,9 @@ export class Signer {
   }
 }
 
-export interface Account {
-  id: string;
-  alias: string;
-  userId: string;
-  email: string;
-  status: string;
-  color: string;
-  kyc: { shareKyc: boolean; kycStatus: string };
-  permissions: { spotEnabled: boolean; collateralEnabled: boolean };
-}
-
-export interface Page {
-  offset: number;
-  limit: number;
-  data: Account[];
-}
+/** The wire types (only the types: the signing in these tests stays independent of src/api). */
+export type Account = SubAccount;
+export type Page = SubAccountPage;
 
 export function refresh(
   svc: ServiceHandle,
