@@ -4,24 +4,33 @@
  */
 import stringWidth from 'string-width';
 
+/** One column per UTF-16 unit: printable ASCII, box drawing and block elements (U+2500–U+259F). */
+const NARROW = /^[\x20-\x7e\u2500-\u259f]*$/;
+
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 export type Align = 'left' | 'right' | 'center';
 
+/** Columns of plain text (no escape sequences); ASCII and box drawing skip string-width. */
 export function displayWidth(text: string): number {
-  return stringWidth(text);
+  return isNarrow(text) ? text.length : stringWidth(text);
+}
+
+/** True when every UTF-16 unit of `text` is one column (the common case, measured for free). */
+export function isNarrow(text: string): boolean {
+  return NARROW.test(text);
 }
 
 /** At most `max` columns; when cut, ends with `ellipsis` (which counts toward `max`). */
 export function truncate(text: string, max: number, ellipsis = '…'): string {
   if (max <= 0) return '';
-  if (stringWidth(text) <= max) return text;
-  const tail = stringWidth(ellipsis) <= max ? ellipsis : '';
-  const room = max - stringWidth(tail);
+  if (displayWidth(text) <= max) return text;
+  const tail = displayWidth(ellipsis) <= max ? ellipsis : '';
+  const room = max - displayWidth(tail);
   let out = '';
   let used = 0;
   for (const { segment } of segmenter.segment(text)) {
-    const w = stringWidth(segment);
+    const w = displayWidth(segment);
     if (used + w > room) break;
     out += segment;
     used += w;
@@ -37,7 +46,7 @@ export function lastColumns(text: string, max: number): string {
   let used = 0;
   for (let i = parts.length - 1; i >= 0; i--) {
     const part = parts[i] ?? '';
-    const w = stringWidth(part);
+    const w = displayWidth(part);
     if (used + w > max) break;
     out = part + out;
     used += w;
@@ -49,7 +58,7 @@ export function lastColumns(text: string, max: number): string {
 export function fitWidth(text: string, width: number, align: Align = 'left'): string {
   if (width <= 0) return '';
   const cut = truncate(text, width);
-  const gap = width - stringWidth(cut);
+  const gap = width - displayWidth(cut);
   if (gap <= 0) return cut;
   if (align === 'right') return ' '.repeat(gap) + cut;
   if (align === 'center') {

@@ -12,7 +12,7 @@
  * views send with `useStdout().stdout.write`.
  */
 import { Writable } from 'node:stream';
-import stringWidth from 'string-width';
+import { lineWidth } from '../ink-patch/ansi-width.js';
 
 const SYNC_START = '\x1b[?2026h';
 const SYNC_END = '\x1b[?2026l';
@@ -61,7 +61,7 @@ export function createFrameWriter(out: NodeJS.WriteStream): FrameWriter {
         continue;
       }
       // Erasing after a line that fills the row would erase its last cell (pending wrap).
-      const tail = stringWidth(line) < columns ? RESET_ERASE : '\x1b[0m';
+      const tail = lineWidth(line) < columns ? RESET_ERASE : '\x1b[0m';
       body += `\x1b[${i + 1};1H${line}${tail}`;
     }
     repaint = false;
