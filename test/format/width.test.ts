@@ -1,5 +1,6 @@
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { displayWidth, fitWidth, padEnd, padStart, truncate } from '../../src/format/width.js';
+import { displayWidth, fitWidth, isNarrow, padEnd, padStart, truncate } from '../../src/format/width.js';
 
 describe('width', () => {
   it('measures columns, not code units', () => {
@@ -30,5 +31,24 @@ describe('width', () => {
     expect(padEnd('矿', 4)).toBe('矿  ');
     expect(padStart('7', 3)).toBe('  7');
     expect(fitWidth('ab', 6, 'center')).toBe('  ab  ');
+  });
+});
+
+describe('the narrow fast path', () => {
+  it('covers only characters string-width counts as one column', () => {
+    const wrong: string[] = [];
+    let covered = 0;
+    for (let code = 0; code <= 0xffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const char = String.fromCharCode(code);
+      if (!isNarrow(char)) continue;
+      covered++;
+      if (stringWidth(char) !== 1) wrong.push(code.toString(16));
+    }
+    expect(wrong).toEqual([]);
+    expect(covered).toBeGreaterThan(600);
+    expect(isNarrow('')).toBe(true);
+    expect(isNarrow('©')).toBe(false);
+    expect(displayWidth('a©')).toBe(stringWidth('a©'));
   });
 });

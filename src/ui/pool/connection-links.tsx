@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { memo } from 'react';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
 import { useTheme } from '../theme-context.js';
@@ -14,7 +15,7 @@ export interface ConnectionLinksProps {
 const LABEL = 'Links ';
 
 /** The stratum links, the selected one marked with › (and bold); ↑/↓ move, y copies. */
-export function ConnectionLinks({ links, selected, lines, width }: ConnectionLinksProps) {
+function ConnectionLinksView({ links, selected, lines, width }: ConnectionLinksProps) {
   const theme = useTheme();
   if (links.length === 0) {
     return (
@@ -48,3 +49,6 @@ export function ConnectionLinks({ links, selected, lines, width }: ConnectionLin
     </Box>
   );
 }
+
+/** Memoised: the 1 s clock re-renders the Pool tab, and this part depends only on its props. */
+export const ConnectionLinks = memo(ConnectionLinksView);

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { HashRatePoint } from '../../api/types.js';
 import { useTheme } from '../theme-context.js';
 import { chartLines } from './chart-lines.js';
@@ -15,7 +15,7 @@ export interface HashRateChartProps {
 }
 
 /** The 7-day hash rate as an ASCII line chart; recomputed only when the data or the size changes. */
-export function HashRateChart({ points, width, height, spanMs = Infinity }: HashRateChartProps) {
+function HashRateChartView({ points, width, height, spanMs = Infinity }: HashRateChartProps) {
   const theme = useTheme();
   const chart = useMemo(
     () => chartLines(points, width, Math.max(2, height - 1), spanMs),
@@ -43,3 +43,6 @@ export function HashRateChart({ points, width, height, spanMs = Infinity }: Hash
     </Box>
   );
 }
+
+/** Memoised: the 1 s clock re-renders the Pool tab, and this part depends only on its props. */
+export const HashRateChart = memo(HashRateChartView);

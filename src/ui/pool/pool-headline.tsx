@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { memo } from 'react';
 import type { PoolOverview } from '../../api/types.js';
 import { formatHashRate, formatHashRateValue } from '../../format/hash-rate.js';
 import { formatCount } from '../../format/number.js';
@@ -30,7 +31,7 @@ function Delta({ value, format }: { value: number | undefined; format: (n: numbe
 }
 
 /** Two lines: how hard the pool works (with the change since the last poll), and where and what. */
-export function PoolHeadline({ overview, hashRateDelta, workersDelta, width }: PoolHeadlineProps) {
+function PoolHeadlineView({ overview, hashRateDelta, workersDelta, width }: PoolHeadlineProps) {
   const theme = useTheme();
   const where = `Location ${sanitizeLine(overview.location) || '—'} · Assets ${list(overview.assets)} · Rewards ${list(overview.reward_schemes)}`;
   return (
@@ -48,3 +49,6 @@ export function PoolHeadline({ overview, hashRateDelta, workersDelta, width }: P
     </Box>
   );
 }
+
+/** Memoised: the 1 s clock re-renders the Pool tab, and this part depends only on its props. */
+export const PoolHeadline = memo(PoolHeadlineView);
