@@ -1,13 +1,50 @@
-import { useEffect, useState } from 'react';
+/**
+ * The dashboard clock: the whole second on screen (HH:MM:SS, ages, "updated …").
+ *
+ * Every render of the component reads the injected clock afresh, so a frame drawn for any
+ * reason (a poll's data, a key) shows the current second. On top of that a tick re-renders just
+ * after each wall-clock second (TICK_DELAY_MS past it) — unless a render in that second already
+ * showed it. Polls are sent on the same second boundaries (swr-options.ts), so with a nearby
+ * server the data and the new second arrive in one frame: one output pass a second at 1 s
+ * polling instead of two. The value is whole seconds, so renders within one second hand the
+ * same value down and memoised parts stay put.
+ *
+ * Ticks are chained timeouts, each aimed at the next boundary, so they never drift off it.
+ */
+import { useEffect, useReducer, useRef } from 'react';
 import { useDashboard } from '../dashboard-context.js';
 
-/** The injected clock, re-read every `everyMs` so ages and the clock in the footer move. */
-export function useNow(everyMs = 1000): number {
+/** How long after a wall-clock second its tick comes: room for an aligned poll to land first. */
+export const TICK_DELAY_MS = 150;
+
+/** Marks the clock's timer callbacks, so a benchmark harness can drive the clock by hand. */
+export const CLOCK_TICK = Symbol.for('pooltop.clockTick');
+
+/** Milliseconds from `nowMs` until the tick for the next second. */
+export function msUntilTick(nowMs: number): number {
+  const intoSecond = ((nowMs % 1000) + 1000) % 1000;
+  return intoSecond < TICK_DELAY_MS ? TICK_DELAY_MS - intoSecond : 1000 - intoSecond + TICK_DELAY_MS;
+}
+
+export function useNow(): number {
   const { now } = useDashboard();
-  const [value, setValue] = useState(now);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const second = Math.floor(now() / 1000) * 1000;
+  const shown = useRef(second);
   useEffect(() => {
-    const timer = setInterval(() => setValue(now()), everyMs);
-    return () => clearInterval(timer);
-  }, [now, everyMs]);
-  return value;
+    shown.current = second;
+  });
+  useEffect(() => {
+    let timer: NodeJS.Timeout | undefined;
+    const tick = Object.assign(
+      () => {
+        if (Math.floor(now() / 1000) * 1000 !== shown.current) rerender();
+        timer = setTimeout(tick, msUntilTick(now()));
+      },
+      { [CLOCK_TICK]: true },
+    );
+    timer = setTimeout(tick, msUntilTick(now()));
+    return () => clearTimeout(timer);
+  }, [now]);
+  return second;
 }
