@@ -7,6 +7,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { yogaWithoutFetch } from '../scripts/yoga-without-fetch.mjs';
+import { boundedInkCaches } from '../scripts/bounded-ink-caches.mjs';
+import { inkFastOutput } from '../scripts/ink-fast-output.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -70,7 +73,12 @@ export function makeWorkDir() {
  * Returns { name: { file } | { error } }.
  */
 export async function bundleEntries(outDir, entries, { minify = true, spy = false, plugins = [] } = {}) {
-  const options = { ...productionOptions(outDir), minify, plugins: [...plugins, ...(spy ? [inkSpy] : [])] };
+  const production = [boundedInkCaches(), inkFastOutput(), yogaWithoutFetch()];
+  const options = {
+    ...productionOptions(outDir),
+    minify,
+    plugins: [...plugins, ...production, ...(spy ? [inkSpy] : [])],
+  };
   const out = {};
   for (const [name, entry] of Object.entries(entries)) {
     const outfile = join(outDir, `${name}.mjs`);

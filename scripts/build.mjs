@@ -6,6 +6,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { boundedInkCaches } from './bounded-ink-caches.mjs';
+import { yogaWithoutFetch } from './yoga-without-fetch.mjs';
+import { inkFastOutput } from './ink-fast-output.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = join(root, 'dist', 'pooltop.js');
@@ -53,7 +55,9 @@ await build({
   // Ink loads react-devtools-core only in dev mode; never ship it.
   alias: { 'react-devtools-core': emptyModule },
   // Ink's text caches never evict: bounded, or a long-running dashboard grows for ever.
-  plugins: [boundedInkCaches()],
+  // Ink's output pass is replaced by src/ink-patch (see scripts/ink-fast-output.mjs).
+  // Yoga's WebAssembly is decoded in place, not fetched (loading Node's fetch costs 20–30 ms).
+  plugins: [boundedInkCaches(), inkFastOutput(), yogaWithoutFetch()],
   define: {
     'process.env.NODE_ENV': '"production"',
     __POOLTOP_VERSION__: JSON.stringify(version),

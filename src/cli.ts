@@ -81,13 +81,27 @@ async function runDashboardCommand(argv: string[], io: CommandIO): Promise<numbe
     throw usageError('the dashboard needs an interactive terminal; for scripts use `pooltop pool --json`');
   }
   const color = values['no-color'] !== true && !io.env.NO_COLOR;
-  const { runDashboard } = await import('./ui/run-dashboard.js');
-  const { diagnosticsFromEnv } = await import('./ui/diagnostics.js');
-  const diagnostics = diagnosticsFromEnv(io.env);
   return withContext(
     values,
     io,
-    (ctx) => runDashboard({ client: ctx.client, config: ctx.config, demo: ctx.demo, intervalSec, color, diagnostics }),
+    async (ctx) => {
+      // The first pool poll goes out before the dashboard's modules (Ink, React, the views) are
+      // loaded, so it travels while they load; the dashboard takes it over (ui/first-poll.ts).
+      const firstPoll = ctx.client.getMiningPool({ signal: io.signal });
+      firstPoll.catch(() => {}); // a failure is the dashboard's to report, once it has taken over
+      const { runDashboard } = await import('./ui/run-dashboard.js');
+      const { diagnosticsFromEnv } = await import('./ui/diagnostics.js');
+      const diagnostics = diagnosticsFromEnv(io.env);
+      return runDashboard({
+        client: ctx.client,
+        config: ctx.config,
+        demo: ctx.demo,
+        intervalSec,
+        color,
+        diagnostics,
+        firstPoll,
+      });
+    },
     { retries: 0 },
   );
 }

@@ -13,17 +13,24 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g;
 
 /**
- * The dashboard's 1 s clock (hooks/use-now.ts: setInterval(…, 1000)) made manual: intervals of
- * exactly 1000 ms registered after install() are not scheduled; tick() moves Date.now() on by a
- * second and runs them, as the timer would. reset() takes the clock back to real time.
+ * The dashboard's 1 s clock (hooks/use-now.ts: chained timeouts whose callbacks carry
+ * Symbol.for('pooltop.clockTick')) made manual: such timeouts set after install() are not
+ * scheduled; tick() moves Date.now() on by a second and runs them, as the timer would (each run
+ * sets the next one, captured again). reset() takes the clock back to real time.
  */
+const CLOCK_TICK = Symbol.for('pooltop.clockTick');
+
 export function manualClock() {
-  const realSet = globalThis.setInterval;
-  const realClear = globalThis.clearInterval;
+  const realSet = globalThis.setTimeout;
+  const realClear = globalThis.clearTimeout;
   const realNow = Date.now.bind(Date);
   const callbacks = new Map();
   let next = 1;
   let offset = 0;
+  const clear = (handle) => {
+    if (handle && callbacks.delete(handle)) return;
+    realClear(handle);
+  };
   const clock = {
     get count() {
       return callbacks.size;
@@ -31,32 +38,28 @@ export function manualClock() {
     reset() {
       offset = 0;
     },
-    /** Back to real timers and time (intervals captured so far stay manual). */
+    /** Back to real timers and time (clock timeouts captured so far stay manual). */
     uninstall() {
       offset = 0;
       Date.now = realNow;
-      globalThis.setInterval = realSet;
-      globalThis.clearInterval = (handle) => {
-        if (handle && callbacks.delete(handle)) return;
-        realClear(handle);
-      };
+      globalThis.setTimeout = realSet;
+      globalThis.clearTimeout = clear;
     },
     install() {
       Date.now = () => realNow() + offset;
-      globalThis.setInterval = (fn, ms, ...args) => {
-        if (ms !== 1000) return realSet(fn, ms, ...args);
+      globalThis.setTimeout = (fn, ms, ...args) => {
+        if (!fn?.[CLOCK_TICK]) return realSet(fn, ms, ...args);
         const handle = { manual: next++, unref() { return handle; }, ref() { return handle; }, hasRef: () => false };
         callbacks.set(handle, () => fn(...args));
         return handle;
       };
-      globalThis.clearInterval = (handle) => {
-        if (handle && callbacks.delete(handle)) return;
-        realClear(handle);
-      };
+      globalThis.clearTimeout = clear;
     },
     tick(ms = 1000) {
       offset += ms;
-      for (const fn of [...callbacks.values()]) fn();
+      const due = [...callbacks.entries()];
+      for (const [handle] of due) callbacks.delete(handle);
+      for (const [, fn] of due) fn();
     },
   };
   return clock;

@@ -25,16 +25,25 @@ interface Entry {
   haystack: readonly string[];
 }
 
+/**
+ * The accounts are generated on the first page request, not here: the store is created when the
+ * service starts, and `pooltop --demo` shows the pool long before anyone opens the Sub-accounts
+ * tab. The data is a pure function of (count, seed), so when it is generated does not change it.
+ */
 export function createAccountStore(count: number, seed: number): AccountStore {
-  const entries = generateAccounts(count, seed).map((account) => ({
-    account,
-    haystack: [account.alias, account.email, account.id, account.userId].map(fold),
-  }));
+  let entries: Entry[] | undefined;
+  const all = (): Entry[] => {
+    entries ??= generateAccounts(count, seed).map((account) => ({
+      account,
+      haystack: [account.alias, account.email, account.id, account.userId].map(fold),
+    }));
+    return entries;
+  };
   return {
-    size: entries.length,
+    size: count,
     page({ search, limit, offset }) {
       const needle = fold(search);
-      const source = needle === '' ? entries : entries.filter((e) => matches(e, needle));
+      const source = needle === '' ? all() : all().filter((e) => matches(e, needle));
       return source.slice(offset, offset + limit).map((e) => e.account);
     },
   };

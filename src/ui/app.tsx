@@ -23,6 +23,8 @@ export interface ProvidersProps {
   now?: () => number;
   /** Injected jitter for retry backoff (tests). */
   random?: () => number;
+  /** SWR data by key to start with (first-poll.ts). */
+  initialData?: Readonly<Record<string, unknown>>;
   children: ReactNode;
 }
 
@@ -37,6 +39,7 @@ export function DashboardProviders({
   pausedRef,
   now = Date.now,
   random,
+  initialData,
   children,
 }: ProvidersProps) {
   const intervalMs = intervalSec * 1000;
@@ -51,8 +54,16 @@ export function DashboardProviders({
   );
   const swr = useMemo(
     () =>
-      swrOptions({ intervalMs, isPaused: () => pausedRef.current, timers, schedule: retries, now, random }),
-    [intervalMs, pausedRef, timers, retries, now, random],
+      swrOptions({
+        intervalMs,
+        isPaused: () => pausedRef.current,
+        timers,
+        schedule: retries,
+        now,
+        random,
+        initialData,
+      }),
+    [intervalMs, pausedRef, timers, retries, now, random, initialData],
   );
   const dashboard: DashboardContextValue = useMemo(
     () => ({ client, config, demo, intervalMs, signal, now, retries }),

@@ -5,13 +5,14 @@
  */
 import { type Instance, render } from 'ink';
 import { isPooltopError } from '../api/errors.js';
-import type { ApiClient } from '../api/types.js';
+import type { ApiClient, PoolOverview } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { isDebug } from '../cli/report-error.js';
 import { sanitize, sanitizeLine } from '../format/sanitize.js';
 import { App } from './app.js';
 import { holdConsole } from './console-buffer.js';
 import { type DiagnosticsOptions, startDiagnostics } from './diagnostics.js';
+import { startFirstPoll } from './first-poll.js';
 import { createFrameWriter } from './frame-writer.js';
 import { CoalescedRenders } from './render-coalesce.js';
 import { enterFullScreen } from './terminal.js';
@@ -26,6 +27,8 @@ export interface DashboardOptions {
   stdout?: NodeJS.WriteStream;
   /** Soak-test sampling (POOLTOP_DIAG_FILE); off when undefined. */
   diagnostics?: DiagnosticsOptions;
+  /** The first pool poll (a `client.getMiningPool()` call) if the caller sent it; see first-poll.ts. */
+  firstPoll?: Promise<PoolOverview>;
 }
 
 interface Outcome {
@@ -72,6 +75,10 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   process.on('unhandledRejection', onFatal);
   stdout.on('error', onStdoutError);
 
+  // The first poll goes out before anything is drawn, and the first frame waits for it briefly.
+  const firstPoll = opts.firstPoll ?? opts.client.getMiningPool({ signal: controller.signal });
+  const start = await Promise.race([startFirstPoll(opts.client, firstPoll), outcome.then(() => undefined)]);
+
   const screen = enterFullScreen(stdout);
   const frames = createFrameWriter(stdout);
   const releaseConsole = holdConsole();
@@ -83,33 +90,37 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
     : undefined;
   let instance: Instance | undefined;
   try {
-    instance = render(
-      <CoalescedRenders>
-        <App
-          client={opts.client}
-          config={opts.config}
-          demo={opts.demo}
-          intervalSec={opts.intervalSec}
-          color={opts.color}
-          signal={controller.signal}
-          onQuit={(code) => finish(code)}
-        />
-      </CoalescedRenders>,
-      {
-        // Ink writes whole frames (debug mode) into the frame writer, which sends only the lines
-        // that changed. Ink 6.8's own incremental mode is not used: it draws frames that end in
-        // a newline one row too low, so the screen creeps upwards (test/e2e catches that).
-        stdout: frames as unknown as NodeJS.WriteStream,
-        stdin,
-        debug: true,
-        exitOnCtrlC: false,
-        patchConsole: false,
-      },
-    );
-    instance.waitUntilExit().then(
-      () => finish(0),
-      (error: unknown) => finish(1, error),
-    );
+    // `start` is undefined when the dashboard was closed (a signal) while waiting: nothing to draw.
+    if (start) {
+      instance = render(
+        <CoalescedRenders>
+          <App
+            client={start.client}
+            initialData={start.initialData}
+            config={opts.config}
+            demo={opts.demo}
+            intervalSec={opts.intervalSec}
+            color={opts.color}
+            signal={controller.signal}
+            onQuit={(code) => finish(code)}
+          />
+        </CoalescedRenders>,
+        {
+          // Ink writes whole frames (debug mode) into the frame writer, which sends only the lines
+          // that changed. Ink 6.8's own incremental mode is not used: it draws frames that end in
+          // a newline one row too low, so the screen creeps upwards (test/e2e catches that).
+          stdout: frames as unknown as NodeJS.WriteStream,
+          stdin,
+          debug: true,
+          exitOnCtrlC: false,
+          patchConsole: false,
+        },
+      );
+      instance.waitUntilExit().then(
+        () => finish(0),
+        (error: unknown) => finish(1, error),
+      );
+    }
   } catch (error) {
     finish(1, error);
   }

@@ -66,12 +66,15 @@ export interface SwrOptionsInput {
   schedule?: RetrySchedule;
   now?: () => number;
   random?: () => number;
+  /** Data by key to start with, as if fetched just before the dashboard mounted (first-poll.ts). */
+  initialData?: Readonly<Record<string, unknown>>;
 }
 
 export function swrOptions(input: SwrOptionsInput): SWRConfiguration {
-  const { intervalMs, isPaused, timers, schedule, now = Date.now, random } = input;
+  const { intervalMs, isPaused, timers, schedule, now = Date.now, random, initialData = {} } = input;
   return {
-    provider: () => new Map(),
+    // Cache entries have SWR's state shape; `data` alone is a settled fetch.
+    provider: () => new Map(Object.entries(initialData).map(([key, data]) => [key, { data }])),
     refreshInterval: intervalMs,
     // Collapses the hooks mounted for one key into one request, yet is shorter than the
     // interval so the next poll is never mistaken for a duplicate of this one.

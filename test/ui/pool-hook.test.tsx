@@ -6,7 +6,11 @@ import { createClient } from '../../src/api/client.js';
 import { PATHS } from '../../src/api/types.js';
 import { startService } from '../../src/service/server.js';
 import { DashboardProviders } from '../../src/ui/app.js';
-import { usePoolOverview } from '../../src/ui/hooks/use-pool-overview.js';
+import {
+  firstPoolSnapshot,
+  POOL_OVERVIEW_KEY,
+  usePoolOverview,
+} from '../../src/ui/hooks/use-pool-overview.js';
 import { configFixture } from './helpers/fixtures.js';
 import { waitForFrame } from './helpers/render-app.js';
 
@@ -25,17 +29,17 @@ afterEach(async () => {
 });
 
 function Probe({ name }: { name: string }) {
-  const { overview, fetchedAt, error, isLoading } = usePoolOverview();
+  const { overview, fetchedAt, poll, error, isLoading } = usePoolOverview();
   if (isLoading) return <Text>{name}: loading</Text>;
   return (
     <Text>
       {name}: fetch#{fetchedAt ?? '-'} workers={overview?.workers ?? '-'} points=
-      {overview?.last7days_hash_rate.length ?? 0} error={error ? error.message : 'none'}
+      {overview?.last7days_hash_rate.length ?? 0} error={error ? error.message : 'none'} poll#{poll ?? '-'}
     </Text>
   );
 }
 
-function mount(intervalSec: number) {
+function mount(intervalSec: number, initialData?: Record<string, unknown>) {
   let fetches = 0;
   const controller = new AbortController();
   const view = render(
@@ -49,6 +53,7 @@ function mount(intervalSec: number) {
       pausedRef={{ current: false }}
       now={() => ++fetches}
       random={() => 0}
+      initialData={initialData}
     >
       <Probe name="a" />
       <Probe name="b" />
@@ -71,6 +76,18 @@ describe('usePoolOverview over HTTP', () => {
     const requests = poolRequests();
     expect(requests).toBeGreaterThanOrEqual(shown);
     expect(requests).toBeLessThanOrEqual(shown + 1); // duplicates would double it
+    view.unmount();
+  });
+
+  it('starts from a first poll made before mounting: shown at once, next poll one interval later', async () => {
+    const overview = await client.getMiningPool();
+    const before = poolRequests();
+    const { view, frame } = mount(1, { [POOL_OVERVIEW_KEY]: firstPoolSnapshot(overview, 0) });
+    expect(frame()).toMatch(/a: fetch#0 workers=\d+ points=\d+ error=none poll#1/);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(poolRequests()).toBe(before); // not fetched again on mount
+    await waitForFrame(frame, (f) => /a: fetch#1 .* poll#2\n.*b: fetch#1 .* poll#2/.test(f), 10_000);
+    expect(poolRequests()).toBe(before + 1);
     view.unmount();
   });
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runDashboard } from '../../src/ui/run-dashboard.js';
 import { HIDE_CURSOR, LEAVE_ALT_SCREEN, SHOW_CURSOR } from '../../src/ui/terminal.js';
-import { configFixture, StubClient } from './helpers/fixtures.js';
+import type { PoolOverview } from '../../src/api/types.js';
+import { configFixture, overviewFixture, StubClient } from './helpers/fixtures.js';
 import { asReadStream, asWriteStream, FakeStdin, FakeStdout } from './helpers/fake-tty.js';
 import { withTempStateDir } from './helpers/state-dir.js';
 
@@ -64,6 +65,28 @@ describe('runDashboard', () => {
     expectRestored(stdout.output);
     expect(client.signals[0]?.aborted).toBe(true);
     expect(stdin.isRaw).toBe(false);
+  });
+
+  it('draws the pool in its first frame when the first poll answers at once: one request, no loading frame', async () => {
+    const { stdin, stdout, done, client } = launch();
+    await until(() => stdout.output.includes('Workers 1,234'));
+    expect(stdout.output).not.toContain('Loading the pool overview');
+    expect(client.calls).toBe(1);
+    stdin.press('q');
+    expect(await done).toBe(0);
+  });
+
+  it('draws the loading frame when the first poll is slow, then the pool from that same request', async () => {
+    const client = new StubClient();
+    let answer: (overview: PoolOverview) => void = () => {};
+    client.next = () => new Promise((resolve) => (answer = resolve));
+    const { stdin, stdout, done } = launch(client);
+    await until(() => stdout.output.includes('Loading the pool overview'));
+    answer(overviewFixture());
+    await until(() => stdout.output.includes('Workers 1,234'));
+    expect(client.calls).toBe(1);
+    stdin.press('q');
+    expect(await done).toBe(0);
   });
 
   it('quits on Ctrl+C too', async () => {

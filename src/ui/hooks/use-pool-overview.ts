@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { useRefreshOnShow } from './use-refresh-on-show.js';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import type { FoundBlock, HashRatePoint, PoolOverview } from '../../api/types.js';
 import { useDashboard } from '../dashboard-context.js';
 import { type RetryAt, useRetryAt } from '../retry-schedule.js';
@@ -56,20 +56,32 @@ function share(prev: PoolOverview | undefined, next: PoolOverview): PoolOverview
   };
 }
 
-/** The public mining-pool overview, polled through the dashboard's SWRConfig. */
-const HIDDEN = { refreshInterval: 0 } as const;
+/** The snapshot of a poll made before the dashboard mounted (first-poll.ts), for SWR's cache. */
+export function firstPoolSnapshot(overview: PoolOverview, fetchedAt: number): PoolSnapshot {
+  return { overview, fetchedAt, poll: 1 };
+}
 
+/**
+ * Data already in the cache when the hook mounts is the poll made just before (first-poll.ts):
+ * not fetched again at once, the next poll comes one interval later.
+ */
+const VISIBLE = { revalidateIfStale: false } as const;
 /** `hidden`: the tab is not shown, so nothing is polled (see use-refresh-on-show.ts). */
+const HIDDEN = { ...VISIBLE, refreshInterval: 0 } as const;
+
+/** The public mining-pool overview, polled through the dashboard's SWRConfig. */
 export function usePoolOverview(hidden = false): PoolOverviewState {
   const { client, signal, now, retries } = useDashboard();
   const retryAt = useRetryAt(retries, POOL_OVERVIEW_KEY);
-  const last = useRef<PoolSnapshot | undefined>(undefined);
+  const { cache } = useSWRConfig();
+  // Polls continue from a snapshot found in the cache (numbering, shared arrays).
+  const last = useRef<PoolSnapshot | undefined>(cache.get(POOL_OVERVIEW_KEY)?.data);
   const fetcher = useCallback(async (): Promise<PoolSnapshot> => {
     const overview = share(last.current?.overview, await client.getMiningPool({ signal }));
     last.current = { overview, fetchedAt: now(), poll: (last.current?.poll ?? 0) + 1 };
     return last.current;
   }, [client, signal, now]);
-  const swr = useSWR<PoolSnapshot, Error>(POOL_OVERVIEW_KEY, fetcher, hidden ? HIDDEN : undefined);
+  const swr = useSWR<PoolSnapshot, Error>(POOL_OVERVIEW_KEY, fetcher, hidden ? HIDDEN : VISIBLE);
   const { data, error, isLoading, mutate } = swr;
   useRefreshOnShow(hidden, data?.fetchedAt, mutate);
   return {
