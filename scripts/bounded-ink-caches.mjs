@@ -13,7 +13,9 @@ const TARGET = /[\\/]ink[\\/]build[\\/](measure-text|wrap-text)\.js$/;
 
 function replaceOnce(source, needle, replacement, file) {
   if (!source.includes(needle)) {
-    throw new Error(`bounded-ink-caches: ${file} changed shape (no "${needle.trim()}"); update scripts/bounded-ink-caches.mjs`);
+    throw new Error(
+      `bounded-ink-caches: ${file} changed shape (no "${needle.trim()}"); update scripts/bounded-ink-caches.mjs`,
+    );
   }
   return source.replace(needle, replacement);
 }
@@ -26,7 +28,12 @@ export function boundInkCache(source, path) {
   }
   let out = replaceOnce(source, 'const cache = {};', 'let cache = {};\nlet cacheSize = 0;', path);
   const set = '    cache[cacheKey] = wrappedText;';
-  out = replaceOnce(out, set, `    if (++cacheSize > ${INK_CACHE_MAX}) { cache = {}; cacheSize = 1; }\n${set}`, path);
+  out = replaceOnce(
+    out,
+    set,
+    `    if (++cacheSize > ${INK_CACHE_MAX}) { cache = {}; cacheSize = 1; }\n${set}`,
+    path,
+  );
   return out;
 }
 

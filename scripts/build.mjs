@@ -37,9 +37,7 @@ mkdirSync(join(root, 'dist'), { recursive: true });
 const emptyModule = join(root, 'dist', '.empty.js');
 writeFileSync(emptyModule, 'export default undefined;\n');
 
-const { version } = JSON.parse(
-  (await import('node:fs')).readFileSync(join(root, 'package.json'), 'utf8'),
-);
+const { version } = JSON.parse((await import('node:fs')).readFileSync(join(root, 'package.json'), 'utf8'));
 
 await build({
   entryPoints: [join(root, 'src', 'main.ts')],

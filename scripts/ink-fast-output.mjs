@@ -36,7 +36,13 @@ export function inkFastOutput() {
         const missing = INK_REDIRECTS.filter((r) => !seen.has(r));
         if (missing.length > 0) {
           const names = missing.map((r) => `ink/build/${r.importer}.js → ${r.spec}`).join(', ');
-          return { errors: [{ text: `ink-fast-output: Ink changed shape (no import ${names}); update scripts/ink-fast-output.mjs` }] };
+          return {
+            errors: [
+              {
+                text: `ink-fast-output: Ink changed shape (no import ${names}); update scripts/ink-fast-output.mjs`,
+              },
+            ],
+          };
         }
         return undefined;
       });

@@ -44,7 +44,9 @@ const COLS = 120;
 const ROWS = 32;
 
 if (!(minutes > 0) || !(failRate >= 0 && failRate <= 1)) {
-  console.error('usage: node scripts/soak.mjs [--minutes N] [--fail-rate 0..1] [--interval S] [--outage-seconds S]');
+  console.error(
+    'usage: node scripts/soak.mjs [--minutes N] [--fail-rate 0..1] [--interval S] [--outage-seconds S]',
+  );
   process.exit(2);
 }
 if (!existsSync(cli)) {
@@ -53,7 +55,8 @@ if (!existsSync(cli)) {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'pooltop-soak-'));
-const log = (text) => console.log(`[soak ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${text}`);
+const log = (text) =>
+  console.log(`[soak ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${text}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const started = Date.now();
 
@@ -75,7 +78,13 @@ const c = service.credentials;
 const diagFile = join(work, 'diag.jsonl');
 const env = {};
 for (const [k, v] of Object.entries(process.env)) {
-  if (v !== undefined && !k.startsWith('WHITEBIT_') && !k.startsWith('POOLTOP_') && k !== 'DEBUG' && k !== 'NO_COLOR') {
+  if (
+    v !== undefined &&
+    !k.startsWith('WHITEBIT_') &&
+    !k.startsWith('POOLTOP_') &&
+    k !== 'DEBUG' &&
+    k !== 'NO_COLOR'
+  ) {
     env[k] = v;
   }
 }
@@ -94,11 +103,19 @@ Object.assign(env, {
   POOLTOP_DIAG_EVERY_MS: String(Number(args['sample-seconds']) * 1000),
 });
 
-log(`${minutes} min at ${args.interval} s polling, fault rate ${failRate}, warm-up ${warmupMs / 1000} s, ` +
-  `network gone for ${outageMs / 1000} s from ${outageAt / 1000} s; work dir ${work}`);
+log(
+  `${minutes} min at ${args.interval} s polling, fault rate ${failRate}, warm-up ${warmupMs / 1000} s, ` +
+    `network gone for ${outageMs / 1000} s from ${outageAt / 1000} s; work dir ${work}`,
+);
 const term = new Terminal({ cols: COLS, rows: ROWS, allowProposedApi: true });
 // --expose-gc: the dashboard's samples are taken after a full collection (see diagnostics.ts).
-const pty = spawn(process.execPath, ['--expose-gc', cli, '--interval', args.interval], { name: 'xterm-256color', cols: COLS, rows: ROWS, cwd: root, env });
+const pty = spawn(process.execPath, ['--expose-gc', cli, '--interval', args.interval], {
+  name: 'xterm-256color',
+  cols: COLS,
+  rows: ROWS,
+  cwd: root,
+  env,
+});
 log(`dashboard pid ${pty.pid}`);
 let quitting = false;
 let exit;
@@ -183,23 +200,38 @@ for (const line of timeline(samples)) console.log(line);
 if (samples.length >= 2) {
   const result = analyse(samples, warmupMs);
   problems.push(...result.problems);
-  console.log(`\nRSS: warm-up ${mb(result.rss.warm)}, end ${mb(result.rss.end)}, growth ${mb(result.rss.growth)}`);
-  console.log(`Heap used after GC: warm-up ${mb(result.heap.warm)}, end ${mb(result.heap.end)}, growth ${mb(result.heap.growth)}`);
-  console.log(`Samples: ${samples.length} (warm-up window ${result.windows.warm}, end window ${result.windows.end})`);
+  console.log(
+    `\nRSS: warm-up ${mb(result.rss.warm)}, end ${mb(result.rss.end)}, growth ${mb(result.rss.growth)}`,
+  );
+  console.log(
+    `Heap used after GC: warm-up ${mb(result.heap.warm)}, end ${mb(result.heap.end)}, growth ${mb(result.heap.growth)}`,
+  );
+  console.log(
+    `Samples: ${samples.length} (warm-up window ${result.windows.warm}, end window ${result.windows.end})`,
+  );
   console.log('Counts (warm-up window min/median/max → end window min/median/max):');
   for (const [name, v] of Object.entries(result.counts)) {
     const f = (x) => `${x.min}/${x.median}/${x.max}`;
-    console.log(`  ${name.padEnd(34)} ${f(v.warm).padEnd(10)} → ${f(v.end).padEnd(10)}${v.growing ? '  GROWING' : ''}`);
+    console.log(
+      `  ${name.padEnd(34)} ${f(v.warm).padEnd(10)} → ${f(v.end).padEnd(10)}${v.growing ? '  GROWING' : ''}`,
+    );
   }
 } else problems.push('no diagnostics samples');
-console.log(`\nService: ${stats.requests} requests, ${stats.faults} faults, ${stats.connections} connections; by path ${JSON.stringify(stats.byPath)}`);
+console.log(
+  `\nService: ${stats.requests} requests, ${stats.faults} faults, ${stats.connections} connections; by path ${JSON.stringify(stats.byPath)}`,
+);
 console.log(`Token refreshes: ${stats.refreshesAccepted} accepted, ${stats.refreshesRejected} rejected`);
 if (outage) {
-  console.log(`Network gone ${((outage.end - outage.at) / 1000).toFixed(0)} s: ${outage.requestsDuring} requests reached the service meanwhile; ` +
-    `first request after it came back: ${outage.resumedAfterMs === undefined ? 'never' : `${(outage.resumedAfterMs / 1000).toFixed(1)} s`}`);
-  if (outage.resumedAfterMs === undefined) problems.push('no request reached the service after the network came back');
+  console.log(
+    `Network gone ${((outage.end - outage.at) / 1000).toFixed(0)} s: ${outage.requestsDuring} requests reached the service meanwhile; ` +
+      `first request after it came back: ${outage.resumedAfterMs === undefined ? 'never' : `${(outage.resumedAfterMs / 1000).toFixed(1)} s`}`,
+  );
+  if (outage.resumedAfterMs === undefined)
+    problems.push('no request reached the service after the network came back');
 }
-console.log(`Duration: ${((runEnd - runStart) / 60_000).toFixed(1)} min measured, ${((Date.now() - started) / 60_000).toFixed(1)} min in all`);
+console.log(
+  `Duration: ${((runEnd - runStart) / 60_000).toFixed(1)} min measured, ${((Date.now() - started) / 60_000).toFixed(1)} min in all`,
+);
 if (problems.length > 0) {
   console.log(`\nFAIL\n- ${problems.join('\n- ')}\n(samples kept in ${diagFile})`);
   process.exit(1);

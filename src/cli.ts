@@ -29,7 +29,11 @@ async function dispatch(argv: string[], io: CommandIO): Promise<number> {
   }
   if (first === undefined || first.startsWith('-')) return runDashboardCommand(argv, io);
   if (!(COMMANDS as readonly string[]).includes(first)) {
-    return reportError(usageError(`unknown command '${clip(first)}' (see pooltop --help)`), io.stderr, io.env);
+    return reportError(
+      usageError(`unknown command '${clip(first)}' (see pooltop --help)`),
+      io.stderr,
+      io.env,
+    );
   }
   const command = first as Command;
   if (command === 'help') {
@@ -50,7 +54,13 @@ async function dispatch(argv: string[], io: CommandIO): Promise<number> {
     return withContext(values, io, (ctx) => runPool(ctx, io, { json: values.json === true }));
   }
   if (command === 'accounts') {
-    const spec = { ...COMMON_OPTIONS, ...JSON_FLAG, search: { type: 'string' }, limit: { type: 'string' }, offset: { type: 'string' } } as const;
+    const spec = {
+      ...COMMON_OPTIONS,
+      ...JSON_FLAG,
+      search: { type: 'string' },
+      limit: { type: 'string' },
+      offset: { type: 'string' },
+    } as const;
     const { values } = parseFlags(rest, spec);
     if (values.help) return printHelp(io, 'accounts');
     // Bounds are checked here, before any setting is resolved or any request is sent.
@@ -66,10 +76,19 @@ async function dispatch(argv: string[], io: CommandIO): Promise<number> {
   if (values.help) return printHelp(io, 'auth');
   const sub = positionals[0];
   if (sub !== 'refresh' && sub !== 'status') {
-    throw usageError(sub ? `unknown auth command '${clip(sub)}': use refresh or status` : 'auth needs a command: refresh or status');
+    throw usageError(
+      sub
+        ? `unknown auth command '${clip(sub)}': use refresh or status`
+        : 'auth needs a command: refresh or status',
+    );
   }
   const { runAuth } = await import('./commands/auth.js');
-  return withContext(values, io, (ctx) => runAuth(sub, { json: values.json === true }, { config: ctx.config, client: ctx.client, io }), { retries: 0 });
+  return withContext(
+    values,
+    io,
+    (ctx) => runAuth(sub, { json: values.json === true }, { config: ctx.config, client: ctx.client, io }),
+    { retries: 0 },
+  );
 }
 
 async function runDashboardCommand(argv: string[], io: CommandIO): Promise<number> {

@@ -40,7 +40,8 @@ export function analyse(samples, warmupMs) {
   rss.growth = rss.end - rss.warm;
   const heap = { warm: median(warm.map((s) => s.heapUsed)), end: median(end.map((s) => s.heapUsed)) };
   heap.growth = heap.end - heap.warm;
-  if (rss.growth >= RSS_LIMIT) problems.push(`RSS grew by ${mb(rss.growth)} after warm-up (limit ${mb(RSS_LIMIT)})`);
+  if (rss.growth >= RSS_LIMIT)
+    problems.push(`RSS grew by ${mb(rss.growth)} after warm-up (limit ${mb(RSS_LIMIT)})`);
   const names = new Set(samples.flatMap((s) => Object.keys(countsOf(s))));
   const counts = {};
   for (const name of [...names].sort()) {

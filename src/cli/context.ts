@@ -44,7 +44,10 @@ export async function createContext(
   return { config, client, demo: false, close: () => client.close() };
 }
 
-async function createDemoContext(options: { retries?: number }, env: NodeJS.ProcessEnv): Promise<CommandContext> {
+async function createDemoContext(
+  options: { retries?: number },
+  env: NodeJS.ProcessEnv,
+): Promise<CommandContext> {
   const { startService } = await import('../service/server.js');
   const service = await startService({ port: 0 });
   const { credentials } = service;

@@ -48,7 +48,8 @@ function usageMessage(e: unknown): string {
   const missing = /Option '([^']*?)(?: <value>)?' argument missing/.exec(text);
   if (missing) return `flag '${missing[1]}' needs a value`;
   const ambiguous = /Option '([^']*?)(?: <value>)?' argument is ambiguous/.exec(text);
-  if (ambiguous) return `flag '${ambiguous[1]}' needs a value; for a value starting with '-' write ${ambiguous[1]}=VALUE`;
+  if (ambiguous)
+    return `flag '${ambiguous[1]}' needs a value; for a value starting with '-' write ${ambiguous[1]}=VALUE`;
   const noValue = /Option '([^']*)' does not take an argument/.exec(text);
   if (noValue) return `flag '${noValue[1]}' does not take a value`;
   return `${text.split('\n')[0]} (see --help)`;
@@ -62,7 +63,12 @@ const NUMBER_KINDS = {
 } as const;
 
 /** Parses a numeric flag within bounds; anything else is a usage error naming the flag. */
-function boundedFlag(values: ParsedValues, name: string, bounds: Bounds, kind: keyof typeof NUMBER_KINDS): number | undefined {
+function boundedFlag(
+  values: ParsedValues,
+  name: string,
+  bounds: Bounds,
+  kind: keyof typeof NUMBER_KINDS,
+): number | undefined {
   const raw = values[name];
   if (raw === undefined) return undefined;
   const text = String(raw).trim();
@@ -70,16 +76,21 @@ function boundedFlag(values: ParsedValues, name: string, bounds: Bounds, kind: k
   const n = pattern.test(text) ? Number(text) : Number.NaN;
   if (!valid(n) || n < bounds.min || n > bounds.max) {
     const article = kind === 'integer' ? 'an' : 'a';
-    throw new PooltopError('config', `--${name} must be ${article} ${kind} from ${bounds.min} to ${bounds.max}, got '${clip(text)}'`);
+    throw new PooltopError(
+      'config',
+      `--${name} must be ${article} ${kind} from ${bounds.min} to ${bounds.max}, got '${clip(text)}'`,
+    );
   }
   return n;
 }
 
 /** An integer flag within bounds. */
-export const intFlag = (values: ParsedValues, name: string, bounds: Bounds) => boundedFlag(values, name, bounds, 'integer');
+export const intFlag = (values: ParsedValues, name: string, bounds: Bounds) =>
+  boundedFlag(values, name, bounds, 'integer');
 
 /** A decimal flag within bounds. */
-export const numberFlag = (values: ParsedValues, name: string, bounds: Bounds) => boundedFlag(values, name, bounds, 'number');
+export const numberFlag = (values: ParsedValues, name: string, bounds: Bounds) =>
+  boundedFlag(values, name, bounds, 'number');
 
 export function stringFlag(values: ParsedValues, name: string): string | undefined {
   const v = values[name];
@@ -95,7 +106,10 @@ const ECHO_MAX = 24;
  * token into an error line that may end up in a CI log.
  */
 export function clip(text: string): string {
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '?');
+  const clean = text.replace(
+    /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+    '?',
+  );
   const chars = [...clean];
   return chars.length > ECHO_MAX ? `${chars.slice(0, 4).join('')}… (${chars.length} characters)` : clean;
 }

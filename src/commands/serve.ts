@@ -21,7 +21,9 @@ export async function runServe(values: ParsedValues, io: CommandIO): Promise<num
     failRate: numberFlag(values, 'fail-rate', { min: 0, max: 1 }),
   };
   if (!isLoopback(host)) {
-    io.stderr(`pooltop: warning: serving on ${host}, reachable from other machines; it is a demo service with no real security\n`);
+    io.stderr(
+      `pooltop: warning: serving on ${host}, reachable from other machines; it is a demo service with no real security\n`,
+    );
   }
   const { startService } = await import('../service/server.js');
   const service = await startService(options);

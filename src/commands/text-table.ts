@@ -2,7 +2,9 @@ import { displayWidth, padEnd } from '../format/width.js';
 
 /** Left-aligned plain-text table measured by display width (CJK and emoji stay aligned). */
 export function renderTextTable(header: string[], rows: string[][], gap = '  '): string[] {
-  const widths = header.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? ''))));
+  const widths = header.map((h, i) =>
+    Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? ''))),
+  );
   const line = (cells: string[]) =>
     cells
       .map((c, i) => (i === cells.length - 1 ? c : padEnd(c, widths[i] ?? 0)))

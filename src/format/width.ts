@@ -10,7 +10,8 @@ import stringWidth from 'string-width';
  * ellipsis, ↑↓←→, box drawing, blocks and ■□▲▼●, braille (the spinner). test/format/width.test.ts
  * checks every character of the class against string-width.
  */
-const NARROW = /^[\x20-\x7e\u00a0-\u00a8\u00aa-\u00ac\u00af-\u00ff\u2010-\u2027\u2190-\u2193\u2500-\u25a9\u25b2\u25bc\u25cf\u2800-\u28ff]*$/;
+const NARROW =
+  /^[\x20-\x7e\u00a0-\u00a8\u00aa-\u00ac\u00af-\u00ff\u2010-\u2027\u2190-\u2193\u2500-\u25a9\u25b2\u25bc\u25cf\u2800-\u28ff]*$/;
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 

@@ -32,9 +32,14 @@ export class StyledRow {
         kept.push(piece);
         continue;
       }
-      if (piece.x < x) kept.push({ x: piece.x, width: x - piece.x, text: sliceColumns(piece.text, 0, x - piece.x) });
+      if (piece.x < x)
+        kept.push({ x: piece.x, width: x - piece.x, text: sliceColumns(piece.text, 0, x - piece.x) });
       if (pieceEnd > end) {
-        kept.push({ x: end, width: pieceEnd - end, text: sliceColumns(piece.text, end - piece.x, piece.width) });
+        kept.push({
+          x: end,
+          width: pieceEnd - end,
+          text: sliceColumns(piece.text, end - piece.x, piece.width),
+        });
       }
     }
     kept.push({ x, width, text });

@@ -1,6 +1,6 @@
 /**
- * The dashboard's one SWR configuration (mounted by app.tsx): poll every interval, one request
- * per poll, no browser focus/reconnect events, pause via `isPaused`, and error retries on the
+ * The dashboard's one SWR configuration (mounted by app.tsx): poll every interval (on second
+ * boundaries), one request per poll, no browser focus/reconnect events, pause via `isPaused`, and error retries on the
  * vendor's backoff schedule (src/api/retry.ts).
  */
 import type { SWRConfiguration } from 'swr';
@@ -57,6 +57,19 @@ export function retryBoundMs(err: unknown, intervalMs: number): number {
   return Math.max(intervalMs, Math.min(asked, RETRY_AFTER_CAP_MS));
 }
 
+/**
+ * Milliseconds until the next poll, aimed at a wall-clock second boundary when the interval is
+ * whole seconds: the dashboard clock ticks just after those boundaries (hooks/use-now.ts), so a
+ * poll's data and the clock's new second share one frame. Never less than half an interval, so
+ * a slow answer cannot make two polls crowd into one interval.
+ */
+export function alignedPollDelay(intervalMs: number, nowMs: number): number {
+  if (intervalMs % 1000 !== 0) return intervalMs;
+  const intoSecond = ((nowMs % 1000) + 1000) % 1000;
+  const delay = intervalMs - intoSecond;
+  return delay >= intervalMs / 2 ? delay : delay + 1000;
+}
+
 export interface SwrOptionsInput {
   intervalMs: number;
   isPaused: () => boolean;
@@ -75,7 +88,7 @@ export function swrOptions(input: SwrOptionsInput): SWRConfiguration {
   return {
     // Cache entries have SWR's state shape; `data` alone is a settled fetch.
     provider: () => new Map(Object.entries(initialData).map(([key, data]) => [key, { data }])),
-    refreshInterval: intervalMs,
+    refreshInterval: () => alignedPollDelay(intervalMs, now()),
     // Collapses the hooks mounted for one key into one request, yet is shorter than the
     // interval so the next poll is never mistaken for a duplicate of this one.
     dedupingInterval: Math.floor(intervalMs / 2),

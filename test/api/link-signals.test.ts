@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { linkSignals } from '../../src/api/link-signals.js';
 import { dependantsOf } from '../support/signals.js';
 
-
 describe('linkSignals', () => {
   it('aborts with the reason of whichever source aborts first', () => {
     const a = new AbortController();

@@ -23,13 +23,23 @@ describe('redaction of echoed secrets', () => {
   });
 
   it('sees a secret split by escape sequences or invisible characters, and never half a secret at the cap', () => {
-    const split = ['c+l/i=ent\u001b[0m?sec&ret-7f3a9c2e', 'c+l/i=ent\u2060?sec\u00ad&ret-7f3a9c2e', 'c+l/i=ent\u061c?sec&ret-7f3a9c2e'];
+    const split = [
+      'c+l/i=ent\u001b[0m?sec&ret-7f3a9c2e',
+      'c+l/i=ent\u2060?sec\u00ad&ret-7f3a9c2e',
+      'c+l/i=ent\u061c?sec&ret-7f3a9c2e',
+    ];
     for (const piece of split) {
-      const err = classifyResponse({ status: 400, headers: {}, body: `denied: ${piece}` }, { secrets: [SECRET] });
+      const err = classifyResponse(
+        { status: 400, headers: {}, body: `denied: ${piece}` },
+        { secrets: [SECRET] },
+      );
       expect(has(`${err.message}\n${err.detail}`, SECRET)).toBe(false);
     }
     for (let pad = 180; pad < 200; pad++) {
-      const err = classifyResponse({ status: 400, headers: {}, body: `${'x'.repeat(pad)} ${SECRET}` }, { secrets: [SECRET] });
+      const err = classifyResponse(
+        { status: 400, headers: {}, body: `${'x'.repeat(pad)} ${SECRET}` },
+        { secrets: [SECRET] },
+      );
       expect(has(err.message, SECRET), `pad ${pad}`).toBe(false);
     }
   });

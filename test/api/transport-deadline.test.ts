@@ -37,7 +37,10 @@ describe('request deadline', () => {
       };
       step();
     });
-    transport = createTransport({ baseUrl: parseBaseUrl(server.url), timeouts: { bodyMs: 1300, totalMs: 1600 } });
+    transport = createTransport({
+      baseUrl: parseBaseUrl(server.url),
+      timeouts: { bodyMs: 1300, totalMs: 1600 },
+    });
     const err = await transport.request({ method: 'GET', path: '/drip' }).then(
       () => undefined,
       (e: unknown) => e,
@@ -54,7 +57,8 @@ describe('request deadline', () => {
     transport = createTransport({ baseUrl: parseBaseUrl(server.url) });
     const lifetime = new AbortController();
     const timersBefore = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
-    for (let i = 0; i < 20; i++) await transport.request({ method: 'GET', path: '/ok', signal: lifetime.signal });
+    for (let i = 0; i < 20; i++)
+      await transport.request({ method: 'GET', path: '/ok', signal: lifetime.signal });
     expect(getEventListeners(lifetime.signal, 'abort')).toHaveLength(0);
     const timersAfter = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
     expect(timersAfter).toBeLessThanOrEqual(timersBefore + 1);
@@ -63,7 +67,12 @@ describe('request deadline', () => {
 
 describe('POOLTOP_TIMEOUT_MS (test hook)', () => {
   it('caps every timeout when it is a whole number of milliseconds, and is ignored otherwise', () => {
-    expect(timeoutsFromEnv({ POOLTOP_TIMEOUT_MS: '600' })).toEqual({ connectMs: 600, headersMs: 600, bodyMs: 600, totalMs: 600 });
+    expect(timeoutsFromEnv({ POOLTOP_TIMEOUT_MS: '600' })).toEqual({
+      connectMs: 600,
+      headersMs: 600,
+      bodyMs: 600,
+      totalMs: 600,
+    });
     for (const bad of [undefined, '', '0', '-5', '1.5', '1e3', 'abc', '9999999']) {
       expect(timeoutsFromEnv({ POOLTOP_TIMEOUT_MS: bad })).toBeUndefined();
     }

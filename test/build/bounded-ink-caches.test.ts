@@ -15,7 +15,10 @@ const source = (file: string) => readFileSync(join(inkBuild, file), 'utf8');
 /** Runs a patched cache module body with its imports replaced by stand-ins; returns its export. */
 function load(code: string, stubs: Record<string, unknown>): (...args: unknown[]) => unknown {
   const body = code
-    .replace(/^import (\w+) from '([^']+)';$/gm, (_m, name: string, mod: string) => `const ${name} = stubs[${JSON.stringify(mod)}];`)
+    .replace(
+      /^import (\w+) from '([^']+)';$/gm,
+      (_m, name: string, mod: string) => `const ${name} = stubs[${JSON.stringify(mod)}];`,
+    )
     .replace(/^export default (\w+);$/m, 'return $1;')
     .replace(/^\/\/# sourceMappingURL=.*$/m, '');
   return new Function('stubs', body)(stubs) as (...args: unknown[]) => unknown;
@@ -27,7 +30,9 @@ describe('bounded Ink caches', () => {
       const patched = boundInkCache(source(file), join(inkBuild, file)) as string;
       expect(patched).toContain(String(INK_CACHE_MAX));
     }
-    expect(() => boundInkCache('const cache = new WeakMap();', '/x/ink/build/measure-text.js')).toThrow(/changed shape/);
+    expect(() => boundInkCache('const cache = new WeakMap();', '/x/ink/build/measure-text.js')).toThrow(
+      /changed shape/,
+    );
   });
 
   it('keeps measuring and wrapping right while the caches stay bounded', () => {
@@ -38,7 +43,8 @@ describe('bounded Ink caches', () => {
         return t.length;
       },
     });
-    for (let i = 0; i < INK_CACHE_MAX * 3; i++) expect(measure(`clock ${i}`)).toEqual({ width: `clock ${i}`.length, height: 1 });
+    for (let i = 0; i < INK_CACHE_MAX * 3; i++)
+      expect(measure(`clock ${i}`)).toEqual({ width: `clock ${i}`.length, height: 1 });
     const again = widths;
     measure(`clock ${INK_CACHE_MAX * 3 - 1}`);
     expect(widths).toBe(again); // recent entries still cached

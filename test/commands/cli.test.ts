@@ -8,12 +8,22 @@ let keyFlags: string[];
 
 beforeAll(async () => {
   service = await startService({ port: 0, accounts: 250, seed: 7 });
-  keyFlags = ['--base-url', service.baseUrl, '--api-key', service.credentials.apiKey, '--api-secret', service.credentials.apiSecret];
+  keyFlags = [
+    '--base-url',
+    service.baseUrl,
+    '--api-key',
+    service.credentials.apiKey,
+    '--api-secret',
+    service.credentials.apiSecret,
+  ];
 });
 afterAll(() => service.close());
 
 function expectOneErrorLine(stderr: string, pattern: RegExp) {
-  const lines = stderr.trimEnd().split('\n').filter((l) => !l.startsWith('pooltop: warning:'));
+  const lines = stderr
+    .trimEnd()
+    .split('\n')
+    .filter((l) => !l.startsWith('pooltop: warning:'));
   expect(lines).toHaveLength(1);
   expect(lines[0]).toMatch(/^pooltop: /);
   expect(lines[0]).toMatch(pattern);
@@ -22,7 +32,13 @@ function expectOneErrorLine(stderr: string, pattern: RegExp) {
 
 describe('usage errors (exit 2, nothing sent)', () => {
   it('--help works for every command', async () => {
-    for (const args of [['--help'], ['pool', '--help'], ['accounts', '-h'], ['auth', '--help'], ['serve', '--help']]) {
+    for (const args of [
+      ['--help'],
+      ['pool', '--help'],
+      ['accounts', '-h'],
+      ['auth', '--help'],
+      ['serve', '--help'],
+    ]) {
       const r = await runCli(args);
       expect(r.code, args.join(' ')).toBe(0);
       expect(r.stdout).toMatch(/Usage/);
@@ -41,7 +57,13 @@ describe('usage errors (exit 2, nothing sent)', () => {
 
   it('checks limit and offset bounds before sending anything', async () => {
     const before = service.stats().requests;
-    for (const [flag, value] of [['--limit', '101'], ['--limit', '0'], ['--limit', '2.5'], ['--offset', '10001'], ['--offset', '-1']]) {
+    for (const [flag, value] of [
+      ['--limit', '101'],
+      ['--limit', '0'],
+      ['--limit', '2.5'],
+      ['--offset', '10001'],
+      ['--offset', '-1'],
+    ]) {
       const r = await runCli(['accounts', ...keyFlags, `${flag}=${value}`]);
       expect(r.code, `${flag} ${value}`).toBe(2);
       expectOneErrorLine(r.stderr, new RegExp(`${flag} must be an integer`));
@@ -56,7 +78,15 @@ describe('usage errors (exit 2, nothing sent)', () => {
   });
 
   it('refuses plain http to a non-loopback host', async () => {
-    const r = await runCli(['accounts', '--base-url', 'http://example.com', '--api-key', 'k', '--api-secret', 's']);
+    const r = await runCli([
+      'accounts',
+      '--base-url',
+      'http://example.com',
+      '--api-key',
+      'k',
+      '--api-secret',
+      's',
+    ]);
     expect(r.code).toBe(2);
     expectOneErrorLine(r.stderr, /https/);
   });
@@ -81,7 +111,16 @@ describe('pool', () => {
     expect(r.stderr).toBe('');
     const data = JSON.parse(r.stdout);
     expect(Object.keys(data).sort()).toEqual(
-      ['assets', 'blocks', 'connection_links', 'current_hash_rate', 'last7days_hash_rate', 'location', 'reward_schemes', 'workers'].sort(),
+      [
+        'assets',
+        'blocks',
+        'connection_links',
+        'current_hash_rate',
+        'last7days_hash_rate',
+        'location',
+        'reward_schemes',
+        'workers',
+      ].sort(),
     );
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
   });
@@ -115,7 +154,11 @@ describe('accounts', () => {
     expect(page.offset).toBe(10);
     expect(page.limit).toBe(5);
     expect(page.data).toHaveLength(5);
-    expect(page.data[0]).toMatchObject({ id: expect.any(String), kyc: expect.any(Object), permissions: expect.any(Object) });
+    expect(page.data[0]).toMatchObject({
+      id: expect.any(String),
+      kyc: expect.any(Object),
+      permissions: expect.any(Object),
+    });
   });
 
   it('prints a table with a footer, and the end of the list', async () => {
@@ -129,7 +172,15 @@ describe('accounts', () => {
 
   it('reports a wrong secret as one auth line without the secret', async () => {
     const secret = 'not-the-right-secret-0123456789';
-    const r = await runCli(['accounts', '--base-url', service.baseUrl, '--api-key', service.credentials.apiKey, '--api-secret', secret]);
+    const r = await runCli([
+      'accounts',
+      '--base-url',
+      service.baseUrl,
+      '--api-key',
+      service.credentials.apiKey,
+      '--api-secret',
+      secret,
+    ]);
     expect(r.code).toBe(1);
     expectOneErrorLine(r.stderr, /Unauthorized request\./);
     expect(r.stderr + r.stdout).not.toContain(secret);
@@ -151,7 +202,14 @@ describe('serve', () => {
       child.on('exit', () => reject(new Error(`serve exited early: ${out}`)));
     });
     const facts = JSON.parse(line);
-    expect(Object.keys(facts).sort()).toEqual(['api_key', 'api_secret', 'base_url', 'client_id', 'client_secret', 'refresh_token']);
+    expect(Object.keys(facts).sort()).toEqual([
+      'api_key',
+      'api_secret',
+      'base_url',
+      'client_id',
+      'client_secret',
+      'refresh_token',
+    ]);
     const pool = await runCli(['pool', '--json', '--base-url', facts.base_url]);
     expect(pool.code).toBe(0);
     const code = await new Promise<number | null>((resolve) => {

@@ -24,11 +24,20 @@ afterEach(() => {
 });
 
 function launch(): Session {
-  current = launchPty(['--demo', '--interval', '30'], { cols: COLS, rows: ROWS, env: { CI: '0', CONTINUOUS_INTEGRATION: '0' } });
+  current = launchPty(['--demo', '--interval', '30'], {
+    cols: COLS,
+    rows: ROWS,
+    env: { CI: '0', CONTINUOUS_INTEGRATION: '0' },
+  });
   return current;
 }
 
-async function press(s: Session, keys: string, check: (screen: string) => boolean, what: string): Promise<string> {
+async function press(
+  s: Session,
+  keys: string,
+  check: (screen: string) => boolean,
+  what: string,
+): Promise<string> {
   s.pty.write(keys);
   return vi.waitFor(
     () => {
@@ -53,16 +62,31 @@ describe('pooltop --demo: the Sub-accounts tab in a terminal', () => {
     const s = launch();
     await press(s, '', (t) => t.includes('[1 Pool]'), 'the dashboard');
 
-    const all = await press(s, '2', (t) => t.includes('[2 Sub-accounts]') && loaded('1–30')(t), 'the first page');
+    const all = await press(
+      s,
+      '2',
+      (t) => t.includes('[2 Sub-accounts]') && loaded('1–30')(t),
+      'the first page',
+    );
     expect(tableRows(all).length).toBeGreaterThan(10);
     expect(all).toMatch(/Alias\s+Email\s+Status\s+KYC/);
 
     await press(s, '/', (t) => t.includes('Search:'), 'the search box');
     const term = 'miner';
     for (let i = 1; i <= term.length; i++) {
-      await press(s, term[i - 1] ?? '', (t) => t.includes(`Search: ${term.slice(0, i)}`), `"${term.slice(0, i)}" typed`);
+      await press(
+        s,
+        term[i - 1] ?? '',
+        (t) => t.includes(`Search: ${term.slice(0, i)}`),
+        `"${term.slice(0, i)}" typed`,
+      );
     }
-    const found = await press(s, '\r', (t) => t.includes(`search "${term}"`) && loaded('1–30')(t), 'search results');
+    const found = await press(
+      s,
+      '\r',
+      (t) => t.includes(`search "${term}"`) && loaded('1–30')(t),
+      'search results',
+    );
     expect(found).not.toContain('Search:');
     const matching = tableRows(found);
     expect(matching.length).toBeGreaterThan(10);
@@ -75,7 +99,12 @@ describe('pooltop --demo: the Sub-accounts tab in a terminal', () => {
     expect(tableRows(firstAgain)[0]).toBe(matching[0]);
 
     await press(s, 'j', (t) => (tableRows(t)[1] ?? '').startsWith('›'), 'the cursor on row 2');
-    const detail = await press(s, '\r', (t) => t.includes('User ID') && t.includes('row 2'), 'the detail pane');
+    const detail = await press(
+      s,
+      '\r',
+      (t) => t.includes('User ID') && t.includes('row 2'),
+      'the detail pane',
+    );
     expect(detail).toMatch(/ID\s+[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
     expect(detail.toLowerCase()).toMatch(/alias\s+\S*miner/);
     await press(s, '\u001b', (t) => !t.includes('User ID') && loaded('1–30')(t), 'the detail pane closed');

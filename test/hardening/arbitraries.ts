@@ -19,9 +19,12 @@ export const overviewArb: fc.Arbitrary<PoolOverview> = fc.record({
     fc.record({ timestamp: fc.integer({ min: NOW_S - 7 * 86400, max: NOW_S }), hashrate: decimal }),
     { maxLength: 12 },
   ),
-  blocks: fc.array(fc.record({ block_found_at: fc.integer({ min: 0, max: NOW_S }), block_height: fc.nat() }), {
-    maxLength: 4,
-  }),
+  blocks: fc.array(
+    fc.record({ block_found_at: fc.integer({ min: 0, max: NOW_S }), block_height: fc.nat() }),
+    {
+      maxLength: 4,
+    },
+  ),
 });
 
 export const accountArb: fc.Arbitrary<SubAccount> = fc.record({
@@ -34,7 +37,6 @@ export const accountArb: fc.Arbitrary<SubAccount> = fc.record({
   kyc: fc.record({ shareKyc: fc.boolean(), kycStatus: hostileString() }),
   permissions: fc.record({ spotEnabled: fc.boolean(), collateralEnabled: fc.boolean() }),
 });
-
 
 export const tokensArb: fc.Arbitrary<TokenSet> = fc.record({
   access_token: hostileNonEmpty(),

@@ -33,7 +33,10 @@ describe('clock jumps', () => {
     expect(statusLine(asleep)).toContain('STALE');
     const calls = client.calls;
     app.press('p');
-    const awake = await waitForFrame(app.frame, (f) => statusLine(f).includes('updated just now') && !f.includes('PAUSED'));
+    const awake = await waitForFrame(
+      app.frame,
+      (f) => statusLine(f).includes('updated just now') && !f.includes('PAUSED'),
+    );
     expect(statusLine(awake)).not.toContain('STALE');
     // Polling goes on by itself after the jump.
     await waitForFrame(app.frame, () => client.calls >= calls + 2);
@@ -48,7 +51,10 @@ describe('clock jumps', () => {
     const calls = client.calls;
     await waitForFrame(app.frame, () => client.calls >= calls + 2);
     // Within a tick of the footer clock (1 s) the new time is everywhere and the data fresh.
-    const f = await waitForFrame(app.frame, (x) => statusLine(x).includes('updated just now') && statusLine(x).includes(formatClock(NOW - HOUR)));
+    const f = await waitForFrame(
+      app.frame,
+      (x) => statusLine(x).includes('updated just now') && statusLine(x).includes(formatClock(NOW - HOUR)),
+    );
     expect(f).not.toContain('STALE');
     for (const frame of app.frames.slice(seen)) expect(frame).not.toMatch(/-\d+[smhd]|in \d+h|NaN/);
   });
@@ -67,7 +73,10 @@ describe('clock jumps', () => {
     expect(client.calls).toBe(2);
     expect(failing).toContain('error: service under maintenance');
     c.t -= HOUR;
-    const stepped = await waitForFrame(app.frame, (f) => /next retry|retrying/.test(f) && statusLine(f) !== statusLine(failing));
+    const stepped = await waitForFrame(
+      app.frame,
+      (f) => /next retry|retrying/.test(f) && statusLine(f) !== statusLine(failing),
+    );
     const wait = /\(in (\d+)s\)/.exec(stepped)?.[1];
     if (wait !== undefined) expect(Number(wait)).toBeLessThanOrEqual(5);
     expect(stepped).not.toMatch(/in \d+m|in \d+h/);

@@ -25,8 +25,17 @@ afterAll(async () => {
 
 async function setup(): Promise<{ server: FaultServer; client: ApiClient }> {
   const server = await startFaultServer('ok', { dripMs: 250 });
-  const client = createClient({ baseUrl: server.url, apiKey: 'k', apiSecret: 's', retries: 0, timeouts: TIMEOUTS });
-  open.push(() => client.close(), () => server.close());
+  const client = createClient({
+    baseUrl: server.url,
+    apiKey: 'k',
+    apiSecret: 's',
+    retries: 0,
+    timeouts: TIMEOUTS,
+  });
+  open.push(
+    () => client.close(),
+    () => server.close(),
+  );
   return { server, client };
 }
 
@@ -54,7 +63,11 @@ async function poolCycle(server: FaultServer, frame: () => string, mode: Mode): 
   expect(failing, mode).toContain('STALE');
   // It retries by itself (a second request in this mode), never faster than it polls.
   if (mode !== 'refused') {
-    await waitForFrame(() => String(server.requests[mode] ?? 0), (n) => Number(n) >= 2, 8000);
+    await waitForFrame(
+      () => String(server.requests[mode] ?? 0),
+      (n) => Number(n) >= 2,
+      8000,
+    );
     const elapsed = performance.now() - started;
     expect(server.requests[mode] ?? 0, `${mode}: requests while failing`).toBeLessThanOrEqual(
       Math.ceil(elapsed / INTERVAL_MS) + 2,
@@ -71,7 +84,13 @@ async function poolCycle(server: FaultServer, frame: () => string, mode: Mode): 
 /** The Sub-accounts view through a few faults: stale rows and one status line, then fresh rows. */
 async function accountsCycles(): Promise<void> {
   const { server, client } = await setup();
-  const view = mountAccounts({ client, config: { ...keyedConfig, baseUrl: server.url }, width: 160, height: 20, intervalSec: INTERVAL_MS / 1000 });
+  const view = mountAccounts({
+    client,
+    config: { ...keyedConfig, baseUrl: server.url },
+    width: 160,
+    height: 20,
+    intervalSec: INTERVAL_MS / 1000,
+  });
   open.push(() => view.unmount());
   for (const mode of ['503-html', 'reset', 'stall'] as const) {
     const healthy = await waitForAccounts(view.frame, (f) => /id-\d+/.test(f) && !f.includes('error:'), 8000);
@@ -83,7 +102,11 @@ async function accountsCycles(): Promise<void> {
     expect(failing, mode).toContain('STALE');
     expect(failing, `${mode}: last rows kept`).toContain(id);
     await server.setMode('ok');
-    await waitForAccounts(view.frame, (f) => !f.includes('error:') && !f.includes('STALE') && !f.includes(id), 8000);
+    await waitForAccounts(
+      view.frame,
+      (f) => !f.includes('error:') && !f.includes('STALE') && !f.includes(id),
+      8000,
+    );
   }
 }
 

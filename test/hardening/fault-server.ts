@@ -48,7 +48,10 @@ export interface FaultServer {
 }
 
 /** `dripMs`: pause between the bytes of a `drip` body (default one second). */
-export async function startFaultServer(initial: Mode = 'ok', opts: { dripMs?: number } = {}): Promise<FaultServer> {
+export async function startFaultServer(
+  initial: Mode = 'ok',
+  opts: { dripMs?: number } = {},
+): Promise<FaultServer> {
   let mode: Mode = initial;
   let served = 0;
   const requests: Record<string, number> = {};
@@ -97,11 +100,17 @@ export async function startFaultServer(initial: Mode = 'ok', opts: { dripMs?: nu
       last7days_hash_rate: history,
       blocks,
     };
-    if (mode === 'extra-fields') Object.assign(data, { beta: true, nested: { x: [1] }, blocks: blocks.map((b) => ({ ...b, extra: 'x' })) });
+    if (mode === 'extra-fields')
+      Object.assign(data, {
+        beta: true,
+        nested: { x: [1] },
+        blocks: blocks.map((b) => ({ ...b, extra: 'x' })),
+      });
     if (mode === 'missing-field') delete data.workers;
     if (mode === 'wrong-types') Object.assign(data, { workers: '12', location: 5 });
     if (mode === 'negative-workers') data.workers = -3;
-    if (mode === 'ms-timestamps') data.blocks = blocks.map((b) => ({ ...b, block_found_at: b.block_found_at * 1000 }));
+    if (mode === 'ms-timestamps')
+      data.blocks = blocks.map((b) => ({ ...b, block_found_at: b.block_found_at * 1000 }));
     if (mode === 'nan-hashrate') data.current_hash_rate = 'fast';
     return mode === 'extra-fields' ? { data, success: true, served } : { data };
   }
@@ -110,12 +119,31 @@ export async function startFaultServer(initial: Mode = 'ok', opts: { dripMs?: nu
     if (path === POOL) return JSON.stringify(pool());
     if (path === REFRESH) {
       return JSON.stringify({
-        data: { access_token: `access-${++served}`, expires_in: 300, refresh_token: `refresh-${served}`, scope: 'a,b', token_type: 'Bearer' },
+        data: {
+          access_token: `access-${++served}`,
+          expires_in: 300,
+          refresh_token: `refresh-${served}`,
+          scope: 'a,b',
+          token_type: 'Bearer',
+        },
       });
     }
-    const account = { id: `id-${++served}`, alias: 'bot', userId: 'u-1', email: 'b***@example.com', status: 'active', color: '#FF5733', kyc: { shareKyc: false, kycStatus: 'verified' }, permissions: { spotEnabled: true, collateralEnabled: false } };
+    const account = {
+      id: `id-${++served}`,
+      alias: 'bot',
+      userId: 'u-1',
+      email: 'b***@example.com',
+      status: 'active',
+      color: '#FF5733',
+      kyc: { shareKyc: false, kycStatus: 'verified' },
+      permissions: { spotEnabled: true, collateralEnabled: false },
+    };
     const wrong = mode === 'wrong-types' || mode === 'missing-field' || mode === 'negative-workers';
-    return JSON.stringify({ offset: wrong ? -1 : 0, limit: 30, data: [mode === 'extra-fields' ? { ...account, extra: 1 } : account] });
+    return JSON.stringify({
+      offset: wrong ? -1 : 0,
+      limit: 30,
+      data: [mode === 'extra-fields' ? { ...account, extra: 1 } : account],
+    });
   }
 
   function answer(req: IncomingMessage, res: ServerResponse): void {
@@ -141,7 +169,9 @@ export async function startFaultServer(initial: Mode = 'ok', opts: { dripMs?: nu
       case '429':
         return void res.writeHead(429, { 'content-type': 'text/plain' }).end('Too Many Requests');
       case '429-retry-after':
-        return void res.writeHead(429, { 'content-type': 'text/plain', 'retry-after': '1' }).end('Too Many Requests');
+        return void res
+          .writeHead(429, { 'content-type': 'text/plain', 'retry-after': '1' })
+          .end('Too Many Requests');
       case '503-html':
         return void res.writeHead(503, { 'content-type': 'text/html' }).end(MAINTENANCE_PAGE);
       case '500-json':
@@ -154,7 +184,9 @@ export async function startFaultServer(initial: Mode = 'ok', opts: { dripMs?: nu
         return void res.writeHead(200, json).end(`{"pad":"${'x'.repeat(BODY_CAP)}"}`);
       case 'hostile-header':
         // Raw bytes: node:http would refuse to send these header values.
-        res.socket?.end('HTTP/1.1 503 \x1b]0;pwned\x07\r\nRetry-After: 5\x1b[2J\r\nX-Echo: \x9b2J\r\nContent-Length: 0\r\n\r\n');
+        res.socket?.end(
+          'HTTP/1.1 503 \x1b]0;pwned\x07\r\nRetry-After: 5\x1b[2J\r\nX-Echo: \x9b2J\r\nContent-Length: 0\r\n\r\n',
+        );
         return;
       default:
         return void res.writeHead(200, json).end(body(path));

@@ -15,7 +15,14 @@ import { memoryTokenStore } from '../../src/config/token-store.js';
 import { DashboardContext } from '../../src/ui/dashboard-context.js';
 import { SessionView } from '../../src/ui/session/session-view.js';
 import { UiStateContext } from '../../src/ui/ui-state.js';
-import { AccountsClient, KEYS, keyedConfig, mountAccounts, NOW, waitForFrame as waitForAccounts } from '../ui/accounts-harness.js';
+import {
+  AccountsClient,
+  KEYS,
+  keyedConfig,
+  mountAccounts,
+  NOW,
+  waitForFrame as waitForAccounts,
+} from '../ui/accounts-harness.js';
 import { StubClient } from '../ui/helpers/fixtures.js';
 import { renderApp, waitForFrame } from '../ui/helpers/render-app.js';
 import { checkFrames } from './frame-check.js';
@@ -25,10 +32,11 @@ import { hostileString } from './hostile.js';
 /** Errors whose message is hostile: a plain Error is not cleaned at construction, so views must. */
 const errorArb = fc
   .tuple(fc.constantFrom('plain', 'http', 'auth', 'schema'), hostileString())
-  .map(([kind, text]): Error =>
-    kind === 'plain'
-      ? new Error(text)
-      : new PooltopError(kind as 'http' | 'auth' | 'schema', text, { status: kind === 'auth' ? 401 : 500 }),
+  .map(
+    ([kind, text]): Error =>
+      kind === 'plain'
+        ? new Error(text)
+        : new PooltopError(kind as 'http' | 'auth' | 'schema', text, { status: kind === 'auth' ? 401 : 500 }),
   );
 
 const cleanups: Array<() => void> = [];
@@ -74,22 +82,26 @@ describe('hostile text never reaches the terminal (property)', () => {
 
   it('Sub-accounts tab: table, detail pane, status line, clipboard copy', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(accountArb, { minLength: 1, maxLength: 6 }), errorArb, async (accounts, error) => {
-        const client = new AccountsClient(accounts);
-        const view = mountAccounts({ client, width: 100, height: 30 });
-        cleanups.push(() => view.unmount());
-        await waitForAccounts(view.frame, (f) => f.includes('rows 1–'));
-        view.stdin.write(KEYS.enter);
-        await waitForAccounts(view.frame, (f) => f.includes('Sub-account, row 1'));
-        view.stdin.write('y');
-        client.fail = () => error;
-        view.stdin.write('-'); // a smaller page is a new request: it fails
-        await waitForAccounts(view.frame, (f) => f.includes('STALE'));
-        const report = checkFrames(view.frames);
-        view.unmount();
-        expect(report.leaks).toEqual([]);
-        expect(report.copied).toHaveLength(1);
-      }),
+      fc.asyncProperty(
+        fc.array(accountArb, { minLength: 1, maxLength: 6 }),
+        errorArb,
+        async (accounts, error) => {
+          const client = new AccountsClient(accounts);
+          const view = mountAccounts({ client, width: 100, height: 30 });
+          cleanups.push(() => view.unmount());
+          await waitForAccounts(view.frame, (f) => f.includes('rows 1–'));
+          view.stdin.write(KEYS.enter);
+          await waitForAccounts(view.frame, (f) => f.includes('Sub-account, row 1'));
+          view.stdin.write('y');
+          client.fail = () => error;
+          view.stdin.write('-'); // a smaller page is a new request: it fails
+          await waitForAccounts(view.frame, (f) => f.includes('STALE'));
+          const report = checkFrames(view.frames);
+          view.unmount();
+          expect(report.leaks).toEqual([]);
+          expect(report.copied).toHaveLength(1);
+        },
+      ),
       { numRuns: 12, endOnFailure: true },
     );
   });
@@ -97,7 +109,12 @@ describe('hostile text never reaches the terminal (property)', () => {
   it('Session tab: token type, scopes, masked tokens, the refresh error and its record', async () => {
     await fc.assert(
       fc.asyncProperty(tokensArb, errorArb, async (tokens, error) => {
-        const config = { ...keyedConfig, clientId: 'client', clientSecret: 'client-secret', refreshToken: 'refresh-0000' };
+        const config = {
+          ...keyedConfig,
+          clientId: 'client',
+          clientSecret: 'client-secret',
+          refreshToken: 'refresh-0000',
+        };
         let calls = 0;
         const client: ApiClient = {
           baseUrl: config.baseUrl,
@@ -110,11 +127,26 @@ describe('hostile text never reaches the terminal (property)', () => {
           listSubAccounts: async () => Promise.reject(new Error('unused')),
           close: async () => {},
         };
-        const session = createSession({ config, client, store: memoryTokenStore(), now: () => NOW, sleep: async () => {} });
-        const dashboard = { client, config, demo: false, intervalMs: 10_000, signal: new AbortController().signal, now: () => NOW };
+        const session = createSession({
+          config,
+          client,
+          store: memoryTokenStore(),
+          now: () => NOW,
+          sleep: async () => {},
+        });
+        const dashboard = {
+          client,
+          config,
+          demo: false,
+          intervalMs: 10_000,
+          signal: new AbortController().signal,
+          now: () => NOW,
+        };
         const view = render(
           <DashboardContext.Provider value={dashboard}>
-            <UiStateContext.Provider value={{ paused: false, nowMs: NOW, notify: () => {}, setCapture: () => {} }}>
+            <UiStateContext.Provider
+              value={{ paused: false, nowMs: NOW, notify: () => {}, setCapture: () => {} }}
+            >
               <SessionView width={100} height={24} active session={session} />
             </UiStateContext.Provider>
           </DashboardContext.Provider>,

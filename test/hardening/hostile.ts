@@ -28,8 +28,33 @@ export const ESCAPE_SHAPES = [
   '\x1b',
 ] as const;
 
-const BIDI = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c'];
-const WIDE = ['矿池', '测试账户', '👍', '👨‍👩‍👧', '🇺🇦', 'é', 'e\u0301', 'a\u0308\u0301', '\u200b', '\ufeff', 'ｗｉｄｅ'];
+const BIDI = [
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200e',
+  '\u200f',
+  '\u061c',
+];
+const WIDE = [
+  '矿池',
+  '测试账户',
+  '👍',
+  '👨‍👩‍👧',
+  '🇺🇦',
+  'é',
+  'e\u0301',
+  'a\u0308\u0301',
+  '\u200b',
+  '\ufeff',
+  'ｗｉｄｅ',
+];
 
 /** Any single C0 control, DEL or C1 control. */
 export const controlChar = fc

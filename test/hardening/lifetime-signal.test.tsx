@@ -14,7 +14,13 @@ describe('the lifetime signal after many requests', () => {
     const lifetime = new AbortController();
     const client = new AccountsClient();
     // Polling every 20 ms: each poll is one request tied to the lifetime signal.
-    const view = mountAccounts({ client, signal: lifetime.signal, width: 100, height: 20, intervalSec: 0.02 });
+    const view = mountAccounts({
+      client,
+      signal: lifetime.signal,
+      width: 100,
+      height: 20,
+      intervalSec: 0.02,
+    });
     await waitForFrame(view.frame, (f) => f.includes('rows 1–'));
     await waitUntil(() => client.calls.length >= 15, '15 requests', 5000);
     view.unmount();

@@ -33,7 +33,8 @@ describe('pollRetryDelay', () => {
             expect(wait).toBeGreaterThan(0);
             expect(wait).toBeLessThanOrEqual(intervalMs);
             // Transient failures also keep the vendor's 30 s cap when the interval is longer.
-            if (err instanceof PooltopError && err.retryable) expect(wait).toBeLessThanOrEqual(BACKOFF_CAP_MS);
+            if (err instanceof PooltopError && err.retryable)
+              expect(wait).toBeLessThanOrEqual(BACKOFF_CAP_MS);
           }
         }
       }

@@ -21,7 +21,10 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 /** Runs the dashboard, visits every tab, presses R on the Session tab, quits; returns all it wrote. */
-async function session(over: Record<string, string>, refreshed: RegExp): Promise<{ raw: string; code: number; home: string }> {
+async function session(
+  over: Record<string, string>,
+  refreshed: RegExp,
+): Promise<{ raw: string; code: number; home: string }> {
   const env = cleanEnv({
     DEBUG: 'pooltop',
     TERM: 'xterm-256color',
@@ -34,7 +37,12 @@ async function session(over: Record<string, string>, refreshed: RegExp): Promise
     ...over,
   });
   const term = new xterm.Terminal({ cols: 100, rows: 30, allowProposedApi: true });
-  const pty = spawn(process.execPath, [CLI, '--interval', '1'], { name: 'xterm-256color', cols: 100, rows: 30, env: env as Record<string, string> });
+  const pty = spawn(process.execPath, [CLI, '--interval', '1'], {
+    name: 'xterm-256color',
+    cols: 100,
+    rows: 30,
+    env: env as Record<string, string>,
+  });
   let raw = '';
   pty.onData((d) => {
     raw += d;
@@ -43,16 +51,25 @@ async function session(over: Record<string, string>, refreshed: RegExp): Promise
   const exit = new Promise<number>((resolve) => pty.onExit(({ exitCode }) => resolve(exitCode)));
   const screen = () => {
     const b = term.buffer.active;
-    return Array.from({ length: 30 }, (_, y) => b.getLine(b.viewportY + y)?.translateToString(true) ?? '').join('\n');
+    return Array.from(
+      { length: 30 },
+      (_, y) => b.getLine(b.viewportY + y)?.translateToString(true) ?? '',
+    ).join('\n');
   };
   const until = (check: (s: string) => boolean, what: string) =>
-    vi.waitFor(() => {
-      if (!check(screen())) throw new Error(`waiting for ${what}`);
-    }, { timeout: 15_000, interval: 50 });
+    vi.waitFor(
+      () => {
+        if (!check(screen())) throw new Error(`waiting for ${what}`);
+      },
+      { timeout: 15_000, interval: 50 },
+    );
   try {
     await until((s) => s.includes('Workers'), 'pool data');
     pty.write('2');
-    await until((s) => s.includes('[2 Sub-accounts]') && /rows \d|Unauthorized|error/.test(s), 'the accounts tab');
+    await until(
+      (s) => s.includes('[2 Sub-accounts]') && /rows \d|Unauthorized|error/.test(s),
+      'the accounts tab',
+    );
     pty.write('3');
     // Auto-refresh runs at once (no token stored yet): tokens exist, or the refusal shows.
     await until((s) => s.includes('[3 Session]') && refreshed.test(s), 'the refresh outcome');
@@ -61,7 +78,10 @@ async function session(over: Record<string, string>, refreshed: RegExp): Promise
     await vi.waitFor(
       () => {
         const now = service.stats();
-        if (now.refreshesAccepted + now.refreshesRejected === before.refreshesAccepted + before.refreshesRejected) {
+        if (
+          now.refreshesAccepted + now.refreshesRejected ===
+          before.refreshesAccepted + before.refreshesRejected
+        ) {
           throw new Error('waiting for R to refresh');
         }
       },
@@ -92,7 +112,10 @@ describe('the dashboard in a terminal', () => {
     const [good, bad] = await Promise.all([
       session({}, /Last refresh .*, ok/),
       session(
-        { WHITEBIT_API_SECRET: `${SECRETS.apiSecret}-wrong`, WHITEBIT_REFRESH_TOKEN: `${SECRETS.refreshToken}-dead` },
+        {
+          WHITEBIT_API_SECRET: `${SECRETS.apiSecret}-wrong`,
+          WHITEBIT_REFRESH_TOKEN: `${SECRETS.refreshToken}-dead`,
+        },
         /Last refresh .*failed/,
       ),
     ]);
@@ -100,7 +123,15 @@ describe('the dashboard in a terminal', () => {
     expect(bad.code).toBe(0);
     const issued = storedTokens(good.home);
     expect(issued.accessToken?.length ?? 0).toBeGreaterThan(8);
-    const secrets = { ...SECRETS, ...issued, wrongSecret: `${SECRETS.apiSecret}-wrong`, deadToken: `${SECRETS.refreshToken}-dead` };
-    expect([...leaksIn('dashboard', good.raw, secrets), ...leaksIn('dashboard, bad credentials', bad.raw, secrets)]).toEqual([]);
+    const secrets = {
+      ...SECRETS,
+      ...issued,
+      wrongSecret: `${SECRETS.apiSecret}-wrong`,
+      deadToken: `${SECRETS.refreshToken}-dead`,
+    };
+    expect([
+      ...leaksIn('dashboard', good.raw, secrets),
+      ...leaksIn('dashboard, bad credentials', bad.raw, secrets),
+    ]).toEqual([]);
   }, 60_000);
 });

@@ -25,8 +25,15 @@ beforeAll(async () => {
   // An echoing proxy: every error quotes the request back (headers and the form with the secrets).
   echo = await startFakeServer();
   const quote: Parameters<FakeServer['on']>[1] = (req, res) =>
-    res.writeHead(400, { 'content-type': 'text/plain' }).end(`bad request ${req.body} ${JSON.stringify(req.headers)}`);
-  for (const route of ['GET /api/v4/public/mining-pool', 'POST /api/v4/sub-account/list', 'POST /oauth2/refresh_token']) echo.on(route, quote);
+    res
+      .writeHead(400, { 'content-type': 'text/plain' })
+      .end(`bad request ${req.body} ${JSON.stringify(req.headers)}`);
+  for (const route of [
+    'GET /api/v4/public/mining-pool',
+    'POST /api/v4/sub-account/list',
+    'POST /oauth2/refresh_token',
+  ])
+    echo.on(route, quote);
 });
 afterAll(async () => {
   await service.close();
@@ -52,25 +59,47 @@ type Case = [name: string, args: string[], env: NodeJS.ProcessEnv];
  * Cases run in-process through `main()` (everything a command prints goes through its
  * CommandIO), except these, which run the built binary to cover the real process as well.
  */
-const SPAWNED = new Set(['accounts', 'wrong api secret', 'echoing proxy: auth refresh', 'token pasted as an argument']);
+const SPAWNED = new Set([
+  'accounts',
+  'wrong api secret',
+  'echoing proxy: auth refresh',
+  'token pasted as an argument',
+]);
 
-async function inProcess(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+async function inProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t), env, signal: new AbortController().signal };
+  const io = {
+    stdout: (t: string) => (stdout += t),
+    stderr: (t: string) => (stderr += t),
+    env,
+    signal: new AbortController().signal,
+  };
   const code = await main(args, io);
   return { code, stdout, stderr };
 }
 
-async function runAll(cases: Case[], secrets: SecretSet): Promise<{ leaks: string[]; codes: Record<string, number | null> }> {
+async function runAll(
+  cases: Case[],
+  secrets: SecretSet,
+): Promise<{ leaks: string[]; codes: Record<string, number | null> }> {
   const results = await Promise.all(
-    cases.map(async ([name, args, e]) => ({ name, r: SPAWNED.has(name) ? await runCli(args, e) : await inProcess(args, e) })),
+    cases.map(async ([name, args, e]) => ({
+      name,
+      r: SPAWNED.has(name) ? await runCli(args, e) : await inProcess(args, e),
+    })),
   );
   const leaks: string[] = [];
   const codes: Record<string, number | null> = {};
   for (const { name, r } of results) {
     codes[name] = r.code;
-    leaks.push(...leaksIn(`${name} stdout`, r.stdout, secrets), ...leaksIn(`${name} stderr`, r.stderr, secrets));
+    leaks.push(
+      ...leaksIn(`${name} stdout`, r.stdout, secrets),
+      ...leaksIn(`${name} stderr`, r.stderr, secrets),
+    );
   }
   return { leaks, codes };
 }
@@ -91,14 +120,26 @@ describe('secrets stay out of every output', () => {
         ['auth status (empty)', ['auth', 'status'], shared],
         ['auth status --json (empty)', ['auth', 'status', '--json'], shared],
         ['wrong api secret', ['accounts'], env({ WHITEBIT_API_SECRET: `${SECRETS.apiSecret}-wrong` })],
-        ['wrong client secret', ['auth', 'refresh'], env({ WHITEBIT_CLIENT_SECRET: `${SECRETS.clientSecret}-wrong` })],
-        ['dead refresh token', ['auth', 'refresh'], env({ WHITEBIT_REFRESH_TOKEN: `${SECRETS.refreshToken}-dead` })],
+        [
+          'wrong client secret',
+          ['auth', 'refresh'],
+          env({ WHITEBIT_CLIENT_SECRET: `${SECRETS.clientSecret}-wrong` }),
+        ],
+        [
+          'dead refresh token',
+          ['auth', 'refresh'],
+          env({ WHITEBIT_REFRESH_TOKEN: `${SECRETS.refreshToken}-dead` }),
+        ],
         ['network down: pool', ['pool'], env(down)],
         ['network down: accounts', ['accounts'], env(down)],
         ['network down: auth refresh', ['auth', 'refresh'], env(down)],
         ['echoing proxy: accounts', ['accounts'], env({ WHITEBIT_API_URL: echo.url })],
         ['echoing proxy: auth refresh', ['auth', 'refresh'], env({ WHITEBIT_API_URL: echo.url })],
-        ['secrets as flags', ['pool', '--api-secret', SECRETS.apiSecret, '--client-secret', SECRETS.clientSecret], env()],
+        [
+          'secrets as flags',
+          ['pool', '--api-secret', SECRETS.apiSecret, '--client-secret', SECRETS.clientSecret],
+          env(),
+        ],
         ['bad flag with a secret', ['pool', `--bogus=${SECRETS.apiSecret}`], env()],
         ['token pasted as an argument', ['auth', 'refresh', SECRETS.refreshToken], env()],
         ['secret as a command', [SECRETS.apiSecret], env()],
@@ -111,7 +152,12 @@ describe('secrets stay out of every output', () => {
     expect(first.leaks).toEqual([]);
     expect(first.codes.pool).toBe(0);
     expect(first.codes['accounts --json']).toBe(0);
-    for (const name of ['wrong api secret', 'dead refresh token', 'network down: auth refresh', 'echoing proxy: auth refresh']) {
+    for (const name of [
+      'wrong api secret',
+      'dead refresh token',
+      'network down: auth refresh',
+      'echoing proxy: auth refresh',
+    ]) {
       expect(first.codes[name], name).toBe(1);
     }
     expect(first.codes['token pasted as an argument']).toBe(2);
@@ -119,12 +165,18 @@ describe('secrets stay out of every output', () => {
     // Then the refresh chain: text output masks tokens; --json prints them (the one exception).
     const refreshed = await inProcess(['auth', 'refresh'], shared);
     expect(refreshed.code).toBe(0);
-    const store = JSON.parse(readFileSync(join(home, '.state', 'pooltop', 'tokens-default.json'), 'utf8')) as {
+    const store = JSON.parse(
+      readFileSync(join(home, '.state', 'pooltop', 'tokens-default.json'), 'utf8'),
+    ) as {
       entries: Record<string, { tokens: { access_token: string; refresh_token: string } }>;
     };
     const issued = Object.values(store.entries)[0]?.tokens;
     expect(issued).toBeDefined();
-    const all: SecretSet = { ...SECRETS, accessToken: issued?.access_token ?? '', issuedRefreshToken: issued?.refresh_token ?? '' };
+    const all: SecretSet = {
+      ...SECRETS,
+      accessToken: issued?.access_token ?? '',
+      issuedRefreshToken: issued?.refresh_token ?? '',
+    };
     expect(leaksIn('auth refresh stdout', refreshed.stdout, all)).toEqual([]);
     expect(leaksIn('auth refresh stderr', refreshed.stderr, all)).toEqual([]);
     const after = await runAll(

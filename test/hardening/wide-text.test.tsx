@@ -9,7 +9,13 @@ import { PooltopError } from '../../src/api/errors.js';
 import type { ApiClient, SubAccount } from '../../src/api/types.js';
 import type { CommandContext } from '../../src/cli/context.js';
 import { runAccounts } from '../../src/commands/accounts.js';
-import { AccountsClient, keyedConfig, KEYS, mountAccounts, waitForFrame as waitForAccounts } from '../ui/accounts-harness.js';
+import {
+  AccountsClient,
+  keyedConfig,
+  KEYS,
+  mountAccounts,
+  waitForFrame as waitForAccounts,
+} from '../ui/accounts-harness.js';
 import { NOW, overviewFixture } from '../ui/helpers/fixtures.js';
 import { startApp, unmountApps, waitForFrame } from '../ui/helpers/render-app.js';
 import { linesThatWrap } from './xterm-fit.js';
@@ -54,23 +60,26 @@ async function expectFits(frame: string, width: number) {
 afterEach(unmountApps);
 
 describe('display width', () => {
-  it.each([80, 100, 140])('Sub-accounts table at %i columns: fits, and every column lines up', async (width) => {
-    const view = mountAccounts({ client: new AccountsClient(accounts), width, height: 40 });
-    const frame = await waitForAccounts(view.frame, (f) => f.includes('rows 1–10'));
-    await expectFits(frame, width);
-    const lines = frame.split('\n');
-    const header = lines.find((l) => l.includes('Alias') && l.includes('Email')) ?? '';
-    const rows = accounts.map((_, i) => lines.find((l) => l.includes(`m${i}`)) ?? '');
-    for (const [i, row] of rows.entries()) {
-      expect(row, `row ${i}`).not.toBe('');
-      expect(columnOf(row, `m${i}`), `email column, row ${i}`).toBe(columnOf(header, 'Email'));
-      expect(columnOf(row, `s${i}`), `status column, row ${i}`).toBe(columnOf(header, 'Status'));
-      expect(columnOf(row, `k${i}`), `KYC column, row ${i}`).toBe(columnOf(header, 'KYC'));
-    }
-    view.stdin.write(KEYS.enter);
-    await expectFits(await waitForAccounts(view.frame, (f) => f.includes('Sub-account, row 1')), width);
-    view.unmount();
-  });
+  it.each([80, 100, 140])(
+    'Sub-accounts table at %i columns: fits, and every column lines up',
+    async (width) => {
+      const view = mountAccounts({ client: new AccountsClient(accounts), width, height: 40 });
+      const frame = await waitForAccounts(view.frame, (f) => f.includes('rows 1–10'));
+      await expectFits(frame, width);
+      const lines = frame.split('\n');
+      const header = lines.find((l) => l.includes('Alias') && l.includes('Email')) ?? '';
+      const rows = accounts.map((_, i) => lines.find((l) => l.includes(`m${i}`)) ?? '');
+      for (const [i, row] of rows.entries()) {
+        expect(row, `row ${i}`).not.toBe('');
+        expect(columnOf(row, `m${i}`), `email column, row ${i}`).toBe(columnOf(header, 'Email'));
+        expect(columnOf(row, `s${i}`), `status column, row ${i}`).toBe(columnOf(header, 'Status'));
+        expect(columnOf(row, `k${i}`), `KYC column, row ${i}`).toBe(columnOf(header, 'KYC'));
+      }
+      view.stdin.write(KEYS.enter);
+      await expectFits(await waitForAccounts(view.frame, (f) => f.includes('Sub-account, row 1')), width);
+      view.unmount();
+    },
+  );
 
   it('Pool tab: wide links, location and assets, extreme blocks, and a wide error in the status bar', async () => {
     for (const columns of [80, 120, 150]) {
@@ -104,7 +113,12 @@ describe('display width', () => {
     const client = new AccountsClient(accounts) as ApiClient;
     const ctx: CommandContext = { config: keyedConfig, client, demo: false, close: async () => {} };
     let out = '';
-    const io = { stdout: (t: string) => (out += t), stderr: () => {}, env: {}, signal: new AbortController().signal };
+    const io = {
+      stdout: (t: string) => (out += t),
+      stderr: () => {},
+      env: {},
+      signal: new AbortController().signal,
+    };
     expect(await runAccounts(ctx, io, { json: false })).toBe(0);
     const lines = out.split('\n');
     const header = lines[0] ?? '';

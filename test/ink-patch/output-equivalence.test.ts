@@ -20,7 +20,9 @@ interface OutputLike {
 }
 type OutputClass = new (options: { width: number; height: number }) => OutputLike;
 
-const inkOutputUrl = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('ink')), 'output.js')).href;
+const inkOutputUrl = pathToFileURL(
+  join(dirname(createRequire(import.meta.url).resolve('ink')), 'output.js'),
+).href;
 const InkOutput = ((await import(inkOutputUrl)) as { default: OutputClass }).default;
 
 const WIDTH = 24;
@@ -51,18 +53,26 @@ const styled = (word: fc.Arbitrary<string>) =>
   fc.oneof(
     word,
     fc.tuple(word, fc.constantFrom(...STYLES)).map(([w, [on, off]]) => `${on}${w}${off}`),
-    fc.tuple(word, word, fc.constantFrom(...STYLES), fc.constantFrom(...STYLES)).map(
-      ([a, b, [on1, off1], [on2, off2]]) => `${on1}${a}${on2}${b}${off2}${off1}`,
-    ),
+    fc
+      .tuple(word, word, fc.constantFrom(...STYLES), fc.constantFrom(...STYLES))
+      .map(([a, b, [on1, off1], [on2, off2]]) => `${on1}${a}${on2}${b}${off2}${off1}`),
   );
 
 const narrowWord = fc.stringMatching(/^[a-z0-9 ─│╭╮╰╯█▄]{1,9}$/);
-const narrowText = fc.array(styled(narrowWord), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(''));
+const narrowText = fc
+  .array(styled(narrowWord), { minLength: 1, maxLength: 3 })
+  .map((parts) => parts.join(''));
 const lines = (text: fc.Arbitrary<string>) =>
   fc.array(text, { minLength: 1, maxLength: 3 }).map((ls) => ls.join('\n'));
 
 const clipArb = fc
-  .tuple(fc.integer({ min: 0, max: WIDTH }), fc.integer({ min: 0, max: WIDTH }), fc.integer({ min: 0, max: HEIGHT }), fc.integer({ min: 0, max: HEIGHT }), fc.constantFrom('both', 'x', 'y'))
+  .tuple(
+    fc.integer({ min: 0, max: WIDTH }),
+    fc.integer({ min: 0, max: WIDTH }),
+    fc.integer({ min: 0, max: HEIGHT }),
+    fc.integer({ min: 0, max: HEIGHT }),
+    fc.constantFrom('both', 'x', 'y'),
+  )
   .map(([a, b, c, d, axes]): Op => {
     const clip: Clip = {};
     if (axes !== 'y') Object.assign(clip, { x1: Math.min(a, b), x2: Math.max(a, b) });
@@ -72,7 +82,16 @@ const clipArb = fc
 
 const narrowOps = fc.array(
   fc.oneof(
-    { weight: 6, arbitrary: fc.record({ kind: fc.constant('write' as const), x: fc.integer({ min: -4, max: WIDTH - 1 }), y: fc.integer({ min: 0, max: HEIGHT - 1 }), text: lines(narrowText), transform: fc.nat(TRANSFORMS.length - 1) }) },
+    {
+      weight: 6,
+      arbitrary: fc.record({
+        kind: fc.constant('write' as const),
+        x: fc.integer({ min: -4, max: WIDTH - 1 }),
+        y: fc.integer({ min: 0, max: HEIGHT - 1 }),
+        text: lines(narrowText),
+        transform: fc.nat(TRANSFORMS.length - 1),
+      }),
+    },
     { weight: 1, arbitrary: clipArb },
     { weight: 1, arbitrary: fc.constant({ kind: 'unclip' } as Op) },
   ),
@@ -83,7 +102,8 @@ function draw(Output: OutputClass, ops: Op[]): string {
   const output = new Output({ width: WIDTH, height: HEIGHT });
   let depth = 0;
   for (const op of ops) {
-    if (op.kind === 'write') output.write(op.x, op.y, op.text, { transformers: TRANSFORMS[op.transform] ?? [] });
+    if (op.kind === 'write')
+      output.write(op.x, op.y, op.text, { transformers: TRANSFORMS[op.transform] ?? [] });
     else if (op.kind === 'clip') {
       output.clip(op.clip);
       depth++;
@@ -108,7 +128,17 @@ async function screen(frame: string): Promise<string[]> {
     for (let x = 0; x < cols; x++) {
       line?.getCell(x, cell);
       const char = cell.getChars() || (cell.getWidth() === 0 ? '' : ' ');
-      const attrs = [cell.getFgColorMode(), cell.getFgColor(), cell.getBgColorMode(), cell.getBgColor(), cell.isBold(), cell.isDim(), cell.isItalic(), cell.isUnderline(), cell.isInverse()]
+      const attrs = [
+        cell.getFgColorMode(),
+        cell.getFgColor(),
+        cell.getBgColorMode(),
+        cell.getBgColor(),
+        cell.isBold(),
+        cell.isDim(),
+        cell.isItalic(),
+        cell.isUnderline(),
+        cell.isInverse(),
+      ]
         .map(Number)
         .join(',');
       cells.push(attrs === '0,-1,0,-1,0,0,0,0,0' ? char : `${char}{${attrs}}`);
@@ -132,10 +162,19 @@ describe('fast Output draws what Ink Output draws', () => {
 
   it('wide characters and emoji, one write per row', async () => {
     const wideWord = fc
-      .array(fc.constantFrom('a', 'b', ' ', '漢', '字', '語', '👍🏽', 'é', 'e\u0301'), { minLength: 1, maxLength: 8 })
+      .array(fc.constantFrom('a', 'b', ' ', '漢', '字', '語', '👍🏽', 'é', 'e\u0301'), {
+        minLength: 1,
+        maxLength: 8,
+      })
       .map((parts) => parts.join(''));
     const rowWrites = fc.uniqueArray(
-      fc.record({ kind: fc.constant('write' as const), x: fc.integer({ min: 0, max: WIDTH - 1 }), y: fc.integer({ min: 0, max: HEIGHT - 1 }), text: styled(wideWord), transform: fc.nat(TRANSFORMS.length - 1) }),
+      fc.record({
+        kind: fc.constant('write' as const),
+        x: fc.integer({ min: 0, max: WIDTH - 1 }),
+        y: fc.integer({ min: 0, max: HEIGHT - 1 }),
+        text: styled(wideWord),
+        transform: fc.nat(TRANSFORMS.length - 1),
+      }),
       { selector: (op) => op.y, maxLength: HEIGHT },
     );
     await fc.assert(fc.asyncProperty(rowWrites, same), { numRuns: 200 });

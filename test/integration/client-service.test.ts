@@ -65,7 +65,9 @@ describe('client against the embedded service', () => {
 
   it('sends strictly increasing nonces for concurrent calls', async () => {
     const { client } = await setup();
-    const pages = await Promise.all(Array.from({ length: 8 }, (_, i) => client.listSubAccounts({ limit: 1, offset: i })));
+    const pages = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => client.listSubAccounts({ limit: 1, offset: i })),
+    );
     expect(pages.map((p) => p.offset)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
 

@@ -19,7 +19,9 @@ const compare = vi.mocked(crypto.timingSafeEqual);
 afterEach(() => compare.mockClear());
 
 /** `pooltop serve … --json` in-process until its banner is out; then interrupted. */
-async function serve(args: string[]): Promise<{ code: number; banner: { base_url: string }; stderr: string }> {
+async function serve(
+  args: string[],
+): Promise<{ code: number; banner: { base_url: string }; stderr: string }> {
   const controller = new AbortController();
   let stdout = '';
   let stderr = '';
@@ -67,7 +69,9 @@ describe('constant-time comparisons', () => {
     const { svc } = await start({ accounts: 5 });
     try {
       const body = JSON.stringify({ request: LIST_PATH, nonce: Date.now() });
-      const r = await postSignedText(svc, body, { headers: { 'x-txc-apikey': 'not-the-key', 'x-txc-signature': 'ab'.repeat(64) } });
+      const r = await postSignedText(svc, body, {
+        headers: { 'x-txc-apikey': 'not-the-key', 'x-txc-signature': 'ab'.repeat(64) },
+      });
       expect(r.status).toBe(401);
       expect(compare.mock.calls.length).toBeGreaterThanOrEqual(2);
       compare.mockClear();
@@ -86,7 +90,8 @@ describe('constant-time comparisons', () => {
 
   it('no credential in src/service is compared with === or !==', () => {
     const dir = join(import.meta.dirname, '..', '..', 'src', 'service');
-    const plain = /[!=]==\s*(?:config\.|this\.#?config\.|ctx\.credentials\.)?(?:apiKey|apiSecret|clientId|clientSecret|signature)\b|\b(?:apiKey|apiSecret|clientId|clientSecret|signature)\s*[!=]==/;
+    const plain =
+      /[!=]==\s*(?:config\.|this\.#?config\.|ctx\.credentials\.)?(?:apiKey|apiSecret|clientId|clientSecret|signature)\b|\b(?:apiKey|apiSecret|clientId|clientSecret|signature)\s*[!=]==/;
     const offenders = readdirSync(dir)
       .filter((f) => f.endsWith('.ts'))
       .filter((f) => plain.test(readFileSync(join(dir, f), 'utf8')));

@@ -23,7 +23,11 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 }
 
 /** Runs the built CLI with no stdin (like CI) and collects its output. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = cleanEnv(), timeoutMs = 20_000): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = cleanEnv(),
+  timeoutMs = 20_000,
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

@@ -24,7 +24,12 @@ afterEach(async () => {
 });
 
 function startApp(secret = service.credentials.apiSecret) {
-  const client = createClient({ baseUrl: service.baseUrl, apiKey: service.credentials.apiKey, apiSecret: secret, retries: 0 });
+  const client = createClient({
+    baseUrl: service.baseUrl,
+    apiKey: service.credentials.apiKey,
+    apiSecret: secret,
+    retries: 0,
+  });
   const controller = new AbortController();
   const onQuit = vi.fn();
   const view = render(

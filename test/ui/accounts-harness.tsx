@@ -30,7 +30,12 @@ export const keyedConfig: ResolvedConfig = {
   warnings: [],
 };
 
-export const keylessConfig: ResolvedConfig = { ...keyedConfig, apiKey: undefined, apiSecret: undefined, sources: {} };
+export const keylessConfig: ResolvedConfig = {
+  ...keyedConfig,
+  apiKey: undefined,
+  apiSecret: undefined,
+  sources: {},
+};
 
 export interface Call {
   query: SubAccountQuery;
@@ -49,7 +54,10 @@ export class AccountsClient implements ApiClient {
 
   constructor(readonly accounts: readonly SubAccount[] = generateAccounts(200, 7)) {}
 
-  async listSubAccounts(query: SubAccountQuery = {}, opts?: { signal?: AbortSignal }): Promise<SubAccountPage> {
+  async listSubAccounts(
+    query: SubAccountQuery = {},
+    opts?: { signal?: AbortSignal },
+  ): Promise<SubAccountPage> {
     this.calls.push({ query, signal: opts?.signal });
     if (this.gate) await this.gate(query);
     if (opts?.signal?.aborted) throw new PooltopError('network', 'request cancelled', { reason: 'aborted' });
@@ -122,7 +130,16 @@ export function mountAccounts(opts: MountOptions) {
     now: () => NOW,
   };
   const swr = swrOptions({ intervalMs: dashboard.intervalMs, isPaused: () => ui.paused, timers: new Set() });
-  const { client: _c, config: _k, width = 100, height = 20, intervalSec: _i, signal: _s, paused: _p, ...viewOptions } = opts;
+  const {
+    client: _c,
+    config: _k,
+    width = 100,
+    height = 20,
+    intervalSec: _i,
+    signal: _s,
+    paused: _p,
+    ...viewOptions
+  } = opts;
   const view = render(
     <ThemeContext.Provider value={createTheme(false)}>
       <DashboardContext.Provider value={dashboard}>
@@ -151,7 +168,11 @@ export const KEYS = {
 } as const;
 
 /** Bounded wait for the last frame to satisfy `check` (throws with the frame if it never does). */
-export async function waitForFrame(frame: () => string, check: (f: string) => boolean, timeout = 3000): Promise<string> {
+export async function waitForFrame(
+  frame: () => string,
+  check: (f: string) => boolean,
+  timeout = 3000,
+): Promise<string> {
   return vi.waitFor(
     () => {
       const f = frame();

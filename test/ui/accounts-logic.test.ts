@@ -131,7 +131,11 @@ describe('browser state: bounds', () => {
 
 describe('browser state: search and detail', () => {
   it('opens the box with the current term, commits typed terms from offset 0, Enter keeps, Esc clears', () => {
-    let s = run(at({ offset: 60, cursor: 4 }), { type: 'search-open' }, { type: 'search-edit', draft: 'min' });
+    let s = run(
+      at({ offset: 60, cursor: 4 }),
+      { type: 'search-open' },
+      { type: 'search-edit', draft: 'min' },
+    );
     expect(s).toMatchObject({ searchOpen: true, draft: 'min', search: '', offset: 60 });
     s = browserReducer(s, { type: 'search-commit', term: 'min' });
     expect(s).toMatchObject({ search: 'min', offset: 0, cursor: 0 });
@@ -205,7 +209,10 @@ describe('columns', () => {
 
 describe('footer and messages', () => {
   it('says which rows are shown, the term, the size and the end; never a total', () => {
-    expect(footerParts({ offset: 30, limit: 30, search: '', rows: 30 })).toEqual(['rows 31–60', 'page size 30']);
+    expect(footerParts({ offset: 30, limit: 30, search: '', rows: 30 })).toEqual([
+      'rows 31–60',
+      'page size 30',
+    ]);
     expect(footerParts({ offset: 60, limit: 30, search: 'min', rows: 12 })).toEqual([
       'rows 61–72',
       'search "min"',
@@ -224,8 +231,10 @@ describe('footer and messages', () => {
   it('gives the server message and the likely fix for auth errors', () => {
     const advice = adviceFor(new PooltopError('auth', 'Unauthorized request.', { status: 401 }));
     expect(adviceLine(advice)).toMatch(/^Unauthorized request\. — check the API secret/);
-    expect(adviceFor(new PooltopError('auth', "You don't have permission to use this endpoint.", { status: 403 })).fix)
-      .toMatch(/allow the sub-account endpoint/);
+    expect(
+      adviceFor(new PooltopError('auth', "You don't have permission to use this endpoint.", { status: 403 }))
+        .fix,
+    ).toMatch(/allow the sub-account endpoint/);
     expect(adviceFor(new PooltopError('config', 'API key and secret are required')).kind).toBe('credentials');
     expect(adviceFor(new PooltopError('network', 'connection refused')).kind).toBe('other');
   });
@@ -233,9 +242,26 @@ describe('footer and messages', () => {
 
 describe('search input keys', () => {
   const none: Key = {
-    upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
-    home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false,
-    backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
+    upArrow: false,
+    downArrow: false,
+    leftArrow: false,
+    rightArrow: false,
+    pageDown: false,
+    pageUp: false,
+    home: false,
+    end: false,
+    return: false,
+    escape: false,
+    ctrl: false,
+    shift: false,
+    tab: false,
+    backspace: false,
+    delete: false,
+    meta: false,
+    super: false,
+    hyper: false,
+    capsLock: false,
+    numLock: false,
   };
 
   it('types every printable key, including the global single letters', () => {

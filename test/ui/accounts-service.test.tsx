@@ -53,8 +53,13 @@ describe('sub-accounts against the embedded service', () => {
     const before = listRequests();
     await v.press('/', (f) => f.includes('Search:'));
     const term = 'trading_bo';
-    for (let i = 1; i <= term.length; i++) await v.press(term[i - 1] ?? '', (f) => f.includes(`Search: ${term.slice(0, i)}`));
-    const f = await waitForFrame(v.frame, (x) => x.includes(`search "${term}"`) && /rows 1–\d+ ·/.test(x), 5000);
+    for (let i = 1; i <= term.length; i++)
+      await v.press(term[i - 1] ?? '', (f) => f.includes(`Search: ${term.slice(0, i)}`));
+    const f = await waitForFrame(
+      v.frame,
+      (x) => x.includes(`search "${term}"`) && /rows 1–\d+ ·/.test(x),
+      5000,
+    );
     const rows = f.split('\n').filter((l) => /^[› ] /.test(l) && l.includes('@'));
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row).toContain('trading_bot');

@@ -37,7 +37,8 @@ function selectedLine(frame: string): string {
   return frame.split('\n').find((l) => l.startsWith('›')) ?? '';
 }
 
-const shows = (a: SubAccount | undefined) => (f: string) => a !== undefined && selectedLine(f).includes(a.id.slice(0, 8));
+const shows = (a: SubAccount | undefined) => (f: string) =>
+  a !== undefined && selectedLine(f).includes(a.id.slice(0, 8));
 const footer = (text: string) => (f: string) => f.includes(text);
 
 function listCalls(client: AccountsClient, match: (q: SubAccountQuery) => boolean): number {
@@ -127,7 +128,10 @@ describe('Sub-accounts tab: keys', () => {
     const loading = await v.press('n', footer('rows 61–90 loading'));
     expect(loading).toContain(ACCOUNTS[30]?.id.slice(0, 8)); // previous rows still there
     release();
-    await waitForFrame(v.frame, (f) => f.includes('rows 61–90 ·') && f.includes(ACCOUNTS[60]?.id.slice(0, 8) ?? '?'));
+    await waitForFrame(
+      v.frame,
+      (f) => f.includes('rows 61–90 ·') && f.includes(ACCOUNTS[60]?.id.slice(0, 8) ?? '?'),
+    );
   });
 
   it('changes the page size with +/- and stops at 100 and 1 with a hint', async () => {
@@ -136,7 +140,8 @@ describe('Sub-accounts tab: keys', () => {
     for (const size of [40, 50, 60, 70, 80, 90, 100]) await v.press('+', footer(`page size ${size}`));
     await v.press('+', footer('page size is at most 100'));
     expect(v.client.calls.every((c) => (c.query.limit ?? 30) <= 100)).toBe(true);
-    for (const size of [90, 80, 70, 60, 50, 40, 30, 20, 10, 5, 1]) await v.press('-', footer(`page size ${size}`));
+    for (const size of [90, 80, 70, 60, 50, 40, 30, 20, 10, 5, 1])
+      await v.press('-', footer(`page size ${size}`));
     await v.press('-', footer('page size is at least 1'));
     expect(v.client.calls.every((c) => (c.query.limit ?? 30) >= 1)).toBe(true);
   });
@@ -266,7 +271,9 @@ describe('Sub-accounts tab: search', () => {
     const f = v.frame();
     expect(f).toContain('search "mi"');
     const rows = f.split('\n').filter((l) => /^[› ] /.test(l) && l.includes('@'));
-    const mi = ACCOUNTS.filter((a) => [a.alias, a.email, a.id, a.userId].some((x) => x.toLowerCase().includes('mi')));
+    const mi = ACCOUNTS.filter((a) =>
+      [a.alias, a.email, a.id, a.userId].some((x) => x.toLowerCase().includes('mi')),
+    );
     expect(rows[0]).toContain(mi[0]?.id.slice(0, 8));
   });
 });
@@ -275,7 +282,14 @@ describe('Sub-accounts tab: credentials and errors', () => {
   it('explains how to give credentials when there are none, and sends nothing', async () => {
     const v = mount({ config: keylessConfig });
     const f = await waitForFrame(v.frame, footer('need an API key'));
-    for (const text of ['--api-key', '--api-secret', 'WHITEBIT_API_KEY', 'WHITEBIT_API_SECRET', 'api_key', 'config.toml']) {
+    for (const text of [
+      '--api-key',
+      '--api-secret',
+      'WHITEBIT_API_KEY',
+      'WHITEBIT_API_SECRET',
+      'api_key',
+      'config.toml',
+    ]) {
       expect(f).toContain(text);
     }
     expect(v.client.calls).toHaveLength(0);
@@ -283,7 +297,8 @@ describe('Sub-accounts tab: credentials and errors', () => {
 
   it('explains the same when the client refuses to sign (kind config)', async () => {
     const client = new AccountsClient(ACCOUNTS);
-    client.fail = () => new PooltopError('config', 'API key and secret are required for sub-accounts: missing API secret');
+    client.fail = () =>
+      new PooltopError('config', 'API key and secret are required for sub-accounts: missing API secret');
     const v = mount({ client });
     const f = await waitForFrame(v.frame, footer('need an API key'));
     expect(f).toContain('missing API secret');

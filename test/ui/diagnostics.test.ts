@@ -10,7 +10,9 @@ describe('diagnostics hook (soak tests)', () => {
     expect(diagnosticsFromEnv({})).toBeUndefined();
     expect(diagnosticsFromEnv({ POOLTOP_DIAG_FILE: '' })).toBeUndefined();
     expect(diagnosticsFromEnv({ POOLTOP_DIAG_FILE: '/tmp/d' })).toEqual({ file: '/tmp/d', everyMs: 5000 });
-    expect(diagnosticsFromEnv({ POOLTOP_DIAG_FILE: '/tmp/d', POOLTOP_DIAG_EVERY_MS: '10' })?.everyMs).toBe(100);
+    expect(diagnosticsFromEnv({ POOLTOP_DIAG_FILE: '/tmp/d', POOLTOP_DIAG_EVERY_MS: '10' })?.everyMs).toBe(
+      100,
+    );
   });
 
   it('writes one JSON line per sample: memory, resources by type, listener counts', () => {
@@ -20,9 +22,15 @@ describe('diagnostics hook (soak tests)', () => {
     emitter.on('b', () => {});
     const lifetime = new AbortController();
     lifetime.signal.addEventListener('abort', () => {});
-    const stop = startDiagnostics({ file, everyMs: 60_000 }, { emitters: { emitter }, signals: { lifetime: lifetime.signal } });
+    const stop = startDiagnostics(
+      { file, everyMs: 60_000 },
+      { emitters: { emitter }, signals: { lifetime: lifetime.signal } },
+    );
     stop();
-    const samples = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as DiagnosticsSample);
+    const samples = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as DiagnosticsSample);
     expect(samples).toHaveLength(2);
     for (const s of samples) {
       expect(s.rss).toBeGreaterThan(0);

@@ -75,9 +75,7 @@ function setup(opts: { config?: ResolvedConfig; stored?: StoreEntry } = {}) {
         now: () => clock.t,
       }}
     >
-      <UiStateContext.Provider
-        value={{ paused: false, nowMs: clock.t, notify, setCapture: () => {} }}
-      >
+      <UiStateContext.Provider value={{ paused: false, nowMs: clock.t, notify, setCapture: () => {} }}>
         <SessionView width={100} height={24} active session={session} />
       </UiStateContext.Provider>
     </DashboardContext.Provider>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PooltopError } from '../../src/api/errors.js';
-import { retryDelayFor, SLOW_RETRY_MS, swrOptions } from '../../src/ui/swr-options.js';
+import { alignedPollDelay, retryDelayFor, SLOW_RETRY_MS, swrOptions } from '../../src/ui/swr-options.js';
 
 const half = () => 0.5;
 
@@ -30,9 +30,26 @@ describe('SWR options', () => {
     expect(retryDelayFor(new PooltopError('http', 'gone', { status: 404 }), 1, 60_000)).toBe(60_000);
   });
 
+  it('aims polls at second boundaries, never less than half an interval apart', () => {
+    expect(alignedPollDelay(1_000, 7_000)).toBe(1_000);
+    expect(alignedPollDelay(1_000, 7_030)).toBe(970);
+    expect(alignedPollDelay(1_000, 7_600)).toBe(1_400);
+    expect(alignedPollDelay(10_000, 7_600)).toBe(9_400);
+    expect(alignedPollDelay(2_500, 7_600)).toBe(2_500);
+  });
+
   it('polls every interval with a deduping window shorter than it and no focus events', () => {
-    const opts = swrOptions({ intervalMs: 10_000, isPaused: () => false, timers: new Set() });
-    expect(opts.refreshInterval).toBe(10_000);
+    const clock = { t: 5_000_000 };
+    const opts = swrOptions({
+      intervalMs: 10_000,
+      isPaused: () => false,
+      timers: new Set(),
+      now: () => clock.t,
+    });
+    const every = opts.refreshInterval as (data?: unknown) => number;
+    expect(every()).toBe(10_000);
+    clock.t += 40; // the answer landed 40 ms after the boundary: the next poll is on the next one
+    expect(every()).toBe(9_960);
     expect(opts.dedupingInterval).toBeGreaterThan(0);
     expect(opts.dedupingInterval).toBeLessThan(10_000);
     expect(opts.revalidateOnFocus).toBe(false);

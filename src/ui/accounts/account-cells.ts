@@ -42,7 +42,10 @@ export interface Cell {
 export function cellFor(account: SubAccount, column: ColumnId, shortId: boolean): Cell {
   switch (column) {
     case 'alias':
-      return { text: sanitizeLine(account.alias) || '—', role: account.alias.trim() === '' ? 'muted' : undefined };
+      return {
+        text: sanitizeLine(account.alias) || '—',
+        role: account.alias.trim() === '' ? 'muted' : undefined,
+      };
     case 'email':
       return { text: sanitizeLine(account.email), role: undefined };
     case 'status':
@@ -52,7 +55,10 @@ export function cellFor(account: SubAccount, column: ColumnId, shortId: boolean)
     case 'shared':
       return { text: yesNo(account.kyc.shareKyc), role: account.kyc.shareKyc ? undefined : 'muted' };
     case 'spot':
-      return { text: yesNo(account.permissions.spotEnabled), role: account.permissions.spotEnabled ? undefined : 'muted' };
+      return {
+        text: yesNo(account.permissions.spotEnabled),
+        role: account.permissions.spotEnabled ? undefined : 'muted',
+      };
     case 'collateral':
       return {
         text: yesNo(account.permissions.collateralEnabled),

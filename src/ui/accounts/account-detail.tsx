@@ -43,7 +43,14 @@ export function AccountDetail({ account, row, width, swatch }: AccountDetailProp
   const labelWidth = 15;
   const valueWidth = Math.max(1, width - 4 - labelWidth - 1);
   return (
-    <Box flexDirection="column" width={width} height={DETAIL_HEIGHT} borderStyle="round" borderColor={theme.muted} paddingX={1}>
+    <Box
+      flexDirection="column"
+      width={width}
+      height={DETAIL_HEIGHT}
+      borderStyle="round"
+      borderColor={theme.muted}
+      paddingX={1}
+    >
       <Text bold wrap="truncate">
         {truncate(`Sub-account, row ${row}`, Math.max(1, width - 30))}
         <Text color={theme.muted}> · Esc closes · y copies the id</Text>

@@ -20,7 +20,16 @@ export interface AccountsTableProps {
 }
 
 /** Headings and the visible slice of the page; the rest of the page scrolls into view with the cursor. */
-export function AccountsTable({ accounts, layout, cursor, top, rows, loading, empty, swatchOf }: AccountsTableProps) {
+export function AccountsTable({
+  accounts,
+  layout,
+  cursor,
+  top,
+  rows,
+  loading,
+  empty,
+  swatchOf,
+}: AccountsTableProps) {
   const theme = useTheme();
   const selected = Math.min(cursor, accounts.length - 1);
   const start = Math.max(0, Math.min(top, accounts.length - rows));

@@ -35,7 +35,13 @@ export interface AccountsViewOptions {
 }
 
 /** Tab 2: the sub-accounts of the account, a page at a time, with search and a detail pane. */
-export function AccountsView({ width, height, active, hidden = false, ...opts }: TabProps & AccountsViewOptions) {
+export function AccountsView({
+  width,
+  height,
+  active,
+  hidden = false,
+  ...opts
+}: TabProps & AccountsViewOptions) {
   const theme = useTheme();
   const ui = useUiState();
   const { stdout } = useStdout();
@@ -56,7 +62,11 @@ export function AccountsView({ width, height, active, hidden = false, ...opts }:
   const selected = isCurrent ? rows[state.cursor] : undefined;
 
   // Debounced search: the term follows the typing once it pauses.
-  const debounced = useDebouncedValue(state.draft, opts.debounceMs ?? SEARCH_DEBOUNCE_MS, opts.timers ?? REAL_TIMERS);
+  const debounced = useDebouncedValue(
+    state.draft,
+    opts.debounceMs ?? SEARCH_DEBOUNCE_MS,
+    opts.timers ?? REAL_TIMERS,
+  );
   useEffect(() => {
     if (current().searchOpen) dispatch({ type: 'search-commit', term: debounced });
   }, [debounced, current, dispatch]);
@@ -65,7 +75,10 @@ export function AccountsView({ width, height, active, hidden = false, ...opts }:
     if (page) dispatch({ type: 'page-loaded', page });
   }, [page, dispatch]);
 
-  const viewRows = Math.max(1, height - 3 - (state.searchOpen ? 1 : 0) - (state.detailOpen ? DETAIL_HEIGHT : 0));
+  const viewRows = Math.max(
+    1,
+    height - 3 - (state.searchOpen ? 1 : 0) - (state.detailOpen ? DETAIL_HEIGHT : 0),
+  );
   useEffect(() => dispatch({ type: 'viewport', rows: viewRows }), [viewRows, dispatch]);
 
   const onCopy = useCallback(() => {
@@ -113,7 +126,11 @@ export function AccountsView({ width, height, active, hidden = false, ...opts }:
         top={state.top}
         rows={viewRows}
         loading={accounts.isLoading || (!isCurrent && !accounts.error)}
-        empty={accounts.error ? 'Could not load sub-accounts; see the line above.' : emptyText(state.search, state.offset)}
+        empty={
+          accounts.error
+            ? 'Could not load sub-accounts; see the line above.'
+            : emptyText(state.search, state.offset)
+        }
         swatchOf={swatchOf}
       />
       {state.searchOpen ? <SearchBox draft={state.draft} width={width} /> : null}
@@ -127,7 +144,12 @@ export function AccountsView({ width, height, active, hidden = false, ...opts }:
         failed={accounts.error !== undefined}
       />
       {state.detailOpen && selected ? (
-        <AccountDetail account={selected} row={state.offset + state.cursor + 1} width={width} swatch={swatchOf(selected)} />
+        <AccountDetail
+          account={selected}
+          row={state.offset + state.cursor + 1}
+          width={width}
+          swatch={swatchOf(selected)}
+        />
       ) : null}
     </Box>
   );

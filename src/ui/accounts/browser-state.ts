@@ -59,7 +59,9 @@ export const HINTS = {
   loading: 'still loading…',
 } as const;
 
-export function initialBrowserState(init: Partial<Pick<BrowserState, 'limit' | 'viewRows'>> = {}): BrowserState {
+export function initialBrowserState(
+  init: Partial<Pick<BrowserState, 'limit' | 'viewRows'>> = {},
+): BrowserState {
   return {
     offset: OFFSET_MIN,
     limit: clamp(init.limit ?? LIMIT_DEFAULT, LIMIT_MIN, LIMIT_MAX),
@@ -74,9 +76,12 @@ export function initialBrowserState(init: Partial<Pick<BrowserState, 'limit' | '
 }
 
 export function browserReducer(state: BrowserState, action: BrowserAction): BrowserState {
-  const next = reduce(action.type === 'hint' || action.type === 'page-loaded' || action.type === 'viewport'
-    ? state
-    : withoutHint(state), action);
+  const next = reduce(
+    action.type === 'hint' || action.type === 'page-loaded' || action.type === 'viewport'
+      ? state
+      : withoutHint(state),
+    action,
+  );
   return next === state ? state : scrolled(next);
 }
 

@@ -16,7 +16,8 @@ export interface FooterInput {
 
 export function footerParts({ offset, limit, search, rows, failed }: FooterInput): string[] {
   const parts: string[] = [];
-  if (rows === undefined) parts.push(`rows ${offset + 1}–${offset + limit} ${failed ? 'not loaded' : 'loading'}`);
+  if (rows === undefined)
+    parts.push(`rows ${offset + 1}–${offset + limit} ${failed ? 'not loaded' : 'loading'}`);
   else if (rows === 0) parts.push(offset === 0 ? 'no rows' : `no rows from ${offset + 1}`);
   else parts.push(`rows ${offset + 1}–${offset + rows}`);
   if (search !== '') parts.push(`search "${sanitizeLine(search)}"`);
@@ -28,5 +29,7 @@ export function footerParts({ offset, limit, search, rows, failed }: FooterInput
 /** What the table says when a page has no rows. */
 export function emptyText(search: string, offset: number): string {
   if (offset > 0) return `No sub-accounts from row ${offset + 1} on: the list ended. PgUp goes back.`;
-  return search === '' ? 'No sub-accounts yet.' : `No sub-accounts match "${sanitizeLine(search)}". Esc clears the search.`;
+  return search === ''
+    ? 'No sub-accounts yet.'
+    : `No sub-accounts match "${sanitizeLine(search)}". Esc clears the search.`;
 }

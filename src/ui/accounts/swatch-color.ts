@@ -24,7 +24,11 @@ export function colorDepthFromEnv(env: Record<string, string | undefined>): Colo
 export function parseHexColor(text: string): Rgb | undefined {
   const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(text);
   if (!m) return undefined;
-  return { r: Number.parseInt(m[1] ?? '', 16), g: Number.parseInt(m[2] ?? '', 16), b: Number.parseInt(m[3] ?? '', 16) };
+  return {
+    r: Number.parseInt(m[1] ?? '', 16),
+    g: Number.parseInt(m[2] ?? '', 16),
+    b: Number.parseInt(m[3] ?? '', 16),
+  };
 }
 
 /** The index (16–255) of the xterm-256 palette entry nearest to `rgb`. */

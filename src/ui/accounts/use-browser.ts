@@ -9,7 +9,13 @@ import { type Key, useInput } from 'ink';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type ActionOf, findBinding, keyName } from '../keymap.js';
 import { useUiState } from '../ui-state.js';
-import { type BrowserAction, type BrowserState, browserReducer, initialBrowserState, type PageInfo } from './browser-state.js';
+import {
+  type BrowserAction,
+  type BrowserState,
+  browserReducer,
+  initialBrowserState,
+  type PageInfo,
+} from './browser-state.js';
 import { searchKey } from './search-input.js';
 
 export interface BrowserStore {
@@ -55,7 +61,14 @@ function accountsAction(name: string): AccountsAction | undefined {
   return findBinding('accounts', name)?.action as AccountsAction | undefined;
 }
 
-export function useBrowserInput({ active, searchOpen, page, current, dispatch, onCopy }: BrowserInputOptions): void {
+export function useBrowserInput({
+  active,
+  searchOpen,
+  page,
+  current,
+  dispatch,
+  onCopy,
+}: BrowserInputOptions): void {
   const { setCapture } = useUiState();
   const pageRef = useRef(page);
   pageRef.current = page;

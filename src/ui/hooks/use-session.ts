@@ -58,35 +58,39 @@ export function useSession(injected?: Session): SessionState {
     session.status().then(setStatus, (e: unknown) => setError(messageOf(e)));
   }, [session]);
 
-  const refreshNow = useCallback((announce = false) => {
-    if (busy.current) return;
-    busy.current = true;
-    setRefreshing(true);
-    setAutoStopped(false);
-    session
-      .refresh({ signal })
-      .then(
-        (out) => {
-          failures.current = 0;
-          setRetryAt(undefined);
-          setError(undefined);
-          setStatus(out.status);
-          if (announce) notify(out.shared ? 'Token refreshed by another pooltop process.' : 'Token refreshed.');
-        },
-        (e: unknown) => {
-          if (signal.aborted) return;
-          failures.current += 1;
-          setError(messageOf(e));
-          if (stopsAutoRefresh(e)) setAutoStopped(true);
-          else setRetryAt(now() + retryDelayMs(failures.current));
-          load();
-        },
-      )
-      .finally(() => {
-        busy.current = false;
-        setRefreshing(false);
-      });
-  }, [session, signal, notify, load, now]);
+  const refreshNow = useCallback(
+    (announce = false) => {
+      if (busy.current) return;
+      busy.current = true;
+      setRefreshing(true);
+      setAutoStopped(false);
+      session
+        .refresh({ signal })
+        .then(
+          (out) => {
+            failures.current = 0;
+            setRetryAt(undefined);
+            setError(undefined);
+            setStatus(out.status);
+            if (announce)
+              notify(out.shared ? 'Token refreshed by another pooltop process.' : 'Token refreshed.');
+          },
+          (e: unknown) => {
+            if (signal.aborted) return;
+            failures.current += 1;
+            setError(messageOf(e));
+            if (stopsAutoRefresh(e)) setAutoStopped(true);
+            else setRetryAt(now() + retryDelayMs(failures.current));
+            load();
+          },
+        )
+        .finally(() => {
+          busy.current = false;
+          setRefreshing(false);
+        });
+    },
+    [session, signal, notify, load, now],
+  );
 
   // Load at once, then now and then (another process may have refreshed).
   useEffect(() => {

@@ -20,6 +20,7 @@ import { linkSignals } from '../../api/link-signals.js';
 import type { SubAccountPage } from '../../api/types.js';
 import { nextPageOffset } from '../accounts/browser-state.js';
 import { useDashboard } from '../dashboard-context.js';
+import { alignedPollDelay } from '../swr-options.js';
 import { useRefreshOnShow } from './use-refresh-on-show.js';
 
 export const SUB_ACCOUNTS_KEY = 'sub-accounts';
@@ -72,7 +73,10 @@ export function isAborted(err: unknown): boolean {
 }
 
 /** The page after `current`, when `current` is a full page and the offset bound allows it. */
-export function nextQuery(q: SubAccountsQuery, current: SubAccountsResult | undefined): SubAccountsQuery | undefined {
+export function nextQuery(
+  q: SubAccountsQuery,
+  current: SubAccountsResult | undefined,
+): SubAccountsQuery | undefined {
   if (!current || current.page.data.length < q.limit) return undefined;
   const offset = nextPageOffset(q.offset, q.limit);
   return offset === undefined ? undefined : { ...q, offset };
@@ -86,7 +90,10 @@ interface Request {
   startedAt: number;
 }
 
-export function useSubAccounts(query: SubAccountsQuery, options: UseSubAccountsOptions = {}): SubAccountsState {
+export function useSubAccounts(
+  query: SubAccountsQuery,
+  options: UseSubAccountsOptions = {},
+): SubAccountsState {
   const { client, signal: lifetime, now, intervalMs } = useDashboard();
   const { cache, mutate: fill } = useSWRConfig();
   const enabled = options.enabled ?? true;
@@ -144,15 +151,24 @@ export function useSubAccounts(query: SubAccountsQuery, options: UseSubAccountsO
     [request, now, intervalMs],
   );
 
+  const pollDelay = useCallback(() => alignedPollDelay(intervalMs, now()), [intervalMs, now]);
   const { search, offset, limit } = query;
-  const key = useMemo(() => (enabled ? subAccountsKey({ search, offset, limit }) : null), [enabled, search, offset, limit]);
-  const { data, error, isLoading, isValidating, mutate } = useSWR<SubAccountsResult, Error, SubAccountsKey | null>(
-    key,
-    fetcher,
-    { keepPreviousData: true, isPaused: notPaused, refreshInterval: options.paused || options.hidden ? 0 : intervalMs },
+  const key = useMemo(
+    () => (enabled ? subAccountsKey({ search, offset, limit }) : null),
+    [enabled, search, offset, limit],
   );
+  const { data, error, isLoading, isValidating, mutate } = useSWR<
+    SubAccountsResult,
+    Error,
+    SubAccountsKey | null
+  >(key, fetcher, {
+    keepPreviousData: true,
+    isPaused: notPaused,
+    refreshInterval: options.paused || options.hidden ? 0 : pollDelay,
+  });
   useRefreshOnShow(options.hidden === true, options.paused ? undefined : data?.fetchedAt, mutate);
-  const isCurrent = data !== undefined && data.search === search && data.offset === offset && data.limit === limit;
+  const isCurrent =
+    data !== undefined && data.search === search && data.offset === offset && data.limit === limit;
 
   // The page after this one, once this one is known to be full.
   const next = nextQuery(query, isCurrent ? data : undefined);
@@ -173,7 +189,8 @@ export function useSubAccounts(query: SubAccountsQuery, options: UseSubAccountsO
       // Into SWR's cache as it lands, so PgDn draws the page in one render (the fetcher still
       // hands SWR this same promise when the key is asked for: no second request).
       (page) => {
-        if (prefetched.current.get(nextId) === req && !lifetime.aborted) void fill(nextKey, page, { revalidate: false });
+        if (prefetched.current.get(nextId) === req && !lifetime.aborted)
+          void fill(nextKey, page, { revalidate: false });
       },
       () => {
         // Not shown: forget it, so the page is fetched afresh when it is asked for.
@@ -190,7 +207,8 @@ export function useSubAccounts(query: SubAccountsQuery, options: UseSubAccountsO
       prefetched.current.delete(id);
       for (const req of set) req.controller.abort();
     }
-    for (const id of prefetched.current.keys()) if (id !== keyId && id !== nextId) prefetched.current.delete(id);
+    for (const id of prefetched.current.keys())
+      if (id !== keyId && id !== nextId) prefetched.current.delete(id);
   }, [keyId, nextId]);
 
   // Abort whatever is still running when the view goes away.
