@@ -1,5 +1,8 @@
 import { main } from './cli.js';
 import { processIO } from './commands/io.js';
+import { keepYoungGenerationSmall } from './young-generation.js';
+
+keepYoungGenerationSmall();
 
 // The executable's entry: wires the process (argv, signals, exit code) to main().
 const controller = new AbortController();

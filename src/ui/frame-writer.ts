@@ -1,7 +1,8 @@
 /**
- * Only changed lines reach the terminal. Ink renders in debug mode into this stream (each
- * write is one whole frame, no cursor movement); the writer compares it with the frame on
- * screen and rewrites just the lines that differ, with absolute positions: we own the alternate
+ * Only changed lines reach the terminal, and of those only the part from the first changed
+ * column (line-diff.ts). Ink renders in debug mode into this stream (each write is one whole
+ * frame, no cursor movement); the writer compares it with the frame on screen and rewrites just
+ * what differs, with absolute positions: we own the alternate
  * screen, so row N of the frame is row N of the terminal. Frames written in one tick are
  * coalesced; a resize repaints everything.
  *
@@ -13,6 +14,7 @@
  */
 import { Writable } from 'node:stream';
 import { lineWidth } from '../ink-patch/ansi-width.js';
+import { changedTail } from './line-diff.js';
 
 const SYNC_START = '\x1b[?2026h';
 const SYNC_END = '\x1b[?2026l';
@@ -62,7 +64,10 @@ export function createFrameWriter(out: NodeJS.WriteStream): FrameWriter {
       }
       // Erasing after a line that fills the row would erase its last cell (pending wrap).
       const tail = lineWidth(line) < columns ? RESET_ERASE : '\x1b[0m';
-      body += `\x1b[${i + 1};1H${line}${tail}`;
+      const before = repaint ? undefined : shown[i];
+      // A line already on screen is rewritten from the first column that changed.
+      const { column, text } = before === undefined ? { column: 0, text: line } : changedTail(before, line);
+      body += `\x1b[${i + 1};${column + 1}H${text}${tail}`;
     }
     repaint = false;
     shown = next;

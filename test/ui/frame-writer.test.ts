@@ -30,6 +30,17 @@ describe('frame writer', () => {
     expect(draw('one\nTWO\nthree')).toBe('');
   });
 
+  it('rewrites a changed line from its first changed column, and whole after a resize', () => {
+    const { out, draw } = setup(20, 2);
+    draw('at 12:00:01\nx');
+    expect(draw('at 12:00:02\nx')).toBe('\x1b[?2026h\x1b[1;11H2\x1b[0m\x1b[K\x1b[?2026l');
+    expect(draw('at 12:0\nx')).toBe('\x1b[?2026h\x1b[1;8H\x1b[0m\x1b[K\x1b[?2026l');
+    out.emit('resize');
+    expect(draw('at 12:1\nx')).toBe(
+      '\x1b[?2026h\x1b[2J\x1b[1;1Hat 12:1\x1b[0m\x1b[K\x1b[2;1Hx\x1b[0m\x1b[K\x1b[?2026l',
+    );
+  });
+
   it('clears rows a shorter frame no longer uses, and never draws below the last row', () => {
     const { draw } = setup(10, 2);
     draw('a\nb');

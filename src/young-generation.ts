@@ -1,0 +1,23 @@
+/**
+ * Keeps V8's young generation at its starting size for the life of the process.
+ *
+ * V8 doubles the young generation (up to 2 × 16 MB) whenever enough objects have survived
+ * collections since its last growth — a total that only ever rises in a process that polls for
+ * days — and the memory reducer shrinks it again when it sees a quiet spell. In the dashboard
+ * that made resident memory swing by 20–25 MB in a sawtooth with no leak behind it
+ * (bench/README.md, figure 5). With a growth factor of 1 the young generation stays at 2 MB,
+ * collections stay cheap (the live set is small), and resident memory settles within a minute.
+ *
+ * Only set on V8 versions known to have the flag: V8 prints an error for an unknown flag, and
+ * nothing may reach the terminal uninvited.
+ */
+import { setFlagsFromString } from 'node:v8';
+
+const KNOWN_V8_MAJORS = [11, 12, 13];
+
+export function keepYoungGenerationSmall(v8Version = process.versions.v8): boolean {
+  const major = Number.parseInt(v8Version, 10);
+  if (!KNOWN_V8_MAJORS.includes(major)) return false;
+  setFlagsFromString('--semi-space-growth-factor=1');
+  return true;
+}
