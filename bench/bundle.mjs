@@ -10,6 +10,7 @@ import { build } from 'esbuild';
 import { yogaWithoutFetch } from '../scripts/yoga-without-fetch.mjs';
 import { boundedInkCaches } from '../scripts/bounded-ink-caches.mjs';
 import { inkFastOutput } from '../scripts/ink-fast-output.mjs';
+import { oneStringWidth } from '../scripts/one-string-width.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -73,7 +74,7 @@ export function makeWorkDir() {
  * Returns { name: { file } | { error } }.
  */
 export async function bundleEntries(outDir, entries, { minify = true, spy = false, plugins = [] } = {}) {
-  const production = [boundedInkCaches(), inkFastOutput(), yogaWithoutFetch()];
+  const production = [boundedInkCaches(), inkFastOutput(), yogaWithoutFetch(), oneStringWidth()];
   const options = {
     ...productionOptions(outDir),
     minify,

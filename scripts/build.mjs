@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import { boundedInkCaches } from './bounded-ink-caches.mjs';
 import { yogaWithoutFetch } from './yoga-without-fetch.mjs';
 import { inkFastOutput } from './ink-fast-output.mjs';
+import { oneStringWidth } from './one-string-width.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = join(root, 'dist', 'pooltop.js');
@@ -55,7 +56,8 @@ await build({
   // Ink's text caches never evict: bounded, or a long-running dashboard grows for ever.
   // Ink's output pass is replaced by src/ink-patch (see scripts/ink-fast-output.mjs).
   // Yoga's WebAssembly is decoded in place, not fetched (loading Node's fetch costs 20–30 ms).
-  plugins: [boundedInkCaches(), inkFastOutput(), yogaWithoutFetch()],
+  // One copy of string-width for every importer (see scripts/one-string-width.mjs).
+  plugins: [boundedInkCaches(), inkFastOutput(), yogaWithoutFetch(), oneStringWidth()],
   define: {
     'process.env.NODE_ENV': '"production"',
     __POOLTOP_VERSION__: JSON.stringify(version),

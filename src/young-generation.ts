@@ -5,16 +5,21 @@
  * collections since its last growth — a total that only ever rises in a process that polls for
  * days — and the memory reducer shrinks it again when it sees a quiet spell. In the dashboard
  * that made resident memory swing by 20–25 MB in a sawtooth with no leak behind it
- * (bench/README.md, figure 5). With a growth factor of 1 the young generation stays at 2 MB,
- * collections stay cheap (the live set is small), and resident memory settles within a minute.
+ * (bench/README.md, figure 5). With a growth factor of 1 the young generation keeps the size it
+ * has when the flag is set (2–8 MB after start-up), collections stay cheap (the live set is
+ * small), and resident memory settles within a minute.
  *
  * Only set on V8 versions known to have the flag: V8 prints an error for an unknown flag, and
  * nothing may reach the terminal uninvited.
  */
 import { setFlagsFromString } from 'node:v8';
 
+/** When main.ts freezes the young generation's size: well after the first frame. */
+export const YOUNG_GENERATION_FREEZE_MS = 3_000;
+
 const KNOWN_V8_MAJORS = [11, 12, 13];
 
+/** Stops the young generation from growing any further (it keeps the size it has). */
 export function keepYoungGenerationSmall(v8Version = process.versions.v8): boolean {
   const major = Number.parseInt(v8Version, 10);
   if (!KNOWN_V8_MAJORS.includes(major)) return false;

@@ -1,5 +1,9 @@
 /** `1234567` → `1,234,567`; not a finite number → `—`. */
 export function formatCount(n: number): string {
   if (!Number.isFinite(n)) return '—';
-  return Math.trunc(n).toLocaleString('en-US');
+  const whole = Math.trunc(n);
+  // Grouped by hand: the first toLocaleString call sets up Intl (~5 ms of start-up).
+  if (Math.abs(whole) >= 1e21) return whole.toLocaleString('en-US');
+  const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return whole < 0 ? `-${digits}` : digits;
 }

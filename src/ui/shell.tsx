@@ -1,5 +1,5 @@
 import { Box, useInput } from 'ink';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { sanitizeLine } from '../format/sanitize.js';
 import { HelpOverlay } from './chrome/help-overlay.js';
@@ -34,6 +34,7 @@ export function Shell({ pausedRef, onQuit }: ShellProps) {
   const [report, setReport] = useState<StatusReport | undefined>(undefined);
   const [capture, setCapture] = useState(false);
   const [notice, notify] = useNotice();
+  const everyTab = useAfterFirstFrame();
   const refreshAll = () => void mutate(() => true);
   // The status bar shows the visible tab's report; a tab that reports nothing shows none.
   // A ref, not the rendered `tab`: keys that arrive together (Tab Tab) act before a re-render.
@@ -90,18 +91,20 @@ export function Shell({ pausedRef, onQuit }: ShellProps) {
                 height={bodyHeight}
               />
             ) : null}
-            {TABS.map((t, i) => (
-              <TabSlot
-                key={t.id}
-                def={t}
-                shown={i === tab}
-                display={!help && i === tab}
-                active={!small && !help && i === tab}
-                width={columns}
-                height={bodyHeight}
-                ui={ui}
-              />
-            ))}
+            {TABS.map((t, i) =>
+              i !== tab && !everyTab ? null : (
+                <TabSlot
+                  key={t.id}
+                  def={t}
+                  shown={i === tab}
+                  display={!help && i === tab}
+                  active={!small && !help && i === tab}
+                  width={columns}
+                  height={bodyHeight}
+                  ui={ui}
+                />
+              ),
+            )}
           </Box>
           <StatusBar
             width={columns}
@@ -118,6 +121,22 @@ export function Shell({ pausedRef, onQuit }: ShellProps) {
       </StatusReportContext.Provider>
     </UiStateContext.Provider>
   );
+}
+
+/**
+ * False for the first frame, true right after: the first frame draws only the visible tab, and
+ * the hidden ones (which must run in the background: the Session's auto-refresh) mount a moment
+ * later, off the start-up path.
+ */
+const MOUNT_HIDDEN_TABS_AFTER_MS = 30;
+
+function useAfterFirstFrame(): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setAfter(true), MOUNT_HIDDEN_TABS_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return after;
 }
 
 function hostOf(baseUrl: string): string {
