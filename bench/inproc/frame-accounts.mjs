@@ -23,11 +23,11 @@ if (patched) tab.component = AccountsView;
 const clock = manualClock();
 clock.install();
 const data = await dataSource();
-const footer = (view, first, last) => view.stdout.recent.includes(`rows ${first}–${last} ·`);
+const footer = (view, first, last) => view.stdout.shows(`rows ${first}–${last} ·`);
 
 // 100 rows on screen.
 const view = mountDashboard({ ...data, columns, rows });
-await until(() => view.stdout.recent.includes('Workers '), 15_000, 'pool data');
+await until(() => view.stdout.shows('Workers '), 15_000, 'pool data');
 view.stdin.press('2');
 await until(() => footer(view, 1, 30), 15_000, 'the first page of sub-accounts');
 for (let size = 30; size < 100; size += 10) {
@@ -45,7 +45,7 @@ await sleep(50);
 // Page flips at 120×40, page size 30: each next page is prefetched before PgDn is pressed.
 clock.reset();
 const flipView = mountDashboard({ ...data, columns: 120, rows: 40 });
-await until(() => flipView.stdout.recent.includes('Workers '), 15_000, 'pool data');
+await until(() => flipView.stdout.shows('Workers '), 15_000, 'pool data');
 flipView.stdin.press('2');
 await until(() => footer(flipView, 1, 30), 15_000, 'the first page of sub-accounts');
 const flip = [];
@@ -55,8 +55,8 @@ for (let i = 1; i <= flips; i++) {
   const inkMark = flipView.inkRenders.length;
   const want = `rows ${i * 30 + 1}–${i * 30 + 30} ·`;
   const t0 = flipView.stdin.press(KEYS.pageDown);
-  await until(() => flipView.stdout.writes.slice(mark).some((w) => w.plain.includes(want)), 5000, want);
-  const hit = flipView.stdout.writes.slice(mark).find((w) => w.plain.includes(want));
+  let hit;
+  await until(() => (hit = flipView.stdout.firstWriteShowing(want, mark)), 5000, want);
   const renders = flipView.inkRenders.slice(inkMark).filter((r) => r.at <= hit.at);
   flip.push({
     ms: hit.at - t0,

@@ -18,7 +18,7 @@ const results = { sizes: {} };
 for (const [columns, rows] of sizes) {
   clock.reset();
   const view = mountDashboard({ ...data, columns, rows });
-  await until(() => view.stdout.recent.includes('Workers '), 15_000, 'pool data on the fake terminal');
+  await until(() => view.stdout.shows('Workers '), 15_000, 'pool data on the fake terminal');
   await sleep(300);
   await timeFrames(view, () => clock.tick(), { n: warmup });
   // The 1 s clock: what an idle dashboard draws every second.
@@ -36,7 +36,7 @@ for (const [columns, rows] of sizes) {
 clock.uninstall();
 {
   const view = mountDashboard({ ...data, columns: 120, rows: 40, intervalSec: 1 });
-  await until(() => view.stdout.recent.includes('Workers '), 15_000, 'pool data (idle run)');
+  await until(() => view.stdout.shows('Workers '), 15_000, 'pool data (idle run)');
   await sleep(2000);
   const renders0 = view.inkRenders.length;
   const writes0 = view.stdout.writes.length;

@@ -8,9 +8,9 @@ import { createClient } from '../../src/api/client.js';
 import { startService } from '../../src/service/server.js';
 import { runDashboard } from '../../src/ui/run-dashboard.js';
 import { spy } from './ink-spy.mjs';
+import { Screen } from './screen.mjs';
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g;
 
 /**
  * The dashboard's 1 s clock (hooks/use-now.ts: chained timeouts whose callbacks carry
@@ -68,17 +68,33 @@ export function manualClock() {
 export class FakeStdout extends EventEmitter {
   isTTY = true;
   writes = [];
-  recent = '';
+  /** Written chunks not applied to the screen model yet (applied when asked, not while timed). */
+  #pending = [];
   constructor(columns, rows) {
     super();
     this.columns = columns;
     this.rows = rows;
+    this.screen = new Screen(columns, rows);
+  }
+  /** Whether the screen now shows `text`. */
+  shows(text) {
+    for (const [, chunk] of this.#pending.splice(0)) this.screen.write(chunk);
+    return this.screen.text().includes(text);
+  }
+  /** The first write at index ≥ `from` after which the screen shows `text`, or undefined (yet). */
+  firstWriteShowing(text, from) {
+    while (this.#pending.length > 0) {
+      const [index, chunk] = this.#pending.shift();
+      this.screen.write(chunk);
+      if (index >= from && this.screen.text().includes(text)) return this.writes[index];
+    }
+    return undefined;
   }
   write(chunk, encoding, callback) {
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    const plain = text.replace(ANSI, '');
-    this.writes.push({ at: performance.now(), n: Buffer.byteLength(text, 'utf8'), plain });
-    this.recent = (this.recent + plain).slice(-200_000);
+    const at = performance.now();
+    this.#pending.push([this.writes.length, text]);
+    this.writes.push({ at, n: Buffer.byteLength(text, 'utf8') });
     const cb = typeof encoding === 'function' ? encoding : callback;
     if (cb) cb();
     return true;

@@ -1,7 +1,8 @@
 /**
  * Found blocks, newest first, as an ink-table (the @alcalzone ESM fork) extended through its
- * own seams: a subclass drops the rule it draws between data rows (keeping one under the
- * heading), and the `cell` component reads a row context to highlight new blocks. Every cell
+ * own seams: a subclass draws each row as one line of text (table/text-row.tsx), memoised, and
+ * drops the rule it draws between data rows (keeping one under the heading); the `cell`
+ * component reads a row context to highlight new blocks. Every cell
  * is ASCII (heights, times, "new"), so ink-table's String.length widths are display widths;
  * no network text goes into this table.
  */
@@ -10,6 +11,7 @@ import { Table } from 'ink-table';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { FoundBlock } from '../../api/types.js';
 import { formatDateTime, timeAgo } from '../../format/time.js';
+import { GridLine, ROW_CHARS, type RowProps, textRow } from '../table/text-row.js';
 import { useTheme } from '../theme-context.js';
 
 /** Width of the longest age, "99d 23h ago": the column keeps its width as ages grow. */
@@ -35,7 +37,6 @@ export function ageCell(atMs: number, nowMs: number): string {
   const fitted = text.length <= AGE_WIDTH ? text : `${Math.floor((nowMs - atMs) / DAY_MS)}d ago`;
   return fitted.slice(0, AGE_WIDTH).padEnd(AGE_WIDTH);
 }
-type RowProps = Parameters<Table<BlockRow>['data']>[0];
 
 const FreshRow = createContext(false);
 
@@ -66,17 +67,14 @@ function Heading({ children }: { children?: ReactNode }) {
 class BlocksGrid extends Table<BlockRow> {
   constructor(props: ConstructorParameters<typeof Table<BlockRow>>[0]) {
     super(props);
-    const heading = this.heading;
-    const separator = this.separator;
-    const data = this.data;
-    this.heading = (p: RowProps) => (
-      <Box key={p.key} flexDirection="column">
-        {heading(p)}
-        {separator({ ...p, key: `${p.key}-rule`, data: {} })}
-      </Box>
-    );
-    this.separator = (p: RowProps) => <Box key={p.key} />;
-    this.data = (p: RowProps) => (
+    const { cell, header, skeleton, padding } = this.getConfig();
+    const rules = { cell: skeleton, skeleton, padding };
+    this.header = textRow(ROW_CHARS.header, rules);
+    this.heading = textRow(ROW_CHARS.heading, { cell: header, skeleton, padding });
+    this.separator = textRow(ROW_CHARS.separator, rules);
+    this.footer = textRow(ROW_CHARS.footer, rules);
+    const data = textRow<BlockRow>(ROW_CHARS.data, { cell, skeleton, padding });
+    this.data = (p: RowProps<BlockRow>) => (
       <FreshRow.Provider key={p.key} value={p.data.Status === 'new'}>
         {data(p)}
       </FreshRow.Provider>
@@ -85,29 +83,29 @@ class BlocksGrid extends Table<BlockRow> {
 
   /**
    * ink-table's own render keys each row by an object-hash of its cells, so the rows remount
-   * whenever an age changes (every second) and each render hashes every row. Same tree, keyed by
-   * height (and position, in case a server repeats one).
+   * whenever an age changes and each render hashes every row; and it draws a rule between data
+   * rows. Here: one rule under the heading, rows keyed by height (and position, in case a server
+   * repeats one), each line memoised by its cells: the 1 s clock re-renders the table, but a row
+   * is drawn again only when one of its cells changed (an age moves on once a minute).
    */
   override render() {
     const columns = this.getColumns();
+    const line = (draw: (p: RowProps<BlockRow>) => ReactNode, key: string, data: Partial<BlockRow>) => (
+      <GridLine key={key} draw={draw} lineKey={key} columns={columns} data={data} />
+    );
     return (
       <Box flexDirection="column">
-        {this.header({ key: 'header', columns, data: {} })}
-        {this.heading({ key: 'heading', columns, data: this.getHeadings() })}
-        {this.props.data.map((row, index) => {
-          const key = `row-${row.Height}-${index}`;
-          return (
-            <Box key={key} flexDirection="column">
-              {this.separator({ key: `separator-${key}`, columns, data: {} })}
-              {this.data({ key: `data-${key}`, columns, data: row })}
-            </Box>
-          );
-        })}
-        {this.footer({ key: 'footer', columns, data: {} })}
+        {line(this.header, 'header', NO_CELLS)}
+        {line(this.heading, 'heading', this.getHeadings())}
+        {line(this.separator, 'rule', NO_CELLS)}
+        {this.props.data.map((row, index) => line(this.data, `data-row-${row.Height}-${index}`, row))}
+        {line(this.footer, 'footer', NO_CELLS)}
       </Box>
     );
   }
 }
+
+const NO_CELLS: Partial<BlockRow> = {};
 
 /** Columns the table takes: Height(7+2) Found at(19+2) Age(11+2) Status(6+2) and 5 rules. */
 export const BLOCKS_TABLE_WIDTH = 56;

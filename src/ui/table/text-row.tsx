@@ -1,0 +1,112 @@
+/**
+ * ink-table's row renderers drawn as one line of text. ink-table draws a row as a Box holding a
+ * Text per cell and per rule character: nine layout nodes for a four-column row, each laid out,
+ * measured and painted again on every frame. The same characters in one Text (the cell and
+ * skeleton components nested inside it, so they keep their colours) cost one node, and a
+ * table's frame a tenth of the layout work. Cell padding and alignment follow ink-table's own
+ * (the column widths come from its getColumns(), in String.length units).
+ */
+import { Text } from 'ink';
+import type { Table } from 'ink-table';
+import { type ComponentType, memo, type ReactNode } from 'react';
+
+type ScalarDict = Record<string, string | number | boolean | null | undefined>;
+export type RowProps<T extends ScalarDict> = Parameters<Table<T>['data']>[0];
+export type GridColumns<T extends ScalarDict> = RowProps<T>['columns'];
+type Part = ComponentType<{ children?: ReactNode }>;
+type CellPart = ComponentType<{ column: number; children?: ReactNode }>;
+
+/** The characters of one kind of row: ink-table's constants for header, heading, rule, data and footer. */
+export interface RowChars {
+  line: string;
+  left: string;
+  cross: string;
+  right: string;
+}
+
+export const ROW_CHARS = {
+  header: { line: '─', left: '┌', cross: '┬', right: '┐' },
+  heading: { line: ' ', left: '│', cross: '│', right: '│' },
+  separator: { line: '─', left: '├', cross: '┼', right: '┤' },
+  data: { line: ' ', left: '│', cross: '│', right: '│' },
+  footer: { line: '─', left: '└', cross: '┴', right: '┘' },
+} as const satisfies Record<string, RowChars>;
+
+/** A row renderer for ink-table (same signature as Table#data), drawing one Text. */
+export function textRow<T extends ScalarDict>(
+  chars: RowChars,
+  { cell: Cell, skeleton: Skeleton, padding }: { cell: CellPart; skeleton: Part; padding: number },
+): (props: RowProps<T>) => ReactNode {
+  return ({ key, columns, data }) => {
+    const parts: ReactNode[] = [<Skeleton key="left">{chars.left}</Skeleton>];
+    columns.forEach((column, i) => {
+      if (i > 0) parts.push(<Skeleton key={`cross-${column.key}`}>{chars.cross}</Skeleton>);
+      const value = data[column.column];
+      const text =
+        value === undefined || value === null
+          ? chars.line.repeat(column.width)
+          : padCell(String(value), column, chars.line, padding);
+      parts.push(
+        <Cell key={`cell-${column.key}`} column={i}>
+          {text}
+        </Cell>,
+      );
+    });
+    parts.push(<Skeleton key="right">{chars.right}</Skeleton>);
+    return (
+      <Text key={key} wrap="truncate">
+        {parts}
+      </Text>
+    );
+  };
+}
+
+/** ink-table's cell padding: `padding` fill on the aligned side, the rest on the other. */
+function padCell(
+  value: string,
+  column: { width: number; align?: string },
+  fill: string,
+  padding: number,
+): string {
+  const spaces = column.width - value.length;
+  let left: number;
+  if (column.align === 'left') left = padding;
+  else if (column.align === 'center') left = Math.floor(spaces / 2);
+  else left = spaces - padding;
+  return `${fill.repeat(Math.max(0, left))}${value}${fill.repeat(Math.max(0, spaces - left))}`;
+}
+
+interface GridLineProps<T extends ScalarDict> {
+  /** One of the table's row renderers (header, heading, data, footer); stable per table. */
+  draw: (p: RowProps<T>) => ReactNode;
+  lineKey: string;
+  columns: GridColumns<T>;
+  data: Partial<T>;
+}
+
+function GridLineView<T extends ScalarDict>({ draw, lineKey, columns, data }: GridLineProps<T>) {
+  return <>{draw({ key: lineKey, columns, data })}</>;
+}
+
+/**
+ * One line of a table, drawn again only when its renderer, its column layout or one of its
+ * cells changes: a clock re-render of the table leaves unchanged rows alone.
+ */
+export const GridLine = memo(GridLineView, (a, b) => {
+  return a.draw === b.draw && sameColumns(a.columns, b.columns) && sameCells(a.data, b.data);
+}) as <T extends ScalarDict>(props: GridLineProps<T> & { key?: string }) => ReactNode;
+
+function sameColumns<T extends ScalarDict>(a: GridColumns<T>, b: GridColumns<T>): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  return a.every((c, i) => {
+    const d = b[i];
+    return d !== undefined && c.key === d.key && c.width === d.width && c.align === d.align;
+  });
+}
+
+function sameCells(a: ScalarDict, b: ScalarDict): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}

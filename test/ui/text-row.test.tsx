@@ -1,0 +1,101 @@
+import fc from 'fast-check';
+import { render } from 'ink-testing-library';
+import { Text } from 'ink';
+import { Table } from 'ink-table';
+import type { ReactElement, ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { GridLine, ROW_CHARS, textRow } from '../../src/ui/table/text-row.js';
+
+type Row = Record<string, string | number | undefined>;
+
+/** ink-table's own render, with every row renderer swapped for the one-Text version. */
+class TextRowTable extends Table<Row> {
+  constructor(props: ConstructorParameters<typeof Table<Row>>[0]) {
+    super(props);
+    const { cell, header, skeleton, padding } = this.getConfig();
+    const rules = { cell: skeleton, skeleton, padding };
+    this.header = textRow(ROW_CHARS.header, rules);
+    this.heading = textRow(ROW_CHARS.heading, { cell: header, skeleton, padding });
+    this.separator = textRow(ROW_CHARS.separator, rules);
+    this.data = textRow(ROW_CHARS.data, { cell, skeleton, padding });
+    this.footer = textRow(ROW_CHARS.footer, rules);
+  }
+}
+
+const Plain = ({ children }: { children?: ReactNode }) => <Text>{children}</Text>;
+
+function frame(node: ReactElement): string {
+  const view = render(node);
+  const text = view.lastFrame() ?? '';
+  view.unmount();
+  return text;
+}
+
+const key = fc.constantFrom('a', 'Height', 'Found at', 'x');
+const cellText = fc.string({ unit: fc.constantFrom('a', 'Z', '0', ' ', '-', '.'), maxLength: 12 });
+const cell = fc.oneof(cellText, fc.integer({ min: -99_999, max: 9_999_999 }), fc.constant(undefined));
+const tableInput = fc
+  .uniqueArray(
+    fc.record({
+      key,
+      align: fc.constantFrom('left', 'right', 'center') as fc.Arbitrary<'left' | 'right' | 'center'>,
+    }),
+    {
+      minLength: 1,
+      maxLength: 4,
+      selector: (c) => c.key,
+    },
+  )
+  .chain((columns) =>
+    fc.record({
+      columns: fc.constant(columns),
+      padding: fc.integer({ min: 1, max: 3 }),
+      data: fc.array(fc.dictionary(fc.constantFrom(...columns.map((c) => c.key)), cell), { maxLength: 4 }),
+    }),
+  );
+
+describe('textRow (ink-table rows as one Text)', () => {
+  it('draws exactly what ink-table draws, for any cells, alignments and padding', () => {
+    fc.assert(
+      fc.property(tableInput, ({ columns, padding, data }) => {
+        const props = { data: data as Row[], columns, padding, cell: Plain, header: Plain, skeleton: Plain };
+        expect(frame(<TextRowTable {...props} />)).toBe(frame(<Table {...props} />));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('draws cells and rules through the cell and skeleton components (so they keep their colours)', () => {
+    const Cell = ({ children }: { children?: ReactNode }) => <Text>[{children}]</Text>;
+    const Rule = ({ children }: { children?: ReactNode }) => <Text>{`{${children}}`}</Text>;
+    const row = textRow(ROW_CHARS.data, { cell: Cell, skeleton: Rule, padding: 1 });
+    const columns = [
+      { key: 'a', column: 'a', width: 4, align: 'left' as const },
+      { key: 'b', column: 'b', width: 3, align: 'right' as const },
+    ];
+    expect(frame(<Text>{row({ key: 'r', columns, data: { a: 'hi', b: 7 } })}</Text>)).toBe(
+      '{│}[ hi ]{│}[ 7 ]{│}',
+    );
+  });
+
+  it('GridLine draws a line again only when its columns or cells change', () => {
+    let draws = 0;
+    const draw = ({ data }: { data: Partial<Row> }) => {
+      draws++;
+      return <Text>{String(data.a)}</Text>;
+    };
+    const columns = () => [{ key: 'a', column: 'a', width: 4, align: 'left' as const }];
+    const line = (a: string, width = 4) => (
+      <GridLine draw={draw} lineKey="l" columns={columns().map((c) => ({ ...c, width }))} data={{ a }} />
+    );
+    const view = render(line('x'));
+    view.rerender(line('x')); // new but equal columns and cells
+    expect(draws).toBe(1);
+    view.rerender(line('y'));
+    expect(draws).toBe(2);
+    view.rerender(line('y', 5));
+    expect(draws).toBe(3);
+    expect(view.lastFrame()).toBe('y');
+    view.unmount();
+  });
+});
