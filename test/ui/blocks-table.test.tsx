@@ -67,4 +67,14 @@ describe('blocks table', () => {
     expect(frame).not.toMatch(/\x1b\[3\dm/);
     expect(frame).toContain('new');
   });
+
+  it('keys rows by height, so a new block does not remount the rows it pushes down', async () => {
+    const { rowKeys } = await import('../../src/ui/pool/blocks-table.js');
+    const row = (Height: string) => ({ Height, 'Found at': '', Age: '', Status: '' });
+    const before = rowKeys([row('11'), row('10')]);
+    const after = rowKeys([row('12'), row('11'), row('10')]);
+    expect(after.slice(1)).toEqual(before);
+    const repeated = rowKeys([row('7'), row('7'), row('7')]);
+    expect(new Set(repeated).size).toBe(3);
+  });
 });

@@ -20,7 +20,7 @@ const AGE_WIDTH = 11;
 const HEIGHT_WIDTH = 7;
 const DAY_MS = 86_400_000;
 
-type BlockRow = { Height: string; 'Found at': string; Age: string; Status: string };
+export type BlockRow = { Height: string; 'Found at': string; Age: string; Status: string };
 
 /**
  * Cells never outgrow BLOCKS_TABLE_WIDTH, whatever the server sends (the layout beside the
@@ -84,8 +84,7 @@ class BlocksGrid extends Table<BlockRow> {
   /**
    * ink-table's own render keys each row by an object-hash of its cells, so the rows remount
    * whenever an age changes and each render hashes every row; and it draws a rule between data
-   * rows. Here: one rule under the heading, rows keyed by height (and position, in case a server
-   * repeats one), each line memoised by its cells: the 1 s clock re-renders the table, but a row
+   * rows. Here: one rule under the heading, rows keyed by height (rowKeys), each line memoised by its cells: the 1 s clock re-renders the table, but a row
    * is drawn again only when one of its cells changed (an age moves on once a minute).
    */
   override render() {
@@ -98,7 +97,9 @@ class BlocksGrid extends Table<BlockRow> {
         {line(this.header, 'header', NO_CELLS)}
         {line(this.heading, 'heading', this.getHeadings())}
         {line(this.separator, 'rule', NO_CELLS)}
-        {this.props.data.map((row, index) => line(this.data, `data-row-${row.Height}-${index}`, row))}
+        {rowKeys(this.props.data).map((key, index) =>
+          line(this.data, key, this.props.data[index] ?? NO_CELLS),
+        )}
         {line(this.footer, 'footer', NO_CELLS)}
       </Box>
     );
@@ -106,6 +107,20 @@ class BlocksGrid extends Table<BlockRow> {
 }
 
 const NO_CELLS: Partial<BlockRow> = {};
+
+/**
+ * A key per row that stays with its block: the height, and a count for a height the server
+ * sends twice. Not the position: a new block pushes every row down one place, and keys by
+ * position would remount them all.
+ */
+export function rowKeys(rows: readonly BlockRow[]): string[] {
+  const seen = new Map<string, number>();
+  return rows.map((row) => {
+    const n = seen.get(row.Height) ?? 0;
+    seen.set(row.Height, n + 1);
+    return n === 0 ? `block-${row.Height}` : `block-${row.Height}-${n}`;
+  });
+}
 
 /** Columns the table takes: Height(7+2) Found at(19+2) Age(11+2) Status(6+2) and 5 rules. */
 export const BLOCKS_TABLE_WIDTH = 56;
