@@ -11,6 +11,7 @@ import { yogaWithoutFetch } from '../scripts/yoga-without-fetch.mjs';
 import { boundedInkCaches } from '../scripts/bounded-ink-caches.mjs';
 import { inkFastOutput } from '../scripts/ink-fast-output.mjs';
 import { oneStringWidth } from '../scripts/one-string-width.mjs';
+import { lazySegmenters } from '../scripts/lazy-segmenters.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -74,7 +75,7 @@ export function makeWorkDir() {
  * Returns { name: { file } | { error } }.
  */
 export async function bundleEntries(outDir, entries, { minify = true, spy = false, plugins = [] } = {}) {
-  const production = [boundedInkCaches(), inkFastOutput(), yogaWithoutFetch(), oneStringWidth()];
+  const production = [boundedInkCaches(), inkFastOutput(), yogaWithoutFetch(), oneStringWidth(), lazySegmenters()];
   const options = {
     ...productionOptions(outDir),
     minify,

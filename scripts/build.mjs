@@ -9,6 +9,7 @@ import { boundedInkCaches } from './bounded-ink-caches.mjs';
 import { yogaWithoutFetch } from './yoga-without-fetch.mjs';
 import { inkFastOutput } from './ink-fast-output.mjs';
 import { oneStringWidth } from './one-string-width.mjs';
+import { lazySegmenters } from './lazy-segmenters.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = join(root, 'dist', 'pooltop.js');
@@ -57,7 +58,8 @@ await build({
   // Ink's output pass is replaced by src/ink-patch (see scripts/ink-fast-output.mjs).
   // Yoga's WebAssembly is decoded in place, not fetched (loading Node's fetch costs 20–30 ms).
   // One copy of string-width for every importer (see scripts/one-string-width.mjs).
-  plugins: [boundedInkCaches(), inkFastOutput(), yogaWithoutFetch(), oneStringWidth()],
+  // string-width's and slice-ansi's segmenters are made on first use (scripts/lazy-segmenters.mjs).
+  plugins: [boundedInkCaches(), inkFastOutput(), yogaWithoutFetch(), oneStringWidth(), lazySegmenters()],
   define: {
     'process.env.NODE_ENV': '"production"',
     __POOLTOP_VERSION__: JSON.stringify(version),

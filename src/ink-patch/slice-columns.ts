@@ -4,14 +4,13 @@
  * exactly what is open, and a wide character cut by either edge becomes spaces (the slice keeps its exact
  * width). Grapheme clusters are never split. Used by ./output.ts for clipping and overlaps.
  */
-import { displayWidth } from '../format/width.js';
+import { displayWidth, isNarrow } from '../format/width.js';
 import { ESCAPE_SEQUENCE } from './ansi-width.js';
 import { applySgr, closing, opening, SGR, type SgrState } from './sgr-state.js';
+import { graphemes } from '../format/graphemes.js';
 
 /** An escape sequence, or a run of text up to the next one. */
 export const TOKEN = new RegExp(`${ESCAPE_SEQUENCE.source}|[^\\x1b\\x9b\\x9d]+`, 'g');
-const ASCII = /^[\x20-\x7e]*$/;
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 export function sliceColumns(line: string, from: number, to: number): string {
   if (to <= from) return '';
@@ -32,14 +31,14 @@ export function sliceColumns(line: string, from: number, to: number): string {
       } else out += token;
       continue;
     }
-    if (ASCII.test(token)) {
+    if (isNarrow(token)) {
       const start = Math.max(from - col, 0);
       const end = Math.min(to - col, token.length);
       if (end > start) out += token.slice(start, end);
       col += token.length;
       continue;
     }
-    for (const { segment } of segmenter.segment(token)) {
+    for (const { segment } of graphemes(token)) {
       if (col >= to) break;
       const width = displayWidth(segment);
       const end = col + width;

@@ -13,6 +13,7 @@
 import { isNarrow } from '../format/width.js';
 import { applySgr, opening, SGR, type SgrState } from '../ink-patch/sgr-state.js';
 import { TOKEN } from '../ink-patch/slice-columns.js';
+import { graphemes } from '../format/graphemes.js';
 
 export interface LineTail {
   /** 0-based column where `text` starts. */
@@ -20,8 +21,6 @@ export interface LineTail {
   text: string;
 }
 
-const ASCII = /^[\x20-\x7e]*$/;
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** True when a cut at `index` cannot split a grapheme cluster of `line`. */
 function safeCut(line: string, index: number): boolean {
@@ -59,7 +58,7 @@ export function changedTail(shown: string, next: string): LineTail {
       mark(end);
       continue;
     }
-    if (ASCII.test(token)) {
+    if (isNarrow(token)) {
       const upTo = Math.min(end, common);
       col += upTo - start;
       mark(upTo);
@@ -67,7 +66,7 @@ export function changedTail(shown: string, next: string): LineTail {
       continue;
     }
     let at = start;
-    for (const { segment } of segmenter.segment(token)) {
+    for (const { segment } of graphemes(token)) {
       // Terminals disagree about emoji widths: no column is trusted past one.
       if (at + segment.length > common || !isNarrow(segment)) break scan;
       at += segment.length;

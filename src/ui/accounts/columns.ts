@@ -2,6 +2,7 @@
  * Table columns of the Sub-accounts browser and how they share the terminal width. Pure: the
  * row component pads/truncates each cell to the width given here.
  */
+import { graphemes } from '../../format/graphemes.js';
 
 export type ColumnId = 'alias' | 'email' | 'status' | 'kyc' | 'shared' | 'spot' | 'collateral' | 'id';
 
@@ -75,11 +76,9 @@ export function layoutColumns(width: number): TableLayout {
   return { columns, shortId };
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
 /** The first SHORT_ID_LENGTH characters (whole graphemes: an emoji or accent is never cut in two). */
 export function shortenId(id: string, short: boolean): string {
   if (!short || id.length <= SHORT_ID_LENGTH) return id;
-  const parts = Array.from(graphemes.segment(id), (s) => s.segment);
+  const parts = Array.from(graphemes(id), (s) => s.segment);
   return parts.length > SHORT_ID_LENGTH ? parts.slice(0, SHORT_ID_LENGTH).join('') : id;
 }
