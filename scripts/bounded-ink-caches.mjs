@@ -7,7 +7,10 @@
 // the bound silently.
 import { readFile } from 'node:fs/promises';
 
-export const INK_CACHE_MAX = 5000;
+// 1000, not more: a screen holds a few hundred distinct texts, and the 1 s clock adds a few new
+// ones every second, so a larger bound only holds more dead text. With 5000 the heap after GC
+// climbed ~0.9 MB a minute for the first ~20 minutes (bench/README.md, figure 5).
+export const INK_CACHE_MAX = 1000;
 
 const TARGET = /[\\/]ink[\\/]build[\\/](measure-text|wrap-text)\.js$/;
 

@@ -14,7 +14,8 @@ export const ESCAPE_SEQUENCE =
 
 const HAS_ESCAPE = /[\x1b\x9b\x9d]/;
 
-const CACHE_MAX = 2000;
+/** A screen's lines and a little more: each second adds new ones, and old ones are dead text. */
+const CACHE_MAX = 500;
 let cache = new Map<string, number>();
 
 /** Columns of `text` (one line), escape sequences excluded. */

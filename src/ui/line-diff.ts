@@ -21,7 +21,6 @@ export interface LineTail {
   text: string;
 }
 
-
 /** True when a cut at `index` cannot split a grapheme cluster of `line`. */
 function safeCut(line: string, index: number): boolean {
   if (index >= line.length) return true;
