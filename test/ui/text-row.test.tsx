@@ -4,7 +4,7 @@ import { Text } from 'ink';
 import { Table } from 'ink-table';
 import type { ReactElement, ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { GridLine, ROW_CHARS, textRow } from '../../src/ui/table/text-row.js';
+import { GridLine, ROW_CHARS, textRow, textRows } from '../../src/ui/table/text-row.js';
 
 type Row = Record<string, string | number | undefined>;
 
@@ -12,13 +12,7 @@ type Row = Record<string, string | number | undefined>;
 class TextRowTable extends Table<Row> {
   constructor(props: ConstructorParameters<typeof Table<Row>>[0]) {
     super(props);
-    const { cell, header, skeleton, padding } = this.getConfig();
-    const rules = { cell: skeleton, skeleton, padding };
-    this.header = textRow(ROW_CHARS.header, rules);
-    this.heading = textRow(ROW_CHARS.heading, { cell: header, skeleton, padding });
-    this.separator = textRow(ROW_CHARS.separator, rules);
-    this.data = textRow(ROW_CHARS.data, { cell, skeleton, padding });
-    this.footer = textRow(ROW_CHARS.footer, rules);
+    Object.assign(this, textRows<Row>(this.getConfig()));
   }
 }
 

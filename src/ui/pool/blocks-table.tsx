@@ -11,7 +11,7 @@ import { Table } from 'ink-table';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { FoundBlock } from '../../api/types.js';
 import { formatDateTime, timeAgo } from '../../format/time.js';
-import { GridLine, ROW_CHARS, type RowProps, textRow } from '../table/text-row.js';
+import { GridLine, type RowProps, textRows } from '../table/text-row.js';
 import { useTheme } from '../theme-context.js';
 
 /** Width of the longest age, "99d 23h ago": the column keeps its width as ages grow. */
@@ -67,13 +67,9 @@ function Heading({ children }: { children?: ReactNode }) {
 class BlocksGrid extends Table<BlockRow> {
   constructor(props: ConstructorParameters<typeof Table<BlockRow>>[0]) {
     super(props);
-    const { cell, header, skeleton, padding } = this.getConfig();
-    const rules = { cell: skeleton, skeleton, padding };
-    this.header = textRow(ROW_CHARS.header, rules);
-    this.heading = textRow(ROW_CHARS.heading, { cell: header, skeleton, padding });
-    this.separator = textRow(ROW_CHARS.separator, rules);
-    this.footer = textRow(ROW_CHARS.footer, rules);
-    const data = textRow<BlockRow>(ROW_CHARS.data, { cell, skeleton, padding });
+    const rows = textRows<BlockRow>(this.getConfig());
+    Object.assign(this, rows);
+    const data = rows.data;
     this.data = (p: RowProps<BlockRow>) => (
       <FreshRow.Provider key={p.key} value={p.data.Status === 'new'}>
         {data(p)}

@@ -61,6 +61,26 @@ export function textRow<T extends ScalarDict>(
   };
 }
 
+/** The five row renderers of an ink-table, each as one Text, for a subclass to install. */
+export function textRows<T extends ScalarDict>({
+  cell,
+  header,
+  skeleton,
+  padding,
+}: Pick<ReturnType<Table<T>['getConfig']>, 'cell' | 'header' | 'skeleton' | 'padding'>): Record<
+  'header' | 'heading' | 'separator' | 'data' | 'footer',
+  (props: RowProps<T>) => ReactNode
+> {
+  const rules = { cell: skeleton, skeleton, padding };
+  return {
+    header: textRow(ROW_CHARS.header, rules),
+    heading: textRow(ROW_CHARS.heading, { cell: header, skeleton, padding }),
+    separator: textRow(ROW_CHARS.separator, rules),
+    data: textRow(ROW_CHARS.data, { cell, skeleton, padding }),
+    footer: textRow(ROW_CHARS.footer, rules),
+  };
+}
+
 /** ink-table's cell padding: `padding` fill on the aligned side, the rest on the other. */
 function padCell(
   value: string,
