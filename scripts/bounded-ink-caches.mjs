@@ -5,7 +5,7 @@
 // plugin bounds them in the bundle: past INK_CACHE_MAX entries a cache starts afresh. It fails
 // the build when Ink's source no longer has the expected shape, so an Ink upgrade cannot drop
 // the bound silently.
-import { readFile } from 'node:fs/promises';
+import { sourcePatch } from './source-patch.mjs';
 
 // 1000, not more: a screen holds a few hundred distinct texts, and the 1 s clock adds a few new
 // ones every second, so a larger bound only holds more dead text. With 5000 the heap after GC
@@ -41,13 +41,5 @@ export function boundInkCache(source, path) {
 }
 
 export function boundedInkCaches() {
-  return {
-    name: 'bounded-ink-caches',
-    setup(build) {
-      build.onLoad({ filter: TARGET }, async (args) => ({
-        contents: boundInkCache(await readFile(args.path, 'utf8'), args.path),
-        loader: 'js',
-      }));
-    },
-  };
+  return sourcePatch('bounded-ink-caches', TARGET, boundInkCache);
 }

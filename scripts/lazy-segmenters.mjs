@@ -4,7 +4,7 @@
 // early. This esbuild plugin makes those module-level segmenters lazy: the same object, created
 // on the first segment() call. It fails the build when a target no longer has the expected
 // line, so an upgrade cannot drop the change silently (and src/ uses src/format/graphemes.ts).
-import { readFile } from 'node:fs/promises';
+import { sourcePatch } from './source-patch.mjs';
 
 const TARGET = /[\\/]node_modules[\\/](string-width[\\/]index|slice-ansi[\\/]tokenize-ansi)\.js$/;
 const SEGMENTER = /^const (\w+) = new Intl\.Segmenter\(([^)]*)\);$/m;
@@ -23,13 +23,5 @@ export function lazySegmenter(source, path) {
 }
 
 export function lazySegmenters() {
-  return {
-    name: 'lazy-segmenters',
-    setup(build) {
-      build.onLoad({ filter: TARGET }, async (args) => ({
-        contents: lazySegmenter(await readFile(args.path, 'utf8'), args.path),
-        loader: 'js',
-      }));
-    },
-  };
+  return sourcePatch('lazy-segmenters', TARGET, lazySegmenter);
 }

@@ -5,7 +5,7 @@
 // in memory. Emscripten's fallback for environments without fetch decodes the same data: URL
 // synchronously; this esbuild plugin makes the loader take that path. It fails the build when
 // the loader no longer has the expected shape, so a yoga-layout upgrade cannot drop it silently.
-import { readFile } from 'node:fs/promises';
+import { sourcePatch } from './source-patch.mjs';
 
 const TARGET = /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/;
 const FETCH_CHECK = '"function"!=typeof fetch';
@@ -21,13 +21,5 @@ export function withoutFetch(source, path) {
 }
 
 export function yogaWithoutFetch() {
-  return {
-    name: 'yoga-without-fetch',
-    setup(build) {
-      build.onLoad({ filter: TARGET }, async (args) => ({
-        contents: withoutFetch(await readFile(args.path, 'utf8'), args.path),
-        loader: 'js',
-      }));
-    },
-  };
+  return sourcePatch('yoga-without-fetch', TARGET, withoutFetch);
 }

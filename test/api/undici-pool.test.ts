@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { bundleForTest } from '../support/esbuild-bundle.js';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const out = mkdtempSync(join(tmpdir(), 'pooltop-undici-pool-'));
@@ -38,13 +38,7 @@ describe('undici Pool without the package index', () => {
       ].join('\n'),
     );
     const bundle = join(out, 'transport.mjs');
-    await build({
-      entryPoints: [entry],
-      outfile: bundle,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      logLevel: 'silent',
+    await bundleForTest(entry, bundle, {
       // undici is CommonJS and requires Node's modules: give the ESM bundle a require(), as the build does.
       banner: {
         js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { build } from 'esbuild';
+import { bundleForTest } from '../support/esbuild-bundle.js';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build helper without type declarations
 import { inkFastOutput } from '../../scripts/ink-fast-output.mjs';
@@ -17,14 +17,7 @@ const out = mkdtempSync(join(tmpdir(), 'pooltop-ink-patch-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 const bundle = (entry: string) =>
-  build({
-    entryPoints: [entry],
-    outfile: join(out, 'bundle.mjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    metafile: true,
-    logLevel: 'silent',
+  bundleForTest(entry, join(out, 'bundle.mjs'), {
     external: ['react-devtools-core'],
     plugins: [inkFastOutput()],
   });

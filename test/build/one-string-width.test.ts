@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { bundleForTest } from '../support/esbuild-bundle.js';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build helper without type declarations
 import { oneStringWidth } from '../../scripts/one-string-width.mjs';
@@ -15,14 +15,7 @@ describe('one-string-width build plugin', () => {
     const entry = join(out, 'entry.mjs');
     (await import('node:fs')).writeFileSync(entry, "import 'ink';\nimport 'string-width';\n");
     const bundle = (plugins: unknown[]) =>
-      build({
-        entryPoints: [entry],
-        outfile: join(out, 'bundle.mjs'),
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        metafile: true,
-        logLevel: 'silent',
+      bundleForTest(entry, join(out, 'bundle.mjs'), {
         external: ['react-devtools-core'],
         nodePaths: [join(process.cwd(), 'node_modules')],
         plugins: plugins as never,

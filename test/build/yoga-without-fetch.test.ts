@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { build } from 'esbuild';
+import { bundleForTest } from '../support/esbuild-bundle.js';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build helper without type declarations
 import { withoutFetch, yogaWithoutFetch } from '../../scripts/yoga-without-fetch.mjs';
@@ -41,15 +41,7 @@ describe('yoga-without-fetch build plugin', () => {
       ].join('\n'),
     );
     const bundle = join(out, 'yoga.mjs');
-    await build({
-      entryPoints: [entry],
-      outfile: bundle,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      logLevel: 'silent',
-      plugins: [yogaWithoutFetch()],
-    });
+    await bundleForTest(entry, bundle, { plugins: [yogaWithoutFetch()] });
     const result = JSON.parse(execFileSync(process.execPath, [bundle], { encoding: 'utf8' }));
     expect(result).toEqual({ width: 42, undici: false });
   });
