@@ -20,6 +20,7 @@ import {
   parseHexColor,
   swatchColor,
 } from '../../src/ui/accounts/swatch-color.js';
+import { NO_KEY } from './helpers/keys.js';
 
 const full = { rows: 30 };
 
@@ -241,28 +242,7 @@ describe('footer and messages', () => {
 });
 
 describe('search input keys', () => {
-  const none: Key = {
-    upArrow: false,
-    downArrow: false,
-    leftArrow: false,
-    rightArrow: false,
-    pageDown: false,
-    pageUp: false,
-    home: false,
-    end: false,
-    return: false,
-    escape: false,
-    ctrl: false,
-    shift: false,
-    tab: false,
-    backspace: false,
-    delete: false,
-    meta: false,
-    super: false,
-    hyper: false,
-    capsLock: false,
-    numLock: false,
-  };
+  const none: Key = NO_KEY;
 
   it('types every printable key, including the global single letters', () => {
     let draft = '';

@@ -1,29 +1,9 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { bindingsFor, findBinding, KEYMAP, keyLabel, keyName, type Scope } from '../../src/ui/keymap.js';
+import { NO_KEY } from './helpers/keys.js';
 
-const noKey: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};
+const noKey: Key = NO_KEY;
 
 describe('keymap', () => {
   it('binds every key at most once across global and any one tab scope', () => {
