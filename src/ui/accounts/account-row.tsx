@@ -1,4 +1,5 @@
 import { Text } from 'ink';
+import { memo } from 'react';
 import type { SubAccount } from '../../api/types.js';
 import { padEnd } from '../../format/width.js';
 import { useTheme } from '../theme-context.js';
@@ -13,8 +14,14 @@ export interface AccountRowProps {
   swatch: string | undefined;
 }
 
-/** One table line: cursor marker, colour swatch, then the cells. The selection is marked by `›`, not colour. */
-export function AccountRow({ account, layout, selected, swatch }: AccountRowProps) {
+/**
+ * One table line: cursor marker, colour swatch, then the cells. The selection is marked by `›`,
+ * not colour. Memoised: the 1 s clock and a cursor move re-render the table, and only the rows
+ * whose account, layout, selection or swatch changed are drawn again.
+ */
+export const AccountRow = memo(AccountRowView);
+
+function AccountRowView({ account, layout, selected, swatch }: AccountRowProps) {
   const theme = useTheme();
   return (
     <Text wrap="truncate">
@@ -36,7 +43,9 @@ export function AccountRow({ account, layout, selected, swatch }: AccountRowProp
 }
 
 /** The column headings, aligned with AccountRow. */
-export function AccountHeader({ layout }: { layout: TableLayout }) {
+export const AccountHeader = memo(AccountHeaderView);
+
+function AccountHeaderView({ layout }: { layout: TableLayout }) {
   const theme = useTheme();
   return (
     <Text bold color={theme.accent} wrap="truncate">
