@@ -127,6 +127,12 @@ function sameColumns<T extends ScalarDict>(a: GridColumns<T>, b: GridColumns<T>)
 
 function sameCells(a: ScalarDict, b: ScalarDict): boolean {
   if (a === b) return true;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+  // Runs for every row on every table render: compared without building key arrays.
+  let count = 0;
+  for (const k in a) {
+    if (a[k] !== b[k]) return false;
+    count++;
+  }
+  for (const _ in b) count--;
+  return count === 0;
 }
