@@ -1,49 +1,13 @@
-// esbuild bundles for the bench, made with the options of scripts/build.mjs (ESM, node20,
-// minified, shebang + createRequire banner, NODE_ENV=production, react-devtools-core aliased to
-// an empty module), so the hello-world baseline and the in-process entries are built like the CLI.
-// Keep PRODUCTION_OPTIONS in step with scripts/build.mjs.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// esbuild bundles for the bench. The Ink hello-world baseline is built as a program exactly like
+// pooltop (scripts/program-build.mjs: CommonJS program + the same launcher with its code cache);
+// the in-process entries are ESM bundles with the same options and build-time patches.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { build } from 'esbuild';
-import { yogaWithoutFetch } from '../scripts/yoga-without-fetch.mjs';
-import { boundedInkCaches } from '../scripts/bounded-ink-caches.mjs';
-import { inkFastOutput } from '../scripts/ink-fast-output.mjs';
-import { oneStringWidth } from '../scripts/one-string-width.mjs';
-import { lazySegmenters } from '../scripts/lazy-segmenters.mjs';
+import { buildProgram, commonOptions, productionPlugins, root } from '../scripts/program-build.mjs';
 
-export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-function productionOptions(outDir) {
-  const emptyModule = join(outDir, '.empty.js');
-  writeFileSync(emptyModule, 'export default undefined;\n');
-  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  return {
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'silent',
-    jsx: 'automatic',
-    alias: { 'react-devtools-core': emptyModule },
-    define: {
-      'process.env.NODE_ENV': '"production"',
-      __POOLTOP_VERSION__: JSON.stringify(version),
-    },
-    banner: {
-      js: [
-        '#!/usr/bin/env node',
-        "import { createRequire as __pooltopCreateRequire } from 'node:module';",
-        'const require = __pooltopCreateRequire(import.meta.url);',
-      ].join('\n'),
-    },
-    // Resolve packages from the repository even though the output lives in a temp dir.
-    nodePaths: [join(root, 'node_modules')],
-  };
-}
+export { root };
 
 /**
  * Inside src/ui/run-dashboard.tsx only, 'ink' resolves to bench/inproc/ink-spy.mjs (the same Ink,
@@ -68,28 +32,53 @@ export function makeWorkDir() {
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+function describeError(error) {
+  const first = error?.errors?.[0];
+  return first ? `${first.text} (${first.location?.file ?? '?'})` : String(error?.message ?? error);
+}
+
 /**
- * Bundles each entry on its own (a broken entry does not break the others). `minify: false`
- * keeps function names, for readable CPU profiles; `spy: true` adds the ink-spy plugin;
- * `plugins` are more esbuild plugins (bench/experiments.mjs uses them to build what-if variants).
- * Returns { name: { file } | { error } }.
+ * Bundles each entry on its own (a broken entry does not break the others) as an ESM file.
+ * `minify: false` keeps function names, for readable CPU profiles; `spy: true` adds the ink-spy
+ * plugin; `plugins` are more esbuild plugins (bench/experiments.mjs uses them to build what-if
+ * variants). Returns { name: { file } | { error } }.
  */
 export async function bundleEntries(outDir, entries, { minify = true, spy = false, plugins = [] } = {}) {
-  const production = [boundedInkCaches(), inkFastOutput(), yogaWithoutFetch(), oneStringWidth(), lazySegmenters()];
   const options = {
-    ...productionOptions(outDir),
+    ...commonOptions(outDir),
+    logLevel: 'silent',
+    format: 'esm',
     minify,
-    plugins: [...plugins, ...production, ...(spy ? [inkSpy] : [])],
+    plugins: [...plugins, ...productionPlugins(), ...(spy ? [inkSpy] : [])],
+    // Packages bundled into an ESM file may still call require() for Node's built-ins.
+    banner: {
+      js: "import { createRequire as __benchCreateRequire } from 'node:module';\nconst require = __benchCreateRequire(import.meta.url);",
+    },
   };
   const out = {};
   for (const [name, entry] of Object.entries(entries)) {
     const outfile = join(outDir, `${name}.mjs`);
     try {
-      await build({ ...options, entryPoints: [join(root, entry)], outfile, absWorkingDir: root });
+      await build({ ...options, entryPoints: [join(root, entry)], outfile });
       out[name] = { file: outfile };
     } catch (error) {
-      const first = error?.errors?.[0];
-      out[name] = { error: first ? `${first.text} (${first.location?.file ?? '?'})` : String(error?.message ?? error) };
+      out[name] = { error: describeError(error) };
+    }
+  }
+  return out;
+}
+
+/**
+ * Builds each entry as a shipped program (launcher + CommonJS program, scripts/program-build.mjs)
+ * in its own folder of `outDir`. Returns { name: { file: the executable } | { error } }.
+ */
+export async function bundlePrograms(outDir, entries, { minify = true, plugins = [] } = {}) {
+  const out = {};
+  for (const [name, entry] of Object.entries(entries)) {
+    try {
+      out[name] = { file: await buildProgram({ entry, outDir: join(outDir, name), name, minify, plugins }) };
+    } catch (error) {
+      out[name] = { error: describeError(error) };
     }
   }
   return out;

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// What an idle dashboard writes: runs `pooltop --interval 1` (dist/pooltop.js) in a 120×40 pty
+// What an idle dashboard writes: runs `pooltop --interval 1` (dist/pooltop.cjs) in a 120×40 pty
 // against the embedded service, records the output for a few seconds on the Pool tab (or the
 // tab given), and shows per frame: when, how many bytes, and which screen rows actually changed,
 // plus what redrawing only the changed rows would have cost.
 //   node bench/capture-idle.mjs [--seconds 10] [--tab 1] [--interval 1] [--dump FILE]
-// Needs a built dist/pooltop.js (npm run build) and the bundled service (built here).
+// Needs a built dist/pooltop.cjs (npm run build) and the bundled service (built here).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -34,7 +34,7 @@ process.on('exit', () => {
 });
 const built = await bundleEntries(work.dir, { service: 'bench/inproc/service.mjs' });
 const host = await hostService(built.service.file);
-const session = startPty(process.execPath, [join(root, 'dist', 'pooltop.js'), '--interval', interval], {
+const session = startPty(process.execPath, [join(root, 'dist', 'pooltop.cjs'), '--interval', interval], {
   cols: COLS,
   rows: ROWS,
   env: host.env(),

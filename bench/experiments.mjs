@@ -9,7 +9,7 @@
 //   node bench/experiments.mjs [--quick] [--only frames,startup,idle] [--variants a,b] [--json FILE]
 // Needs `npm run build` only for nothing: every variant is bundled here from src/.
 import { writeFileSync } from 'node:fs';
-import { bundleEntries, makeWorkDir } from './bundle.mjs';
+import { bundleEntries, bundlePrograms, makeWorkDir } from './bundle.mjs';
 import { killAllChildren } from './child.mjs';
 import { measurePoolFrames } from './frame.mjs';
 import { showsPoolData } from './markers.mjs';
@@ -50,7 +50,7 @@ const builds = {};
 for (const [i, name] of names.entries()) {
   const dir = `${work.dir}/v${i}`;
   (await import('node:fs')).mkdirSync(dir, { recursive: true });
-  const cli = await bundleEntries(dir, { cli: 'src/main.ts' }, { plugins: variants[name] });
+  const cli = await bundlePrograms(dir, { cli: 'src/main.ts' }, { plugins: variants[name] });
   const frame = await bundleEntries(dir, { framePool: 'bench/inproc/frame-pool.mjs' }, { plugins: variants[name], spy: true });
   builds[name] = { cli: cli.cli, frame: frame.framePool };
   log(`built ${name}${cli.cli.error || frame.framePool.error ? ` (errors: ${cli.cli.error ?? ''} ${frame.framePool.error ?? ''})` : ''}`);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Is memory retained or just not collected yet? Runs `pooltop --interval 1` (dist/pooltop.js)
+// Is memory retained or just not collected yet? Runs `pooltop --interval 1` (dist/pooltop.cjs)
 // in a 120×40 pty against the bench's service with a preload that forces a full GC every 10 s
 // and records process.memoryUsage() (bench/fixtures/memory-preload.mjs), then prints heap used
 // after GC, external memory and RSS over time, and the growth per minute after the first minute.
@@ -29,7 +29,7 @@ const file = join(dir, 'memory.json');
 const env = { ...host.env(), BENCH_MEMORY_FILE: file, BENCH_MEMORY_EVERY_MS: String(every * 1000) };
 const session = startPty(
   process.execPath,
-  ['--expose-gc', '--import', join(root, 'bench', 'fixtures', 'memory-preload.mjs'), join(root, 'dist', 'pooltop.js'), '--interval', '1'],
+  ['--expose-gc', '--import', join(root, 'bench', 'fixtures', 'memory-preload.mjs'), join(root, 'dist', 'pooltop.cjs'), '--interval', '1'],
   { env },
 );
 await session.waitFor(showsPoolData, 20_000, 'pool data');

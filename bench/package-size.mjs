@@ -1,5 +1,5 @@
 // Figure 7: what `npm pack` would publish (packed and unpacked size, files) and the runtime
-// dependencies: `dependencies` in package.json, and any non-builtin module the bundle imports.
+// dependencies: `dependencies` in package.json, and any non-builtin module the executable or the program imports.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -17,7 +17,7 @@ export async function measurePackage(root) {
   });
   const [info] = JSON.parse(stdout.slice(stdout.indexOf('[')));
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const bundle = readFileSync(join(root, 'dist', 'pooltop.js'), 'utf8');
+  const bundle = ['pooltop.cjs', 'pooltop-app.cjs'].map((f) => readFileSync(join(root, 'dist', f), 'utf8')).join('\n');
   const imported = new Set();
   for (const m of bundle.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"'./][^"']*)["']/g)) imported.add(m[1]);
   const moduleName = /^(?:node:)?(?:@[a-z0-9._-]+\/)?[a-z0-9._-]+(?:\/[\w./-]+)?$/;

@@ -10,9 +10,9 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleEntries, makeWorkDir, root } from './bundle.mjs';
+import { bundleEntries, bundlePrograms, makeWorkDir, root } from './bundle.mjs';
 import { showsPoolData } from './markers.mjs';
-import { killAllPtys, startPty } from './pty.mjs';
+import { childEnv, killAllPtys, startPty } from './pty.mjs';
 import { closeAllServices, hostService } from './service-host.mjs';
 import { sleep } from './stats.mjs';
 
@@ -25,13 +25,23 @@ process.on('exit', () => {
   if (!keep) work.cleanup();
 });
 
-const built = await bundleEntries(work.dir, { cli: 'src/main.ts', service: 'bench/inproc/service.mjs' }, { minify: false });
+const built = {
+  ...(await bundlePrograms(work.dir, { cli: 'src/main.ts' }, { minify: false })),
+  ...(await bundleEntries(work.dir, { service: 'bench/inproc/service.mjs' })),
+};
 if (built.cli.error) throw new Error(built.cli.error);
 const profDir = join(work.dir, 'prof');
 const nodeArgs = ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval', '500'];
+// The code cache of this run's own (src/launch/), filled by an unprofiled warm-up, as on every
+// start of an installed pooltop but the first.
+const env = childEnv({ POOLTOP_CACHE_DIR: join(work.dir, 'code-cache') });
+const warmup = startPty(process.execPath, [built.cli.file, '--demo'], { env });
+await warmup.waitFor(showsPoolData, 30_000, 'pool data (warm-up)');
+await sleep(4000);
+await warmup.kill();
 let window;
 if (idleSeconds === undefined) {
-  const session = startPty(process.execPath, [...nodeArgs, built.cli.file, '--demo'], {});
+  const session = startPty(process.execPath, [...nodeArgs, built.cli.file, '--demo'], { env });
   const at = await session.waitFor(showsPoolData, 30_000, 'pool data');
   window = { until: at - session.t0 };
   console.log(`first frame with pool data (profiled, unminified): ${window.until.toFixed(0)} ms after exec`);
@@ -40,7 +50,7 @@ if (idleSeconds === undefined) {
   await session.kill();
 } else {
   const host = await hostService(built.service.file);
-  const session = startPty(process.execPath, [...nodeArgs, built.cli.file, '--interval', '1'], { env: host.env() });
+  const session = startPty(process.execPath, [...nodeArgs, built.cli.file, '--interval', '1'], { env: { ...env, ...host.env() } });
   const at = await session.waitFor(showsPoolData, 30_000, 'pool data');
   await sleep(5000);
   const since = performance.now() - session.t0;

@@ -13,7 +13,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { bundleEntries, makeWorkDir, root } from './bundle.mjs';
+import { bundleEntries, bundlePrograms, makeWorkDir, root } from './bundle.mjs';
 import { killAllChildren } from './child.mjs';
 import { measureAccountsFrames, measureInkFloor, measurePoolFrames } from './frame.mjs';
 import { measurePackage } from './package-size.mjs';
@@ -37,7 +37,7 @@ const MODES = {
 };
 const modeName = quick ? 'quick' : 'full';
 const mode = MODES[modeName];
-const cliFile = join(root, 'dist', 'pooltop.js');
+const cliFile = join(root, 'dist', 'pooltop.cjs');
 const log = (line) => process.stderr.write(`bench: ${line}\n`);
 
 const work = makeWorkDir();
@@ -92,19 +92,19 @@ const results = {
 };
 log(`mode: ${modeName}${quick ? '' : ' (use --quick or BENCH_QUICK=1 for a ~3 min run)'}`);
 
-const bundles = await step('bundling the baseline and the in-process entries', 120_000, () =>
-  bundleEntries(
+const bundles = await step('bundling the baseline and the in-process entries', 120_000, async () => ({
+  ...(await bundlePrograms(work.dir, { hello: 'bench/fixtures/hello-ink.mjs' })),
+  ...(await bundleEntries(
     work.dir,
     {
-      hello: 'bench/fixtures/hello-ink.mjs',
       framePool: 'bench/inproc/frame-pool.mjs',
       frameAccounts: 'bench/inproc/frame-accounts.mjs',
       inkFloor: 'bench/inproc/ink-floor.mjs',
       service: 'bench/inproc/service.mjs',
     },
     { spy: true },
-  ),
-);
+  )),
+}));
 const file = (name) => {
   const b = bundles?.[name];
   if (!b?.file) throw new Error(`bundle ${name}: ${b?.error ?? bundles?.error ?? 'missing'}`);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Start-up timeline of `pooltop --demo` (dist/pooltop.js) in a 120×40 pty: the phases between
+// Start-up timeline of `pooltop --demo` (dist/pooltop.cjs) in a 120×40 pty: the phases between
 // exec and the first frame with pool data, from a --import preload (bench/fixtures/trace-preload.mjs)
 // that timestamps terminal writes, the embedded service and both sides of each request.
 //   node bench/trace-startup.mjs [--runs 5] [--cli FILE]   prints the median time of each phase
@@ -13,7 +13,7 @@ import { median, sleep } from './stats.mjs';
 
 const arg = (name, fallback) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : fallback);
 const runs = Number(arg('runs', 5));
-const cliFile = arg('cli', join(root, 'dist', 'pooltop.js'));
+const cliFile = arg('cli', join(root, 'dist', 'pooltop.cjs'));
 const dir = mkdtempSync(join(tmpdir(), 'pooltop-trace-'));
 process.on('exit', () => {
   killAllPtys();

@@ -1,18 +1,13 @@
 #!/usr/bin/env node
-// Bundles src/cli.ts into one ESM file with a shebang: dist/pooltop.js.
-// `--if-stale` skips the build when dist is newer than every source file.
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { boundedInkCaches } from './bounded-ink-caches.mjs';
-import { yogaWithoutFetch } from './yoga-without-fetch.mjs';
-import { inkFastOutput } from './ink-fast-output.mjs';
-import { oneStringWidth } from './one-string-width.mjs';
-import { lazySegmenters } from './lazy-segmenters.mjs';
+// Builds pooltop for shipping: dist/pooltop.cjs (the executable) and dist/pooltop-app.cjs (the
+// program), see scripts/program-build.mjs. `--if-stale` skips the build when dist is newer than
+// every source file.
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildProgram, root } from './program-build.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outfile = join(root, 'dist', 'pooltop.js');
+const dist = join(root, 'dist');
+const outputs = [join(dist, 'pooltop.cjs'), join(dist, 'pooltop-app.cjs')];
 
 function newestMtime(dir) {
   let newest = 0;
@@ -25,8 +20,12 @@ function newestMtime(dir) {
 
 function isStale() {
   try {
-    const built = statSync(outfile).mtimeMs;
-    const inputs = [newestMtime(join(root, 'src')), statSync(join(root, 'package-lock.json')).mtimeMs];
+    const built = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
+    const inputs = [
+      newestMtime(join(root, 'src')),
+      newestMtime(join(root, 'scripts')),
+      statSync(join(root, 'package-lock.json')).mtimeMs,
+    ];
     return inputs.some((t) => t > built);
   } catch {
     return true;
@@ -34,42 +33,6 @@ function isStale() {
 }
 
 if (process.argv.includes('--if-stale') && !isStale()) process.exit(0);
-
-mkdirSync(join(root, 'dist'), { recursive: true });
-const emptyModule = join(root, 'dist', '.empty.js');
-writeFileSync(emptyModule, 'export default undefined;\n');
-
-const { version } = JSON.parse((await import('node:fs')).readFileSync(join(root, 'package.json'), 'utf8'));
-
-await build({
-  entryPoints: [join(root, 'src', 'main.ts')],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  minify: true,
-  legalComments: 'none',
-  logLevel: 'warning',
-  jsx: 'automatic',
-  // Ink loads react-devtools-core only in dev mode; never ship it.
-  alias: { 'react-devtools-core': emptyModule },
-  // Ink's text caches never evict: bounded, or a long-running dashboard grows for ever.
-  // Ink's output pass is replaced by src/ink-patch (see scripts/ink-fast-output.mjs).
-  // Yoga's WebAssembly is decoded in place, not fetched (loading Node's fetch costs 20–30 ms).
-  // One copy of string-width for every importer (see scripts/one-string-width.mjs).
-  // string-width's and slice-ansi's segmenters are made on first use (scripts/lazy-segmenters.mjs).
-  plugins: [boundedInkCaches(), inkFastOutput(), yogaWithoutFetch(), oneStringWidth(), lazySegmenters()],
-  define: {
-    'process.env.NODE_ENV': '"production"',
-    __POOLTOP_VERSION__: JSON.stringify(version),
-  },
-  banner: {
-    js: [
-      '#!/usr/bin/env node',
-      "import { createRequire as __pooltopCreateRequire } from 'node:module';",
-      'const require = __pooltopCreateRequire(import.meta.url);',
-    ].join('\n'),
-  },
-});
-(await import('node:fs')).chmodSync(outfile, 0o755);
+// The single-file ESM bundle of earlier versions, if a checkout still has one.
+rmSync(join(dist, 'pooltop.js'), { force: true });
+await buildProgram({ entry: 'src/main.ts', outDir: dist, name: 'pooltop' });

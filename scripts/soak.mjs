@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Soak test (not part of `npm test`): `npm run soak [-- --minutes N]`.
 //
-// Runs the built dashboard (dist/pooltop.js) in a real pseudo-terminal at 1 s polling against
+// Runs the built dashboard (dist/pooltop.cjs) in a real pseudo-terminal at 1 s polling against
 // the embedded service (hosted here, so its counters can be read) with a fault rate, through a
 // proxy that also plays "network gone" for a while during warm-up. The dashboard samples itself
 // (POOLTOP_DIAG_FILE, src/ui/diagnostics.ts): RSS, active resources by type, listener counts.
@@ -20,7 +20,7 @@ import { startProxy } from './soak/proxy.mjs';
 
 const { Terminal } = xterm;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'dist', 'pooltop.js');
+const cli = join(root, 'dist', 'pooltop.cjs');
 const { values: args } = parseArgs({
   options: {
     minutes: { type: 'string', default: '10' },
@@ -50,7 +50,7 @@ if (!(minutes > 0) || !(failRate >= 0 && failRate <= 1)) {
   process.exit(2);
 }
 if (!existsSync(cli)) {
-  console.error('dist/pooltop.js is missing: run `npm run soak` (it builds first)');
+  console.error('dist/pooltop.cjs is missing: run `npm run soak` (it builds first)');
   process.exit(2);
 }
 

@@ -2,14 +2,13 @@ import { PooltopError } from './api/errors.js';
 import { LIMIT_MAX, LIMIT_MIN, OFFSET_MAX, OFFSET_MIN } from './api/types.js';
 import { type CommandContext, createContext } from './cli/context.js';
 import { HELP } from './cli/help.js';
+import { type Command, invocationOf } from './cli/mode.js';
 import { clip, COMMON_OPTIONS, intFlag, type OptionSpecs, parseFlags, stringFlag } from './cli/parse.js';
 import { reportError } from './cli/report-error.js';
 import type { CommandIO } from './commands/io.js';
 import { VERSION } from './version.js';
 
 const JSON_FLAG: OptionSpecs = { json: { type: 'boolean' } };
-const COMMANDS = ['pool', 'accounts', 'auth', 'serve', 'help'] as const;
-type Command = (typeof COMMANDS)[number];
 
 /** Runs one invocation and returns its exit code; never throws. */
 export async function main(argv: string[], io: CommandIO): Promise<number> {
@@ -23,19 +22,20 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
 
 async function dispatch(argv: string[], io: CommandIO): Promise<number> {
   const [first, ...rest] = argv;
-  if (first === '--version' || first === '-V') {
+  const invocation = invocationOf(argv);
+  if (invocation === 'version') {
     io.stdout(`${VERSION}\n`);
     return 0;
   }
-  if (first === undefined || first.startsWith('-')) return runDashboardCommand(argv, io);
-  if (!(COMMANDS as readonly string[]).includes(first)) {
+  if (first === undefined || invocation === 'dashboard') return runDashboardCommand(argv, io);
+  if (invocation === 'unknown') {
     return reportError(
       usageError(`unknown command '${clip(first)}' (see pooltop --help)`),
       io.stderr,
       io.env,
     );
   }
-  const command = first as Command;
+  const command: Command = invocation;
   if (command === 'help') {
     const topic = rest[0] && rest[0] in HELP ? rest[0] : 'main';
     io.stdout(`${HELP[topic]}\n`);

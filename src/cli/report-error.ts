@@ -1,5 +1,8 @@
 import { isPooltopError, oneLine } from '../api/errors.js';
 import { sanitize } from '../format/sanitize.js';
+import { isDebug } from './debug.js';
+
+export { isDebug };
 
 /** Exit code for a failure: 2 for usage/configuration (nothing was sent), 1 for the rest. */
 export function exitCodeFor(error: unknown): number {
@@ -26,8 +29,4 @@ export function reportError(error: unknown, stderr: (t: string) => void, env: No
     stderr(`${sanitize(parts.join('\n'), { multiline: true })}\n`);
   }
   return exitCodeFor(error);
-}
-
-export function isDebug(env: NodeJS.ProcessEnv): boolean {
-  return (env.DEBUG ?? '').split(/[,\s]+/).some((d) => d === 'pooltop' || d === 'pooltop:*' || d === '*');
 }

@@ -1,8 +1,8 @@
 /**
- * The Sub-accounts tab of the built CLI in a real pseudo-terminal: `node dist/pooltop.js --demo`
+ * The Sub-accounts tab of the built CLI in a real pseudo-terminal: `node dist/pooltop.cjs --demo`
  * (1000 generated accounts on the in-process embedded service) at 100×30, read back through a
  * headless xterm. Every wait polls the screen with a bound; nothing sleeps a fixed time.
- * (Same pty + xterm set-up as dashboard.test.ts.) `npm test` builds dist/pooltop.js first.
+ * (Same pty + xterm set-up as dashboard.test.ts.) `npm test` builds dist/pooltop.cjs first.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { launchPty, type PtySession } from '../support/pty-session.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const cli = join(root, 'dist', 'pooltop.js');
+const cli = join(root, 'dist', 'pooltop.cjs');
 const COLS = 100;
 const ROWS = 30;
 
@@ -58,7 +58,7 @@ const loaded = (range: string) => (t: string) => t.includes(`rows ${range} ·`);
 
 describe('pooltop --demo: the Sub-accounts tab in a terminal', () => {
   it('searches, pages forward and back, and opens and closes the detail pane', async () => {
-    expect(existsSync(cli), 'dist/pooltop.js is missing: run `npm run build` (npm test does)').toBe(true);
+    expect(existsSync(cli), 'dist/pooltop.cjs is missing: run `npm run build` (npm test does)').toBe(true);
     const s = launch();
     await press(s, '', (t) => t.includes('[1 Pool]'), 'the dashboard');
 

@@ -1,6 +1,6 @@
 /**
- * The built CLI in a real pseudo-terminal: `node dist/pooltop.js --demo` at 100×30, read back
- * through a headless xterm. `npm test` builds dist/pooltop.js before vitest runs.
+ * The built CLI in a real pseudo-terminal: `node dist/pooltop.cjs --demo` at 100×30, read back
+ * through a headless xterm. `npm test` builds dist/pooltop.cjs before vitest runs.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,7 +10,7 @@ import { launchPty, type PtySession } from '../support/pty-session.js';
 import { KEYMAP } from '../../src/ui/keymap.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const cli = join(root, 'dist', 'pooltop.js');
+const cli = join(root, 'dist', 'pooltop.cjs');
 const COLS = 100;
 const ROWS = 30;
 
@@ -40,7 +40,7 @@ async function waitForScreen(s: Session, check: (screen: string) => boolean, wha
 
 describe('pooltop --demo in a terminal', () => {
   it('shows pool data, switches tabs, opens help, and restores the terminal on q', async () => {
-    expect(existsSync(cli), 'dist/pooltop.js is missing: run `npm run build` (npm test does)').toBe(true);
+    expect(existsSync(cli), 'dist/pooltop.cjs is missing: run `npm run build` (npm test does)').toBe(true);
     const s = launch();
 
     const pool = await waitForScreen(

@@ -1,5 +1,5 @@
 /**
- * Every network fault, against the built CLI (`dist/pooltop.js`): the one-shot commands exit 1
+ * Every network fault, against the built CLI (`dist/pooltop.cjs`): the one-shot commands exit 1
  * with exactly one `pooltop:` line on stderr and nothing on stdout; valid data in the legacy
  * camelCase shape or with extra fields is accepted. `POOLTOP_TIMEOUT_MS` (a hidden test hook,
  * src/cli/context.ts) shortens every client timeout so the stalls end in seconds. Each case has

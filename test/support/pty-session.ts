@@ -1,7 +1,10 @@
 /**
  * The built CLI in a real pseudo-terminal (node-pty), read back through a headless xterm.
- * Shared by the end-to-end tests; `npm test` builds dist/pooltop.js before vitest runs.
+ * Shared by the end-to-end tests; `npm test` builds dist/pooltop.cjs before vitest runs.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Terminal } from '@xterm/headless';
 import { type IPty, spawn } from 'node-pty';
 import { CLI } from './run-cli.js';
@@ -32,7 +35,9 @@ export function launchPty(args: string[], opts: PtyOptions): PtySession {
   const term = new Terminal({ cols, rows, allowProposedApi: true });
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'NO_COLOR') env[k] = v;
-  Object.assign(env, { TERM: 'xterm-256color', TZ: 'UTC' }, opts.env);
+  // A code-cache directory of the session's own (src/launch/), never the developer's ~/.cache.
+  const cacheDir = mkdtempSync(join(tmpdir(), 'pooltop-pty-cache-'));
+  Object.assign(env, { TERM: 'xterm-256color', TZ: 'UTC', POOLTOP_CACHE_DIR: cacheDir }, opts.env);
   const pty = spawn(process.execPath, [CLI, ...args], { name: 'xterm-256color', cols, rows, env });
   let raw = '';
   let parsed: Promise<void> = Promise.resolve();

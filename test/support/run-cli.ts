@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export const CLI = join(import.meta.dirname, '..', '..', 'dist', 'pooltop.js');
+export const CLI = join(import.meta.dirname, '..', '..', 'dist', 'pooltop.cjs');
 
 export interface CliResult {
   code: number | null;

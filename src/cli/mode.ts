@@ -1,0 +1,21 @@
+/**
+ * What an argument list asks for: the dashboard (no command, only flags), one of the commands,
+ * `--version`, or an unknown command. cli.ts dispatches on it, and the launcher (src/launch/)
+ * keeps one code cache per kind of invocation that runs code worth caching, chosen before any
+ * of the program is loaded.
+ */
+export const COMMANDS = ['pool', 'accounts', 'auth', 'serve', 'help'] as const;
+export type Command = (typeof COMMANDS)[number];
+export type Invocation = 'dashboard' | Command | 'version' | 'unknown';
+
+export function invocationOf(argv: readonly string[]): Invocation {
+  const first = argv[0];
+  if (first === '--version' || first === '-V') return 'version';
+  if (first === undefined || first.startsWith('-')) return 'dashboard';
+  return (COMMANDS as readonly string[]).includes(first) ? (first as Command) : 'unknown';
+}
+
+/** The invocations that get a code cache: the ones that run more than a few lines. */
+export function isCacheable(kind: Invocation): boolean {
+  return kind !== 'help' && kind !== 'version' && kind !== 'unknown';
+}

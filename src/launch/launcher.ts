@@ -1,0 +1,68 @@
+/**
+ * The executable (dist/pooltop.cjs): loads the program (dist/pooltop-app.cjs, one CommonJS
+ * bundle) through V8's code cache and starts it. The cache is saved once start-up is over —
+ * when the program says so through LaunchHooks.warm, or two seconds in for a program that does
+ * not — and only when the cache was missing or V8 refused it. Nothing here may print uninvited:
+ * DEBUG=pooltop tells what happened to the cache on stderr (before the program starts, and
+ * when the process exits). A cache that cannot be read or written only costs the speed-up.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { isDebug } from '../cli/debug.js';
+import { invocationOf, isCacheable } from '../cli/mode.js';
+import { VERSION } from '../version.js';
+import { cacheDir, cacheFileName, cacheFilePrefix } from './cache-location.js';
+import { compileProgram, saveCodeCache } from './code-cache.js';
+import type { LaunchHooks } from './hooks.js';
+
+/** The program's file name next to this launcher; set by the build. */
+declare const __POOLTOP_APP__: string;
+
+/** When a program without LaunchHooks support gets its cache saved. */
+const FALLBACK_WARM_MS = 2_000;
+
+function launch(appFile: string, argv: readonly string[], env: NodeJS.ProcessEnv): void {
+  const debug = isDebug(env);
+  const note = (text: string): void => {
+    if (debug) process.stderr.write(`pooltop: code cache: ${text}\n`);
+  };
+  const source = readFileSync(appFile, 'utf8');
+  const kind = invocationOf(argv);
+  const key = { program: basename(appFile, '.cjs'), version: VERSION, kind, sourceBytes: source.length };
+  const cacheable = isCacheable(kind);
+  const dir = cacheable ? cacheDir(env) : undefined;
+  const fileName = cacheFileName(key);
+  const program = compileProgram(source, appFile, dir === undefined ? undefined : join(dir, fileName));
+  if (cacheable) note(dir === undefined ? 'off' : `${program.status} (${join(dir, fileName)})`);
+
+  let outcome: string | undefined;
+  const hooks: LaunchHooks = {
+    warm(warmKind) {
+      if (dir === undefined || program.status === 'accepted' || outcome !== undefined || warmKind !== kind)
+        return;
+      try {
+        outcome = `written (${saveCodeCache(program.script, dir, fileName, cacheFilePrefix(key))} bytes)`;
+      } catch (error) {
+        outcome = `not written (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
+      }
+    },
+  };
+  if (debug) process.on('exit', () => outcome && note(outcome));
+
+  const module: { exports: { start?: unknown } } = { exports: {} };
+  program.run(module.exports, createRequire(appFile), module, appFile, dirname(appFile));
+  if (typeof module.exports.start === 'function') module.exports.start(hooks);
+  else setTimeout(() => hooks.warm(kind), FALLBACK_WARM_MS).unref();
+}
+
+const appFile = join(__dirname, __POOLTOP_APP__);
+try {
+  launch(appFile, process.argv.slice(2), process.env);
+} catch (error) {
+  // Only the launcher's own failures land here (a missing or unreadable program file): the
+  // program reports its own errors.
+  const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.name : 'error');
+  process.stderr.write(`pooltop: cannot load ${appFile} (${reason}); reinstall pooltop\n`);
+  process.exitCode = 1;
+}
