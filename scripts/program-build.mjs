@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { boundedInkCaches } from './bounded-ink-caches.mjs';
 import { inkFastOutput } from './ink-fast-output.mjs';
+import { inkFastSanitize } from './ink-fast-sanitize.mjs';
 import { inkWithoutDevtools } from './ink-without-devtools.mjs';
 import { lazySegmenters } from './lazy-segmenters.mjs';
 import { oneStringWidth } from './one-string-width.mjs';
@@ -25,6 +26,7 @@ export function productionPlugins() {
   return [
     boundedInkCaches(),
     inkFastOutput(),
+    inkFastSanitize(),
     yogaSync(),
     inkWithoutDevtools(),
     oneStringWidth(),
