@@ -4,7 +4,9 @@
  * frame, no cursor movement); the writer compares it with the frame on screen and rewrites just
  * what differs, with absolute positions: we own the alternate
  * screen, so row N of the frame is row N of the terminal. Frames written in one tick are
- * coalesced; a resize repaints everything.
+ * coalesced; a resize repaints everything. The first frame goes out at once: the screen is
+ * empty until it does, and the effects that run right after it (status reports, hidden tabs
+ * mounting) took 8–15 ms of start-up before the coalesced write (bench/README.md, figure 1).
  *
  * (Ink 6.8's own `incrementalRendering` places frames that end in a newline one row too low, so
  * the screen creeps; see run-dashboard.tsx.)
@@ -81,7 +83,8 @@ export function createFrameWriter(out: NodeJS.WriteStream): FrameWriter {
       if (text.startsWith('\x1b]')) send(text);
       else if (text !== '') {
         pending = text;
-        if (!scheduled) {
+        if (shown.length === 0 && !repaint) flush();
+        else if (!scheduled) {
           scheduled = true;
           setImmediate(flush);
         }

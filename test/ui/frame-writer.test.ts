@@ -54,13 +54,17 @@ describe('frame writer', () => {
     expect(draw('矿池')).toBe('\x1b[?2026h\x1b[1;1H矿池\x1b[0m\x1b[?2026l');
   });
 
-  it('coalesces frames written in one tick', async () => {
+  it('draws the first frame at once, and coalesces the frames written in one tick after it', async () => {
     const { out, frames } = setup();
+    frames.write('x\n0');
+    const first = '\x1b[?2026h\x1b[1;1Hx\x1b[0m\x1b[K\x1b[2;1H0\x1b[0m\x1b[K\x1b[?2026l';
+    expect(out.output).toBe(first);
     frames.write('x\n1');
     frames.write('x\n2');
     frames.write('x\n3');
+    expect(out.output).toBe(first);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(out.output).toBe('\x1b[?2026h\x1b[1;1Hx\x1b[0m\x1b[K\x1b[2;1H3\x1b[0m\x1b[K\x1b[?2026l');
+    expect(out.output).toBe(`${first}\x1b[?2026h\x1b[2;1H3\x1b[0m\x1b[K\x1b[?2026l`);
     expect(frames.bytesWritten).toBe(Buffer.byteLength(out.output));
   });
 
