@@ -18,9 +18,14 @@ export function start(hooks?: LaunchHooks): void {
   // By then the dashboard has drawn its first frame, so the code cache saved just before holds
   // every function that frame needed. (It is saved before the flag changes: V8 checks that a
   // cache was made under the flags it is loaded with.)
+  // A cache made after the flag changed would be refused on every later start, so a command
+  // still running then (`serve`, a slow network) saves its cache now or not at all.
+  let flagsChanged = false;
+  let finished = false;
   setTimeout(() => {
-    if (kind === 'dashboard') hooks?.warm('dashboard');
+    if (!finished) hooks?.warm(kind);
     keepYoungGenerationSmall();
+    flagsChanged = true;
   }, YOUNG_GENERATION_FREEZE_MS).unref();
 
   const controller = new AbortController();
@@ -34,7 +39,8 @@ export function start(hooks?: LaunchHooks): void {
   process.on('SIGTERM', onSignal);
 
   main(argv, processIO(controller.signal)).then((code) => {
-    if (code === 0 && kind !== 'dashboard') hooks?.warm(kind);
+    finished = true;
+    if (code === 0 && !flagsChanged) hooks?.warm(kind);
     process.exitCode = code;
     // Anything still holding the event loop (a stray socket or timer) must not keep a finished
     // command alive; the timer is unref'd so it never delays a clean exit.

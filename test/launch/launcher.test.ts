@@ -5,7 +5,8 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { launchPty } from '../support/pty-session.js';
 import { CLI, cleanEnv, runCli } from '../support/run-cli.js';
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'pooltop-code-cache-'));
@@ -91,5 +92,40 @@ describe('launcher and code cache', () => {
       `pooltop: cannot load ${join(lonely, 'pooltop-app.cjs')} (ENOENT); reinstall pooltop\n`,
     );
     expect(dirname(CLI)).not.toBe(lonely);
+  });
+});
+
+describe('dashboard code cache', () => {
+  it('is saved once start-up is over and used by the next start', async () => {
+    const dir = freshDir();
+    const env = { POOLTOP_CACHE_DIR: dir, DEBUG: 'pooltop' };
+    const first = launchPty(['--demo'], { cols: 100, rows: 30, env });
+    try {
+      await vi.waitFor(() => expect(first.screen()).toMatch(/Workers [\d,]+/), {
+        timeout: 15_000,
+        interval: 50,
+      });
+      await vi.waitFor(() => expect(cacheFiles(dir)).toHaveLength(1), { timeout: 10_000, interval: 100 });
+      expect(cacheFiles(dir)[0]).toMatch(/^pooltop-app-dashboard-/);
+      first.pty.write('q');
+      expect(await first.exit).toBe(0);
+    } finally {
+      first.dispose();
+    }
+    const second = launchPty(['--demo'], { cols: 100, rows: 30, env });
+    try {
+      await vi.waitFor(() => expect(second.screen()).toMatch(/Workers [\d,]+/), {
+        timeout: 15_000,
+        interval: 50,
+      });
+      second.pty.write('q');
+      expect(await second.exit).toBe(0);
+      await second.flushed();
+      // The launcher's line was written before the dashboard took the screen; it is back now.
+      expect(second.screen()).toMatch(/pooltop: code cache: accepted \(.*pooltop-app-dashboard-/);
+      expect(second.raw()).not.toMatch(/code cache: (written|refused|absent)/);
+    } finally {
+      second.dispose();
+    }
   });
 });
