@@ -15,6 +15,7 @@ import { VERSION } from '../version.js';
 import { cacheDir, cacheFileName, cacheFilePrefix } from './cache-location.js';
 import { compileProgram, saveCodeCache } from './code-cache.js';
 import type { LaunchHooks } from './hooks.js';
+import { shortLivedFlags } from './short-lived-flags.js';
 
 /** The program's file name next to this launcher; set by the build. */
 declare const __POOLTOP_APP__: string;
@@ -30,6 +31,11 @@ function launch(appFile: string, argv: readonly string[], env: NodeJS.ProcessEnv
   const source = readFileSync(appFile, 'utf8');
   const kind = invocationOf(argv);
   const key = { program: basename(appFile, '.cjs'), version: VERSION, kind, sourceBytes: source.length };
+  const flags = shortLivedFlags(kind);
+  if (flags.length > 0) {
+    const { setFlagsFromString } = createRequire(appFile)('node:v8') as typeof import('node:v8');
+    for (const flag of flags) setFlagsFromString(flag);
+  }
   const cacheable = isCacheable(kind);
   const dir = cacheable ? cacheDir(env) : undefined;
   const fileName = cacheFileName(key);
