@@ -21,7 +21,9 @@ export async function measurePackage(root) {
   const imported = new Set();
   for (const m of bundle.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"'./][^"']*)["']/g)) imported.add(m[1]);
   const moduleName = /^(?:node:)?(?:@[a-z0-9._-]+\/)?[a-z0-9._-]+(?:\/[\w./-]+)?$/;
-  const external = [...imported].filter((name) => moduleName.test(name) && !isBuiltin(name));
+  // `node:` names are Node's own even where this Node lacks them (undici probes for node:sqlite,
+  // which Node 20 does not have, inside a try): the scheme cannot name an npm package.
+  const external = [...imported].filter((name) => moduleName.test(name) && !name.startsWith('node:') && !isBuiltin(name));
   return {
     packed: info.size,
     unpacked: info.unpackedSize,
