@@ -28,7 +28,15 @@ function launch(appFile: string, argv: readonly string[], env: NodeJS.ProcessEnv
   const note = (text: string): void => {
     if (debug) process.stderr.write(`pooltop: code cache: ${text}\n`);
   };
-  const source = readFileSync(appFile, 'utf8');
+  let source: string;
+  try {
+    source = readFileSync(appFile, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    process.stderr.write(`pooltop: cannot load ${appFile} (${reason}); reinstall pooltop\n`);
+    process.exitCode = 1;
+    return;
+  }
   const kind = invocationOf(argv);
   const key = { program: basename(appFile, '.cjs'), version: VERSION, kind, sourceBytes: source.length };
   const flags = shortLivedFlags(kind);
@@ -62,13 +70,13 @@ function launch(appFile: string, argv: readonly string[], env: NodeJS.ProcessEnv
   else setTimeout(() => hooks.warm(kind), FALLBACK_WARM_MS).unref();
 }
 
-const appFile = join(__dirname, __POOLTOP_APP__);
 try {
-  launch(appFile, process.argv.slice(2), process.env);
+  launch(join(__dirname, __POOLTOP_APP__), process.argv.slice(2), process.env);
 } catch (error) {
-  // Only the launcher's own failures land here (a missing or unreadable program file): the
-  // program reports its own errors.
-  const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.name : 'error');
-  process.stderr.write(`pooltop: cannot load ${appFile} (${reason}); reinstall pooltop\n`);
+  // The program failed before it could report anything itself (its own errors are one line
+  // from main()): one line here too, the stack only with DEBUG=pooltop.
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`pooltop: cannot start: ${message.replace(/[\x00-\x1f\x7f-\x9f]+/g, ' ').trim()}\n`);
+  if (isDebug(process.env) && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
   process.exitCode = 1;
 }

@@ -93,6 +93,25 @@ describe('launcher and code cache', () => {
     );
     expect(dirname(CLI)).not.toBe(lonely);
   });
+
+  it('reports a program that fails as it loads in one line, its stack only with DEBUG', async () => {
+    const bin = join(freshDir(), 'bin');
+    mkdirSync(bin);
+    copyFileSync(CLI, join(bin, 'pooltop.cjs'));
+    writeFileSync(
+      join(bin, 'pooltop-app.cjs'),
+      'throw new Error("yoga did not load\\u001b[2J\\nsecond line");\n',
+    );
+    const { spawnSync } = await import('node:child_process');
+    const run = (env: NodeJS.ProcessEnv) =>
+      spawnSync(process.execPath, [join(bin, 'pooltop.cjs')], { encoding: 'utf8', env });
+    const plain = run(cleanEnv({ POOLTOP_CACHE_DIR: freshDir() }));
+    expect(plain.status).toBe(1);
+    expect(plain.stderr).toBe('pooltop: cannot start: yoga did not load [2J second line\n');
+    const debug = run(debugEnv(freshDir()));
+    expect(debug.stderr).toMatch(/^pooltop: cannot start: yoga did not load/m);
+    expect(debug.stderr).toMatch(/at .*pooltop-app\.cjs/);
+  });
 });
 
 describe('dashboard code cache', () => {
