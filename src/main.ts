@@ -2,6 +2,7 @@ import { main } from './cli.js';
 import { invocationOf } from './cli/mode.js';
 import { processIO } from './commands/io.js';
 import type { LaunchHooks } from './launch/hooks.js';
+import { keepOldGenerationTight } from './old-generation.js';
 import { keepYoungGenerationSmall, YOUNG_GENERATION_FREEZE_MS } from './young-generation.js';
 
 /**
@@ -25,6 +26,8 @@ export function start(hooks?: LaunchHooks): void {
   setTimeout(() => {
     if (!finished) hooks?.warm(kind);
     keepYoungGenerationSmall();
+    // The dashboard lives for days: its old generation is watched from now on (old-generation.ts).
+    if (kind === 'dashboard') keepOldGenerationTight();
     flagsChanged = true;
   }, YOUNG_GENERATION_FREEZE_MS).unref();
 

@@ -15,7 +15,7 @@ import { VERSION } from '../version.js';
 import { cacheDir, cacheFileName, cacheFilePrefix } from './cache-location.js';
 import { compileProgram, saveCodeCache } from './code-cache.js';
 import type { LaunchHooks } from './hooks.js';
-import { shortLivedFlags } from './short-lived-flags.js';
+import { launchFlags } from './v8-flags.js';
 
 /** The program's file name next to this launcher; set by the build. */
 declare const __POOLTOP_APP__: string;
@@ -39,7 +39,7 @@ function launch(appFile: string, argv: readonly string[], env: NodeJS.ProcessEnv
   }
   const kind = invocationOf(argv);
   const key = { program: basename(appFile, '.cjs'), version: VERSION, kind, sourceBytes: source.length };
-  const flags = shortLivedFlags(kind);
+  const flags = launchFlags(kind);
   if (flags.length > 0) {
     const { setFlagsFromString } = createRequire(appFile)('node:v8') as typeof import('node:v8');
     for (const flag of flags) setFlagsFromString(flag);
