@@ -26,7 +26,9 @@ process.on('exit', () => {
 const built = await bundleEntries(work.dir, { service: 'bench/inproc/service.mjs' });
 const host = await hostService(built.service.file);
 const file = join(dir, 'memory.json');
-const env = { ...host.env(), BENCH_MEMORY_FILE: file, BENCH_MEMORY_EVERY_MS: String(every * 1000) };
+// A code cache of the probe's own: --expose-gc changes V8's flags, and a cache made under other
+// flags is refused (and would be rewritten back and forth with the user's own).
+const env = { ...host.env(), BENCH_MEMORY_FILE: file, BENCH_MEMORY_EVERY_MS: String(every * 1000), POOLTOP_CACHE_DIR: join(dir, 'code-cache') };
 const session = startPty(
   process.execPath,
   ['--expose-gc', '--import', join(root, 'bench', 'fixtures', 'memory-preload.mjs'), join(root, 'dist', 'pooltop.cjs'), '--interval', '1'],

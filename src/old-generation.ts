@@ -84,7 +84,10 @@ export function keepOldGenerationTight(v8Version = process.versions.v8): () => v
   const collect = fullCollection(v8Version);
   if (!collect) return () => {};
   const collectMaybeCompacting = (compact: boolean): void => {
-    if (!compact) return collect();
+    if (!compact) {
+      collect();
+      return;
+    }
     setFlagsFromString('--compact-on-every-full-gc');
     try {
       collect();
