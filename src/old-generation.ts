@@ -25,11 +25,10 @@
  */
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { isKnownV8 } from './known-v8.js';
 
 export const OLD_SPACE_CHECK_MS = 5_000;
 export const OLD_SPACE_SLACK_BYTES = 3_000_000;
-
-const KNOWN_V8_MAJORS = [11, 12, 13];
 
 export interface OldSpace {
   used: number;
@@ -43,7 +42,7 @@ function oldSpace(): OldSpace {
 
 /** V8's full collection as a function, or undefined on an unknown V8. */
 export function fullCollection(v8Version = process.versions.v8): (() => void) | undefined {
-  if (!KNOWN_V8_MAJORS.includes(Number.parseInt(v8Version, 10))) return undefined;
+  if (!isKnownV8(v8Version)) return undefined;
   const exposed = (globalThis as { gc?: () => void }).gc;
   if (typeof exposed === 'function') return exposed;
   setFlagsFromString('--expose-gc');

@@ -13,16 +13,14 @@
  * nothing may reach the terminal uninvited.
  */
 import { setFlagsFromString } from 'node:v8';
+import { isKnownV8 } from './known-v8.js';
 
 /** When main.ts freezes the young generation's size: well after the first frame. */
 export const YOUNG_GENERATION_FREEZE_MS = 3_000;
 
-const KNOWN_V8_MAJORS = [11, 12, 13];
-
 /** Stops the young generation from growing any further (it keeps the size it has). */
 export function keepYoungGenerationSmall(v8Version = process.versions.v8): boolean {
-  const major = Number.parseInt(v8Version, 10);
-  if (!KNOWN_V8_MAJORS.includes(major)) return false;
+  if (!isKnownV8(v8Version)) return false;
   setFlagsFromString('--semi-space-growth-factor=1');
   return true;
 }

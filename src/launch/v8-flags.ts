@@ -19,12 +19,12 @@
  * nothing may reach the terminal uninvited.
  */
 import type { Invocation } from '../cli/mode.js';
+import { isKnownV8 } from '../known-v8.js';
 
-const KNOWN_V8_MAJORS = [11, 12, 13];
 /** The invocations that load WebAssembly (undici for requests, Yoga for the dashboard). */
 const WITH_WEBASSEMBLY: readonly Invocation[] = ['dashboard', 'pool', 'accounts', 'auth'];
 
 export function launchFlags(kind: Invocation, v8Version = process.versions.v8): string[] {
   if (!WITH_WEBASSEMBLY.includes(kind)) return [];
-  return KNOWN_V8_MAJORS.includes(Number.parseInt(v8Version, 10)) ? ['--liftoff-only'] : [];
+  return isKnownV8(v8Version) ? ['--liftoff-only'] : [];
 }
