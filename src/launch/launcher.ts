@@ -13,6 +13,7 @@ import { isDebug } from '../cli/debug.js';
 import { invocationOf, isCacheable } from '../cli/mode.js';
 import { VERSION } from '../version.js';
 import { cacheDir, cacheFileName, cacheFilePrefix } from './cache-location.js';
+import { untrustedReason } from './cache-trust.js';
 import { compileProgram, saveCodeCache } from './code-cache.js';
 import type { LaunchHooks } from './hooks.js';
 import { launchFlags } from './v8-flags.js';
@@ -45,10 +46,17 @@ function launch(appFile: string, argv: readonly string[], env: NodeJS.ProcessEnv
     for (const flag of flags) setFlagsFromString(flag);
   }
   const cacheable = isCacheable(kind);
-  const dir = cacheable ? cacheDir(env) : undefined;
   const fileName = cacheFileName(key);
+  let dir = cacheable ? cacheDir(env) : undefined;
+  const distrust = dir === undefined ? undefined : untrustedReason(dir, join(dir, fileName));
+  if (distrust !== undefined) {
+    note(`not used: ${distrust}`);
+    dir = undefined;
+  }
   const program = compileProgram(source, appFile, dir === undefined ? undefined : join(dir, fileName));
-  if (cacheable) note(dir === undefined ? 'off' : `${program.status} (${join(dir, fileName)})`);
+  if (cacheable && distrust === undefined) {
+    note(dir === undefined ? 'off' : `${program.status} (${join(dir, fileName)})`);
+  }
 
   let outcome: string | undefined;
   const hooks: LaunchHooks = {

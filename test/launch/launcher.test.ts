@@ -2,7 +2,15 @@
  * The built executable (dist/pooltop.cjs) loads the program through V8's code cache
  * (src/launch/): these run it for real, with DEBUG=pooltop telling what happened to the cache.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -67,6 +75,15 @@ describe('launcher and code cache', () => {
     expect(JSON.parse(quiet.stdout)).toHaveProperty('workers');
     const told = await runCli(['pool', '--json', '--demo'], debugEnv(blocker));
     expect(told.stderr).toMatch(/^pooltop: code cache: not written \(E[A-Z]+\)$/m);
+  });
+
+  it('neither reads nor writes a cache in a directory others can write to', async () => {
+    const dir = freshDir();
+    chmodSync(dir, 0o777);
+    const run = await runCli(['pool', '--json', '--demo'], debugEnv(dir));
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe(`pooltop: code cache: not used: ${dir} is writable by others\n`);
+    expect(cacheFiles(dir)).toEqual([]);
   });
 
   it('reads and writes nothing with POOLTOP_CODE_CACHE=off', async () => {
