@@ -40,9 +40,10 @@ function launch(appFile: string, argv: readonly string[], env: NodeJS.ProcessEnv
   }
   const kind = invocationOf(argv);
   const key = { program: basename(appFile, '.cjs'), version: VERSION, kind, sourceBytes: source.length };
+  const requireFromApp = createRequire(appFile);
   const flags = launchFlags(kind);
   if (flags.length > 0) {
-    const { setFlagsFromString } = createRequire(appFile)('node:v8') as typeof import('node:v8');
+    const { setFlagsFromString } = requireFromApp('node:v8') as typeof import('node:v8');
     for (const flag of flags) setFlagsFromString(flag);
   }
   const cacheable = isCacheable(kind);
@@ -73,7 +74,7 @@ function launch(appFile: string, argv: readonly string[], env: NodeJS.ProcessEnv
   if (debug) process.on('exit', () => outcome && note(outcome));
 
   const module: { exports: { start?: unknown } } = { exports: {} };
-  program.run(module.exports, createRequire(appFile), module, appFile, dirname(appFile));
+  program.run(module.exports, requireFromApp, module, appFile, dirname(appFile));
   if (typeof module.exports.start === 'function') module.exports.start(hooks);
   else setTimeout(() => hooks.warm(kind), FALLBACK_WARM_MS).unref();
 }
