@@ -2,8 +2,7 @@ import { main } from './cli.js';
 import { invocationOf } from './cli/mode.js';
 import { processIO } from './commands/io.js';
 import type { LaunchHooks } from './launch/hooks.js';
-import { keepOldGenerationTight } from './old-generation.js';
-import { keepYoungGenerationSmall, YOUNG_GENERATION_FREEZE_MS } from './young-generation.js';
+import { afterStartUp, START_UP_MS } from './after-start-up.js';
 
 /**
  * The program's entry, called by the launcher (src/launch/launcher.ts) once the bundle is
@@ -25,11 +24,9 @@ export function start(hooks?: LaunchHooks): void {
   let finished = false;
   setTimeout(() => {
     if (!finished) hooks?.warm(kind);
-    keepYoungGenerationSmall();
-    // The dashboard lives for days: its old generation is watched from now on (old-generation.ts).
-    if (kind === 'dashboard') keepOldGenerationTight();
+    afterStartUp(kind);
     flagsChanged = true;
-  }, YOUNG_GENERATION_FREEZE_MS).unref();
+  }, START_UP_MS).unref();
 
   const controller = new AbortController();
   let interrupts = 0;

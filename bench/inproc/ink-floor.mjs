@@ -4,6 +4,7 @@
 //   node ink-floor.mjs --n 30 [--cases NAME,…]  → one JSON line { "<case> @ <size>": { inkMs, wallMs } }
 // The bench uses "a Text per line, ASCII" as the baseline of figure 2: a full screen of plain
 // text, the least Ink can do for a screen that size.
+import './as-shipped.mjs';
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { Box, render, Text } from 'ink';
