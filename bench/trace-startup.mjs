@@ -3,6 +3,7 @@
 // exec and the first frame with pool data, from a --import preload (bench/fixtures/trace-preload.mjs)
 // that timestamps terminal writes, the embedded service and both sides of each request.
 //   node bench/trace-startup.mjs [--runs 5] [--cli FILE]   prints the median time of each phase
+// An instrumented copy given with --cli can add phases: globalThis.__benchMark?.('name') (the preload's).
 // The first (untimed) run fills a code cache of the trace's own, used by the others.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +54,9 @@ for (let i = 0; i < runs + 1; i++) {
     add(`${short}: server finished`, first('server: response finished', (e) => e.path === path));
     add(`${short}: client has the body`, first('client: response body done', (e) => e.path === path));
   }
+  // Ad-hoc marks of an instrumented copy (--cli FILE calling globalThis.__benchMark): the first of each.
+  const marks = new Set(events.filter((e) => e.what.startsWith('mark: ')).map((e) => e.what));
+  for (const what of marks) add(what, first(what));
   add('first frame with pool data (seen by the pty)', firstData);
   add('terminal writes before it', writes.filter((w) => w.at <= firstData).length);
 }
