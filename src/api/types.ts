@@ -4,6 +4,8 @@
  * overview) into these, so the rest of the program sees exactly one shape.
  */
 
+import type { MiningApi } from './mining-types.js';
+
 export interface HashRatePoint {
   /** Unix time, seconds. */
   timestamp: number;
@@ -81,6 +83,8 @@ export interface ApiClient {
   getMiningPool(opts?: CallOptions): Promise<PoolOverview>;
   listSubAccounts(query?: SubAccountQuery, opts?: CallOptions): Promise<SubAccountPage>;
   refreshToken(params: RefreshParams, opts?: CallOptions): Promise<TokenSet>;
+  /** The Mining Pool read operations (signed, like the sub-account list). */
+  readonly mining: MiningApi;
   /** Closes the keep-alive pool; pending calls are aborted. */
   close(): Promise<void>;
 }
