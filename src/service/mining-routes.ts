@@ -10,7 +10,7 @@ import type { ServerResponse } from 'node:http';
 import { MINING_PATHS } from '../api/mining-types.js';
 import { AUTH_MESSAGES } from './auth.js';
 import type { ServiceContext } from './context.js';
-import type { MiningAccountModel } from './mining-model.js';
+import type { MiningAccountModel, Window } from './mining-model.js';
 import { rewardsPage } from './mining-rewards.js';
 import { type FieldErrors, intervalField, nameField, pagingFields, windowFields } from './mining-validate.js';
 import { privateError, sendJson } from './respond.js';
@@ -30,8 +30,11 @@ function fieldsOk(res: ServerResponse, errors: FieldErrors): boolean {
   return false;
 }
 
-function incorrectTimestamp(res: ServerResponse): void {
-  sendJson(res, 422, { code: 422, message: 'Incorrect timestamp' });
+/** `from`/`to`, or the documented 422 (no `errors` field) already sent. */
+function timestamps(body: Body, now: number, res: ServerResponse): Window | undefined {
+  const window = windowFields(body, now);
+  if (!window) sendJson(res, 422, { code: 422, message: 'Incorrect timestamp' });
+  return window;
 }
 
 const notFound = (name: string) => ({ user: [`Mining pool account '${name}' not found`] });
@@ -97,8 +100,8 @@ function hashrate(ctx: ServiceContext, body: Body, res: ServerResponse): void {
   const interval = intervalField(body, errors);
   if (!fieldsOk(res, errors) || name === undefined) return;
   const now = nowSec(ctx);
-  const window = windowFields(body, now);
-  if (!window) return incorrectTimestamp(res);
+  const window = timestamps(body, now, res);
+  if (!window) return;
   const account = findAccount(ctx, res, name, () => ({ account: ['Account not found'] }));
   if (!account) return;
   ok(res, { data: { account: account.name, hashrate: account.series(interval, window, now) } });
@@ -123,8 +126,8 @@ function workerHashrate(ctx: ServiceContext, body: Body, res: ServerResponse): v
   const interval = intervalField(body, errors);
   if (!fieldsOk(res, errors) || name === undefined || worker === undefined) return;
   const now = nowSec(ctx);
-  const window = windowFields(body, now);
-  if (!window) return incorrectTimestamp(res);
+  const window = timestamps(body, now, res);
+  if (!window) return;
   const account = findAccount(ctx, res, name);
   if (!account) return;
   // A worker this account never had has no history (our choice: an empty series, not an error).
@@ -139,8 +142,8 @@ function rewards(ctx: ServiceContext, body: Body, res: ServerResponse): void {
   const { limit, offset } = pagingFields(body, 30, errors);
   if (!fieldsOk(res, errors)) return;
   const now = nowSec(ctx);
-  const window = windowFields(body, now);
-  if (!window) return incorrectTimestamp(res);
+  const window = timestamps(body, now, res);
+  if (!window) return;
   // The filter is not validated: an unknown or foreign account reads as "no rewards".
   const found = name === undefined ? ctx.mining.accounts : ctx.mining.accounts.filter((a) => a.name === name);
   ok(res, { offset, limit, data: rewardsPage(found, { ...window, limit, offset }, now) });
