@@ -72,6 +72,19 @@ async function dispatch(argv: string[], io: CommandIO): Promise<number> {
     const { runAccounts } = await import('./commands/accounts.js');
     return withContext(values, io, (ctx) => runAccounts(ctx, io, { ...query, json: values.json === true }));
   }
+  if (command === 'mining') {
+    const { MINING_OPTIONS, parseMiningArgs } = await import('./commands/mining-args.js');
+    const { values, positionals } = parseFlags(
+      rest,
+      { ...COMMON_OPTIONS, ...JSON_FLAG, ...MINING_OPTIONS },
+      1,
+    );
+    if (values.help) return printHelp(io, 'mining');
+    // Every bound is checked here, before any setting is resolved or any request is sent.
+    const request = parseMiningArgs(positionals[0], values, Date.now());
+    const { runMining } = await import('./commands/mining.js');
+    return withContext(values, io, (ctx) => runMining(ctx, io, request));
+  }
   const { values, positionals } = parseFlags(rest, { ...COMMON_OPTIONS, ...JSON_FLAG }, 1);
   if (values.help) return printHelp(io, 'auth');
   const sub = positionals[0];

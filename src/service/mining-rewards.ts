@@ -1,7 +1,7 @@
 /**
  * Daily FPPS rewards. Each account earns one reward per UTC day since it was created, dated at
  * the start of the day it was mined and visible once that day is over. It stays `pending` for
- * 1–6 hours into the next day, then becomes `successful`, or (about 1 in 40) `canceled`.
+ * 2–30 hours after the day ends, then becomes `successful`, or (about 1 in 40) `canceled`.
  * Amounts are whole satoshis: total = the day's average TH/s × the day's FPPS rate (`fppsRate`,
  * our choice of unit: BTC per TH/s per day, about 0.00000048); fee = total
  * × the account's fee %; reward = total − fee. External-address payouts carry an address, a
@@ -66,7 +66,7 @@ function reward(account: MiningAccountModel, day: number, nowSec: number): Rewar
   const fppsSats = 48 + 6 * valueNoise(seed, 30, day / 14);
   const totalSats = Math.round((rate / 1e12) * fppsSats);
   const feeSats = Math.round((totalSats * Number(account.fee)) / 100);
-  const settleAt = date + DAY + Math.floor(3600 * (1 + 5 * hashUnit(seed, 31, day)));
+  const settleAt = date + DAY + Math.floor(3600 * (2 + 28 * hashUnit(seed, 31, day)));
   const status = nowSec < settleAt ? 'pending' : hashUnit(seed, 32, day) < 0.025 ? 'canceled' : 'successful';
   const external = account.payout.payoutDestination === 'external_address';
   const paid = external && status === 'successful';
