@@ -136,11 +136,15 @@ function isEmptyContainer(input: unknown): boolean {
  */
 export function lenientList<T>(item: v.GenericSchema<unknown, T>) {
   const row = v.fallback(v.nullable(item), null);
-  return v.pipe(
-    v.unknown(),
-    v.transform((input) => (isEmptyContainer(input) ? [] : input)),
-    v.array(row, 'must be an array'),
-    v.transform((rows) => rows.filter((r): r is NonNullable<typeof r> => r !== null)),
+  // `optional` with a default, so that a missing key is read (as null) rather than reported.
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((input) => (isEmptyContainer(input) ? [] : input)),
+      v.array(row, 'must be an array'),
+      v.transform((rows) => rows.filter((r): r is NonNullable<typeof r> => r !== null)),
+    ),
+    null,
   );
 }
 
@@ -149,10 +153,13 @@ export function lenientList<T>(item: v.GenericSchema<unknown, T>) {
  * takes its fallback); a string, number or non-empty array is a schema error.
  */
 export function lenientObject<const E extends v.ObjectEntries>(entries: E) {
-  return v.pipe(
-    v.unknown(),
-    v.transform((input) => (isEmptyContainer(input) ? {} : input)),
-    v.check((input) => !Array.isArray(input), 'must be an object'),
-    v.object(entries, 'must be an object'),
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((input) => (isEmptyContainer(input) ? {} : input)),
+      v.check((input) => !Array.isArray(input), 'must be an object'),
+      v.object(entries, 'must be an object'),
+    ),
+    null,
   );
 }

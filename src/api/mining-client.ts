@@ -31,7 +31,7 @@ export type SignedCall = <T>(
 /** The operation takes no paging; an answer that does not echo its own is read as the vendor's example (30). */
 const ACCOUNTS_PAGE = { limit: 30, offset: 0 };
 
-/** `now` is the client's clock (ms), against which `from`/`to` are checked. */
+/** `now` is the client's clock (ms), against which `from`/`to` are checked. A refused query is a rejected promise, like any failure. */
 export function createMiningApi(call: SignedCall, now: () => number): MiningApi {
   const check = (query: object, required: ('account' | 'worker')[] = ['account']) =>
     checkMiningQuery(query, { required, nowMs: now() });
@@ -44,23 +44,23 @@ export function createMiningApi(call: SignedCall, now: () => number): MiningApi 
   };
 
   return {
-    accounts(query = {}, opts) {
+    async accounts(query = {}, opts) {
       const fields = check({ name: query.name }, []);
       return call(MINING_PATHS.accounts, fields, (b) => parseMiningAccounts(b, ACCOUNTS_PAGE), opts);
     },
-    minerInfo(query, opts) {
+    async minerInfo(query, opts) {
       return call(MINING_PATHS.minerInfo, check({ account: query.account }), parseMinerInfo, opts);
     },
-    hashrate(query, opts) {
+    async hashrate(query, opts) {
       const { account, interval, from, to } = query;
       return call(MINING_PATHS.hashrate, check({ account, interval, from, to }), parseAccountHashRate, opts);
     },
-    workerNames(query, opts) {
+    async workerNames(query, opts) {
       const { account, limit, offset } = query;
       const { fields, asked } = paged(check({ account, limit, offset }), WORKERS_LIMIT_DEFAULT);
       return call(MINING_PATHS.workerNames, fields, (b) => parseWorkerNames(b, asked), opts);
     },
-    workerHashrate(query, opts) {
+    async workerHashrate(query, opts) {
       const { account, worker, interval, from, to } = query;
       const fields = check({ account, worker, interval, from, to }, ['account', 'worker']);
       return call(
@@ -70,17 +70,17 @@ export function createMiningApi(call: SignedCall, now: () => number): MiningApi 
         opts,
       );
     },
-    rewards(query = {}, opts) {
+    async rewards(query = {}, opts) {
       const { account, from, to, limit, offset } = query;
       const { fields, asked } = paged(check({ account, from, to, limit, offset }, []), REWARDS_LIMIT_DEFAULT);
       return call(MINING_PATHS.rewards, fields, (b) => parseMiningRewards(b, asked), opts);
     },
-    payoutDestination(query, opts) {
+    async payoutDestination(query, opts) {
       // The one operation whose account field is called `accountName`.
       const { account } = check({ account: query.account });
       return call(MINING_PATHS.payoutDestination, { accountName: account }, parsePayoutDestination, opts);
     },
-    watcherLinks(query, opts) {
+    async watcherLinks(query, opts) {
       return call(MINING_PATHS.watcherLinks, check({ account: query.account }), parseWatcherLinks, opts);
     },
   };
