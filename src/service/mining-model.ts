@@ -186,8 +186,9 @@ function sampleIndices(workers: number): number[] {
 /** Starts of the complete buckets in the window, oldest first, at most MAX_POINTS (the latest). */
 export function buckets(intervalSec: number, window: Window, nowSec: number, createdAt: number): number[] {
   const to = Math.min(window.to ?? nowSec, nowSec - intervalSec);
-  const from = Math.max(window.from ?? to - (DEFAULT_SPAN[intervalSec] ?? DAY), createdAt - intervalSec);
   const last = Math.floor(to / intervalSec) * intervalSec;
+  const span = DEFAULT_SPAN[intervalSec] ?? DAY;
+  const from = Math.max(window.from ?? last - span + intervalSec, createdAt - intervalSec);
   const first = Math.max(Math.ceil(from / intervalSec) * intervalSec, last - (MAX_POINTS - 1) * intervalSec);
   const out: number[] = [];
   for (let start = first; start <= last; start += intervalSec) out.push(start);
