@@ -91,7 +91,11 @@ describe('liberal reading', () => {
       asked,
     );
     expect(page.items).toHaveLength(2);
-    expect(page.items[0]).toMatchObject({ miningAccountName: 'a', totalReward: '0.00125', status: 'pending' });
+    expect(page.items[0]).toMatchObject({
+      miningAccountName: 'a',
+      totalReward: '0.00125',
+      status: 'pending',
+    });
     expect(page.items[1]).toMatchObject({
       miningAccountName: 'b',
       totalReward: null,
@@ -111,13 +115,19 @@ describe('liberal reading', () => {
     const worker = parseWorkerHashRate(
       {
         data: {
-          hashrates: [{ time: 'x', hashrate: '1' }, { timestamp: 1709290000000, hashrate: 2 }, { hashrate: '3' }],
+          hashrates: [
+            { time: 'x', hashrate: '1' },
+            { timestamp: 1709290000000, hashrate: 2 },
+            { hashrate: '3' },
+          ],
         },
       },
       { account: 'a', worker: 'w' },
     );
     expect(worker.hashrate).toEqual([{ timestamp: 1709290000, hashrate: 2e12 }]);
-    const account = parseAccountHashRate({ data: { hashrate: [{ time: 5, hashrate: null, rejectRate: '0.5' }] } });
+    const account = parseAccountHashRate({
+      data: { hashrate: [{ time: 5, hashrate: null, rejectRate: '0.5' }] },
+    });
     expect(account.hashrate).toEqual([{ timestamp: 5, hashrate: null, rejectRate: 0.5 }]);
   });
 
@@ -137,7 +147,10 @@ describe('liberal reading', () => {
   });
 
   it('drops accounts without a name', () => {
-    const page = parseMiningAccounts({ data: [{ name: 'a', createdAt: '1709340000' }, { createdAt: 1 }] }, asked);
+    const page = parseMiningAccounts(
+      { data: [{ name: 'a', createdAt: '1709340000' }, { createdAt: 1 }] },
+      asked,
+    );
     expect(page.items).toEqual([{ name: 'a', createdAt: 1709340000 }]);
   });
 

@@ -6,7 +6,8 @@ import { btc, rewardsPage } from '../../src/service/mining-rewards.js';
 
 const START = Date.UTC(2025, 5, 1, 12, 0, 0);
 const START_SEC = START / 1000;
-const model = (seed = 1, workers = 40, accounts = 3) => createMiningModel({ seed, accounts, workers, startMs: START });
+const model = (seed = 1, workers = 40, accounts = 3) =>
+  createMiningModel({ seed, accounts, workers, startMs: START });
 
 describe('deterministic from the seed', () => {
   it('the same seed and start give the same accounts, workers, series and rewards', () => {
@@ -143,7 +144,11 @@ describe('rewards', () => {
     const early = rewardsPage([account], { limit: 1, offset: 0 }, day + 60)[0]!;
     expect(early.status).toBe('pending');
     expect(early.payoutTime).toBeNull();
-    const later = rewardsPage([account], { from: early.date, to: early.date, limit: 1, offset: 0 }, day + 2 * DAY);
+    const later = rewardsPage(
+      [account],
+      { from: early.date, to: early.date, limit: 1, offset: 0 },
+      day + 2 * DAY,
+    );
     expect(later[0]!.date).toBe(early.date);
     expect(['successful', 'canceled']).toContain(later[0]!.status);
   });
