@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PooltopError } from '../../src/api/errors.js';
+import type { PooltopError } from '../../src/api/errors.js';
 import {
   parseAccountHashRate,
   parseMinerInfo,
@@ -10,18 +10,14 @@ import {
   parseWorkerHashRate,
   parseWorkerNames,
 } from '../../src/api/mining-schemas.js';
+import { thrown } from '../support/failures.js';
 
 const asked = { limit: 30, offset: 0 };
 
 function schemaError(fn: () => unknown): PooltopError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(PooltopError);
-    expect((err as PooltopError).kind).toBe('schema');
-    return err as PooltopError;
-  }
-  throw new Error('accepted');
+  const e = thrown(fn);
+  expect(e.kind).toBe('schema');
+  return e;
 }
 
 describe('hash rates are H/s at the edge', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { isPooltopError, type PooltopError } from '../../src/api/errors.js';
 import type { ApiClient } from '../../src/api/types.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
+import { failure } from '../support/failures.js';
 
 // The typed mining client against the embedded service over real loopback HTTP, on one clock.
 const T0 = Date.UTC(2025, 5, 1, 12, 34, 56, 789);
@@ -12,32 +12,29 @@ const nowSec = () => Math.floor(clock.t / 1000);
 let service: ServiceHandle;
 let client: ApiClient;
 let account: string;
+const open: { close(): Promise<void> }[] = [];
 
-beforeAll(async () => {
-  service = await startService({ port: 0, seed: 11, workers: 250, now: () => clock.t });
-  client = createClient({
-    baseUrl: service.baseUrl,
-    apiKey: service.credentials.apiKey,
-    apiSecret: service.credentials.apiSecret,
+/** A service (its clock `skewMs` behind the client's) and a client on it, closed after all tests. */
+async function connect(skewMs = 0, workers = 40): Promise<{ service: ServiceHandle; client: ApiClient }> {
+  const svc = await startService({ port: 0, seed: 11, workers, now: () => clock.t - skewMs });
+  const c = createClient({
+    baseUrl: svc.baseUrl,
+    apiKey: svc.credentials.apiKey,
+    apiSecret: svc.credentials.apiSecret,
     retries: 0,
     now: () => clock.t,
   });
+  open.push(c, svc);
+  return { service: svc, client: c };
+}
+
+beforeAll(async () => {
+  ({ service, client } = await connect(0, 250));
   account = service.miningAccounts[0]!;
 });
 afterAll(async () => {
-  await client.close();
-  await service.close();
+  for (const item of open) await item.close();
 });
-
-async function failure(p: Promise<unknown>): Promise<PooltopError> {
-  try {
-    await p;
-  } catch (e) {
-    if (isPooltopError(e)) return e;
-    throw e;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('the eight read operations', () => {
   it('accounts: newest first, the names serve reports, an exact-name filter', async () => {
@@ -194,43 +191,24 @@ describe('documented errors, classified', () => {
 
   it('a timestamp the server finds in its future: 422 Incorrect timestamp', async () => {
     // The server's clock is 3 s behind the client's (nonces stay inside the ±5 s window).
-    const skewed = await startService({ port: 0, seed: 11, now: () => clock.t - 3000 });
-    const c = createClient({
-      baseUrl: skewed.baseUrl,
-      apiKey: skewed.credentials.apiKey,
-      apiSecret: skewed.credentials.apiSecret,
-      retries: 0,
-      now: () => clock.t,
-    });
-    try {
-      const name = skewed.miningAccounts[0]!;
-      for (const call of [
-        c.mining.hashrate({ account: name, to: nowSec() }),
-        c.mining.workerHashrate({ account: name, worker: 'w', from: nowSec() }),
-        c.mining.rewards({ account: name, to: nowSec() }),
-      ]) {
-        const e = await failure(call);
-        expect(e.kind).toBe('validation');
-        expect(e.status).toBe(422);
-        expect(e.message).toBe('Incorrect timestamp');
-      }
-    } finally {
-      await c.close();
-      await skewed.close();
+    const { service: skewed, client: c } = await connect(3000);
+    const name = skewed.miningAccounts[0]!;
+    for (const call of [
+      c.mining.hashrate({ account: name, to: nowSec() }),
+      c.mining.workerHashrate({ account: name, worker: 'w', from: nowSec() }),
+      c.mining.rewards({ account: name, to: nowSec() }),
+    ]) {
+      const e = await failure(call);
+      expect(e.kind).toBe('validation');
+      expect(e.status).toBe(422);
+      expect(e.message).toBe('Incorrect timestamp');
     }
   });
 });
 
 describe('bounds are checked before anything is sent', () => {
   it('refuses every bad query with one line and no request', async () => {
-    const fresh = await startService({ port: 0, seed: 11, now: () => clock.t });
-    const c = createClient({
-      baseUrl: fresh.baseUrl,
-      apiKey: fresh.credentials.apiKey,
-      apiSecret: fresh.credentials.apiSecret,
-      retries: 0,
-      now: () => clock.t,
-    });
+    const { service: fresh, client: c } = await connect();
     const long = 'x'.repeat(256);
     const cases: [Promise<unknown>, RegExp][] = [
       [c.mining.workerNames({ account: 'a', limit: 0 }), /limit must be an integer from 1 to 100/],
@@ -250,19 +228,14 @@ describe('bounds are checked before anything is sent', () => {
       [c.mining.payoutDestination({ account: long }), /account must be at most 255 characters/],
       [c.mining.watcherLinks({ account: '' }), /account is required/],
     ];
-    try {
-      for (const [call, pattern] of cases) {
-        const e = await failure(call);
-        expect(e.kind).toBe('validation');
-        expect(e.status).toBeUndefined();
-        expect(e.message).toMatch(pattern);
-        expect(e.message).not.toMatch(/\n/);
-      }
-      expect(fresh.stats().requests).toBe(0);
-    } finally {
-      await c.close();
-      await fresh.close();
+    for (const [call, pattern] of cases) {
+      const e = await failure(call);
+      expect(e.kind).toBe('validation');
+      expect(e.status).toBeUndefined();
+      expect(e.message).toMatch(pattern);
+      expect(e.message).not.toMatch(/\n/);
     }
+    expect(fresh.stats().requests).toBe(0);
   });
 
   it('asks for the API key and secret without sending anything', async () => {
