@@ -50,7 +50,7 @@ describe('hash rates are H/s at the edge', () => {
     };
     expect(parseAccountHashRate(body)).toEqual({
       account: 'miner123',
-      hashrate: [{ timestamp: 1640995200, hashrate: 184425100325925.9259, rejectRate: 0.01 }],
+      hashrate: [{ timestamp: 1640995200, hashrate: Number('184425100325925.9259'), rejectRate: 0.01 }],
     });
   });
 

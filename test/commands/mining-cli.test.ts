@@ -183,7 +183,7 @@ describe('usage errors: exit 2, one line, nothing sent', () => {
       [[], /mining needs a command: accounts, info, hashrate/],
     ];
     const results = await runAll(cases.map(([args]) => ['mining', ...args]));
-    results.forEach((r, i) => expectOneErrorLine(r, 2, cases[i]![1]));
+    for (const [i, r] of results.entries()) expectOneErrorLine(r, 2, cases[i]![1]);
     expect(service.stats().requests).toBe(before);
   });
 });
