@@ -8,8 +8,6 @@ const CONFIG_FLAGS = `Configuration (flags > environment > profile in the config
   --client-id ID        OAuth client id (env WHITEBIT_CLIENT_ID; profile key client_id)
   --client-secret S     OAuth client secret (env WHITEBIT_CLIENT_SECRET; profile key client_secret)
   --refresh-token T     OAuth refresh token (env WHITEBIT_REFRESH_TOKEN; profile key refresh_token)
-  --account NAME        mining account for \`pooltop mining\` (env WHITEBIT_MINING_ACCOUNT;
-                        profile key mining_account)
   --profile NAME        profile in the config file (env WHITEBIT_PROFILE; default "default")
   --config PATH         config file (default ~/.whitebit/config.toml)
   --demo                start the embedded demo service and use it (no account needed)
@@ -23,7 +21,7 @@ Usage:
   pooltop pool [--json]                                 mining-pool overview, once
   pooltop accounts [--search T] [--limit N] [--offset N] [--json]
                                                         one page of sub-accounts
-  pooltop mining COMMAND [--account NAME] [--json] ...   your mining accounts, workers and rewards
+  pooltop mining COMMAND [--account NAME] [--json]      your mining accounts, workers and rewards
                                                         (accounts, info, hashrate, workers, worker,
                                                         rewards, payout, links)
   pooltop auth refresh|status [--json]                  OAuth token refresh and stored session
@@ -33,6 +31,10 @@ Usage:
 Dashboard:
   --interval SECONDS    polling interval, at least 1 (default 10)
   --no-color            no colours (NO_COLOR is honoured too)
+
+Mining (pooltop mining --help):
+  --account NAME        mining account (env WHITEBIT_MINING_ACCOUNT; profile key mining_account;
+                        default: the key's only one)
 
 ${CONFIG_FLAGS}
 
@@ -75,8 +77,8 @@ Commands:
   links                             active watcher links
 
 Flags:
-  --account NAME   the mining account (default: mining_account in the profile,
-                   WHITEBIT_MINING_ACCOUNT, else the key's only account)
+  --account NAME   the mining account (default: WHITEBIT_MINING_ACCOUNT, mining_account
+                   in the profile, else the key's only account)
   --worker NAME    the worker (for 'worker')
   --interval I     5m, 1h or 24h (default 1h)
   --from T, --to T the window: Unix seconds, an ISO date (2025-06-01, UTC) or date-time,

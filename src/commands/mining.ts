@@ -3,9 +3,9 @@
  * (plus one `accounts` call when the account must be found), then `--json` (the answer's data,
  * normalised: hash rates in H/s, times in Unix seconds) or a small table.
  *
- * The account: `--account`, else `mining_account` in the profile or WHITEBIT_MINING_ACCOUNT
+ * The account: `--account`, else WHITEBIT_MINING_ACCOUNT, else `mining_account` in the profile
  * (resolved with the other settings), else the key's only mining account, else an error that
- * lists them.
+ * lists them. With `--demo`: `--account`, else the demo's newest account.
  */
 import { isPooltopError, PooltopError } from '../api/errors.js';
 import { WORKERS_LIMIT_DEFAULT } from '../api/mining-types.js';
