@@ -1,5 +1,6 @@
 /**
- * Wire types of the three operations, with the spec's own field names (the Mining Pool models are in mining-types.ts).
+ * Wire types of the three operations, with the spec's own field names (the Mining Pool models
+ * are in mining-types.ts).
  * The client normalises every accepted response shape (e.g. the legacy camelCase pool
  * overview) into these, so the rest of the program sees exactly one shape.
  */
