@@ -15,6 +15,12 @@ import { type GaugeDef, POOL_GAUGES } from './gauges.js';
 /** `success`, or the kind of failure (network, timeout, http, api, auth, schema, …). */
 export type Outcome = string;
 
+const MISNAMED_DEFAULTS = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+];
+
 export interface ExpositionOptions {
   /** The API endpoints polled, by short name (`pool`). */
   endpoints: readonly string[];
@@ -76,7 +82,12 @@ export function createExposition(options: ExpositionOptions): Exposition {
       },
     });
   }
-  if (options.processMetrics) collectDefaultMetrics({ register: registry });
+  if (options.processMetrics) {
+    collectDefaultMetrics({ register: registry });
+    // Gauges named like counters, which `promtool check metrics` rejects; the same numbers are
+    // there as nodejs_active_handles, nodejs_active_requests and nodejs_active_resources.
+    for (const name of MISNAMED_DEFAULTS) registry.removeSingleMetric(name);
+  }
 
   return {
     recordPoll(endpoint, outcome) {
