@@ -3,7 +3,6 @@
  * values are known), scraped over HTTP. A scrape never reaches the API; the routes, --once,
  * the listen warning and SIGTERM.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,12 +10,12 @@ import { readPool } from '../../src/alerts/readings.js';
 import { parsePoolOverview } from '../../src/api/schemas.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { startFaultServer } from '../hardening/fault-server.js';
-import { CLI, cleanEnv, runCli } from '../support/run-cli.js';
+import { killExporters, sample, startExporter, untilPolled } from '../support/exporter-process.js';
+import { cleanEnv, runCli } from '../support/run-cli.js';
 
 const POOL_PATH = '/api/v4/public/mining-pool';
 let service: ServiceHandle;
 let pool: ReturnType<typeof readPool>;
-const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   const frozen = Date.now();
@@ -24,52 +23,9 @@ beforeAll(async () => {
   pool = readPool(parsePoolOverview(await (await fetch(`${service.baseUrl}${POOL_PATH}`)).json()));
 });
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
+  killExporters();
   await service.close();
 });
-
-export interface RunningExporter {
-  child: ChildProcess;
-  url: string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Starts the built exporter and resolves once it says where it serves. */
-export function startExporter(args: string[], env = cleanEnv()): Promise<RunningExporter> {
-  const child = spawn(process.execPath, [CLI, 'exporter', '--listen', '127.0.0.1:0', ...args], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    child.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.stdout?.setEncoding('utf8').on('data', (d: string) => {
-      stdout += d;
-      const m = /serving (http:\/\/\S+)\/metrics/.exec(stdout);
-      if (m?.[1]) resolve({ child, url: m[1], stderr: () => stderr, exited });
-    });
-    void exited.then((code) => reject(new Error(`exporter exited ${code}: ${stderr}`)));
-  });
-}
-
-/** The value of one sample in an exposition, or undefined. */
-export function sample(text: string, series: string): number | undefined {
-  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
-  return line === undefined ? undefined : Number(line.slice(series.length + 1));
-}
-
-async function untilPolled(url: string): Promise<string> {
-  for (let i = 0; i < 200; i++) {
-    const text = await (await fetch(`${url}/metrics`)).text();
-    if (sample(text, 'pooltop_up{endpoint="pool"}') === 1) return text;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the exporter never polled');
-}
 
 describe('pooltop exporter', () => {
   it("serves the service's values; scrapes never reach the API", async () => {
