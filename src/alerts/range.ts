@@ -57,7 +57,8 @@ export function parseRange(input: string, unit: Unit): Range {
   let end: number;
   if (parts.length === 2) {
     const [from = '', to = ''] = parts;
-    if (from === '') throw new RangeSyntaxError(`'${text}' has nothing before ':' (write ~:${to} or 0:${to})`);
+    if (from === '')
+      throw new RangeSyntaxError(`'${text}' has nothing before ':' (write ~:${to} or 0:${to})`);
     start = from === '~' ? Number.NEGATIVE_INFINITY : quantity(from, unit);
     end = to === '' ? Number.POSITIVE_INFINITY : quantity(to, unit);
   } else {

@@ -41,7 +41,8 @@ function rangeFor(scope: Scope, key: string, text: string, where: string) {
  * `at` prefixes every message (the file's path).
  */
 export function thresholdsFromToml(value: unknown, at: string): ThresholdSet {
-  if (!isTable(value)) throw problem(`${at}: thresholds`, 'must be a table ([thresholds.pool], [thresholds.mining])');
+  if (!isTable(value))
+    throw problem(`${at}: thresholds`, 'must be a table ([thresholds.pool], [thresholds.mining])');
   const out: Record<Scope, Record<string, Thresholds>> = { pool: {}, mining: {} };
   for (const [scope, metrics] of Object.entries(value)) {
     const scopeWhere = `${at}: thresholds.${scope}`;

@@ -46,7 +46,10 @@ export function parseListen(text: string): { host: string; port: number } {
   const m = /^(?:\[([^\]]+)\]|([^:[\]]*)):(\d{1,5})$/.exec(text.trim());
   const port = m ? Number(m[3]) : Number.NaN;
   if (!m || port > 65535) {
-    throw new PooltopError('config', `--listen must be HOST:PORT (e.g. ${DEFAULT_LISTEN}), got '${clip(text)}'`);
+    throw new PooltopError(
+      'config',
+      `--listen must be HOST:PORT (e.g. ${DEFAULT_LISTEN}), got '${clip(text)}'`,
+    );
   }
   return { host: m[1] ?? m[2] ?? '', port };
 }
@@ -117,6 +120,8 @@ async function listen(flags: ExporterFlags, exposition: ReturnType<typeof create
           : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
             ? 'no such address on this machine'
             : (code ?? 'unknown error');
-    throw new PooltopError('config', `cannot listen on ${flags.host}:${flags.port}: ${why}`, { cause: error });
+    throw new PooltopError('config', `cannot listen on ${flags.host}:${flags.port}: ${why}`, {
+      cause: error,
+    });
   }
 }

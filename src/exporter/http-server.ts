@@ -60,7 +60,8 @@ export async function startMetricsServer(opts: {
     });
   });
   const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
+  const host =
+    address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${address.port}`,

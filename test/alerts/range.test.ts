@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluate, worst } from '../../src/alerts/evaluate.js';
-import { describeRange, parseRange, perfRange, RangeSyntaxError, rangeAlerts } from '../../src/alerts/range.js';
+import {
+  describeRange,
+  parseRange,
+  perfRange,
+  RangeSyntaxError,
+  rangeAlerts,
+} from '../../src/alerts/range.js';
 import { plainNumber } from '../../src/alerts/units.js';
 
 /** The table of the Monitoring Plugins Development Guidelines, value by value. */
@@ -101,7 +107,11 @@ describe('range syntax (Monitoring Plugins guidelines)', () => {
     expect(plainNumber(1e-7)).toBe('0');
     expect(plainNumber(7.000000000000001)).toBe('7');
     expect(plainNumber(0.1 + 0.2)).toBe('0.3');
-    fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (n) => /^-?[0-9.]+$/.test(plainNumber(n))));
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (n) =>
+        /^-?[0-9.]+$/.test(plainNumber(n)),
+      ),
+    );
   });
 });
 

@@ -56,23 +56,45 @@ describe('thresholds from the preferences file', () => {
   it('names the key in every error', () => {
     const at = '/home/u/.config/pooltop/config.toml';
     const cases: [unknown, string][] = [
-      [{ pool: { hashrat: { warning: '1' } } }, `${at}: thresholds.pool.hashrat: unknown pool metric (pool metrics: hashrate, workers, block_age, data_age)`],
-      [{ pool: { reject_rate: { warning: '1%' } } }, `${at}: thresholds.pool.reject_rate: unknown pool metric`],
+      [
+        { pool: { hashrat: { warning: '1' } } },
+        `${at}: thresholds.pool.hashrat: unknown pool metric (pool metrics: hashrate, workers, block_age, data_age)`,
+      ],
+      [
+        { pool: { reject_rate: { warning: '1%' } } },
+        `${at}: thresholds.pool.reject_rate: unknown pool metric`,
+      ],
       [{ pools: {} }, `${at}: thresholds.pools: unknown scope (use pool or mining)`],
-      [{ pool: { hashrate: { warn: '1' } } }, `${at}: thresholds.pool.hashrate.warn: unknown key (use warning and critical)`],
-      [{ pool: { hashrate: { warning: 150 } } }, `${at}: thresholds.pool.hashrate.warning: must be a string such as "10:"`],
+      [
+        { pool: { hashrate: { warn: '1' } } },
+        `${at}: thresholds.pool.hashrate.warn: unknown key (use warning and critical)`,
+      ],
+      [
+        { pool: { hashrate: { warning: 150 } } },
+        `${at}: thresholds.pool.hashrate.warning: must be a string such as "10:"`,
+      ],
       [{ pool: { hashrate: '150P:' } }, `${at}: thresholds.pool.hashrate: must be a table like`],
-      [{ pool: { hashrate: { warning: '150X:' } } }, `${at}: thresholds.pool.hashrate.warning: unknown suffix 'X'`],
-      [{ mining: { reject_rate: { critical: '5' } } }, `${at}: thresholds.mining.reject_rate.critical: 5 is not a ratio`],
+      [
+        { pool: { hashrate: { warning: '150X:' } } },
+        `${at}: thresholds.pool.hashrate.warning: unknown suffix 'X'`,
+      ],
+      [
+        { mining: { reject_rate: { critical: '5' } } },
+        `${at}: thresholds.mining.reject_rate.critical: 5 is not a ratio`,
+      ],
       ['x', `${at}: thresholds: must be a table`],
     ];
-    for (const [table, expected] of cases) expect(message(() => thresholdsFromToml(table, at))).toContain(expected);
+    for (const [table, expected] of cases)
+      expect(message(() => thresholdsFromToml(table, at))).toContain(expected);
   });
 });
 
 describe('thresholds from --warning/--critical', () => {
   it('reads METRIC=RANGE, several per flag kind', () => {
-    const t = thresholdsFromFlags('pool', { warning: ['hashrate=150P:', 'block_age=1h'], critical: ['hashrate=100P:'] });
+    const t = thresholdsFromFlags('pool', {
+      warning: ['hashrate=150P:', 'block_age=1h'],
+      critical: ['hashrate=100P:'],
+    });
     expect(t.hashrate?.warning?.start).toBe(150e15);
     expect(t.hashrate?.critical?.start).toBe(100e15);
     expect(t.block_age?.warning?.end).toBe(3600);
@@ -85,12 +107,12 @@ describe('thresholds from --warning/--critical', () => {
     expect(message(() => thresholdsFromFlags('pool', { warning: [], critical: ['reject_rate=5%'] }))).toMatch(
       /^--critical reject_rate: unknown pool metric/,
     );
-    expect(message(() => thresholdsFromFlags('pool', { warning: ['workers=1:', 'workers=2:'], critical: [] }))).toBe(
-      '--warning workers: given twice',
-    );
-    expect(message(() => thresholdsFromFlags('mining', { warning: ['reject_rate=7'], critical: [] }))).toMatch(
-      /^--warning reject_rate: 7 is not a ratio/,
-    );
+    expect(
+      message(() => thresholdsFromFlags('pool', { warning: ['workers=1:', 'workers=2:'], critical: [] })),
+    ).toBe('--warning workers: given twice');
+    expect(
+      message(() => thresholdsFromFlags('mining', { warning: ['reject_rate=7'], critical: [] })),
+    ).toMatch(/^--warning reject_rate: 7 is not a ratio/);
   });
 
   it('a metric named in a flag takes its ranges from the flags only', () => {
@@ -98,7 +120,10 @@ describe('thresholds from --warning/--critical', () => {
       { pool: { hashrate: { warning: '150P:', critical: '100P:' }, workers: { critical: '10:' } } },
       'f',
     ).pool;
-    const merged = withOverrides(file, thresholdsFromFlags('pool', { warning: ['hashrate=1P:'], critical: [] }));
+    const merged = withOverrides(
+      file,
+      thresholdsFromFlags('pool', { warning: ['hashrate=1P:'], critical: [] }),
+    );
     expect(merged.hashrate?.warning?.start).toBe(1e15);
     expect(merged.hashrate?.critical).toBeUndefined();
     expect(merged.workers?.critical?.start).toBe(10);
@@ -112,7 +137,7 @@ describe('readings and metrics of the pool', () => {
     assets: ['BTC'],
     reward_schemes: ['FPPS'],
     workers: 2000,
-    current_hash_rate: '140000000000000000.5',
+    current_hash_rate: '140000000000000000.5', // more digits than a double holds
     last7days_hash_rate: [
       { timestamp: 1_000_000, hashrate: '1' },
       { timestamp: 1_003_600, hashrate: '2' },
@@ -126,16 +151,19 @@ describe('readings and metrics of the pool', () => {
   it('reads each metric in base units at a given time', () => {
     const r = readPool(overview);
     expect(r).toEqual({
-      hashRate: 140000000000000000.5,
+      hashRate: 14e16,
       workers: 2000,
       lastBlockHeight: 42,
       lastBlockTime: 1_003_500,
       newestSampleTime: 1_003_600,
     });
-    const t = thresholdsFromFlags('pool', { warning: ['hashrate=150P:', 'block_age=5m'], critical: ['block_age=1h'] });
+    const t = thresholdsFromFlags('pool', {
+      warning: ['hashrate=150P:', 'block_age=5m'],
+      critical: ['block_age=1h'],
+    });
     const results = evaluateMetrics(POOL_METRICS, r, t, 1_004_000);
     expect(results.map((m) => [m.key, m.value, m.status])).toEqual([
-      ['hashrate', 140000000000000000.5, 'warning'],
+      ['hashrate', 14e16, 'warning'],
       ['workers', 2000, 'ok'],
       ['block_age', 500, 'warning'],
       ['data_age', 400, 'ok'],
@@ -157,7 +185,9 @@ describe('readings and metrics of the pool', () => {
 describe('the preferences file', () => {
   it('lives in $XDG_CONFIG_HOME/pooltop, else ~/.config/pooltop', () => {
     expect(preferencesPath({ XDG_CONFIG_HOME: '/x/cfg' }, '/home/u')).toBe('/x/cfg/pooltop/config.toml');
-    expect(preferencesPath({ XDG_CONFIG_HOME: 'relative' }, '/home/u')).toBe('/home/u/.config/pooltop/config.toml');
+    expect(preferencesPath({ XDG_CONFIG_HOME: 'relative' }, '/home/u')).toBe(
+      '/home/u/.config/pooltop/config.toml',
+    );
     expect(preferencesPath({}, '/home/u')).toBe('/home/u/.config/pooltop/config.toml');
   });
 
@@ -186,9 +216,17 @@ describe('the preferences file', () => {
   });
 
   it('one line naming the file, and the line of broken TOML or the key', async () => {
-    const broken = await withPrefs('[thresholds.pool\n', (env, path) => [message(() => loadPreferences(env)), path]);
-    expect(broken[0]).toMatch(new RegExp(`^preferences file ${broken[1]} is not valid TOML: line 1, column \\d+: `));
-    const unknown = await withPrefs('interval = 5\n', (env, path) => [message(() => loadPreferences(env)), path]);
+    const broken = await withPrefs('[thresholds.pool\n', (env, path) => [
+      message(() => loadPreferences(env)),
+      path,
+    ]);
+    expect(broken[0]).toMatch(
+      new RegExp(`^preferences file ${broken[1]} is not valid TOML: line 1, column \\d+: `),
+    );
+    const unknown = await withPrefs('interval = 5\n', (env, path) => [
+      message(() => loadPreferences(env)),
+      path,
+    ]);
     expect(unknown[0]).toBe(`${unknown[1]}: interval: unknown key (known: thresholds)`);
     const badKey = await withPrefs('[thresholds.pool]\nworkers = { critical = "lots" }\n', (env, path) => [
       message(() => loadPreferences(env)),

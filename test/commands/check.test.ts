@@ -16,9 +16,11 @@ import { cleanEnv, runCli } from '../support/run-cli.js';
 // The guidelines' grammar: `'label'=value[UOM];[warn];[crit];[min];[max]`, values in [-0-9.],
 // warn and crit in the range format, UOM s, % or none here.
 const NUM = String.raw`-?[0-9]+(?:\.[0-9]+)?`;
-const RANGE = String.raw`@?(?:(?:~|${NUM}):(?:${NUM})?|${NUM})`;
-const PERF = String.raw`'(?:[^']|'')+'=${NUM}(?:s|%)?(?:;(?:${RANGE})?(?:;(?:${RANGE})?(?:;(?:${NUM})?(?:;(?:${NUM})?)?)?)?)?`;
-const FIRST_LINE = new RegExp(String.raw`^POOLTOP (OK|WARNING|CRITICAL|UNKNOWN) - ([^|\n]+?)(?: \| (${PERF}(?: ${PERF})*))?$`);
+const RANGE = `@?(?:(?:~|${NUM}):(?:${NUM})?|${NUM})`;
+const PERF = `'(?:[^']|'')+'=${NUM}(?:s|%)?(?:;(?:${RANGE})?(?:;(?:${RANGE})?(?:;(?:${NUM})?(?:;(?:${NUM})?)?)?)?)?`;
+const FIRST_LINE = new RegExp(
+  String.raw`^POOLTOP (OK|WARNING|CRITICAL|UNKNOWN) - ([^|\n]+?)(?: \| (${PERF}(?: ${PERF})*))?$`,
+);
 const EXIT = { OK: 0, WARNING: 1, CRITICAL: 2, UNKNOWN: 3 } as const;
 
 let service: ServiceHandle;
@@ -66,14 +68,25 @@ describe('pooltop check pool: verdicts', () => {
     const above = Math.ceil((pool.hashRate ?? 0) / 1e15) + 1;
     const r = await check(['--warning', `hashrate=${above}P:`, '-c', 'hashrate=1P:']);
     expect(r.state).toBe('WARNING');
-    expect(r.summary).toMatch(new RegExp(`^pool: hashrate [\\d.]+ PH/s is WARNING \\(below ${above}\\.?0* PH/s\\)`));
+    expect(r.summary).toMatch(
+      new RegExp(`^pool: hashrate [\\d.]+ PH/s is WARNING \\(below ${above}\\.?0* PH/s\\)`),
+    );
     expect(r.perf).toContain(`'hashrate'=${pool.hashRate};${above}000000000000000:;1000000000000000:;0`);
   });
 
   it('CRITICAL wins over WARNING; the metric in trouble comes first', async () => {
-    const r = await check(['-w', 'hashrate=1E:', '-c', `workers=${(pool.workers ?? 0) + 1}:`, '-w', 'block_age=~:1d']);
+    const r = await check([
+      '-w',
+      'hashrate=1E:',
+      '-c',
+      `workers=${(pool.workers ?? 0) + 1}:`,
+      '-w',
+      'block_age=~:1d',
+    ]);
     expect(r.state).toBe('CRITICAL');
-    expect(r.summary).toMatch(/^pool: workers [\d,]+ is CRITICAL \(below [\d,]+\), hashrate [\d.]+ PH\/s is WARNING/);
+    expect(r.summary).toMatch(
+      /^pool: workers [\d,]+ is CRITICAL \(below [\d,]+\), hashrate [\d.]+ PH\/s is WARNING/,
+    );
     expect(r.perf).toMatch(/'block_age'=\d+s;~:86400;;0/);
   });
 
@@ -100,7 +113,10 @@ describe('pooltop check pool: verdicts', () => {
   });
 
   it('--json prints the same verdict for scripts', async () => {
-    const r = await runCli(['check', '--json', '-w', 'hashrate=1E:'], cleanEnv({ WHITEBIT_API_URL: service.baseUrl }));
+    const r = await runCli(
+      ['check', '--json', '-w', 'hashrate=1E:'],
+      cleanEnv({ WHITEBIT_API_URL: service.baseUrl }),
+    );
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ status: 'WARNING', exit_code: 1, scope: 'pool' });
@@ -141,7 +157,10 @@ describe('pooltop check: UNKNOWN (exit 3) for everything that is not a verdict',
   it('a broken preferences file, naming the key', async () => {
     const env = cleanEnv({ WHITEBIT_API_URL: service.baseUrl });
     mkdirSync(join(env.XDG_CONFIG_HOME as string, 'pooltop'), { recursive: true });
-    writeFileSync(join(env.XDG_CONFIG_HOME as string, 'pooltop', 'config.toml'), '[thresholds.pool]\nworker = { warning = "1" }\n');
+    writeFileSync(
+      join(env.XDG_CONFIG_HOME as string, 'pooltop', 'config.toml'),
+      '[thresholds.pool]\nworker = { warning = "1" }\n',
+    );
     const r = await check([], env);
     expect(r.state).toBe('UNKNOWN');
     expect(r.summary).toMatch(/config\.toml: thresholds\.pool\.worker: unknown pool metric/);
@@ -170,7 +189,10 @@ describe('pooltop check: UNKNOWN (exit 3) for everything that is not a verdict',
   it('no answer within --timeout', async () => {
     const server = await startFaultServer('stall');
     servers.push(server);
-    const r = await check(['--timeout', '1', '-c', 'hashrate=1E:'], cleanEnv({ WHITEBIT_API_URL: server.url }));
+    const r = await check(
+      ['--timeout', '1', '-c', 'hashrate=1E:'],
+      cleanEnv({ WHITEBIT_API_URL: server.url }),
+    );
     expect(r.state).toBe('UNKNOWN');
     expect(r.summary).toBe('no answer within 1 s (--timeout)');
     expect(server.total()).toBeGreaterThan(0);
@@ -185,7 +207,10 @@ describe('pooltop check: UNKNOWN (exit 3) for everything that is not a verdict',
   });
 
   it('bad arguments with --json are JSON too', async () => {
-    const r = await runCli(['check', '--json', '-w', 'nope=1'], cleanEnv({ WHITEBIT_API_URL: service.baseUrl }));
+    const r = await runCli(
+      ['check', '--json', '-w', 'nope=1'],
+      cleanEnv({ WHITEBIT_API_URL: service.baseUrl }),
+    );
     expect(r.code).toBe(3);
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'UNKNOWN', exit_code: 3, metrics: [] });
   });

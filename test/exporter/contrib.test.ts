@@ -25,7 +25,7 @@ describe('contrib/', () => {
   it('names only series the exporter publishes', async () => {
     const r = await runCli(['exporter', '--demo', '--once'], cleanEnv());
     expect(r.code).toBe(0);
-    const published = new Set([...r.stdout.matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]));
+    const published = new Set([...r.stdout.matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1] as string));
     published.add('pooltop_threshold_status'); // only with thresholds in the preferences file
     for (const n of [...MINING, ...OTHERS]) published.add(n);
 

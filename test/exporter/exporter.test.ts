@@ -53,7 +53,10 @@ describe('pooltop exporter', () => {
   });
 
   it('answers /, /-/healthy, 404 and 405', async () => {
-    const exporter = await startExporter(['--interval', '3600'], cleanEnv({ WHITEBIT_API_URL: service.baseUrl }));
+    const exporter = await startExporter(
+      ['--interval', '3600'],
+      cleanEnv({ WHITEBIT_API_URL: service.baseUrl }),
+    );
     const landing = await fetch(`${exporter.url}/`);
     const page = await landing.text();
     expect(landing.status).toBe(200);
@@ -125,9 +128,15 @@ describe('pooltop exporter', () => {
   it('refuses bad flags with one line and exit 2', async () => {
     const cases: [string[], RegExp][] = [
       [['--interval', '4'], /^pooltop: --interval must be an integer from 5 to 86400, got '4'\n$/],
-      [['--listen', '9861'], /^pooltop: --listen must be HOST:PORT \(e\.g\. 127\.0\.0\.1:9861\), got '9861'\n$/],
+      [
+        ['--listen', '9861'],
+        /^pooltop: --listen must be HOST:PORT \(e\.g\. 127\.0\.0\.1:9861\), got '9861'\n$/,
+      ],
       [['--listen', 'localhost:70000'], /^pooltop: --listen must be HOST:PORT/],
-      [['--listen', `127.0.0.1:${new URL(service.baseUrl).port}`], /^pooltop: cannot listen on 127\.0\.0\.1:\d+: the address is already in use\n$/],
+      [
+        ['--listen', `127.0.0.1:${new URL(service.baseUrl).port}`],
+        /^pooltop: cannot listen on 127\.0\.0\.1:\d+: the address is already in use\n$/,
+      ],
     ];
     const results = await Promise.all(cases.map(([args]) => runCli(['exporter', '--demo', ...args])));
     results.forEach((r, i) => {

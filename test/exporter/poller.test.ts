@@ -28,7 +28,16 @@ describe('the exporter poller', () => {
   it('never doubles a poll still waiting for its answer', async () => {
     let calls = 0;
     const poller = createPoller(
-      [{ endpoint: 'pool', fetch: () => (calls++, new Promise(() => {})), apply: () => {} }],
+      [
+        {
+          endpoint: 'pool',
+          fetch: () => {
+            calls++;
+            return new Promise(() => {});
+          },
+          apply: () => {},
+        },
+      ],
       { record: () => {} },
     );
     poller.start(5000);

@@ -15,7 +15,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPool } from '../../src/alerts/readings.js';
 import { parsePoolOverview } from '../../src/api/schemas.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
-import { killExporters, type RunningExporter, startExporter, untilPolled } from '../support/exporter-process.js';
+import {
+  killExporters,
+  type RunningExporter,
+  startExporter,
+  untilPolled,
+} from '../support/exporter-process.js';
 import { cleanEnv } from '../support/run-cli.js';
 
 const RULES = join(import.meta.dirname, '..', '..', 'contrib', 'prometheus-rules.yml');
