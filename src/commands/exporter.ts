@@ -4,17 +4,17 @@
  * `/metrics`; `--once` polls once and prints one exposition on stdout (for node_exporter's
  * textfile collector). Stops cleanly on SIGINT/SIGTERM (exit 0).
  */
-import { isIP } from 'node:net';
 import { readPool } from '../alerts/readings.js';
 import { PooltopError } from '../api/errors.js';
 import type { PoolOverview } from '../api/types.js';
 import type { CommandContext } from '../cli/context.js';
 import { clip, COMMON_OPTIONS, intFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
 import { loadPreferences } from '../config/preferences.js';
+import { isLoopbackHost } from '../config/validate.js';
 import { createExposition } from '../exporter/exposition.js';
 import { startMetricsServer } from '../exporter/http-server.js';
 import { createPoller, type PollTarget } from '../exporter/poller.js';
-import type { CommandIO } from './io.js';
+import { type CommandIO, untilAborted } from './io.js';
 
 export const EXPORTER_OPTIONS = {
   ...COMMON_OPTIONS,
@@ -54,10 +54,6 @@ export function parseListen(text: string): { host: string; port: number } {
   return { host: m[1] ?? m[2] ?? '', port };
 }
 
-function isLoopback(host: string): boolean {
-  if (host === 'localhost' || host === '::1') return true;
-  return isIP(host) === 4 && host.startsWith('127.');
-}
 
 export async function runExporter(ctx: CommandContext, io: CommandIO, flags: ExporterFlags): Promise<number> {
   const preferences = loadPreferences(io.env);
@@ -88,7 +84,7 @@ export async function runExporter(ctx: CommandContext, io: CommandIO, flags: Exp
     return 0;
   }
 
-  if (!isLoopback(flags.host)) {
+  if (!isLoopbackHost(flags.host)) {
     io.stderr(
       `pooltop: warning: listening on ${flags.host || 'every address'}: anyone who can reach it can read the pool and account data it serves\n`,
     );
@@ -98,10 +94,7 @@ export async function runExporter(ctx: CommandContext, io: CommandIO, flags: Exp
     `pooltop exporter: serving ${server.url}/metrics, polling ${ctx.config.baseUrl} every ${flags.intervalS} s\n`,
   );
   poller.start(flags.intervalS * 1000);
-  await new Promise<void>((resolve) => {
-    if (io.signal.aborted) resolve();
-    else io.signal.addEventListener('abort', () => resolve(), { once: true });
-  });
+  await untilAborted(io.signal);
   poller.stop();
   await server.close();
   return 0;

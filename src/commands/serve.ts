@@ -1,6 +1,6 @@
-import { isIP } from 'node:net';
 import { intFlag, numberFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
-import type { CommandIO } from './io.js';
+import { isLoopbackHost } from '../config/validate.js';
+import { type CommandIO, untilAborted } from './io.js';
 import { toSafeJson } from './json-output.js';
 
 /**
@@ -20,7 +20,7 @@ export async function runServe(values: ParsedValues, io: CommandIO): Promise<num
     latency: intFlag(values, 'latency', { min: 0, max: 600_000 }),
     failRate: numberFlag(values, 'fail-rate', { min: 0, max: 1 }),
   };
-  if (!isLoopback(host)) {
+  if (!isLoopbackHost(host)) {
     io.stderr(
       `pooltop: warning: serving on ${host}, reachable from other machines; it is a demo service with no real security\n`,
     );
@@ -54,10 +54,7 @@ export async function runServe(values: ParsedValues, io: CommandIO): Promise<num
       ].join('\n'),
     );
   }
-  await new Promise<void>((resolve) => {
-    if (io.signal.aborted) resolve();
-    else io.signal.addEventListener('abort', () => resolve(), { once: true });
-  });
+  await untilAborted(io.signal);
   await service.close();
   return 0;
 }
@@ -76,7 +73,3 @@ export const SERVE_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function isLoopback(host: string): boolean {
-  if (host === 'localhost' || host === '::1') return true;
-  return isIP(host) === 4 && host.startsWith('127.');
-}
