@@ -11,6 +11,7 @@ import { POOL_METRICS, SCOPES, type Scope } from '../alerts/metrics.js';
 import { readPool } from '../alerts/readings.js';
 import { type ScopeThresholds, thresholdsFromFlags, withOverrides } from '../alerts/thresholds.js';
 import { isPooltopError, oneLine, PooltopError } from '../api/errors.js';
+import { linkSignals } from '../api/link-signals.js';
 import { createContext } from '../cli/context.js';
 import { isDebug } from '../cli/debug.js';
 import { HELP } from '../cli/help.js';
@@ -85,7 +86,7 @@ export async function runCheck(argv: string[], io: CommandIO): Promise<number> {
   }
 
   const deadline = new AbortController();
-  const signal = AbortSignal.any([io.signal, deadline.signal]);
+  const linked = linkSignals(io.signal, deadline.signal);
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -95,13 +96,14 @@ export async function runCheck(argv: string[], io: CommandIO): Promise<number> {
     }, timeoutS * 1000);
   });
   try {
-    const pool = await Promise.race([fetchPool(values, { ...io, signal }), expired]);
+    const pool = await Promise.race([fetchPool(values, { ...io, signal: linked.signal }), expired]);
     const metrics = evaluateMetrics(POOL_METRICS, readPool(pool), thresholds, Math.floor(Date.now() / 1000));
     return emit({ status: worst(metrics.map((m) => m.status)), scope, metrics });
   } catch (error) {
     return unknown(deadline.signal.aborted ? deadline.signal.reason : error);
   } finally {
     clearTimeout(timer);
+    linked.dispose();
   }
 }
 
