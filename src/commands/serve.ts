@@ -1,7 +1,7 @@
-import { isIP } from 'node:net';
 import { intFlag, numberFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
+import { isLoopbackHost } from '../config/validate.js';
 import { MAX_MINING_ACCOUNTS, MAX_WORKERS } from '../service/options.js';
-import type { CommandIO } from './io.js';
+import { type CommandIO, untilAborted } from './io.js';
 import { toSafeJson } from './json-output.js';
 
 /**
@@ -23,7 +23,7 @@ export async function runServe(values: ParsedValues, io: CommandIO): Promise<num
     latency: intFlag(values, 'latency', { min: 0, max: 600_000 }),
     failRate: numberFlag(values, 'fail-rate', { min: 0, max: 1 }),
   };
-  if (!isLoopback(host)) {
+  if (!isLoopbackHost(host)) {
     io.stderr(
       `pooltop: warning: serving on ${host}, reachable from other machines; it is a demo service with no real security\n`,
     );
@@ -59,10 +59,7 @@ export async function runServe(values: ParsedValues, io: CommandIO): Promise<num
       ].join('\n'),
     );
   }
-  await new Promise<void>((resolve) => {
-    if (io.signal.aborted) resolve();
-    else io.signal.addEventListener('abort', () => resolve(), { once: true });
-  });
+  await untilAborted(io.signal);
   await service.close();
   return 0;
 }
@@ -83,7 +80,3 @@ export const SERVE_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function isLoopback(host: string): boolean {
-  if (host === 'localhost' || host === '::1') return true;
-  return isIP(host) === 4 && host.startsWith('127.');
-}
