@@ -9,7 +9,14 @@ import { isPooltopError, PooltopError } from './errors.js';
 import { createNonceSource } from './nonce.js';
 import { checkRefreshParams, checkSubAccountQuery, requireApiKeys } from './request-checks.js';
 import { type RetryOptions, type Sleep, withRetry } from './retry.js';
-import { parseJsonBody, parsePoolOverview, parseSubAccountPage, parseTokenSet } from './schemas.js';
+import type { Degradation, DegradationSink } from './parse-policy.js';
+import {
+  parseJsonBody,
+  parsePoolOverview,
+  parseSubAccountPage,
+  parseTokenSet,
+  rotatedRefreshToken,
+} from './schemas.js';
 import { signRequest } from './sign.js';
 import { createTransport, type HttpRequest, type Timeouts } from './transport.js';
 import {
@@ -17,6 +24,7 @@ import {
   type CallOptions,
   PATHS,
   type PoolOverview,
+  type RefreshCallOptions,
   type RefreshParams,
   type SubAccountPage,
   type SubAccountQuery,
@@ -44,6 +52,11 @@ export interface ClientOptions {
   /** Waits between retries; must reject when the signal aborts. */
   sleep?: Sleep;
   onRetry?: RetryOptions['onRetry'];
+  /**
+   * Told of each degradation of an answer (parse-policy.ts): which request (`GET /api/v4/…`) and
+   * what. Paths and problems are our own words, never received values.
+   */
+  onDegraded?: (request: string, d: Degradation) => void;
 }
 
 export function createClient(options: ClientOptions): ApiClient {
@@ -63,6 +76,10 @@ export function createClient(options: ClientOptions): ApiClient {
   /** Aborted by close(), so pending calls and retry waits end at once. */
   const lifetime = new AbortController();
   const keySecrets = [options.apiSecret, options.apiKey].filter((s): s is string => !!s);
+  const sink = (method: string, path: string): DegradationSink | undefined => {
+    const onDegraded = options.onDegraded;
+    return onDegraded && ((d) => onDegraded(`${method} ${path}`, d));
+  };
 
   /** Runs `fn` with a signal that aborts with the caller's or when the client closes. */
   async function scoped<T>(
@@ -108,7 +125,7 @@ export function createClient(options: ClientOptions): ApiClient {
     return scoped(opts, (signal) =>
       withRetry(async () => {
         const body = await exchange({ method: 'GET', path: PATHS.miningPool, signal }, keySecrets);
-        return parsePoolOverview(body);
+        return parsePoolOverview(body, sink('GET', PATHS.miningPool));
       }, retryOptions(signal)),
     );
   }
@@ -121,7 +138,7 @@ export function createClient(options: ClientOptions): ApiClient {
       const signed = signRequest({ path: PATHS.subAccounts, fields, nonce: nextNonce(), ...keys });
       const req: HttpRequest = { method: 'POST', path: PATHS.subAccounts, ...signed, signal };
       try {
-        return parseSubAccountPage(await exchange(req, keySecrets));
+        return parseSubAccountPage(await exchange(req, keySecrets), sink('POST', PATHS.subAccounts));
       } catch (err) {
         // Another process using the same key may have sent a larger nonce: once, sign afresh.
         if (nonceRetried || !isPooltopError(err) || err.reason !== 'nonce') throw err;
@@ -132,7 +149,7 @@ export function createClient(options: ClientOptions): ApiClient {
     return scoped(opts, (signal) => withRetry(() => attempt(signal), retryOptions(signal)));
   }
 
-  async function refreshToken(params: RefreshParams, opts?: CallOptions): Promise<TokenSet> {
+  async function refreshToken(params: RefreshParams, opts?: RefreshCallOptions): Promise<TokenSet> {
     checkRefreshParams(params);
     const body = new URLSearchParams({
       client_id: params.clientId,
@@ -141,8 +158,13 @@ export function createClient(options: ClientOptions): ApiClient {
     }).toString();
     const headers = { 'content-type': 'application/x-www-form-urlencoded' };
     const secrets = [...keySecrets, params.clientSecret, params.refreshToken];
-    const send = async (signal: AbortSignal) =>
-      parseTokenSet(await exchange({ method: 'POST', path: PATHS.refresh, headers, body, signal }, secrets));
+    const send = async (signal: AbortSignal) => {
+      const answer = await exchange({ method: 'POST', path: PATHS.refresh, headers, body, signal }, secrets);
+      // The old token is spent: the new one is kept before anything else in the answer is checked.
+      const rotated = rotatedRefreshToken(answer);
+      if (rotated !== undefined) await opts?.onRotated?.(rotated);
+      return parseTokenSet(answer, sink('POST', PATHS.refresh));
+    };
     // The first attempt may have consumed the refresh token: retry only if it was never sent.
     const onlyUnsent = (err: PooltopError) => err.reason === 'connect';
     return scoped(opts, (signal) =>

@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
-import { intFlag, numberFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
+import { PooltopError } from '../api/errors.js';
+import { clip, intFlag, numberFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
+import { POOL_SHAPES, type PoolShape } from '../service/pool-shape.js';
 import type { CommandIO } from './io.js';
 import { toSafeJson } from './json-output.js';
 
@@ -19,6 +21,9 @@ export async function runServe(values: ParsedValues, io: CommandIO): Promise<num
     blockInterval: numberFlag(values, 'block-interval', { min: 1, max: 86400 }),
     latency: intFlag(values, 'latency', { min: 0, max: 600_000 }),
     failRate: numberFlag(values, 'fail-rate', { min: 0, max: 1 }),
+    poolShape: poolShapeFlag(values),
+    sparse: values.sparse === true,
+    now: frozenClock(io.env),
   };
   if (!isLoopback(host)) {
     io.stderr(
@@ -72,9 +77,31 @@ export const SERVE_OPTIONS = {
   'block-interval': { type: 'string' },
   latency: { type: 'string' },
   'fail-rate': { type: 'string' },
+  'pool-shape': { type: 'string' },
+  sparse: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+function poolShapeFlag(values: ParsedValues): PoolShape | undefined {
+  const shape = stringFlag(values, 'pool-shape');
+  if (shape === undefined) return undefined;
+  if ((POOL_SHAPES as readonly string[]).includes(shape)) return shape as PoolShape;
+  const choices = POOL_SHAPES.join(', ');
+  throw new PooltopError('config', `--pool-shape must be one of ${choices}, got '${clip(shape)}'`);
+}
+
+/**
+ * Test hook, deliberately not in --help: `POOLTOP_SERVE_NOW_MS=N` stops the service's clock at N
+ * (ms since the epoch), so separate services answer with the same pool data. Anything else is
+ * ignored.
+ */
+function frozenClock(env: NodeJS.ProcessEnv): (() => number) | undefined {
+  const raw = env.POOLTOP_SERVE_NOW_MS;
+  if (raw === undefined || !/^\d{1,15}$/.test(raw)) return undefined;
+  const at = Number(raw);
+  return () => at;
+}
 
 function isLoopback(host: string): boolean {
   if (host === 'localhost' || host === '::1') return true;

@@ -128,7 +128,7 @@ describe('sub-account search', () => {
     const t = term.trim().normalize('NFC').toLowerCase();
     return all
       .filter((a) =>
-        [a.alias, a.email, a.id, a.userId].some((f) => f.normalize('NFC').toLowerCase().includes(t)),
+        [a.alias, a.email ?? '', a.id, a.userId].some((f) => f.normalize('NFC').toLowerCase().includes(t)),
       )
       .map((a) => a.id);
   }
