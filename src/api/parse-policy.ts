@@ -85,8 +85,14 @@ export const flag = () =>
   v.union(
     [
       v.boolean(MESSAGES.flag),
-      v.pipe(v.picklist(['true', 'false'], MESSAGES.flag), v.transform((s) => s === 'true')),
-      v.pipe(v.picklist([0, 1], MESSAGES.flag), v.transform((n) => n === 1)),
+      v.pipe(
+        v.picklist(['true', 'false'], MESSAGES.flag),
+        v.transform((s) => s === 'true'),
+      ),
+      v.pipe(
+        v.picklist([0, 1], MESSAGES.flag),
+        v.transform((n) => n === 1),
+      ),
     ],
     MESSAGES.flag,
   );
@@ -95,10 +101,7 @@ export const flag = () =>
 function wholeNumber(message: string, max = Number.MAX_SAFE_INTEGER) {
   return v.pipe(
     v.union(
-      [
-        v.number(message),
-        v.pipe(v.string(message), v.trim(), v.regex(DIGITS, message), v.transform(Number)),
-      ],
+      [v.number(message), v.pipe(v.string(message), v.trim(), v.regex(DIGITS, message), v.transform(Number))],
       message,
     ),
     v.safeInteger(message),

@@ -40,7 +40,10 @@ const overviewEntries = {
   current_hash_rate: optional(decimal()),
   last7days_hash_rate: optional(objectList(pointEntries)),
   blocks: optional(
-    objectList(blockEntries, { anyOf: ['block_height', 'block_found_at'], what: 'neither a height nor a time' }),
+    objectList(blockEntries, {
+      anyOf: ['block_height', 'block_found_at'],
+      what: 'neither a height nor a time',
+    }),
   ),
 };
 
@@ -158,7 +161,8 @@ function snakeOverviewBody(body: unknown, report: DegradationSink): unknown {
         fields: { data: ['holds no pool overview'] },
       });
     }
-    if (data.length > 1) report({ path: 'data', problem: `holds ${data.length} pool overviews; the first is shown` });
+    if (data.length > 1)
+      report({ path: 'data', problem: `holds ${data.length} pool overviews; the first is shown` });
     data = data[0];
   }
   const overview = renamed(data, CAMEL_OVERVIEW);

@@ -151,7 +151,13 @@ export function createSession(opts: SessionOptions): Session {
     const rotatedMeanwhile = status.tokens !== undefined && status.tokens.refresh_token !== seen;
     if (rotatedMeanwhile && status.tokens && status.issuedAt !== undefined && !status.reauthorised) {
       const tokens = status.tokens;
-      return { tokens, issuedAt: status.issuedAt, shared: true, status, incomplete: incompleteFields(tokens) };
+      return {
+        tokens,
+        issuedAt: status.issuedAt,
+        shared: true,
+        status,
+        incomplete: incompleteFields(tokens),
+      };
     }
     const chosen = chooseRefreshToken(config, entry);
     if (!chosen) throw new PooltopError('config', missingSettingMessage('refreshToken', where));

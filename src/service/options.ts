@@ -124,7 +124,8 @@ export function resolveOptions(options: ServiceOptions = {}): ResolvedOptions {
 
 function checkPoolShape(shape: string): PoolShape {
   const known = POOL_SHAPES as readonly string[];
-  if (!known.includes(shape)) throw new RangeError(`poolShape must be one of ${known.join(', ')}, got ${shape}`);
+  if (!known.includes(shape))
+    throw new RangeError(`poolShape must be one of ${known.join(', ')}, got ${shape}`);
   return shape as PoolShape;
 }
 

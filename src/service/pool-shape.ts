@@ -26,7 +26,9 @@ export function shapeOverview(overview: Record<string, unknown>, shape: PoolShap
   if (shape === 'snake') return overview;
   const camel = camelKeys(overview);
   if (Array.isArray(overview.blocks)) {
-    camel.blocks = overview.blocks.map((b: unknown) => (b !== null && typeof b === 'object' ? camelKeys(b) : b));
+    camel.blocks = overview.blocks.map((b: unknown) =>
+      b !== null && typeof b === 'object' ? camelKeys(b) : b,
+    );
   }
   return shape === 'camel' ? camel : [camel];
 }

@@ -73,7 +73,9 @@ const tokenSet = (): Json => ({
 function optionalPaths(value: unknown, required: (path: Path) => boolean, at: Path = []): Path[] {
   const out: Path[] = [];
   if (Array.isArray(value)) {
-    value.forEach((item, i) => out.push(...optionalPaths(item, required, [...at, i])));
+    value.forEach((item, i) => {
+      out.push(...optionalPaths(item, required, [...at, i]));
+    });
   } else if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       const path = [...at, key];
@@ -110,7 +112,8 @@ function mutate(base: Json, mutations: [Path, Action][]): { body: Json; applied:
     else record[key] = otherForm(record[key]);
     // What was done below this path is gone with it.
     const below = (p: Path) => p.length > path.length && path.every((k, i) => p[i] === k);
-    for (let i = applied.length - 1; i >= 0; i--) if (below((applied[i] as [Path, Action])[0])) applied.splice(i, 1);
+    for (let i = applied.length - 1; i >= 0; i--)
+      if (below((applied[i] as [Path, Action])[0])) applied.splice(i, 1);
     applied.push([path, action]);
   }
   return { body, applied };
@@ -124,7 +127,8 @@ const CAMEL: Record<string, string> = {
   block_found_at: 'blockFoundAt',
   block_height: 'blockHeight',
 };
-const camelKeys = (o: Json): Json => Object.fromEntries(Object.entries(o).map(([k, v]) => [CAMEL[k] ?? k, v]));
+const camelKeys = (o: Json): Json =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [CAMEL[k] ?? k, v]));
 
 function shaped(data: Json, shape: 'snake' | 'camel' | 'camel-array'): Json {
   if (shape === 'snake') return { data };
@@ -140,7 +144,8 @@ const mutationsOf = (base: Json, paths: Path[]) =>
   fc.uniqueArray(
     fc.constantFrom(...paths).chain((path) => {
       const value = getAt(base, path);
-      const actions: Action[] = otherForm(value) === value ? ['drop', 'null'] : ['drop', 'null', 'other-form'];
+      const actions: Action[] =
+        otherForm(value) === value ? ['drop', 'null'] : ['drop', 'null', 'other-form'];
       return fc.tuple(fc.constant(path), fc.constantFrom(...actions));
     }),
     { minLength: 1, maxLength: 6, selector: ([path]) => path.join('.') },
@@ -154,7 +159,8 @@ function expectField(out: unknown, original: unknown, action: Action, where: str
   const [present, value] = out as [boolean, unknown];
   if (action === 'drop') expect(present, where).toBe(false);
   else if (action === 'null') expect(value, where).toBeNull();
-  else if (typeof original === 'string' && /^\d+\.\d+$/.test(original)) expect(Number(value), where).toBe(Number(original));
+  else if (typeof original === 'string' && /^\d+\.\d+$/.test(original))
+    expect(Number(value), where).toBe(Number(original));
   else expect(value, where).toEqual(original);
 }
 
@@ -186,11 +192,20 @@ describe('removing, nulling or retyping optional fields never fails an answer', 
             const sent = body[list];
             if (!Array.isArray(sent)) continue;
             const count = (items: unknown[], test: (v: [boolean, unknown]) => boolean) =>
-              items.flatMap((item) => Object.keys((base[list] as Json[])[0] ?? {}).map((k) => test(entry(item, k))))
+              items
+                .flatMap((item) =>
+                  Object.keys((base[list] as Json[])[0] ?? {}).map((k) => test(entry(item, k))),
+                )
                 .filter(Boolean).length;
             const got = (pool[list] ?? []) as unknown[];
-            expect(count(got, ([p]) => !p), `${list}: missing`).toBe(count(sent, ([p]) => !p));
-            expect(count(got, ([p, v]) => p && v === null), `${list}: null`).toBe(count(sent, ([p, v]) => p && v === null));
+            expect(
+              count(got, ([p]) => !p),
+              `${list}: missing`,
+            ).toBe(count(sent, ([p]) => !p));
+            expect(
+              count(got, ([p, v]) => p && v === null),
+              `${list}: null`,
+            ).toBe(count(sent, ([p, v]) => p && v === null));
           }
           expect(JSON.parse(JSON.stringify(pool))).toEqual(pool);
         }),
@@ -201,14 +216,17 @@ describe('removing, nulling or retyping optional fields never fails an answer', 
 
   it('sub-account page', async () => {
     const base = page();
-    const paths = optionalPaths(base, (p) => p[0] === 'data' && (p.length === 1 || p.length === 2 || p[2] === 'id'));
+    const paths = optionalPaths(
+      base,
+      (p) => p[0] === 'data' && (p.length === 1 || p.length === 2 || p[2] === 'id'),
+    );
     await fc.assert(
       fc.asyncProperty(mutationsOf(base, paths), async (mutations) => {
         const { body, applied } = mutate(base, mutations);
         answer = body;
         const result = await client.listSubAccounts({ limit: 30 });
         expect(result.data).toHaveLength(4);
-        result.data.forEach((a, i) => expect(a.id).toBe((base.data as Json[])[i]?.id));
+        expect(result.data.map((a) => a.id)).toEqual((base.data as Json[]).map((a) => a.id));
         for (const [path, action] of applied) {
           const at = getAt(result, path.slice(0, -1));
           const key = path[path.length - 1] as string;

@@ -141,8 +141,14 @@ describe('parsePoolOverview: the parsing policy', () => {
       [{ workers: 'lots' }, 'data.workers must be a whole number, 0 or more (got a string); left out'],
       [{ workers: -1 }, 'data.workers must be a whole number, 0 or more (got a number); left out'],
       [{ workers: 1.5 }, 'data.workers must be a whole number, 0 or more (got a number); left out'],
-      [{ current_hash_rate: 'fast' }, 'data.current_hash_rate must be a decimal number, 0 or more (got a string); left out'],
-      [{ current_hash_rate: '-1.5' }, 'data.current_hash_rate must be a decimal number, 0 or more (got a string); left out'],
+      [
+        { current_hash_rate: 'fast' },
+        'data.current_hash_rate must be a decimal number, 0 or more (got a string); left out',
+      ],
+      [
+        { current_hash_rate: '-1.5' },
+        'data.current_hash_rate must be a decimal number, 0 or more (got a string); left out',
+      ],
       [{ location: { city: 'x' } }, 'data.location must be text (got an object); left out'],
       [{ assets: 'BTC' }, 'data.assets must be a list (got a string); left out'],
       [{ assets: ['BTC', {}] }, 'data.assets[1] must be text (got an object); left out'],
@@ -215,7 +221,11 @@ describe('parseSubAccountPage', () => {
     const bare = parseSubAccountPage({ data: [account()] });
     expect(bare).toEqual({ data: [account()] });
     expect(JSON.stringify(bare)).not.toContain('offset');
-    expect(parseSubAccountPage({ offset: '30', limit: '30', data: [] })).toEqual({ offset: 30, limit: 30, data: [] });
+    expect(parseSubAccountPage({ offset: '30', limit: '30', data: [] })).toEqual({
+      offset: 30,
+      limit: 30,
+      data: [],
+    });
   });
 
   it('accepts a shared-KYC account without an email', () => {
@@ -235,8 +245,20 @@ describe('parseSubAccountPage', () => {
         limit: 30,
         data: [
           account(),
-          { ...account(), email: null, alias: null, userId: null, status: null, kyc: null, permissions: null },
-          { id: 'b', kyc: { shareKyc: 'no', kycStatus: 7 }, permissions: { spotEnabled: 'true', collateralEnabled: 0 } },
+          {
+            ...account(),
+            email: null,
+            alias: null,
+            userId: null,
+            status: null,
+            kyc: null,
+            permissions: null,
+          },
+          {
+            id: 'b',
+            kyc: { shareKyc: 'no', kycStatus: 7 },
+            permissions: { spotEnabled: 'true', collateralEnabled: 0 },
+          },
           { ...account(), id: undefined },
           42,
         ],
@@ -293,7 +315,11 @@ describe('parseTokenSet', () => {
     const { scope: _s, expires_in: _e, token_type: _t, ...bare } = token;
     const { report, lines } = collect();
     expect(parseTokenSet({ data: bare }, report)).toEqual(bare);
-    expect(lines).toEqual(['data.expires_in is missing', 'data.scope is missing', 'data.token_type is missing']);
+    expect(lines).toEqual([
+      'data.expires_in is missing',
+      'data.scope is missing',
+      'data.token_type is missing',
+    ]);
     expect(parseTokenSet({ data: { ...token, expires_in: '300' } }).expires_in).toBe(300);
     for (const field of ['access_token', 'refresh_token'] as const) {
       const { [field]: _drop, ...rest } = token;
@@ -312,8 +338,13 @@ describe('parseTokenSet', () => {
 
   it('never echoes token values in errors or degradations', () => {
     const { report, lines } = collect();
-    parseTokenSet({ data: { ...token, expires_in: token.refresh_token, scope: { s: token.access_token } } }, report);
-    const err = schemaError(() => parseTokenSet({ data: { ...token, access_token: { t: token.refresh_token } } }));
+    parseTokenSet(
+      { data: { ...token, expires_in: token.refresh_token, scope: { s: token.access_token } } },
+      report,
+    );
+    const err = schemaError(() =>
+      parseTokenSet({ data: { ...token, access_token: { t: token.refresh_token } } }),
+    );
     const all = `${lines.join('\n')} ${err.message} ${err.detail}`;
     expect(all).not.toContain(token.refresh_token);
     expect(all).not.toContain(token.access_token);

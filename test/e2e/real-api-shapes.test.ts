@@ -30,7 +30,9 @@ const SHAPES = ['snake', 'camel', 'camel-array'] as const;
 describe('pooltop pool --json across the three shapes', () => {
   it('prints the same bytes for each shape, sparse or not', async () => {
     for (const sparse of [[], ['--sparse']]) {
-      const services = await Promise.all(SHAPES.map((shape) => serve(['--pool-shape', shape, ...sparse], true)));
+      const services = await Promise.all(
+        SHAPES.map((shape) => serve(['--pool-shape', shape, ...sparse], true)),
+      );
       const outputs = await Promise.all(
         services.map((s) => runCli(['pool', '--json', '--base-url', s.facts.base_url])),
       );
@@ -54,7 +56,9 @@ describe('one-shot commands against serve --sparse', () => {
     const r = await runCli(['pool', '--base-url', s.facts.base_url], cleanEnv({ DEBUG: 'pooltop' }));
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Hash rate {3}/);
-    const debug = r.stderr.split('\n').filter((l) => l.startsWith('pooltop: debug: GET /api/v4/public/mining-pool: '));
+    const debug = r.stderr
+      .split('\n')
+      .filter((l) => l.startsWith('pooltop: debug: GET /api/v4/public/mining-pool: '));
     expect(debug.length).toBeGreaterThan(0);
     for (const line of debug) expect(line).toMatch(/: data\.\S+ (is missing|is null|must be .+; left out)$/);
   });
@@ -67,7 +71,9 @@ describe('one-shot commands against serve --sparse', () => {
     expect(rows).toHaveLength(100);
     expect(rows.some((row) => row.includes('—'))).toBe(true);
     expect(table.stdout).toMatch(/\nrows 1–100\n$/);
-    const debug = table.stderr.split('\n').filter((l) => l.startsWith('pooltop: debug: POST /api/v4/sub-account/list: '));
+    const debug = table.stderr
+      .split('\n')
+      .filter((l) => l.startsWith('pooltop: debug: POST /api/v4/sub-account/list: '));
     expect(debug.length).toBeGreaterThan(10);
     expect(debug.some((l) => /data\[\d+\]\.email is (missing|null)$/.test(l))).toBe(true);
     expect(table.stderr).not.toContain(s.facts.api_secret);

@@ -75,9 +75,12 @@ describe('the dashboard against serve --sparse', () => {
     const first = table.findIndex((l) => /^[› ] /.test(l) && l.includes('—'));
     const cursor = table.findIndex((l) => l.startsWith('› '));
     expect(first).toBeGreaterThanOrEqual(cursor);
-    for (let i = cursor; i < first; i++) await press('j', (t) => t.split('\n')[i + 1]?.startsWith('› ') ?? false, `row ${i + 1}`);
+    for (let i = cursor; i < first; i++)
+      await press('j', (t) => t.split('\n')[i + 1]?.startsWith('› ') ?? false, `row ${i + 1}`);
     const detail = await press('\r', (t) => t.includes('User ID'), 'the detail pane');
-    expect(detail).toMatch(/(Alias|Email \(masked\)|User ID|Status|KYC status|KYC shared|Spot trading|Collateral|Colour)\s+—/);
+    expect(detail).toMatch(
+      /(Alias|Email \(masked\)|User ID|Status|KYC status|KYC shared|Spot trading|Collateral|Colour)\s+—/,
+    );
     await press('\u001b', (t) => !t.includes('User ID'), 'the detail pane closed');
 
     // Auto-refresh spends the configured token on the way in; R refreshes once more.
@@ -96,7 +99,9 @@ describe('the dashboard against serve --sparse', () => {
     const enter = raw.indexOf('\x1b[?1049h');
     const leave = raw.lastIndexOf('\x1b[?1049l');
     expect(raw.slice(enter, leave)).not.toContain('pooltop: debug:');
-    expect(raw.slice(leave)).toMatch(/\npooltop: debug: POST \/api\/v4\/sub-account\/list: data\[\d+\]\.\S+ (is missing|is null)\r?\n/);
+    expect(raw.slice(leave)).toMatch(
+      /\npooltop: debug: POST \/api\/v4\/sub-account\/list: data\[\d+\]\.\S+ (is missing|is null)\r?\n/,
+    );
     expect(raw).not.toContain(f.api_secret);
   }, 90_000);
 });

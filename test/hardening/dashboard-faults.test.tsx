@@ -12,7 +12,13 @@ import { createClient } from '../../src/api/client.js';
 import type { ApiClient } from '../../src/api/types.js';
 import { keyedConfig, mountAccounts, waitForFrame as waitForAccounts } from '../ui/accounts-harness.js';
 import { renderApp, waitForFrame } from '../ui/helpers/render-app.js';
-import { DEGRADED_MODES, FAULT_MODES, type FaultServer, type Mode, startFaultServer } from './fault-server.js';
+import {
+  DEGRADED_MODES,
+  FAULT_MODES,
+  type FaultServer,
+  type Mode,
+  startFaultServer,
+} from './fault-server.js';
 import { ONE_LINE } from './fault-messages.js';
 
 const INTERVAL_MS = 300;

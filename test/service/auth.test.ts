@@ -115,7 +115,9 @@ describe('signed requests: headers and payload', () => {
       { ...signed, nonce: Number(signed.nonce) + 1 },
     ];
     for (const body of variants) {
-      const r = await postSignedText(s.svc, JSON.stringify(signed), { sendBody: JSON.stringify(body, null, 1) });
+      const r = await postSignedText(s.svc, JSON.stringify(signed), {
+        sendBody: JSON.stringify(body, null, 1),
+      });
       expectError(r, 400, 'Invalid payload');
     }
   });

@@ -45,7 +45,9 @@ describe('--pool-shape', () => {
     expect(camel.currentHashRate).toBe(snake.current_hash_rate);
     expect(camel.last7daysHashRate).toEqual(snake.last7days_hash_rate);
     const blocks = snake.blocks as { block_found_at: number; block_height: number }[];
-    expect(camel.blocks).toEqual(blocks.map((b) => ({ blockFoundAt: b.block_found_at, blockHeight: b.block_height })));
+    expect(camel.blocks).toEqual(
+      blocks.map((b) => ({ blockFoundAt: b.block_found_at, blockHeight: b.block_height })),
+    );
   });
 
   it('refuses an unknown shape', async () => {
@@ -71,7 +73,14 @@ describe('--sparse', () => {
     expect(thinned.length).toBeLessThan(300 * SPARSE_SHARE * 1.5);
     expect(accounts.some((a) => a.email === null)).toBe(true);
     expect(accounts.some((a) => a.kyc === null || !('kyc' in a))).toBe(true);
-    expect(accounts.some((a) => typeof a.permissions === 'object' && a.permissions !== null && Object.values(a.permissions).some((v) => v === null))).toBe(true);
+    expect(
+      accounts.some(
+        (a) =>
+          typeof a.permissions === 'object' &&
+          a.permissions !== null &&
+          Object.values(a.permissions).some((v) => v === null),
+      ),
+    ).toBe(true);
 
     const again = await service({ sparse: true });
     const replay = await new Signer(again).page({ limit: 100, offset: 0 });

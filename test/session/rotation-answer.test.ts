@@ -34,7 +34,13 @@ async function setup(first: unknown) {
     REFRESH,
     json(200, first),
     json(200, {
-      data: { access_token: ACCESS, expires_in: 300, refresh_token: NEXT, scope: 'a,b', token_type: 'Bearer' },
+      data: {
+        access_token: ACCESS,
+        expires_in: 300,
+        refresh_token: NEXT,
+        scope: 'a,b',
+        token_type: 'Bearer',
+      },
     }),
   );
   const client = createClient({ baseUrl: server.url });

@@ -102,7 +102,12 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
       <Text bold wrap="truncate">
         Blocks found <Text color={theme.muted}>(newest first, local time)</Text>
       </Text>
-      <BlocksTable blocks={overview.blocks ?? NONE} fresh={fresh} nowMs={ui.nowMs} maxRows={layout.tableRows} />
+      <BlocksTable
+        blocks={overview.blocks ?? NONE}
+        fresh={fresh}
+        nowMs={ui.nowMs}
+        maxRows={layout.tableRows}
+      />
     </Box>
   );
   return (
