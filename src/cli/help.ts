@@ -23,6 +23,10 @@ Usage:
                                                         one page of sub-accounts
   pooltop auth refresh|status [--json]                  OAuth token refresh and stored session
   pooltop serve [--port P] [--json] ...                 run the embedded reference service
+  pooltop check [pool|mining] -w METRIC=RANGE -c METRIC=RANGE
+                                                        monitoring plugin (Nagios, Icinga)
+  pooltop exporter [--listen HOST:PORT] [--interval S] [--once]
+                                                        Prometheus exporter
   pooltop COMMAND --help                                help for one command
 
 Dashboard:
@@ -31,7 +35,8 @@ Dashboard:
 
 ${CONFIG_FLAGS}
 
-Exit codes: 0 success, 1 remote or network failure, 2 usage or configuration error.
+Exit codes: 0 success, 1 remote or network failure, 2 usage or configuration error
+(pooltop check uses the monitoring-plugin codes 0–3 instead).
 Set DEBUG=pooltop for details of a failure on stderr.`,
 
   pool: `Usage: pooltop pool [--json] [configuration flags]
@@ -58,6 +63,42 @@ ${CONFIG_FLAGS}`,
   refresh   exchange the refresh token for a new token set (stored durably, mode 0600)
             --json prints {"data": <token set>} including the tokens
   status    show what is stored for the profile; tokens are masked
+
+${CONFIG_FLAGS}`,
+
+  check: `Usage: pooltop check [pool|mining] [--account NAME] [-w METRIC=RANGE]... [-c METRIC=RANGE]...
+                     [-t SECONDS] [--json] [configuration flags]
+
+A monitoring plugin (Monitoring Plugins guidelines): prints one line
+  POOLTOP <OK|WARNING|CRITICAL|UNKNOWN> - <summary> | <performance data>
+and exits 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (bad arguments, missing credentials, API
+unreachable or failing, timeout).
+  -w, --warning METRIC=RANGE    warning range of a metric (repeat for more metrics)
+  -c, --critical METRIC=RANGE   critical range of a metric
+  -t, --timeout SECONDS         give up with UNKNOWN after this long (default 10)
+  --account NAME                the mining account (check mining only)
+  --json                        print the result as one JSON object instead
+
+Metrics: pool: hashrate, workers, block_age, data_age
+         mining: hashrate, hashrate_24h, reject_rate, workers_online, workers_offline,
+                 workers_low, data_age
+Ranges alert OUTSIDE start..end: 10 (outside 0..10), 10: (below 10), ~:10 (above 10),
+10:20 (outside), @10:20 (inside). Suffixes: hash rates k M G T P E (H/s), ages s m h d,
+ratios %. A metric given in no flag takes its ranges from the preferences file
+(~/.config/pooltop/config.toml, or $XDG_CONFIG_HOME/pooltop/config.toml).
+Example: pooltop check pool -w hashrate=150P: -c hashrate=100P: -w block_age=2h
+
+${CONFIG_FLAGS}`,
+
+  exporter: `Usage: pooltop exporter [--listen HOST:PORT] [--interval SECONDS] [--once] [configuration flags]
+
+Serves Prometheus metrics on http://HOST:PORT/metrics, polling the API every interval; a
+scrape only reads the last values. Stops on SIGINT or SIGTERM.
+  --listen HOST:PORT    address to serve (default 127.0.0.1:9861; any other address can be
+                        read by others, with a warning)
+  --interval SECONDS    polling interval, at least 5 (default 30)
+  --once                poll once, print one exposition on stdout and exit (for the
+                        node_exporter textfile collector)
 
 ${CONFIG_FLAGS}`,
 

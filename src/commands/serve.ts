@@ -1,8 +1,8 @@
-import { isIP } from 'node:net';
 import { PooltopError } from '../api/errors.js';
 import { clip, intFlag, numberFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
+import { isLoopbackHost } from '../config/validate.js';
 import { POOL_SHAPES, type PoolShape } from '../service/pool-shape.js';
-import type { CommandIO } from './io.js';
+import { type CommandIO, untilAborted } from './io.js';
 import { toSafeJson } from './json-output.js';
 
 /**
@@ -25,7 +25,7 @@ export async function runServe(values: ParsedValues, io: CommandIO): Promise<num
     sparse: values.sparse === true,
     now: frozenClock(io.env),
   };
-  if (!isLoopback(host)) {
+  if (!isLoopbackHost(host)) {
     io.stderr(
       `pooltop: warning: serving on ${host}, reachable from other machines; it is a demo service with no real security\n`,
     );
@@ -59,10 +59,7 @@ export async function runServe(values: ParsedValues, io: CommandIO): Promise<num
       ].join('\n'),
     );
   }
-  await new Promise<void>((resolve) => {
-    if (io.signal.aborted) resolve();
-    else io.signal.addEventListener('abort', () => resolve(), { once: true });
-  });
+  await untilAborted(io.signal);
   await service.close();
   return 0;
 }
@@ -101,9 +98,4 @@ function frozenClock(env: NodeJS.ProcessEnv): (() => number) | undefined {
   if (raw === undefined || !/^\d{1,15}$/.test(raw)) return undefined;
   const at = Number(raw);
   return () => at;
-}
-
-function isLoopback(host: string): boolean {
-  if (host === 'localhost' || host === '::1') return true;
-  return isIP(host) === 4 && host.startsWith('127.');
 }
