@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import type { ApiClient } from '../../src/api/types.js';
+import { type PoolShape, shapeOverview } from '../../src/service/pool-shape.js';
 import { type FakeServer, startFakeServer } from './fake-server.js';
 
 type Json = Record<string, unknown>;
@@ -119,27 +120,9 @@ function mutate(base: Json, mutations: [Path, Action][]): { body: Json; applied:
   return { body, applied };
 }
 
-const CAMEL: Record<string, string> = {
-  connection_links: 'connectionLinks',
-  reward_schemes: 'rewardSchemes',
-  current_hash_rate: 'currentHashRate',
-  last7days_hash_rate: 'last7daysHashRate',
-  block_found_at: 'blockFoundAt',
-  block_height: 'blockHeight',
-};
-const camelKeys = (o: Json): Json =>
-  Object.fromEntries(Object.entries(o).map(([k, v]) => [CAMEL[k] ?? k, v]));
+/** The answer for a (snake_case) overview in one of the three shapes, as the service sends it. */
+const shaped = (data: Json, shape: PoolShape): Json => ({ data: shapeOverview(data, shape) });
 
-function shaped(data: Json, shape: 'snake' | 'camel' | 'camel-array'): Json {
-  if (shape === 'snake') return { data };
-  const camel = camelKeys(data);
-  if (Array.isArray(data.blocks)) {
-    camel.blocks = data.blocks.map((b) => (b !== null && typeof b === 'object' ? camelKeys(b as Json) : b));
-  }
-  return { data: shape === 'camel' ? camel : [camel] };
-}
-
-/** Up to six mutations, each on its own path; `other-form` only where a value has one. */
 const mutationsOf = (base: Json, paths: Path[]) =>
   fc.uniqueArray(
     fc.constantFrom(...paths).chain((path) => {
