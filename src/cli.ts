@@ -1,6 +1,6 @@
 import { PooltopError } from './api/errors.js';
 import { LIMIT_MAX, LIMIT_MIN, OFFSET_MAX, OFFSET_MIN } from './api/types.js';
-import { type CommandContext, createContext } from './cli/context.js';
+import { type CommandContext, type ContextOptions, createContext } from './cli/context.js';
 import { HELP } from './cli/help.js';
 import { type Command, invocationOf } from './cli/mode.js';
 import {
@@ -154,7 +154,8 @@ async function runDashboardCommand(argv: string[], io: CommandIO): Promise<numbe
         firstPoll,
       });
     },
-    { retries: 0 },
+    // While the dashboard owns the screen, console output is held and printed on the way out.
+    { retries: 0, debugLine: (line) => console.error(line) },
   );
 }
 
@@ -162,7 +163,7 @@ async function withContext(
   values: ParsedValues,
   io: CommandIO,
   run: (ctx: CommandContext) => Promise<number>,
-  options: { retries?: number } = {},
+  options: ContextOptions = {},
 ): Promise<number> {
   const ctx = await createContext(values, io, options);
   try {

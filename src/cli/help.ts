@@ -49,7 +49,9 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
   pool: `Usage: pooltop pool [--json] [configuration flags]
 
 Fetches the public mining-pool overview once (GET /api/v4/public/mining-pool).
-  --json    print the overview's data object (spec field names) on stdout
+  --json    print the overview on stdout: the same snake_case object (spec field names, in
+            the spec's order) whatever shape the server sent; a missing field stays missing,
+            a null one null
 
 ${CONFIG_FLAGS}`,
 
@@ -158,6 +160,11 @@ SIGINT or SIGTERM.
   --block-interval S    mean seconds between found blocks (default 45)
   --latency MS          added to every response (default 0)
   --fail-rate F         share of requests answered with an infrastructure failure, 0 to 1
+  --pool-shape SHAPE    the pool overview as snake (default), camel (one camelCase object)
+                        or camel-array (a one-element camelCase array): the shapes the real
+                        API is known to send
+  --sparse              drop or null optional fields in a share of items and send some
+                        numbers as strings, as the real API may (deterministic by seed)
   --json                print one JSON line with base_url, credentials and mining_accounts
                         once listening
   -h, --help            show help`,

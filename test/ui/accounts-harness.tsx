@@ -67,7 +67,7 @@ export class AccountsClient implements ApiClient {
     const { search = '', limit = 30, offset = 0 } = query;
     const needle = search.toLowerCase();
     const matching = this.accounts.filter((a) =>
-      [a.alias, a.email, a.id, a.userId].some((f) => f.toLowerCase().includes(needle)),
+      [a.alias, a.email, a.id, a.userId].some((f) => (f ?? '').toLowerCase().includes(needle)),
     );
     return { offset, limit, data: matching.slice(offset, offset + limit) };
   }

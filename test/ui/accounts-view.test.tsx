@@ -38,7 +38,7 @@ function selectedLine(frame: string): string {
 }
 
 const shows = (a: SubAccount | undefined) => (f: string) =>
-  a !== undefined && selectedLine(f).includes(a.id.slice(0, 8));
+  a !== undefined && selectedLine(f).includes((a.id ?? '').slice(0, 8));
 const footer = (text: string) => (f: string) => f.includes(text);
 
 function listCalls(client: AccountsClient, match: (q: SubAccountQuery) => boolean): number {
@@ -272,7 +272,7 @@ describe('Sub-accounts tab: search', () => {
     expect(f).toContain('search "mi"');
     const rows = f.split('\n').filter((l) => /^[› ] /.test(l) && l.includes('@'));
     const mi = ACCOUNTS.filter((a) =>
-      [a.alias, a.email, a.id, a.userId].some((x) => x.toLowerCase().includes('mi')),
+      [a.alias, a.email, a.id, a.userId].some((x) => (x ?? '').toLowerCase().includes('mi')),
     );
     expect(rows[0]).toContain(mi[0]?.id.slice(0, 8));
   });

@@ -83,7 +83,8 @@ export function AccountsView({
 
   const onCopy = useCallback(() => {
     if (!selected) return ui.notify('No sub-account selected.');
-    const id = sanitizeLine(selected.id);
+    const id = sanitizeLine(selected.id ?? '');
+    if (!id) return ui.notify('This sub-account came without an id.');
     stdout.write(osc52(id));
     ui.notify(`Copied ${truncate(id, 40)} to the clipboard (OSC 52).`);
   }, [selected, stdout, ui]);
@@ -91,7 +92,7 @@ export function AccountsView({
 
   const depth = useMemo(() => opts.colorDepth ?? colorDepthFromEnv(process.env), [opts.colorDepth]);
   const swatchOf = useCallback(
-    (a: SubAccount) => (theme.enabled ? swatchColor(a.color, depth) : undefined),
+    (a: SubAccount) => (theme.enabled && a.color ? swatchColor(a.color, depth) : undefined),
     [theme.enabled, depth],
   );
   const layout = useMemo(() => layoutColumns(width), [width]);
