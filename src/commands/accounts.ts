@@ -26,13 +26,13 @@ export async function runAccounts(
   const last = page.offset + page.data.length;
   const end = page.data.length < page.limit ? ' (end of list)' : '';
   const footer = `rows ${first}–${last}${end}`;
-  io.stdout(`${[...renderTextTable(HEADER, rows), '', footer].join('\n')}\n`);
+  io.stdout(`${[...renderTextTable(ACCOUNT_HEADER, rows), '', footer].join('\n')}\n`);
   return 0;
 }
 
-const HEADER = ['Alias', 'Email', 'Status', 'KYC', 'Shared KYC', 'Spot', 'Collateral', 'ID'];
+export const ACCOUNT_HEADER = ['Alias', 'Email', 'Status', 'KYC', 'Shared KYC', 'Spot', 'Collateral', 'ID'];
 
-function accountRow(a: SubAccount): string[] {
+export function accountRow(a: SubAccount): string[] {
   const yesNo = (b: boolean) => (b ? 'yes' : 'no');
   return [
     sanitize(a.alias),
