@@ -17,10 +17,14 @@ export function createRateGate(intervalMs: number, now: () => number, sleep: Sle
   let pausedUntil = Number.NEGATIVE_INFINITY;
   return {
     async wait(signal) {
-      const t = now();
-      const at = Math.max(t, nextSlot, pausedUntil);
-      nextSlot = at + intervalMs;
-      if (at > t) await sleep(at - t, signal);
+      // A pause that began while this caller slept still holds it back.
+      for (;;) {
+        const t = now();
+        const at = Math.max(t, nextSlot, pausedUntil);
+        nextSlot = at + intervalMs;
+        if (at > t) await sleep(at - t, signal);
+        if (now() >= pausedUntil) return;
+      }
     },
     pause(ms) {
       if (Number.isFinite(ms) && ms > 0) pausedUntil = Math.max(pausedUntil, now() + ms);
