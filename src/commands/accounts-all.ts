@@ -16,6 +16,7 @@ import {
 } from '../api/load-all.js';
 import type { SubAccount } from '../api/types.js';
 import type { CommandContext } from '../cli/context.js';
+import { isDebug } from '../cli/debug.js';
 import { progressParts } from '../format/load-progress.js';
 import { formatCount } from '../format/number.js';
 import { sanitizeLine } from '../format/sanitize.js';
@@ -31,6 +32,7 @@ export async function runAccountsAll(ctx: CommandContext, io: CommandIO, opts: A
   const streaming = sink.streams && opts.sort === undefined;
   const progress = io.stderrIsTTY ? progressLine(io.stderr) : undefined;
   const keep = (rows: readonly SubAccount[]) => filterAccounts(rows, opts.filter);
+  const debug = isDebug(io.env);
   sink.begin();
   let outcome: LoadOutcome;
   try {
@@ -42,25 +44,33 @@ export async function runAccountsAll(ctx: CommandContext, io: CommandIO, opts: A
         if (streaming) sink.rows(keep(rows));
       },
       onProgress: progress?.update,
+      onRetry: debug
+        ? (offset, err, delayMs) => {
+            progress?.clear();
+            io.stderr(
+              `pooltop: retrying rows ${formatCount(offset + 1)}–${formatCount(offset + LOAD_PAGE_SIZE)} in ${(delayMs / 1000).toFixed(1)} s: ${sanitizeLine(err.message)}\n`,
+            );
+          }
+        : undefined,
     });
   } finally {
     progress?.clear();
   }
   if (!streaming) sink.rows(sortAccounts(keep(outcome.rows), opts.sort ?? { desc: false }));
   sink.end(outcome.complete);
-  io.stderr(summary(outcome, io.stderrIsTTY === true));
+  io.stderr(summary(outcome, io.stderrIsTTY === true, opts.search));
   if (outcome.end === 'failed') return 1;
   if (outcome.end === 'cancelled') return 130;
   return 0;
 }
 
 /** What stderr says at the end: nothing for a whole list unless stderr is a terminal. */
-function summary(o: LoadOutcome, tty: boolean): string {
+function summary(o: LoadOutcome, tty: boolean, search: string | undefined): string {
   const got = o.rows.length === 0 ? 'no rows' : `rows 1–${formatCount(o.rows.length)}`;
   switch (o.end) {
     case 'end':
       return tty
-        ? `${formatCount(o.rows.length)} rows, the whole list · ${formatCount(o.progress.requests)} requests · ${formatDuration(o.progress.elapsedMs)}\n`
+        ? `${formatCount(o.rows.length)} rows, ${search ? `every match of "${sanitizeLine(search)}"` : 'the whole list'} · ${formatCount(o.progress.requests)} requests · ${formatDuration(o.progress.elapsedMs)}\n`
         : '';
     case 'reach':
       return `pooltop: warning: stopped at the API's reach of ${formatCount(REACH_ROWS)} rows (offset ≤ 10000); the list may go on: narrow it with --search\n`;
