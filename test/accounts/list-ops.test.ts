@@ -68,7 +68,9 @@ describe('filterAccounts', () => {
 
   it('combines with the text search, the service rule (substring of alias, email, id, user id)', () => {
     const out = filterAccounts(rows, { status: ['active'] }, '  MINER-eu ');
-    expect(out).toEqual(rows.filter((r) => r.status === 'active' && r.alias.toLowerCase().includes('miner-eu')));
+    expect(out).toEqual(
+      rows.filter((r) => r.status === 'active' && r.alias.toLowerCase().includes('miner-eu')),
+    );
     const byUser = rows[17]!.userId;
     expect(filterAccounts(rows, {}, byUser)).toEqual([rows[17]]);
     expect(filterAccounts(rows, {}, '')).toBe(rows);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PooltopError } from '../../src/api/errors.js';
-import { type FetchPage, type LoadAllOptions, loadAllSubAccounts, REACH_ROWS } from '../../src/api/load-all.js';
+import {
+  type FetchPage,
+  type LoadAllOptions,
+  loadAllSubAccounts,
+  REACH_ROWS,
+} from '../../src/api/load-all.js';
 import type { SubAccount } from '../../src/api/types.js';
 import { generateAccounts } from '../../src/service/accounts.js';
 import { VirtualClock } from './virtual-time.js';
@@ -32,7 +37,9 @@ function fakeApi(
       const err = opts.fail?.(q.offset, attempt);
       if (err) throw err;
       const needle = (q.search ?? '').toLowerCase();
-      const matching = accounts.filter((a) => [a.alias, a.email, a.id, a.userId].some((f) => f.toLowerCase().includes(needle)));
+      const matching = accounts.filter((a) =>
+        [a.alias, a.email, a.id, a.userId].some((f) => f.toLowerCase().includes(needle)),
+      );
       return { offset: q.offset, limit: q.limit, data: matching.slice(q.offset, q.offset + q.limit) };
     } finally {
       inflight--;
@@ -96,7 +103,9 @@ describe('loadAllSubAccounts', () => {
     const accounts = generateAccounts(5000, 2);
     const api = fakeApi(accounts, clock);
     const out = await load(clock, api.fetchPage, { search: 'miner' });
-    const expected = accounts.filter((a) => [a.alias, a.email, a.id, a.userId].some((f) => f.toLowerCase().includes('miner')));
+    const expected = accounts.filter((a) =>
+      [a.alias, a.email, a.id, a.userId].some((f) => f.toLowerCase().includes('miner')),
+    );
     expect(expected.length).toBeGreaterThan(100);
     expect(ids(out.rows)).toEqual(ids(expected));
     expect(out.complete).toBe(true);
@@ -126,7 +135,11 @@ describe('loadAllSubAccounts', () => {
       fail: (offset, attempt) => {
         if (offset !== 500 || attempt > 0) return undefined;
         limitedAt = clock.t;
-        return new PooltopError('http', 'rate limited (HTTP 429)', { status: 429, retryAfterMs: 5000, reason: 'rate-limit' });
+        return new PooltopError('http', 'rate limited (HTTP 429)', {
+          status: 429,
+          retryAfterMs: 5000,
+          reason: 'rate-limit',
+        });
       },
     });
     const out = await load(clock, api.fetchPage);
@@ -152,7 +165,8 @@ describe('loadAllSubAccounts', () => {
   it('fails at once on an error that retrying cannot fix', async () => {
     const clock = new VirtualClock();
     const api = fakeApi(generateAccounts(800, 8), clock, {
-      fail: (offset) => (offset === 200 ? new PooltopError('auth', 'Unauthorized request.', { status: 401 }) : undefined),
+      fail: (offset) =>
+        offset === 200 ? new PooltopError('auth', 'Unauthorized request.', { status: 401 }) : undefined,
     });
     const out = await load(clock, api.fetchPage);
     expect(out.end).toBe('failed');

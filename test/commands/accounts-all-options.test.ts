@@ -12,7 +12,9 @@ const usage = (fn: () => unknown) => {
 
 describe('accounts --all flags', () => {
   it('reads the format, sort and filter', () => {
-    expect(parseAllOptions({ all: true, csv: true, sort: 'status:desc', filter: 'status=blocked,kyc=verified' })).toEqual({
+    expect(
+      parseAllOptions({ all: true, csv: true, sort: 'status:desc', filter: 'status=blocked,kyc=verified' }),
+    ).toEqual({
       search: undefined,
       format: 'csv',
       sort: { key: 'status', desc: true },
@@ -35,9 +37,15 @@ describe('accounts --all flags', () => {
     );
     expect(usage(() => parseAllOptions({ csv: true }))).toBe('--csv works on the whole list: add --all');
     expect(usage(() => parseAllOptions({ sort: 'alias' }))).toBe('--sort works on the whole list: add --all');
-    expect(usage(() => parseAllOptions({ all: true, offset: '100' }))).toBe('--all reads every page: leave out --offset');
-    expect(usage(() => parseSort('colour'))).toMatch(/^--sort: unknown column 'colour' \(one of alias, email/);
-    expect(usage(() => parseSort('alias:down'))).toBe("--sort: write COLUMN, COLUMN:asc or COLUMN:desc, got 'alias:down'");
+    expect(usage(() => parseAllOptions({ all: true, offset: '100' }))).toBe(
+      '--all reads every page: leave out --offset',
+    );
+    expect(usage(() => parseSort('colour'))).toMatch(
+      /^--sort: unknown column 'colour' \(one of alias, email/,
+    );
+    expect(usage(() => parseSort('alias:down'))).toBe(
+      "--sort: write COLUMN, COLUMN:asc or COLUMN:desc, got 'alias:down'",
+    );
     expect(usage(() => parseFilter('status'))).toBe("--filter: 'status' needs a value, as in status=VALUE");
     expect(usage(() => parseFilter('tier=gold'))).toMatch(/^--filter: unknown field 'tier'/);
     expect(usage(() => parseFilter('spot=maybe'))).toBe("--filter: spot is yes or no, got 'maybe'");

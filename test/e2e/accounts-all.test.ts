@@ -41,7 +41,11 @@ const envFor = (baseUrl: string, s: ServiceHandle, extra: NodeJS.ProcessEnv = {}
 
 /** The API's own data: every page from offset 0, read with the client, until a short page or the reach. */
 async function apiData(s: ServiceHandle, search?: string): Promise<SubAccount[]> {
-  const client = createClient({ baseUrl: s.baseUrl, apiKey: s.credentials.apiKey, apiSecret: s.credentials.apiSecret });
+  const client = createClient({
+    baseUrl: s.baseUrl,
+    apiKey: s.credentials.apiKey,
+    apiSecret: s.credentials.apiSecret,
+  });
   const rows: SubAccount[] = [];
   try {
     for (let offset = 0; offset <= 10_000; offset += 100) {
@@ -58,7 +62,8 @@ async function apiData(s: ServiceHandle, search?: string): Promise<SubAccount[]>
 /** CSV back into accounts, undoing the formula guard. */
 function fromCsv(text: string): SubAccount[] {
   const records: Record<string, string>[] = parse(text, { columns: true, relax_quotes: false });
-  const cell = (v: string | undefined) => (v !== undefined && /^'[=+\-@\t\r]/.test(v) ? v.slice(1) : (v ?? ''));
+  const cell = (v: string | undefined) =>
+    v !== undefined && /^'[=+\-@\t\r]/.test(v) ? v.slice(1) : (v ?? '');
   const bool = (v: string | undefined) => {
     if (v !== 'true' && v !== 'false') throw new Error(`not a boolean: ${v}`);
     return v === 'true';
@@ -90,7 +95,8 @@ describe('pooltop accounts --all', () => {
 
   it('writes the API data up to its reach as JSON, NDJSON and CSV, each read back equal', async () => {
     expect(reference).toHaveLength(10_100);
-    const run = (flag: string, s: ServiceHandle) => runCli(['accounts', '--all', flag], envFor(s.baseUrl, s), 30_000);
+    const run = (flag: string, s: ServiceHandle) =>
+      runCli(['accounts', '--all', flag], envFor(s.baseUrl, s), 30_000);
     const [json, ndjson, csv] = await Promise.all([
       run('--json', big[0]!),
       run('--ndjson', big[1]!),
@@ -115,7 +121,8 @@ describe('pooltop accounts --all', () => {
     expect(csv.stdout.endsWith('\r\n')).toBe(true);
     expect(fromCsv(csv.stdout)).toEqual(reference);
     // 101 list requests each, none skipped, none repeated.
-    for (const s of big) expect(s.stats().byPath[PATHS.subAccounts]).toBeLessThanOrEqual(s === big[0] ? 202 : 101);
+    for (const s of big)
+      expect(s.stats().byPath[PATHS.subAccounts]).toBeLessThanOrEqual(s === big[0] ? 202 : 101);
   }, 60_000);
 
   it('reads the whole result of a term, filters and sorts it locally, and says it is complete', async () => {
@@ -127,7 +134,17 @@ describe('pooltop accounts --all', () => {
     );
     expect(expected.length).toBeGreaterThan(100);
     const r = await runCli(
-      ['accounts', '--all', '--search', term, '--sort', 'alias:desc', '--filter', 'status=active|blocked,kyc=verified', '--json'],
+      [
+        'accounts',
+        '--all',
+        '--search',
+        term,
+        '--sort',
+        'alias:desc',
+        '--filter',
+        'status=active|blocked,kyc=verified',
+        '--json',
+      ],
       envFor(s.baseUrl, s),
       30_000,
     );
@@ -157,19 +174,25 @@ describe('pooltop accounts --all', () => {
   }, 60_000);
 
   it('retries the faults of `pooltop serve --fail-rate` (5xx, 429, resets) and skips no page', async () => {
-    const serve = spawn(process.execPath, [CLI, 'serve', '--accounts', '10100', '--seed', '21', '--fail-rate', '0.1', '--json'], {
-      env: cleanEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const serve = spawn(
+      process.execPath,
+      [CLI, 'serve', '--accounts', '10100', '--seed', '21', '--fail-rate', '0.1', '--json'],
+      {
+        env: cleanEnv(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     children.push(serve);
-    const info = await new Promise<{ base_url: string; api_key: string; api_secret: string }>((resolve, reject) => {
-      let text = '';
-      serve.stdout.setEncoding('utf8').on('data', (d: string) => {
-        text += d;
-        if (text.includes('\n')) resolve(JSON.parse(text.split('\n')[0]!));
-      });
-      serve.once('exit', () => reject(new Error('serve exited')));
-    });
+    const info = await new Promise<{ base_url: string; api_key: string; api_secret: string }>(
+      (resolve, reject) => {
+        let text = '';
+        serve.stdout.setEncoding('utf8').on('data', (d: string) => {
+          text += d;
+          if (text.includes('\n')) resolve(JSON.parse(text.split('\n')[0]!));
+        });
+        serve.once('exit', () => reject(new Error('serve exited')));
+      },
+    );
     const env = cleanEnv({
       WHITEBIT_API_URL: info.base_url,
       WHITEBIT_API_KEY: info.api_key,
@@ -179,7 +202,9 @@ describe('pooltop accounts --all', () => {
     const r = await runCli(['accounts', '--all', '--csv'], env, 60_000);
     serve.kill('SIGTERM');
     expect(r.code, r.stderr).toBe(0);
-    const retries = r.stderr.split('\n').filter((l) => /^pooltop: retrying rows [\d,]+–[\d,]+ in [\d.]+ s: /.test(l));
+    const retries = r.stderr
+      .split('\n')
+      .filter((l) => /^pooltop: retrying rows [\d,]+–[\d,]+ in [\d.]+ s: /.test(l));
     expect(retries.length).toBeGreaterThan(0);
     expect(fromCsv(r.stdout)).toEqual(generateAccounts(10_100, 21));
   }, 90_000);
@@ -203,7 +228,12 @@ describe('pooltop accounts --all', () => {
       }
       expect(JSON.parse(json.stdout)).toEqual({ data: first2000, complete: false });
       expect(fromCsv(csv.stdout)).toEqual(first2000);
-      expect(ndjson.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))).toEqual(first2000);
+      expect(
+        ndjson.stdout
+          .trimEnd()
+          .split('\n')
+          .map((l) => JSON.parse(l)),
+      ).toEqual(first2000);
       expect(proxy.refused()).toBe(12);
     } finally {
       await proxy.close();

@@ -14,7 +14,14 @@ import { formatCount } from '../../src/format/number.js';
 import { generateAccounts } from '../../src/service/accounts.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { ASCII_GLYPHS, UTF8_GLYPHS } from '../../src/ui/accounts/list-glyphs.js';
-import { AccountsClient, KEYS, keyedConfig, mountAccounts, waitForFrame, waitUntil } from './accounts-harness.js';
+import {
+  AccountsClient,
+  KEYS,
+  keyedConfig,
+  mountAccounts,
+  waitForFrame,
+  waitUntil,
+} from './accounts-harness.js';
 
 const COUNT = 12_000;
 const SEED = 11;
@@ -98,7 +105,9 @@ describe('the loaded list against the embedded service', () => {
     await v.press('j', (x) => /›\[ \] blocked/.test(x));
     const blocked = reachable.filter((r) => r.status === 'blocked');
     f = await v.press(' ', (x) => x.includes('›[x] blocked'));
-    expect(f).toContain(`of ${formatCount(blocked.length)} (of 10,100 loaded) · ${formatCount(blocked.length)} blocked`);
+    expect(f).toContain(
+      `of ${formatCount(blocked.length)} (of 10,100 loaded) · ${formatCount(blocked.length)} blocked`,
+    );
     f = await v.press(KEYS.enter, (x) => !x.includes('Space on/off'));
     for (const row of tableRows(f)) expect(row).toMatch(/ blocked /);
 
@@ -118,7 +127,11 @@ describe('the loaded list against the embedded service', () => {
   it('Esc stops a load and keeps the rows that arrived', async () => {
     const v = mount(slow, ASCII_GLYPHS);
     await waitForFrame(v.frame, (f) => f.includes('rows 1–30 ·'), 5000);
-    const during = await v.press('L', (f) => /loading: [\d,]+ rows/.test(f) && /\[#+\.+\]/.test(f) && /rows 1–\d+ of [1-9]/.test(f), 10_000);
+    const during = await v.press(
+      'L',
+      (f) => /loading: [\d,]+ rows/.test(f) && /\[#+\.+\]/.test(f) && /rows 1–\d+ of [1-9]/.test(f),
+      10_000,
+    );
     expect(during).toContain('Esc stops');
     const f = await v.press(KEYS.escape, (x) => x.includes('stopped at'), 5000);
     const kept = Number(/stopped at ([\d,]+) rows/.exec(f)?.[1]?.replaceAll(',', ''));
@@ -145,7 +158,9 @@ describe('the loaded list against the embedded service', () => {
     await waitForFrame(v.frame, (f) => f.includes('rows 1–30 ·'));
     v.stdin.write('L');
     const f = await waitForFrame(v.frame, (x) => x.includes('then a page failed'));
-    expect(f).toContain('300 rows, then a page failed: unexpected response: data[7].id must not be empty · L tries again');
+    expect(f).toContain(
+      '300 rows, then a page failed: unexpected response: data[7].id must not be empty · L tries again',
+    );
     expect(f).toContain('rows 1–27 of 300');
   });
 });
