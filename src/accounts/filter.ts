@@ -13,8 +13,10 @@ export const NO_FILTER: AccountFilter = {};
 
 /** Values are compared case-folded: `Blocked` and `blocked` are one choice. */
 export function foldValue(value: string): string {
-  return value.normalize('NFC').toLowerCase();
+  return (ASCII.test(value) ? value : value.normalize('NFC')).toLowerCase();
 }
+
+const ASCII = /^[\x20-\x7e]*$/;
 
 export function isFilterEmpty(filter: AccountFilter): boolean {
   return FILTER_GROUPS.every((g) => (filter[g]?.length ?? 0) === 0);

@@ -1,8 +1,9 @@
 /**
  * Sorting a loaded list, locally. Keys are computed once per distinct value (case folded, accents
- * dropped, and in aliases, user ids and emails digit runs made to sort by value, so `bot-2` comes
- * before `bot-10`), then compared as plain strings: no collator call per comparison, so 10,100
- * rows sort in milliseconds. Stable: equal keys keep the list's order in both directions. Pure.
+ * dropped, and in aliases digit runs made to sort by value, so `bot-2` comes before `bot-10`) and
+ * compared as plain strings: no collator call per comparison. A column with few distinct values
+ * (status, KYC, yes/no) is sorted by bucketing rows under their sorted values, without comparing
+ * rows at all. Stable: equal keys keep the list's order in both directions. Pure.
  */
 import type { SubAccount } from '../api/types.js';
 import { fieldText, type SortKey, type SortOrder } from './fields.js';
@@ -11,8 +12,10 @@ const MARKS = /\p{M}+/gu;
 const DIGITS = /\d+/g;
 const HAS_DIGIT = /\d/;
 const ASCII = /^[\x20-\x7e]*$/;
-/** Ids are opaque: their digits are not numbers. */
-const NATURAL: ReadonlySet<SortKey> = new Set(['alias', 'userId', 'email']);
+/** Where digits are numbers people count with (`miner-eu-12`); ids, user ids and emails sort as text. */
+const NATURAL: ReadonlySet<SortKey> = new Set(['alias']);
+/** Up to this many distinct values, rows are bucketed rather than compared. */
+const BUCKETS_MAX = 256;
 
 /** A digit run led by its length, so longer numbers sort after shorter ones: `42` → `242`. */
 const byValue = (run: string): string => String.fromCharCode(0x30 + Math.min(run.length, 0xff)) + run;
@@ -28,16 +31,17 @@ export function sortAccounts(rows: readonly SubAccount[], order: SortOrder): rea
   const { key } = order;
   if (key === undefined) return order.desc ? [...rows].reverse() : rows;
   const natural = NATURAL.has(key);
-  const memo = new Map<string, string>();
+  const byText = new Map<string, string>();
   const keys = rows.map((row) => {
     const text = fieldText(row, key);
-    let k = memo.get(text);
+    let k = byText.get(text);
     if (k === undefined) {
       k = sortText(text, natural);
-      memo.set(text, k);
+      byText.set(text, k);
     }
     return k;
   });
+  if (byText.size <= BUCKETS_MAX) return bucketed(rows, keys, order.desc);
   const dir = order.desc ? -1 : 1;
   const index = rows.map((_, i) => i);
   index.sort((a, b) => {
@@ -48,4 +52,20 @@ export function sortAccounts(rows: readonly SubAccount[], order: SortOrder): rea
     return a - b;
   });
   return index.map((i) => rows[i] as SubAccount);
+}
+
+/** Rows grouped under their keys, the groups in key order, each group in list order. */
+function bucketed(rows: readonly SubAccount[], keys: readonly string[], desc: boolean): SubAccount[] {
+  const groups = new Map<string, SubAccount[]>();
+  rows.forEach((row, i) => {
+    const k = keys[i] ?? '';
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  });
+  const order = [...groups.keys()].sort();
+  if (desc) order.reverse();
+  const out: SubAccount[] = [];
+  for (const k of order) for (const row of groups.get(k) ?? []) out.push(row);
+  return out;
 }

@@ -36,7 +36,7 @@ describe('sortAccounts', () => {
         expect(sorted).toHaveLength(rows.length);
         const same = new Set(sorted);
         expect(same.size === rows.length && rows.every((r) => same.has(r))).toBe(true);
-        const natural = key === 'alias' || key === 'userId' || key === 'email';
+        const natural = key === 'alias';
         const keys = sorted.map((r) => sortText(fieldText(r, key), natural));
         const outOfOrder = keys.findIndex((k, i) => i > 0 && (desc ? keys[i - 1]! < k : keys[i - 1]! > k));
         expect(outOfOrder, `${key} ${desc ? 'desc' : 'asc'}`).toBe(-1);

@@ -53,16 +53,14 @@ export function LoadedListView(p: LoadedListProps) {
   const bar = loading ? `${progressBar(load.progress?.fraction ?? 0, BAR_WIDTH, glyphs)} ` : '';
   const hint = state.hint ?? p.hint;
   const right = hint ? ` ${hint}` : '';
-  const footer = listFooterParts({
-    result,
-    loaded: load.rows.length,
-    top: state.top,
-    viewRows,
-    sort: state.sort,
-    filter: state.filter,
-    text: list.text,
-    glyphs,
-  }).join(' · ');
+  // Counting 10,100 rows is not free: only when what is counted or shown changes, not every tick.
+  const loaded = load.rows.length;
+  const { top, sort, filter } = state;
+  const text = list.text;
+  const footer = useMemo(
+    () => listFooterParts({ result, loaded, top, viewRows, sort, filter, text, glyphs }).join(' · '),
+    [result, loaded, top, viewRows, sort, filter, text, glyphs],
+  );
   const selected = list.selected;
   return (
     <Box flexDirection="column" width={width} height={p.height} overflow="hidden">
