@@ -63,13 +63,16 @@ describe('pooltop: the whole sub-account list in a terminal', () => {
     const s = session;
     await press(s, '', (t) => t.includes('[1 Pool]'), 'the dashboard', 20_000);
     await press(s, '2', (t) => t.includes('rows 1–30 ·'), 'the first page');
-    const before = service.stats().byPath[PATHS.subAccounts] ?? 0;
+    const listed = () => service.stats().byPath[PATHS.subAccounts] ?? 0;
+    // The first page and the next one, fetched ahead.
+    await vi.waitFor(() => expect(listed()).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
+    const before = listed();
 
     const loaded = await press(s, 'L', (t) => t.includes('10,100 rows loaded'), 'the whole list', 20_000);
     const data = generateAccounts(COUNT, SEED);
     const active = data.filter((a) => a.status === 'active').length;
     expect(loaded).toMatch(new RegExp(`rows 1–\\d+ of 10,100 · ${formatCount(active)} active · `));
-    expect((service.stats().byPath[PATHS.subAccounts] ?? 0) - before).toBe(101);
+    expect(listed() - before).toBe(101);
 
     const sorted = await press(s, 's', (t) => t.includes('Alias ▲'), 'sorted by alias');
     expect(sorted).toContain('sorted by alias ▲');

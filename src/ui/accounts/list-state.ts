@@ -3,22 +3,12 @@
  * over the sorted and filtered result, the sort order, the filter and its picker. The result
  * itself is derived by the view; actions that depend on its length carry it.
  */
-import type { SortOrder } from '../../accounts/fields.js';
+import { type FilterGroup, SORT_KEYS, type SortOrder } from '../../accounts/fields.js';
 import { type AccountFilter, NO_FILTER, toggleFilter } from '../../accounts/filter.js';
-import type { FilterGroup } from '../../accounts/fields.js';
 import type { ColumnId } from './columns.js';
 
 /** The order `s` steps through: the table's columns, then the list's own order again. */
-export const SORT_COLUMNS: readonly ColumnId[] = [
-  'alias',
-  'email',
-  'status',
-  'kyc',
-  'shared',
-  'spot',
-  'collateral',
-  'id',
-];
+export const SORT_COLUMNS: readonly ColumnId[] = SORT_KEYS.filter((k): k is ColumnId => k !== 'userId');
 
 export interface ListState {
   /** Selected row, as an index into the result. */
