@@ -78,14 +78,27 @@ const view = mountDashboard({ client, config, columns: 200, rows: 106 });
 await until(() => view.stdout.shows('Workers '), 15_000, 'pool data');
 view.stdin.press('2');
 await until(() => view.stdout.shows('rows 1–30 ·'), 15_000, 'the first page');
-await sleep(500);
+// Baseline in the same run: the server's pages, page size 100, all 100 rows on screen.
+for (let size = 30; size < 100; size += 10) {
+  view.stdin.press('+');
+  await until(() => view.stdout.shows(`rows 1–${size + 10} ·`), 15_000, `page size ${size + 10}`);
+}
+await sleep(300);
+const upDown = (i) => view.stdin.press(i % 2 ? KEYS.up : KEYS.down);
+await timeFrames(view, upDown, { n: 10 });
+const pageCursor = await timeFrames(view, upDown, { n });
+const pageTick = await timeFrames(view, () => clock.tick(), { n });
 const before = listed();
 const t0 = view.stdin.press('L');
-await until(() => view.stdout.shows('10,100 rows loaded'), 30_000, 'the whole list');
+try {
+  await until(() => view.stdout.shows('10,100 rows loaded'), 90_000, 'the whole list');
+} catch (error) {
+  const status = view.stdout.screen.text().split('\n').slice(0, 3).join(' | ');
+  throw new Error(`${error.message}; screen: ${status}`);
+}
 const dashboardLoad = { ms: performance.now() - t0, requests: listed() - before };
 await until(() => view.stdout.shows('rows 1–100 of 10,100'), 5_000, '100 rows on screen');
 await sleep(300);
-const upDown = (i) => view.stdin.press(i % 2 ? KEYS.up : KEYS.down);
 await timeFrames(view, upDown, { n: 10 });
 const cursor = await timeFrames(view, upDown, { n });
 const tick = await timeFrames(view, () => clock.tick(), { n });
@@ -94,5 +107,5 @@ await view.unmount();
 await client.close();
 await service.close();
 
-process.stdout.write(`\n${JSON.stringify({ loads, sortFilter, dashboardLoad, cursor, tick, sortKey })}\n`);
+process.stdout.write(`\n${JSON.stringify({ loads, sortFilter, dashboardLoad, pageCursor, pageTick, cursor, tick, sortKey })}\n`);
 process.exit(0);
