@@ -10,7 +10,8 @@ import { createNonceSource } from './nonce.js';
 import { checkRefreshParams, checkSubAccountQuery, requireApiKeys } from './request-checks.js';
 import { type RetryOptions, type Sleep, withRetry } from './retry.js';
 import { parseJsonBody, parsePoolOverview, parseSubAccountPage, parseTokenSet } from './schemas.js';
-import { signRequest } from './sign.js';
+import { createMiningApi } from './mining-client.js';
+import { type SignFields, signRequest } from './sign.js';
 import { createTransport, type HttpRequest, type Timeouts } from './transport.js';
 import {
   type ApiClient,
@@ -113,23 +114,37 @@ export function createClient(options: ClientOptions): ApiClient {
     );
   }
 
-  async function listSubAccounts(query: SubAccountQuery = {}, opts?: CallOptions): Promise<SubAccountPage> {
-    const fields = checkSubAccountQuery(query);
-    const keys = requireApiKeys(options.apiKey, options.apiSecret);
+  /**
+   * One signed POST: `read` turns the answer into its model. Retried like every call; signed
+   * afresh once when the server refused the nonce (another process using the same key may have
+   * sent a larger one).
+   */
+  async function signedCall<T>(
+    path: string,
+    fields: SignFields,
+    read: (body: unknown) => T,
+    opts: CallOptions | undefined,
+    purpose: string,
+  ): Promise<T> {
+    const keys = requireApiKeys(options.apiKey, options.apiSecret, purpose);
     let nonceRetried = false;
-    const attempt = async (signal: AbortSignal): Promise<SubAccountPage> => {
-      const signed = signRequest({ path: PATHS.subAccounts, fields, nonce: nextNonce(), ...keys });
-      const req: HttpRequest = { method: 'POST', path: PATHS.subAccounts, ...signed, signal };
+    const attempt = async (signal: AbortSignal): Promise<T> => {
+      const signed = signRequest({ path, fields, nonce: nextNonce(), ...keys });
+      const req: HttpRequest = { method: 'POST', path, ...signed, signal };
       try {
-        return parseSubAccountPage(await exchange(req, keySecrets));
+        return read(await exchange(req, keySecrets));
       } catch (err) {
-        // Another process using the same key may have sent a larger nonce: once, sign afresh.
         if (nonceRetried || !isPooltopError(err) || err.reason !== 'nonce') throw err;
         nonceRetried = true;
         return attempt(signal);
       }
     };
     return scoped(opts, (signal) => withRetry(() => attempt(signal), retryOptions(signal)));
+  }
+
+  async function listSubAccounts(query: SubAccountQuery = {}, opts?: CallOptions): Promise<SubAccountPage> {
+    const fields = checkSubAccountQuery(query);
+    return signedCall(PATHS.subAccounts, fields, parseSubAccountPage, opts, 'sub-accounts');
   }
 
   async function refreshToken(params: RefreshParams, opts?: CallOptions): Promise<TokenSet> {
@@ -155,6 +170,10 @@ export function createClient(options: ClientOptions): ApiClient {
     getMiningPool,
     listSubAccounts,
     refreshToken,
+    mining: createMiningApi(
+      (path, fields, read, opts) => signedCall(path, fields, read, opts, 'mining'),
+      now,
+    ),
     async close() {
       if (!lifetime.signal.aborted) lifetime.abort(new Error('client closed'));
       await transport.close();

@@ -112,7 +112,8 @@ const tokenResponseSchema = v.object(
 
 type Schema<T> = v.GenericSchema<unknown, T>;
 
-function parse<T>(schema: Schema<T>, input: unknown): T {
+/** Runs `schema` over a response body; the first issue becomes a `schema` error naming its field path. */
+export function parse<T>(schema: Schema<T>, input: unknown): T {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw new PooltopError('schema', `unexpected response: body ${BODY}`, { fields: { body: [BODY] } });
   }

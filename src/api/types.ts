@@ -1,8 +1,11 @@
 /**
- * Wire types of the three operations, with the spec's own field names.
+ * Wire types of the three operations, with the spec's own field names (the Mining Pool models
+ * are in mining-types.ts).
  * The client normalises every accepted response shape (e.g. the legacy camelCase pool
  * overview) into these, so the rest of the program sees exactly one shape.
  */
+
+import type { MiningApi } from './mining-types.js';
 
 export interface HashRatePoint {
   /** Unix time, seconds. */
@@ -81,6 +84,8 @@ export interface ApiClient {
   getMiningPool(opts?: CallOptions): Promise<PoolOverview>;
   listSubAccounts(query?: SubAccountQuery, opts?: CallOptions): Promise<SubAccountPage>;
   refreshToken(params: RefreshParams, opts?: CallOptions): Promise<TokenSet>;
+  /** The Mining Pool read operations (signed, like the sub-account list). */
+  readonly mining: MiningApi;
   /** Closes the keep-alive pool; pending calls are aborted. */
   close(): Promise<void>;
 }

@@ -22,6 +22,7 @@ export function commonFlags(values: ParsedValues): CommonFlags {
     clientId: stringFlag(values, 'client-id'),
     clientSecret: stringFlag(values, 'client-secret'),
     refreshToken: stringFlag(values, 'refresh-token'),
+    miningAccount: stringFlag(values, 'account'),
     profile: stringFlag(values, 'profile'),
     config: stringFlag(values, 'config'),
   };
@@ -37,16 +38,18 @@ export async function createContext(
   io: CommandIO,
   options: { retries?: number } = {},
 ): Promise<CommandContext> {
-  if (values.demo === true) return createDemoContext(options, io.env);
+  if (values.demo === true) return createDemoContext(options, io.env, stringFlag(values, 'account'));
   const config = resolveConfig({ flags: commonFlags(values), env: io.env });
   for (const warning of config.warnings) io.stderr(`pooltop: warning: ${warning}\n`);
   const client = clientFor(config, options, io.env);
   return { config, client, demo: false, close: () => client.close() };
 }
 
+/** The demo's mining account is `--account` when given, else its newest one. */
 async function createDemoContext(
   options: { retries?: number },
   env: NodeJS.ProcessEnv,
+  account: string | undefined,
 ): Promise<CommandContext> {
   const { startService } = await import('../service/server.js');
   const service = await startService({ port: 0 });
@@ -58,6 +61,7 @@ async function createDemoContext(
     clientId: credentials.clientId,
     clientSecret: credentials.clientSecret,
     refreshToken: credentials.refreshToken,
+    miningAccount: account || service.miningAccounts[0],
     profile: 'demo',
     configPath: '',
     sources: {
@@ -67,6 +71,7 @@ async function createDemoContext(
       clientId: 'demo',
       clientSecret: 'demo',
       refreshToken: 'demo',
+      miningAccount: account ? 'flag' : 'demo',
     },
     warnings: [],
   };

@@ -24,3 +24,11 @@ export function processIO(signal: AbortSignal): CommandIO {
     stderrIsTTY: process.stderr.isTTY === true,
   };
 }
+
+/** Resolves when the user interrupts (at once if already interrupted). */
+export function untilAborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}

@@ -1,6 +1,7 @@
-import { isIP } from 'node:net';
 import { intFlag, numberFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
-import type { CommandIO } from './io.js';
+import { isLoopbackHost } from '../config/validate.js';
+import { MAX_MINING_ACCOUNTS, MAX_WORKERS } from '../service/options.js';
+import { type CommandIO, untilAborted } from './io.js';
 import { toSafeJson } from './json-output.js';
 
 /**
@@ -13,6 +14,8 @@ export async function runServe(values: ParsedValues, io: CommandIO): Promise<num
     host,
     port: intFlag(values, 'port', { min: 0, max: 65535 }) ?? 0,
     accounts: intFlag(values, 'accounts', { min: 1, max: 20000 }),
+    miningAccounts: intFlag(values, 'mining-accounts', { min: 0, max: MAX_MINING_ACCOUNTS }),
+    workers: intFlag(values, 'workers', { min: 0, max: MAX_WORKERS }),
     seed: intFlag(values, 'seed', { min: 0, max: 2 ** 31 - 1 }),
     accessTtl: intFlag(values, 'access-ttl', { min: 1, max: 86400 }),
     refreshTtl: intFlag(values, 'refresh-ttl', { min: 1, max: 86400 * 30 }),
@@ -20,7 +23,7 @@ export async function runServe(values: ParsedValues, io: CommandIO): Promise<num
     latency: intFlag(values, 'latency', { min: 0, max: 600_000 }),
     failRate: numberFlag(values, 'fail-rate', { min: 0, max: 1 }),
   };
-  if (!isLoopback(host)) {
+  if (!isLoopbackHost(host)) {
     io.stderr(
       `pooltop: warning: serving on ${host}, reachable from other machines; it is a demo service with no real security\n`,
     );
@@ -37,6 +40,7 @@ export async function runServe(values: ParsedValues, io: CommandIO): Promise<num
         client_id: c.clientId,
         client_secret: c.clientSecret,
         refresh_token: c.refreshToken,
+        mining_accounts: service.miningAccounts,
       })}\n`,
     );
   } else {
@@ -48,16 +52,14 @@ export async function runServe(values: ParsedValues, io: CommandIO): Promise<num
         `  client id      ${c.clientId}`,
         `  client secret  ${c.clientSecret}`,
         `  refresh token  ${c.refreshToken}`,
+        `  mining         ${service.miningAccounts.join(', ') || '(no accounts)'}`,
         `Try: pooltop pool --base-url ${service.baseUrl}`,
         'Stop with Ctrl+C.',
         '',
       ].join('\n'),
     );
   }
-  await new Promise<void>((resolve) => {
-    if (io.signal.aborted) resolve();
-    else io.signal.addEventListener('abort', () => resolve(), { once: true });
-  });
+  await untilAborted(io.signal);
   await service.close();
   return 0;
 }
@@ -66,6 +68,8 @@ export const SERVE_OPTIONS = {
   host: { type: 'string' },
   port: { type: 'string' },
   accounts: { type: 'string' },
+  'mining-accounts': { type: 'string' },
+  workers: { type: 'string' },
   seed: { type: 'string' },
   'access-ttl': { type: 'string' },
   'refresh-ttl': { type: 'string' },
@@ -76,7 +80,3 @@ export const SERVE_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function isLoopback(host: string): boolean {
-  if (host === 'localhost' || host === '::1') return true;
-  return isIP(host) === 4 && host.startsWith('127.');
-}

@@ -12,14 +12,24 @@ export interface CliResult {
   stderr: string;
 }
 
-/** A clean environment: no WHITEBIT_* settings, a fresh HOME and state dir, no colour, no DEBUG. */
+/**
+ * A clean environment: no WHITEBIT_* settings, a fresh HOME, state and preferences dir, no colour,
+ * no DEBUG.
+ */
 export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const home = mkdtempSync(join(tmpdir(), 'pooltop-home-'));
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (!k.startsWith('WHITEBIT_') && k !== 'DEBUG' && k !== 'XDG_STATE_HOME') env[k] = v;
+    if (!k.startsWith('WHITEBIT_') && k !== 'DEBUG' && k !== 'XDG_STATE_HOME' && k !== 'XDG_CONFIG_HOME') env[k] = v;
   }
-  return { ...env, HOME: home, XDG_STATE_HOME: join(home, '.state'), NO_COLOR: '1', ...extra };
+  return {
+    ...env,
+    HOME: home,
+    XDG_STATE_HOME: join(home, '.state'),
+    XDG_CONFIG_HOME: join(home, '.config'),
+    NO_COLOR: '1',
+    ...extra,
+  };
 }
 
 /** Runs the built CLI with no stdin (like CI) and collects its output. */
