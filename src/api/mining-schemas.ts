@@ -137,7 +137,8 @@ function nulls<E extends v.ObjectEntries>(entries: E, value: object | null | und
 const present = <T>(item: T | null | undefined): item is T => item != null;
 
 /** A decimal hash rate as a number of H/s, scaled by 10^exponent decimal-exactly before the one rounding. */
-const hashRate = (d: string | null | undefined, exponent = 0) => (d == null ? null : Number(`${d}e${exponent}`));
+const hashRate = (d: string | null | undefined, exponent = 0) =>
+  d == null ? null : Number(`${d}e${exponent}`);
 
 /** `body` as validation expects it: an empty `data` as `empty`, series points' `time` as `timestamp`. */
 function prepared(body: unknown, empty: object, series?: string): unknown {
@@ -171,7 +172,9 @@ export function parseMiningAccounts(
   report?: DegradationSink,
 ): MiningPage<MiningAccount> {
   const out = parse(accountsSchema, prepared(body, []), report);
-  const accounts = out.data.flatMap((a) => (a?.name ? [{ name: a.name, createdAt: a.createdAt ?? null }] : []));
+  const accounts = out.data.flatMap((a) =>
+    a?.name ? [{ name: a.name, createdAt: a.createdAt ?? null }] : [],
+  );
   return page(accounts, out, asked);
 }
 
@@ -207,7 +210,11 @@ export function parseWorkerHashRate(
   return { account: asked.account, worker: asked.worker, hashrate };
 }
 
-export function parseWorkerNames(body: unknown, asked: AskedPage, report?: DegradationSink): MiningPage<string> {
+export function parseWorkerNames(
+  body: unknown,
+  asked: AskedPage,
+  report?: DegradationSink,
+): MiningPage<string> {
   const out = parse(workerNamesSchema, prepared(body, {}), report);
   return page(
     (out.data.workers ?? []).filter((name) => name !== ''),
@@ -231,7 +238,10 @@ export function parseMiningRewards(
 export function parsePayoutDestination(body: unknown, report?: DegradationSink): PayoutDestination {
   // Read unwrapped, unless only a wrapped answer names the destination.
   const wrapped =
-    isObject(body) && body.payoutDestination == null && isObject(body.data) && body.data.payoutDestination != null;
+    isObject(body) &&
+    body.payoutDestination == null &&
+    isObject(body.data) &&
+    body.data.payoutDestination != null;
   const answer = wrapped ? (body.data as object) : body;
   return nulls(payoutEntries, parse(payoutSchema, answer, report));
 }
