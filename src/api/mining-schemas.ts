@@ -136,8 +136,8 @@ function nulls<E extends v.ObjectEntries>(entries: E, value: object | null | und
 
 const present = <T>(item: T | null | undefined): item is T => item != null;
 
-/** A decimal hash rate as a number of H/s, scaled by 10^exponent decimal-exactly before the one rounding. */
-const hashRate = (d: string | null | undefined, exponent = 0) =>
+/** A decimal as a number, scaled by 10^exponent decimal-exactly before the one rounding to a double. */
+const asNumber = (d: string | null | undefined, exponent = 0) =>
   d == null ? null : Number(`${d}e${exponent}`);
 
 /** `body` as validation expects it: an empty `data` as `empty`, series points' `time` as `timestamp`. */
@@ -181,7 +181,7 @@ export function parseMiningAccounts(
 export function parseMinerInfo(body: unknown, report?: DegradationSink): MinerInfo {
   const data = parse(minerInfoSchema, prepared(body, {}), report).data;
   return {
-    fee: hashRate(data.fee),
+    fee: asNumber(data.fee),
     workers: nulls(workerCounts, data.workers),
     stratum: (data.stratum ?? []).filter(present).map((s) => nulls(stratumEntries, s)),
   };
@@ -191,8 +191,8 @@ export function parseAccountHashRate(body: unknown, report?: DegradationSink): A
   const data = parse(hashrateSchema, prepared(body, {}, 'hashrate'), report).data;
   const hashrate: AccountHashRateSample[] = byTime(data.hashrate).map((p) => ({
     timestamp: p.timestamp,
-    hashrate: hashRate(p.hashrate),
-    rejectRate: hashRate(p.rejectRate),
+    hashrate: asNumber(p.hashrate),
+    rejectRate: asNumber(p.rejectRate),
   }));
   return { account: data.account ?? null, hashrate };
 }
@@ -205,7 +205,7 @@ export function parseWorkerHashRate(
   const data = parse(workerHashrateSchema, prepared(body, {}, 'hashrates'), report).data;
   const hashrate = byTime(data.hashrates).map((p) => ({
     timestamp: p.timestamp,
-    hashrate: hashRate(p.hashrate, TERA),
+    hashrate: asNumber(p.hashrate, TERA),
   }));
   return { account: asked.account, worker: asked.worker, hashrate };
 }
@@ -231,7 +231,7 @@ export function parseMiningRewards(
   const out = parse(rewardsSchema, prepared(body, []), report);
   const rewards = out.data
     .filter(present)
-    .map((r) => ({ ...nulls(rewardEntries, r), hashRate: hashRate(r.hashRate) }));
+    .map((r) => ({ ...nulls(rewardEntries, r), hashRate: asNumber(r.hashRate) }));
   return page(rewards, out, asked);
 }
 
