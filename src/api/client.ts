@@ -196,6 +196,7 @@ export function createClient(options: ClientOptions): ApiClient {
     mining: createMiningApi(
       (path, fields, read, opts) => signedCall(path, fields, read, opts, 'mining'),
       now,
+      (path) => sink('POST', path),
     ),
     async close() {
       if (!lifetime.signal.aborted) lifetime.abort(new Error('client closed'));
