@@ -15,7 +15,7 @@
  * views send with `useStdout().stdout.write`.
  */
 import { Writable } from 'node:stream';
-import { lineWidth } from '../ink-patch/ansi-width.js';
+import { lineWidth } from '../format/ansi-width.js';
 import { changedTail } from './line-diff.js';
 
 const SYNC_START = '\x1b[?2026h';
