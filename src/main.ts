@@ -1,7 +1,7 @@
 import { flushCompileCache } from 'node:module';
 import { main } from './cli.js';
 import { invocationOf } from './cli/mode.js';
-import { processIO } from './commands/io.js';
+import { processIO } from './cli/io.js';
 
 /** How long the dashboard's start-up takes at most; then its compiled code is worth keeping. */
 const START_UP_MS = 3_000;

@@ -5,7 +5,7 @@
  * (a token set holds secrets).
  */
 import * as v from 'valibot';
-import { PooltopError } from './errors.js';
+import { PooltopError } from '../errors/pooltop-error.js';
 import type { FoundBlock, HashRatePoint, PoolOverview, SubAccountPage, TokenSet } from './types.js';
 
 /** Larger values are millisecond timestamps (1e11 s is the year 5138). */

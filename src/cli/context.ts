@@ -1,7 +1,7 @@
 import { createClient } from '../api/client.js';
 import type { Timeouts } from '../api/transport.js';
 import type { ApiClient } from '../api/types.js';
-import type { CommandIO } from '../commands/io.js';
+import type { CommandIO } from './io.js';
 import { resolveConfig } from '../config/resolve.js';
 import type { CommonFlags, ResolvedConfig } from '../config/types.js';
 import { type ParsedValues, stringFlag } from './parse.js';

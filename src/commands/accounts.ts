@@ -1,7 +1,7 @@
 import type { SubAccount, SubAccountQuery } from '../api/types.js';
 import type { CommandContext } from '../cli/context.js';
 import { sanitize } from '../format/sanitize.js';
-import type { CommandIO } from './io.js';
+import type { CommandIO } from '../cli/io.js';
 import { toSafeJson } from './json-output.js';
 import { renderTextTable } from './text-table.js';
 

@@ -3,7 +3,7 @@ import type { CommandContext } from '../cli/context.js';
 import { formatHashRate } from '../format/hash-rate.js';
 import { sanitize } from '../format/sanitize.js';
 import { formatDateTime, timeAgo } from '../format/time.js';
-import type { CommandIO } from './io.js';
+import type { CommandIO } from '../cli/io.js';
 import { toSafeJson } from './json-output.js';
 import { renderTextTable } from './text-table.js';
 

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { intFlag, numberFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
-import type { CommandIO } from './io.js';
+import type { CommandIO } from '../cli/io.js';
 import { toSafeJson } from './json-output.js';
 
 /**

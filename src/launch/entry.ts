@@ -8,7 +8,7 @@
 import './require-node.js';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isDebug } from '../cli/debug.js';
+import { isDebug } from '../errors/debug.js';
 import { enableTrustedCompileCache } from './compile-cache.js';
 
 /** The program's file name next to this file; set by the build. */

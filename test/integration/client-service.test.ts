@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { isPooltopError, type PooltopError } from '../../src/api/errors.js';
+import { isPooltopError, type PooltopError } from '../../src/errors/pooltop-error.js';
 import type { ApiClient } from '../../src/api/types.js';
 import { type ServiceHandle, type ServiceOptions, startService } from '../../src/service/server.js';
 
