@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { showsPoolData } from './markers.mjs';
-import { rssBytes } from './proc.mjs';
+import { cpuMs, rssBytes } from './proc.mjs';
 import { childEnv, startPty } from './pty.mjs';
 import { median, sleep } from './stats.mjs';
 
@@ -61,10 +61,14 @@ export async function measureStartup({
       node: [],
       cold: { pooltop: [], hello: [] },
       rss: { pooltop: [], hello: [] },
+      cpu: { pooltop: [], hello: [] },
     };
     const rssInto = (list) => (pid) => {
       const rss = rssBytes(pid);
       if (rss !== undefined) list.push(rss);
+      // CPU time to the first frame: less moved by other work on the machine than wall time.
+      const cpu = cpuMs(pid);
+      if (cpu !== undefined) out.cpu[list === out.rss.pooltop ? 'pooltop' : 'hello'].push(cpu);
     };
     const opts = { cols, rows, timeoutMs };
     const helloRun = (env, extra = {}) =>
