@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { createTheme } from '../format/color.js';
 import { DashboardContext, type DashboardContextValue } from './dashboard-context.js';
+import type { FirstPoll } from './pool/use-pool-overview.js';
 import { RetrySchedule } from './retry-schedule.js';
 import { Shell } from './shell.js';
 import { swrOptions } from './swr-options.js';
@@ -23,8 +24,8 @@ export interface ProvidersProps {
   now?: () => number;
   /** Injected jitter for retry backoff (tests). */
   random?: () => number;
-  /** SWR data by key to start with (first-poll.ts). */
-  initialData?: Readonly<Record<string, unknown>>;
+  /** The pool poll sent before the dashboard mounted (see use-pool-overview.ts). */
+  firstPoll?: FirstPoll;
   children: ReactNode;
 }
 
@@ -39,7 +40,7 @@ export function DashboardProviders({
   pausedRef,
   now = Date.now,
   random,
-  initialData,
+  firstPoll,
   children,
 }: ProvidersProps) {
   const intervalMs = intervalSec * 1000;
@@ -61,13 +62,12 @@ export function DashboardProviders({
         schedule: retries,
         now,
         random,
-        initialData,
       }),
-    [intervalMs, pausedRef, timers, retries, now, random, initialData],
+    [intervalMs, pausedRef, timers, retries, now, random],
   );
   const dashboard: DashboardContextValue = useMemo(
-    () => ({ client, config, demo, intervalMs, signal, now, retries }),
-    [client, config, demo, intervalMs, signal, now, retries],
+    () => ({ client, apiUrl: client.baseUrl, config, demo, intervalMs, signal, now, retries, firstPoll }),
+    [client, config, demo, intervalMs, signal, now, retries, firstPoll],
   );
   const theme = useMemo(() => createTheme(color), [color]);
   return (

@@ -3,7 +3,7 @@ import type { LockOptions } from '../config/lock.js';
 import type { SettingKey } from '../config/settings-meta.js';
 import type { LastRefresh, StoredTokens, TokenStore } from '../config/token-store.js';
 import type { ResolvedConfig } from '../config/types.js';
-import type { ApiClient } from './types.js';
+import type { ApiClient } from '../api/types.js';
 
 /** A refresh token lives 600 s from issue (API-NOTES.md, "OAuth refresh"). */
 export const REFRESH_TOKEN_LIFETIME_SEC = 600;

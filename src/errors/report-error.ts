@@ -1,4 +1,4 @@
-import { isPooltopError, oneLine } from '../api/errors.js';
+import { isPooltopError, oneLine } from './pooltop-error.js';
 import { sanitize } from '../format/sanitize.js';
 import { isDebug } from './debug.js';
 

@@ -5,11 +5,14 @@
  * path (src/format/width.ts); lines with escapes or other characters are measured once and
  * remembered in a small bounded cache (the same lines come back every frame).
  */
-import { displayWidth, isNarrow } from '../format/width.js';
+import { displayWidth, isNarrow } from './width.js';
 
 /** CSI, OSC (BEL or ST terminated), two-character ESC sequences, and their C1 forms. */
 export const ESCAPE_SEQUENCE =
   /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]|\x9b[0-?]*[ -/]*[@-~]|\x9d[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)/g;
+
+/** An escape sequence, or a run of text up to the next one. */
+export const TOKEN = new RegExp(`${ESCAPE_SEQUENCE.source}|[^\\x1b\\x9b\\x9d]+`, 'g');
 
 const HAS_ESCAPE = /[\x1b\x9b\x9d]/;
 

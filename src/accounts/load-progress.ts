@@ -1,7 +1,7 @@
 /** The words of a load's progress, for the dashboard's bar and the command's stderr line. Pure. */
 import type { LoadProgress } from '../api/load-all.js';
-import { formatCount } from './number.js';
-import { formatDuration } from './time.js';
+import { formatCount } from '../format/number.js';
+import { formatDuration } from '../format/time.js';
 
 /** `3,400 rows · 34 requests · 1,360 rows/s · ≤ 5s left` (retries only when there were some). */
 export function progressParts(p: LoadProgress): string[] {

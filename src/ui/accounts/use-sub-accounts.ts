@@ -15,13 +15,13 @@
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
-import { isPooltopError, PooltopError } from '../../api/errors.js';
+import { isPooltopError, PooltopError } from '../../errors/pooltop-error.js';
 import { linkSignals } from '../../api/link-signals.js';
 import type { SubAccountPage } from '../../api/types.js';
-import { nextPageOffset } from '../accounts/browser-state.js';
+import { nextPageOffset } from './browser-state.js';
 import { useDashboard } from '../dashboard-context.js';
 import { alignedPollDelay } from '../swr-options.js';
-import { useRefreshOnShow } from './use-refresh-on-show.js';
+import { useRefreshOnShow } from '../hooks/use-refresh-on-show.js';
 
 export const SUB_ACCOUNTS_KEY = 'sub-accounts';
 

@@ -20,8 +20,8 @@ import { acquireLock, type LockHandle } from '../config/lock.js';
 import { missingSettingMessage } from '../config/settings-meta.js';
 import { resolveStateDir } from '../config/state-dir.js';
 import { fileTokenStore, sha256, type StoreEntry, type TokenStore } from '../config/token-store.js';
-import { linkSignals } from './link-signals.js';
-import { isPooltopError, PooltopError } from './errors.js';
+import { linkSignals } from '../api/link-signals.js';
+import { isPooltopError, PooltopError } from '../errors/pooltop-error.js';
 import { classifyRefreshFailure, isRateLimit } from './session-errors.js';
 import {
   buildStatus,
@@ -38,7 +38,7 @@ import {
   type Session,
   type SessionOptions,
 } from './session-types.js';
-import type { TokenSet } from './types.js';
+import type { TokenSet } from '../api/types.js';
 
 export type { RefreshOutcome, Session, SessionOptions, SessionStatus } from './session-types.js';
 

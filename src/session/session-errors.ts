@@ -5,7 +5,7 @@
  */
 import type { RefreshResult } from '../config/token-store.js';
 import { formatClock } from '../format/time.js';
-import { isPooltopError, PooltopError } from './errors.js';
+import { isPooltopError, PooltopError } from '../errors/pooltop-error.js';
 
 export interface FailureContext {
   profile: string;

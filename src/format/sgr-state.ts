@@ -1,7 +1,7 @@
 /**
  * The SGR (colour and attribute) state of a styled line at some point: which attributes are on
- * and the parameters that set them, so a cut line can be reopened in the right style
- * (./slice-columns.ts, src/ui/line-diff.ts) and closed without a full reset.
+ * and the parameters that set them, so the rest of a line can be reopened in the right style
+ * (src/ui/line-diff.ts).
  */
 
 /** An SGR sequence; group 1 is its parameters. */
@@ -26,20 +26,6 @@ export type SgrState = Map<number, string>;
 /** The SGR that sets `state` from plain, or '' when nothing is on. */
 export function opening(state: SgrState): string {
   return state.size === 0 ? '' : `\x1b[${[...state.values()].join(';')}m`;
-}
-
-/**
- * The SGR that turns off exactly what `state` has on (not a full reset: a transformer may wrap
- * the slice in a style of its own, which must survive).
- */
-export function closing(state: SgrState): string {
-  if (state.size === 0) return '';
-  const codes: number[] = [];
-  if (state.has(1)) codes.push(39);
-  if (state.has(2)) codes.push(49);
-  if (state.has(4)) codes.push(22);
-  for (let bit = 0; bit < 7; bit++) if (state.has(8 << bit)) codes.push(23 + bit);
-  return `\x1b[${codes.join(';')}m`;
 }
 
 /** Applies one SGR's parameters to `state`. */

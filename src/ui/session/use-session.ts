@@ -4,12 +4,12 @@
  * the auto-refresh move together and tests drive both with an injected clock.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { isPooltopError } from '../../api/errors.js';
-import { createSession, type Session, type SessionStatus } from '../../api/session.js';
+import { isPooltopError } from '../../errors/pooltop-error.js';
+import { createSession, type Session, type SessionStatus } from '../../session/session.js';
 import { memoryTokenStore } from '../../config/token-store.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { useDashboard } from '../dashboard-context.js';
-import { autoRefreshDueAt, retryDelayMs, stopsAutoRefresh } from '../session/auto-refresh.js';
+import { autoRefreshDueAt, retryDelayMs, stopsAutoRefresh } from './auto-refresh.js';
 import { useUiState } from '../ui-state.js';
 
 /** Re-read the store this often, to see refreshes made by other pooltop processes. */
