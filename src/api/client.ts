@@ -162,7 +162,13 @@ export function createClient(options: ClientOptions): ApiClient {
   async function listSubAccounts(query: SubAccountQuery = {}, opts?: CallOptions): Promise<SubAccountPage> {
     const fields = checkSubAccountQuery(query);
     const report = sink('POST', PATHS.subAccounts);
-    return signedCall(PATHS.subAccounts, fields, (body) => parseSubAccountPage(body, report), opts, 'sub-accounts');
+    return signedCall(
+      PATHS.subAccounts,
+      fields,
+      (body) => parseSubAccountPage(body, report),
+      opts,
+      'sub-accounts',
+    );
   }
 
   async function refreshToken(params: RefreshParams, opts?: RefreshCallOptions): Promise<TokenSet> {
@@ -193,10 +199,10 @@ export function createClient(options: ClientOptions): ApiClient {
     getMiningPool,
     listSubAccounts,
     refreshToken,
-    mining: createMiningApi(
-      (path, fields, read, opts) => signedCall(path, fields, read, opts, 'mining'),
-      now,
-    ),
+    mining: createMiningApi((path, fields, read, opts) => {
+      const report = sink('POST', path);
+      return signedCall(path, fields, (body) => read(body, report), opts, 'mining');
+    }, now),
     async close() {
       if (!lifetime.signal.aborted) lifetime.abort(new Error('client closed'));
       await transport.close();

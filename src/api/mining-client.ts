@@ -19,12 +19,14 @@ import {
   REWARDS_LIMIT_DEFAULT,
   WORKERS_LIMIT_DEFAULT,
 } from './mining-types.js';
+import type { DegradationSink } from './parse-policy.js';
 import type { CallOptions } from './types.js';
 
+/** One signed POST; `read` gets the answer and where to report what the parsing policy degraded. */
 export type SignedCall = <T>(
   path: string,
   fields: MiningFields,
-  read: (body: unknown) => T,
+  read: (body: unknown, report?: DegradationSink) => T,
   opts: CallOptions | undefined,
 ) => Promise<T>;
 
@@ -46,7 +48,12 @@ export function createMiningApi(call: SignedCall, now: () => number): MiningApi 
   return {
     async accounts(query = {}, opts) {
       const fields = check({ name: query.name }, []);
-      return call(MINING_PATHS.accounts, fields, (b) => parseMiningAccounts(b, ACCOUNTS_PAGE), opts);
+      return call(
+        MINING_PATHS.accounts,
+        fields,
+        (b, report) => parseMiningAccounts(b, ACCOUNTS_PAGE, report),
+        opts,
+      );
     },
     async minerInfo(query, opts) {
       return call(MINING_PATHS.minerInfo, check({ account: query.account }), parseMinerInfo, opts);
@@ -58,7 +65,7 @@ export function createMiningApi(call: SignedCall, now: () => number): MiningApi 
     async workerNames(query, opts) {
       const { account, limit, offset } = query;
       const { fields, asked } = paged(check({ account, limit, offset }), WORKERS_LIMIT_DEFAULT);
-      return call(MINING_PATHS.workerNames, fields, (b) => parseWorkerNames(b, asked), opts);
+      return call(MINING_PATHS.workerNames, fields, (b, report) => parseWorkerNames(b, asked, report), opts);
     },
     async workerHashrate(query, opts) {
       const { account, worker, interval, from, to } = query;
@@ -66,14 +73,14 @@ export function createMiningApi(call: SignedCall, now: () => number): MiningApi 
       return call(
         MINING_PATHS.workerHashrate,
         fields,
-        (b) => parseWorkerHashRate(b, { account, worker }),
+        (b, report) => parseWorkerHashRate(b, { account, worker }, report),
         opts,
       );
     },
     async rewards(query = {}, opts) {
       const { account, from, to, limit, offset } = query;
       const { fields, asked } = paged(check({ account, from, to, limit, offset }, []), REWARDS_LIMIT_DEFAULT);
-      return call(MINING_PATHS.rewards, fields, (b) => parseMiningRewards(b, asked), opts);
+      return call(MINING_PATHS.rewards, fields, (b, report) => parseMiningRewards(b, asked, report), opts);
     },
     async payoutDestination(query, opts) {
       // The one operation whose account field is called `accountName`.

@@ -60,7 +60,7 @@ describe('hash rates are H/s at the edge', () => {
   });
 });
 
-describe('liberal reading', () => {
+describe('liberal reading (the parsing policy of every answer)', () => {
   it('takes numbers as strings and strings as numbers; missing, null and junk become null', () => {
     const info = parseMinerInfo({
       data: { fee: '2.5', workers: { online: '3', offline: null }, stratum: [{ url: 7, workersCount: 'x' }] },
@@ -72,7 +72,8 @@ describe('liberal reading', () => {
     });
   });
 
-  it('one odd item degrades one row, never the page', () => {
+  it('one odd item degrades one row, never the page; each degradation is reported', () => {
+    const reported: string[] = [];
     const page = parseMiningRewards(
       {
         offset: '0',
@@ -85,14 +86,19 @@ describe('liberal reading', () => {
         ],
       },
       asked,
+      (d) => reported.push(`${d.path} ${d.problem}`),
     );
-    expect(page.items).toHaveLength(2);
+    // Every row is kept (a short page must still mean the last one), the odd ones as nulls.
+    expect(page.items).toHaveLength(4);
+    for (const row of [page.items[1]!, page.items[3]!]) {
+      expect(Object.values(row).every((value) => value === null)).toBe(true);
+    }
     expect(page.items[0]).toMatchObject({
       miningAccountName: 'a',
       totalReward: '0.00125',
       status: 'pending',
     });
-    expect(page.items[1]).toMatchObject({
+    expect(page.items[2]).toMatchObject({
       miningAccountName: 'b',
       totalReward: null,
       hashRate: null,
@@ -100,6 +106,8 @@ describe('liberal reading', () => {
       status: null,
       payoutTime: null,
     });
+    expect(reported).toContain('data[1] must be an object (got a string); shown as an empty row');
+    expect(reported.some((r) => r.startsWith('data[2].totalReward must be a decimal number'))).toBe(true);
   });
 
   it('keeps amounts exact as text, also when they arrive as numbers', () => {
@@ -107,13 +115,14 @@ describe('liberal reading', () => {
     expect(page.items[0]).toMatchObject({ reward: '0.5', fee: '0.00000001', fppsRate: null });
   });
 
-  it('drops series points without a readable time, accepts either time field name and millisecond times', () => {
+  it('drops series points without a readable time and accepts either time field name', () => {
     const worker = parseWorkerHashRate(
       {
         data: {
           hashrates: [
             { time: 'x', hashrate: '1' },
-            { timestamp: 1709290000000, hashrate: 2 },
+            { timestamp: 1709290000000, hashrate: 4 },
+            { timestamp: 1709290000, hashrate: 2 },
             { hashrate: '3' },
           ],
         },
@@ -127,12 +136,21 @@ describe('liberal reading', () => {
     expect(account.hashrate).toEqual([{ timestamp: 5, hashrate: null, rejectRate: 0.5 }]);
   });
 
-  it("reads PHP's empty data ([] or {}) and a missing data as nothing", () => {
-    expect(parseAccountHashRate({ data: [] })).toEqual({ account: null, hashrate: [] });
-    expect(parseAccountHashRate({ data: {} }).hashrate).toEqual([]);
-    expect(parseWorkerNames({ data: [] }, { limit: 100, offset: 0 }).items).toEqual([]);
-    expect(parseMiningRewards({ data: {} }, asked).items).toEqual([]);
-    expect(parseWatcherLinks({})).toEqual([]);
+  it("reads a mining-disabled account's empty data ([], {}, null or none) as nothing", () => {
+    for (const empty of [{ data: [] }, { data: {} }, { data: null }, {}]) {
+      expect(parseAccountHashRate(empty)).toEqual({ account: null, hashrate: [] });
+      expect(parseWorkerHashRate(empty, { account: 'a', worker: 'w' }).hashrate).toEqual([]);
+      expect(parseWorkerNames(empty, { limit: 100, offset: 0 }).items).toEqual([]);
+    }
+    expect(parseMiningRewards({ data: [] }, asked).items).toEqual([]);
+    expect(parseWatcherLinks({ data: [] })).toEqual([]);
+  });
+
+  it('an object answer of the wrong kind degrades to unknowns', () => {
+    const reported: string[] = [];
+    const info = parseMinerInfo({ data: 42 }, (d) => reported.push(d.path));
+    expect(info).toEqual({ fee: null, workers: { online: null, offline: null, low: null }, stratum: [] });
+    expect(reported).toEqual(['data']);
   });
 
   it('falls back to the asked paging when the answer does not echo it', () => {
@@ -196,12 +214,14 @@ describe('payout-destination', () => {
 });
 
 describe('what is still an error', () => {
-  it('a body that is not an object, or data of the wrong kind altogether', () => {
+  it('a body that is not an object; a list answer without its list', () => {
     expect(schemaError(() => parseMinerInfo([1])).message).toMatch(/body must be a JSON object/);
     expect(schemaError(() => parseMiningRewards({ data: 'oops' }, asked)).message).toMatch(
-      /data must be an array/,
+      /data must be a list/,
     );
-    expect(schemaError(() => parseMinerInfo({ data: 42 })).message).toMatch(/data must be an object/);
-    expect(schemaError(() => parseMinerInfo({ data: [1, 2] })).message).toMatch(/data must be an object/);
+    expect(schemaError(() => parseWatcherLinks({})).message).toMatch(/data is missing/);
+    expect(schemaError(() => parseMiningAccounts({ data: {} }, asked)).message).toMatch(
+      /data must be a list/,
+    );
   });
 });
