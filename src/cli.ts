@@ -17,6 +17,13 @@ import type { CommandIO } from './commands/io.js';
 import { VERSION } from './version.js';
 
 const JSON_FLAG: OptionSpecs = { json: { type: 'boolean' } };
+const ALL_FLAGS: OptionSpecs = {
+  all: { type: 'boolean' },
+  ndjson: { type: 'boolean' },
+  csv: { type: 'boolean' },
+  sort: { type: 'string' },
+  filter: { type: 'string' },
+};
 
 /** Runs one invocation and returns its exit code; never throws. */
 export async function main(argv: string[], io: CommandIO): Promise<number> {
@@ -80,9 +87,18 @@ async function dispatch(argv: string[], io: CommandIO): Promise<number> {
       search: { type: 'string' },
       limit: { type: 'string' },
       offset: { type: 'string' },
+      ...ALL_FLAGS,
     } as const;
     const { values } = parseFlags(rest, spec);
     if (values.help) return printHelp(io, 'accounts');
+    const all = Object.keys(ALL_FLAGS).some((f) => values[f] !== undefined)
+      ? (await import('./commands/accounts-all-options.js')).parseAllOptions(values)
+      : undefined;
+    if (all) {
+      const { runAccountsAll } = await import('./commands/accounts-all.js');
+      // The loader retries each page itself (and paces every page), so the client does not.
+      return withContext(values, io, (ctx) => runAccountsAll(ctx, io, all), { retries: 0 });
+    }
     // Bounds are checked here, before any setting is resolved or any request is sent.
     const query = {
       search: stringFlag(values, 'search'),
@@ -91,6 +107,19 @@ async function dispatch(argv: string[], io: CommandIO): Promise<number> {
     };
     const { runAccounts } = await import('./commands/accounts.js');
     return withContext(values, io, (ctx) => runAccounts(ctx, io, { ...query, json: values.json === true }));
+  }
+  if (command === 'mining') {
+    const { MINING_OPTIONS, parseMiningArgs } = await import('./commands/mining-args.js');
+    const { values, positionals } = parseFlags(
+      rest,
+      { ...COMMON_OPTIONS, ...JSON_FLAG, ...MINING_OPTIONS },
+      1,
+    );
+    if (values.help) return printHelp(io, 'mining');
+    // Every bound is checked here, before any setting is resolved or any request is sent.
+    const request = parseMiningArgs(positionals[0], values, Date.now());
+    const { runMining } = await import('./commands/mining.js');
+    return withContext(values, io, (ctx) => runMining(ctx, io, request));
   }
   const { values, positionals } = parseFlags(rest, { ...COMMON_OPTIONS, ...JSON_FLAG }, 1);
   if (values.help) return printHelp(io, 'auth');

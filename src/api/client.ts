@@ -9,6 +9,7 @@ import { isPooltopError, PooltopError } from './errors.js';
 import { createNonceSource } from './nonce.js';
 import { checkRefreshParams, checkSubAccountQuery, requireApiKeys } from './request-checks.js';
 import { type RetryOptions, type Sleep, withRetry } from './retry.js';
+import { createMiningApi } from './mining-client.js';
 import type { Degradation, DegradationSink } from './parse-policy.js';
 import {
   parseJsonBody,
@@ -17,7 +18,7 @@ import {
   parseTokenSet,
   rotatedRefreshToken,
 } from './schemas.js';
-import { signRequest } from './sign.js';
+import { type SignFields, signRequest } from './sign.js';
 import { createTransport, type HttpRequest, type Timeouts } from './transport.js';
 import {
   type ApiClient,
@@ -130,23 +131,38 @@ export function createClient(options: ClientOptions): ApiClient {
     );
   }
 
-  async function listSubAccounts(query: SubAccountQuery = {}, opts?: CallOptions): Promise<SubAccountPage> {
-    const fields = checkSubAccountQuery(query);
-    const keys = requireApiKeys(options.apiKey, options.apiSecret);
+  /**
+   * One signed POST: `read` turns the answer into its model. Retried like every call; signed
+   * afresh once when the server refused the nonce (another process using the same key may have
+   * sent a larger one).
+   */
+  async function signedCall<T>(
+    path: string,
+    fields: SignFields,
+    read: (body: unknown) => T,
+    opts: CallOptions | undefined,
+    purpose: string,
+  ): Promise<T> {
+    const keys = requireApiKeys(options.apiKey, options.apiSecret, purpose);
     let nonceRetried = false;
-    const attempt = async (signal: AbortSignal): Promise<SubAccountPage> => {
-      const signed = signRequest({ path: PATHS.subAccounts, fields, nonce: nextNonce(), ...keys });
-      const req: HttpRequest = { method: 'POST', path: PATHS.subAccounts, ...signed, signal };
+    const attempt = async (signal: AbortSignal): Promise<T> => {
+      const signed = signRequest({ path, fields, nonce: nextNonce(), ...keys });
+      const req: HttpRequest = { method: 'POST', path, ...signed, signal };
       try {
-        return parseSubAccountPage(await exchange(req, keySecrets), sink('POST', PATHS.subAccounts));
+        return read(await exchange(req, keySecrets));
       } catch (err) {
-        // Another process using the same key may have sent a larger nonce: once, sign afresh.
         if (nonceRetried || !isPooltopError(err) || err.reason !== 'nonce') throw err;
         nonceRetried = true;
         return attempt(signal);
       }
     };
     return scoped(opts, (signal) => withRetry(() => attempt(signal), retryOptions(signal)));
+  }
+
+  async function listSubAccounts(query: SubAccountQuery = {}, opts?: CallOptions): Promise<SubAccountPage> {
+    const fields = checkSubAccountQuery(query);
+    const report = sink('POST', PATHS.subAccounts);
+    return signedCall(PATHS.subAccounts, fields, (body) => parseSubAccountPage(body, report), opts, 'sub-accounts');
   }
 
   async function refreshToken(params: RefreshParams, opts?: RefreshCallOptions): Promise<TokenSet> {
@@ -177,6 +193,10 @@ export function createClient(options: ClientOptions): ApiClient {
     getMiningPool,
     listSubAccounts,
     refreshToken,
+    mining: createMiningApi(
+      (path, fields, read, opts) => signedCall(path, fields, read, opts, 'mining'),
+      now,
+    ),
     async close() {
       if (!lifetime.signal.aborted) lifetime.abort(new Error('client closed'));
       await transport.close();

@@ -93,7 +93,11 @@ const rotatedSchema = v.object({ data: v.object({ refresh_token: nonEmptyText() 
 
 type Schema<T> = v.GenericSchema<unknown, T>;
 
-function parse<T>(schema: Schema<T>, input: unknown, report: DegradationSink): T {
+/**
+ * Runs `schema` over a response body; the first issue becomes a `schema` error naming its field
+ * path, and each degradation the policy allowed goes to `report`.
+ */
+export function parse<T>(schema: Schema<T>, input: unknown, report: DegradationSink = ignore): T {
   if (!isObject(input)) {
     throw new PooltopError('schema', `unexpected response: body ${BODY}`, { fields: { body: [BODY] } });
   }

@@ -1,10 +1,13 @@
 /**
- * The normalised models of the three operations, with the spec's own field names. The client
- * turns every accepted response shape (e.g. the camelCase pool overview) into these, so the rest
- * of the program sees exactly one shape. Following the parsing policy (parse-policy.ts), every
- * field the data can mean something without is optional: `undefined` when it was missing (or
- * could not be read), `null` when the server sent null.
+ * The normalised models of the three operations, with the spec's own field names (the Mining
+ * Pool models are in mining-types.ts). The client turns every accepted response shape (e.g. the
+ * camelCase pool overview) into these, so the rest of the program sees exactly one shape.
+ * Following the parsing policy (parse-policy.ts), every field the data can mean something
+ * without is optional: `undefined` when it was missing (or could not be read), `null` when the
+ * server sent null.
  */
+
+import type { MiningApi } from './mining-types.js';
 
 /** Missing (undefined) or null: shown as a placeholder, kept as it came in `--json`. */
 export type Maybe<T> = T | null | undefined;
@@ -103,6 +106,8 @@ export interface ApiClient {
   getMiningPool(opts?: CallOptions): Promise<PoolOverview>;
   listSubAccounts(query?: SubAccountQuery, opts?: CallOptions): Promise<SubAccountPage>;
   refreshToken(params: RefreshParams, opts?: RefreshCallOptions): Promise<TokenSet>;
+  /** The Mining Pool read operations (signed, like the sub-account list). */
+  readonly mining: MiningApi;
   /** Closes the keep-alive pool; pending calls are aborted. */
   close(): Promise<void>;
 }

@@ -33,6 +33,7 @@ export function commonFlags(values: ParsedValues): CommonFlags {
     clientId: stringFlag(values, 'client-id'),
     clientSecret: stringFlag(values, 'client-secret'),
     refreshToken: stringFlag(values, 'refresh-token'),
+    miningAccount: stringFlag(values, 'account'),
     profile: stringFlag(values, 'profile'),
     config: stringFlag(values, 'config'),
   };
@@ -48,14 +49,19 @@ export async function createContext(
   io: CommandIO,
   options: ContextOptions = {},
 ): Promise<CommandContext> {
-  if (values.demo === true) return createDemoContext(options, io);
+  if (values.demo === true) return createDemoContext(options, io, stringFlag(values, 'account'));
   const config = resolveConfig({ flags: commonFlags(values), env: io.env });
   for (const warning of config.warnings) io.stderr(`pooltop: warning: ${warning}\n`);
   const client = clientFor(config, options, io);
   return { config, client, demo: false, close: () => client.close() };
 }
 
-async function createDemoContext(options: ContextOptions, io: CommandIO): Promise<CommandContext> {
+/** The demo's mining account is `--account` when given, else its newest one. */
+async function createDemoContext(
+  options: ContextOptions,
+  io: CommandIO,
+  account: string | undefined,
+): Promise<CommandContext> {
   const { startService } = await import('../service/server.js');
   const service = await startService({ port: 0 });
   const { credentials } = service;
@@ -66,6 +72,7 @@ async function createDemoContext(options: ContextOptions, io: CommandIO): Promis
     clientId: credentials.clientId,
     clientSecret: credentials.clientSecret,
     refreshToken: credentials.refreshToken,
+    miningAccount: account || service.miningAccounts[0],
     profile: 'demo',
     configPath: '',
     sources: {
@@ -75,6 +82,7 @@ async function createDemoContext(options: ContextOptions, io: CommandIO): Promis
       clientId: 'demo',
       clientSecret: 'demo',
       refreshToken: 'demo',
+      miningAccount: account ? 'flag' : 'demo',
     },
     warnings: [],
   };

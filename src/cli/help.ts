@@ -21,6 +21,11 @@ Usage:
   pooltop pool [--json]                                 mining-pool overview, once
   pooltop accounts [--search T] [--limit N] [--offset N] [--json]
                                                         one page of sub-accounts
+  pooltop accounts --all [--search T] [--sort COLUMN[:desc]] [--filter F]
+                   [--json|--ndjson|--csv]              the whole list
+  pooltop mining COMMAND [--account NAME] [--json]      your mining accounts, workers and rewards
+                                                        (accounts, info, hashrate, workers, worker,
+                                                        rewards, payout, links)
   pooltop auth refresh|status [--json]                  OAuth token refresh and stored session
   pooltop serve [--port P] [--json] ...                 run the embedded reference service
   pooltop check [pool|mining] -w METRIC=RANGE -c METRIC=RANGE
@@ -32,6 +37,10 @@ Usage:
 Dashboard:
   --interval SECONDS    polling interval, at least 1 (default 10)
   --no-color            no colours (NO_COLOR is honoured too)
+
+Mining (pooltop mining --help):
+  --account NAME        mining account (env WHITEBIT_MINING_ACCOUNT; profile key mining_account;
+                        default: the key's only one)
 
 ${CONFIG_FLAGS}
 
@@ -49,12 +58,62 @@ Fetches the public mining-pool overview once (GET /api/v4/public/mining-pool).
 ${CONFIG_FLAGS}`,
 
   accounts: `Usage: pooltop accounts [--search TEXT] [--limit N] [--offset N] [--json] [configuration flags]
+       pooltop accounts --all [--search TEXT] [--sort COLUMN[:desc]] [--filter F] [--json|--ndjson|--csv]
 
-Lists one page of sub-accounts (signed POST /api/v4/sub-account/list). Needs an API key and secret.
+Lists sub-accounts (signed POST /api/v4/sub-account/list). Needs an API key and secret.
   --search TEXT   search term (the server matches it)
   --limit N       rows per page, 1 to 100 (default 30)
   --offset N      rows to skip, 0 to 10000 (default 0)
   --json          print {"offset","limit","data"} on stdout
+
+  --all           every page, 100 at a time, up to the API's reach (10,100 rows; narrow
+                  with --search beyond it): at most 4 requests at once, under 50 a second,
+                  failed pages retried. Progress on stderr when it is a terminal.
+  --sort COLUMN[:desc]
+                  alias, email, status, kyc, shared, spot, collateral, id or userId
+  --filter F      status=V, kyc=V, shared=yes|no, spot=yes|no, collateral=yes|no, comma-separated;
+                  V1|V2 (or the field twice) for either value
+  --json          {"data":[…],"complete":true|false} (complete: the whole list arrived)
+  --ndjson        one account per line, written as it arrives
+  --csv           a header and RFC 4180 rows; cells starting with = + - @ tab or CR get a '
+  Without --sort, rows are written as they arrive. Exit 1 if a page could not be fetched after
+  retries: what was fetched is still written, and the last line on stderr says how far it got.
+
+${CONFIG_FLAGS}`,
+
+  mining: `Usage: pooltop mining COMMAND [flags] [configuration flags]
+
+Reads your Mining Pool accounts (signed POSTs under /api/v4/mining/; read-only: pooltop never
+creates accounts, changes payouts or creates links). Needs an API key and secret.
+
+Commands:
+  accounts                          your mining accounts, newest first
+  info                              fee, workers online/low/offline, stratum URLs with worker counts
+  hashrate [--interval I] [--from T] [--to T]
+                                    the account's hash rate and reject rate over time
+  workers [--limit N] [--offset N]  names of connected workers, ascending (100 a page)
+  worker --worker NAME [--interval I] [--from T] [--to T]
+                                    one worker's hash rate over time
+  rewards [--from T] [--to T] [--limit N] [--offset N]
+                                    daily FPPS rewards, newest first (30 a page)
+  payout                            where rewards are paid: main balance or an external address
+  links                             active watcher links
+
+Flags:
+  --account NAME   the mining account (default: WHITEBIT_MINING_ACCOUNT, mining_account
+                   in the profile, else the key's only account)
+  --worker NAME    the worker (for 'worker')
+  --interval I     5m, 1h or 24h (default 1h)
+  --from T, --to T the window: Unix seconds, an ISO date (2025-06-01, UTC) or date-time,
+                   a time ago (90s, 30m, 24h, 7d, 2w) or now; never in the future, from ≤ to
+  --limit N        rows per page, 1 to 100
+  --offset N       rows to skip, 0 to 10000
+  --json           print the answer's data, normalised: hash rates in H/s, times in Unix seconds
+
+Examples:
+  pooltop mining workers --demo
+  pooltop mining worker --worker rig-001 --interval 5m --from 6h --json
+  pooltop mining rewards --account main_farm --from 2025-06-01 --to 2025-06-30
 
 ${CONFIG_FLAGS}`,
 
@@ -104,11 +163,13 @@ ${CONFIG_FLAGS}`,
 
   serve: `Usage: pooltop serve [options]
 
-Runs the embedded reference service (the three API operations, simulated data) until
+Runs the embedded reference service (the API operations, simulated data) until
 SIGINT or SIGTERM.
   --host H              address to bind (default 127.0.0.1; anything else is exposed, with a warning)
   --port P              port (default 0: an ephemeral port)
   --accounts N          number of sub-accounts, 1 to 20000 (default 1000)
+  --mining-accounts N   number of mining accounts, 0 to 100 (default 3)
+  --workers N           workers per mining account, 0 to 20000 (default 40)
   --seed S              seed for the generated data (default 1)
   --access-ttl S        access-token lifetime in seconds (default 300)
   --refresh-ttl S       refresh-token lifetime in seconds (default 600)
@@ -120,6 +181,7 @@ SIGINT or SIGTERM.
                         API is known to send
   --sparse              drop or null optional fields in a share of items and send some
                         numbers as strings, as the real API may (deterministic by seed)
-  --json                print one JSON line with base_url and credentials once listening
+  --json                print one JSON line with base_url, credentials and mining_accounts
+                        once listening
   -h, --help            show help`,
 };

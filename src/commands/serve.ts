@@ -1,6 +1,7 @@
 import { PooltopError } from '../api/errors.js';
 import { clip, intFlag, numberFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
 import { isLoopbackHost } from '../config/validate.js';
+import { MAX_MINING_ACCOUNTS, MAX_WORKERS } from '../service/options.js';
 import { POOL_SHAPES, type PoolShape } from '../service/pool-shape.js';
 import { type CommandIO, untilAborted } from './io.js';
 import { toSafeJson } from './json-output.js';
@@ -15,6 +16,8 @@ export async function runServe(values: ParsedValues, io: CommandIO): Promise<num
     host,
     port: intFlag(values, 'port', { min: 0, max: 65535 }) ?? 0,
     accounts: intFlag(values, 'accounts', { min: 1, max: 20000 }),
+    miningAccounts: intFlag(values, 'mining-accounts', { min: 0, max: MAX_MINING_ACCOUNTS }),
+    workers: intFlag(values, 'workers', { min: 0, max: MAX_WORKERS }),
     seed: intFlag(values, 'seed', { min: 0, max: 2 ** 31 - 1 }),
     accessTtl: intFlag(values, 'access-ttl', { min: 1, max: 86400 }),
     refreshTtl: intFlag(values, 'refresh-ttl', { min: 1, max: 86400 * 30 }),
@@ -42,6 +45,7 @@ export async function runServe(values: ParsedValues, io: CommandIO): Promise<num
         client_id: c.clientId,
         client_secret: c.clientSecret,
         refresh_token: c.refreshToken,
+        mining_accounts: service.miningAccounts,
       })}\n`,
     );
   } else {
@@ -53,6 +57,7 @@ export async function runServe(values: ParsedValues, io: CommandIO): Promise<num
         `  client id      ${c.clientId}`,
         `  client secret  ${c.clientSecret}`,
         `  refresh token  ${c.refreshToken}`,
+        `  mining         ${service.miningAccounts.join(', ') || '(no accounts)'}`,
         `Try: pooltop pool --base-url ${service.baseUrl}`,
         'Stop with Ctrl+C.',
         '',
@@ -68,6 +73,8 @@ export const SERVE_OPTIONS = {
   host: { type: 'string' },
   port: { type: 'string' },
   accounts: { type: 'string' },
+  'mining-accounts': { type: 'string' },
+  workers: { type: 'string' },
   seed: { type: 'string' },
   'access-ttl': { type: 'string' },
   'refresh-ttl': { type: 'string' },

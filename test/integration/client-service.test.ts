@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { isPooltopError, type PooltopError } from '../../src/api/errors.js';
 import type { ApiClient } from '../../src/api/types.js';
 import { type ServiceHandle, type ServiceOptions, startService } from '../../src/service/server.js';
+import { failure } from '../support/failures.js';
 
 // The typed client against the embedded reference service over real loopback HTTP.
 const open: Array<{ close(): Promise<void> }> = [];
@@ -28,16 +28,6 @@ async function setup(
   });
   open.push(client);
   return { service, client };
-}
-
-async function failure(p: Promise<unknown>): Promise<PooltopError> {
-  try {
-    await p;
-  } catch (e) {
-    if (isPooltopError(e)) return e;
-    throw e;
-  }
-  throw new Error('expected a failure');
 }
 
 describe('client against the embedded service', () => {

@@ -17,6 +17,7 @@ import type { DebounceTimers } from '../../src/ui/hooks/use-debounced-value.js';
 import { swrOptions } from '../../src/ui/swr-options.js';
 import { ThemeContext } from '../../src/ui/theme-context.js';
 import { type UiState, UiStateContext } from '../../src/ui/ui-state.js';
+import { unusedMining } from './helpers/fixtures.js';
 
 export const NOW = Date.UTC(2025, 10, 22, 12, 0, 0);
 
@@ -48,6 +49,7 @@ export interface Call {
  */
 export class AccountsClient implements ApiClient {
   readonly baseUrl = 'http://127.0.0.1:1/';
+  readonly mining = unusedMining();
   calls: Call[] = [];
   fail: (() => Error) | undefined;
   gate: ((query: SubAccountQuery) => Promise<void>) | undefined;
@@ -111,6 +113,8 @@ export interface MountOptions extends AccountsViewOptions {
   signal?: AbortSignal;
   /** The dashboard's polling pause (`p`). */
   paused?: boolean;
+  /** The dashboard's clock (default: fixed at NOW). */
+  now?: () => number;
 }
 
 export function mountAccounts(opts: MountOptions) {
@@ -127,7 +131,7 @@ export function mountAccounts(opts: MountOptions) {
     demo: false,
     intervalMs: (opts.intervalSec ?? 3600) * 1000,
     signal: opts.signal ?? controller.signal,
-    now: () => NOW,
+    now: opts.now ?? (() => NOW),
   };
   const swr = swrOptions({ intervalMs: dashboard.intervalMs, isPaused: () => ui.paused, timers: new Set() });
   const {
@@ -138,6 +142,7 @@ export function mountAccounts(opts: MountOptions) {
     intervalSec: _i,
     signal: _s,
     paused: _p,
+    now: _n,
     ...viewOptions
   } = opts;
   const view = render(

@@ -123,8 +123,10 @@ describe('Sub-accounts tab: keys', () => {
     const v = mount({ client });
     await waitForFrame(v.frame, footer('rows 1–30'));
     await waitUntil(() => listCalls(client, (q) => q.offset === 30) === 1, 'the prefetch');
+    // Held from before page 2 shows: its prefetch of page 3 may start as soon as it lands.
+    const held = new Promise<void>((r) => (release = r));
+    client.gate = (q) => (q.offset === 60 ? held : Promise.resolve());
     await v.press(KEYS.pageDown, footer('rows 31–60 ·'));
-    client.gate = (q) => (q.offset === 60 ? new Promise<void>((r) => (release = r)) : Promise.resolve());
     const loading = await v.press('n', footer('rows 61–90 loading'));
     expect(loading).toContain(ACCOUNTS[30]?.id.slice(0, 8)); // previous rows still there
     release();

@@ -7,7 +7,7 @@
  * widths; no network text goes into this table.
  */
 import { Box, Text } from 'ink';
-import { Table } from 'ink-table';
+import { Table } from '@alcalzone/ink-table';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { FoundBlock } from '../../api/types.js';
 import { PLACEHOLDER } from '../../format/placeholder.js';

@@ -1,3 +1,4 @@
+import type { MiningApi } from '../../../src/api/mining-types.js';
 import type { ApiClient, PoolOverview, SubAccountPage, TokenSet } from '../../../src/api/types.js';
 import type { ResolvedConfig } from '../../../src/config/types.js';
 
@@ -42,6 +43,7 @@ export const configFixture: ResolvedConfig = {
 /** An ApiClient whose pool answer the test controls; counts calls and records signals. */
 export class StubClient implements ApiClient {
   readonly baseUrl = 'http://127.0.0.1:1/';
+  readonly mining = unusedMining();
   calls = 0;
   signals: Array<AbortSignal | undefined> = [];
   /** What the next getMiningPool returns: data, an error to throw, or a promise to await. */
@@ -59,4 +61,21 @@ export class StubClient implements ApiClient {
     throw new Error('not used by these tests');
   }
   async close(): Promise<void> {}
+}
+
+/** Mining operations for fakes whose tests never call them: each one rejects. */
+export function unusedMining(): MiningApi {
+  const unused = async (): Promise<never> => {
+    throw new Error('not used by these tests');
+  };
+  return {
+    accounts: unused,
+    minerInfo: unused,
+    hashrate: unused,
+    workerNames: unused,
+    workerHashrate: unused,
+    rewards: unused,
+    payoutDestination: unused,
+    watcherLinks: unused,
+  };
 }
