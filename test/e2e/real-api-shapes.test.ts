@@ -35,7 +35,7 @@ describe('pooltop pool --json across the three shapes', () => {
     );
     const services = await Promise.all(variants.map((args) => serve(args, true)));
     const outputs = await Promise.all(
-      services.map((s) => runCli(['pool', '--json', '--base-url', s.facts.base_url])),
+      services.map((s) => runCli(['pool', '--json', '--base-url', s.facts.base_url], cleanEnv(), 80_000)),
     );
     for (const r of outputs) {
       expect(r.code, r.stderr).toBe(0);
@@ -49,7 +49,7 @@ describe('pooltop pool --json across the three shapes', () => {
     const data = JSON.parse(snake ?? '') as Record<string, unknown>;
     expect(Object.keys(data).every((k) => k === k.toLowerCase())).toBe(true);
     expect((data.last7days_hash_rate as unknown[]).length).toBe(169);
-  }, 90_000);
+  }, 180_000);
 });
 
 describe('one-shot commands against serve --sparse', () => {
