@@ -80,8 +80,9 @@ const counts = (rows: typeof reachable) => {
 describe('the loaded list against the embedded service', () => {
   it('loads up to the reach with 101 requests, then sorts, filters, counts and searches locally', async () => {
     const v = mount(fast);
-    await waitForFrame(v.frame, (f) => f.includes('rows 1–30 ·'));
-    await waitUntil(() => listRequests(fast) >= 2, 'the first page and its prefetch');
+    // The service generates its 12,000 accounts on this first request.
+    await waitForFrame(v.frame, (f) => f.includes('rows 1–30 ·'), 15_000);
+    await waitUntil(() => listRequests(fast) >= 2, 'the first page and its prefetch', 15_000);
     const before = listRequests(fast);
 
     const loaded = await v.press('L', (f) => f.includes('10,100 rows loaded'), 15_000);
