@@ -32,6 +32,9 @@ import {
   type TokenSet,
 } from './types.js';
 
+/** Refusals a fresh nonce may cure; a clock truly off fails again and is reported then. */
+const RESIGN_REASONS = new Set(['nonce', 'clock-skew']);
+
 /** Retries after the first attempt, for one-shot use (the dashboard passes 0 and retries itself). */
 export const DEFAULT_RETRIES = 3;
 
@@ -134,7 +137,7 @@ export function createClient(options: ClientOptions): ApiClient {
   /**
    * One signed POST: `read` turns the answer into its model. Retried like every call; signed
    * afresh once when the server refused the nonce (another process using the same key may have
-   * sent a larger one).
+   * sent a larger one, or a slow server read it late).
    */
   async function signedCall<T>(
     path: string,
@@ -146,12 +149,12 @@ export function createClient(options: ClientOptions): ApiClient {
     const keys = requireApiKeys(options.apiKey, options.apiSecret, purpose);
     let nonceRetried = false;
     const attempt = async (signal: AbortSignal): Promise<T> => {
-      const signed = signRequest({ path, fields, nonce: nextNonce(), ...keys });
-      const req: HttpRequest = { method: 'POST', path, ...signed, signal };
+      const prepare = () => signRequest({ path, fields, nonce: nextNonce(), ...keys });
+      const req: HttpRequest = { method: 'POST', path, prepare, signal };
       try {
         return read(await exchange(req, keySecrets));
       } catch (err) {
-        if (nonceRetried || !isPooltopError(err) || err.reason !== 'nonce') throw err;
+        if (nonceRetried || !isPooltopError(err) || !RESIGN_REASONS.has(err.reason ?? '')) throw err;
         nonceRetried = true;
         return attempt(signal);
       }

@@ -48,6 +48,12 @@ export interface HttpRequest {
   path: string;
   headers?: Readonly<Record<string, string>>;
   body?: string;
+  /**
+   * Builds headers and body when the connection takes the request, not when it is queued: a
+   * signed request's nonce must be within 5 s of the server's clock when it arrives, however
+   * long it waited behind others on the one connection.
+   */
+  prepare?: () => { headers: Readonly<Record<string, string>>; body: string };
   signal?: AbortSignal;
 }
 
@@ -88,6 +94,7 @@ export function createTransport(options: TransportOptions): Transport {
     bodyTimeout: positive(t.bodyMs, 'body timeout'),
   });
   let closed = false;
+  const takeTurn = createTurns();
 
   async function request(req: HttpRequest): Promise<HttpResponse> {
     if (req.signal?.aborted) throw abortedError(req.signal, host);
@@ -95,12 +102,20 @@ export function createTransport(options: TransportOptions): Transport {
       throw new PooltopError('network', `request to ${host} cancelled: client closed`, { reason: 'aborted' });
     }
     const deadline = withDeadline(req.signal, totalMs);
+    let release: (() => void) | undefined;
     try {
+      release = await takeTurn(deadline.signal);
+      const prepared = req.prepare?.();
       const res = await pool.request({
         method: req.method,
         path: `${baseUrl.pathPrefix}${req.path}`,
-        headers: { accept: 'application/json', ...req.headers, 'user-agent': userAgent },
-        body: req.body,
+        headers: {
+          accept: 'application/json',
+          ...req.headers,
+          ...prepared?.headers,
+          'user-agent': userAgent,
+        },
+        body: prepared?.body ?? req.body,
         signal: deadline.signal,
       });
       const body = await readCapped(res, maxBodyBytes, host);
@@ -113,6 +128,7 @@ export function createTransport(options: TransportOptions): Transport {
       }
       throw mapTransportError(err, host, deadline.signal);
     } finally {
+      release?.();
       deadline.clear();
     }
   }
@@ -125,6 +141,40 @@ export function createTransport(options: TransportOptions): Transport {
       closed = true;
       await pool.destroy();
     },
+  };
+}
+
+/**
+ * One request at a time on the pool's one connection, in call order. A request whose signal
+ * aborts while it waits leaves the line at once; the order of the rest is kept.
+ */
+function createTurns() {
+  let tail: Promise<void> = Promise.resolve();
+  return async function takeTurn(signal: AbortSignal): Promise<() => void> {
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const before = tail;
+    tail = before.then(() => mine);
+    if (signal.aborted) {
+      release();
+      throw signal.reason;
+    }
+    let onAbort!: () => void;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      await Promise.race([before, aborted]);
+      return release;
+    } catch (err) {
+      release();
+      throw err;
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
   };
 }
 

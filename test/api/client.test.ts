@@ -201,6 +201,23 @@ describe('listSubAccounts', () => {
     expect(server.requests).toHaveLength(4);
   });
 
+  it('signs afresh once when the nonce arrived outside the window; a clock truly off is reported', async () => {
+    const skew = json(400, {
+      code: 0,
+      message: 'Your nonce is more than 5 seconds lesser than the current nonce',
+    });
+    server.on(LIST, skew, verifiedList);
+    await expect(client().listSubAccounts()).resolves.toMatchObject({ data: [account] });
+    expect(server.requests).toHaveLength(2);
+
+    server.on(LIST, skew);
+    const err = await failure(client().listSubAccounts());
+    expect([err.kind, err.reason]).toEqual(['auth', 'clock-skew']);
+    expect(err.message).toMatch(/check the system clock/);
+    expect(server.requests).toHaveLength(4);
+    expect(sleeper.waits).toEqual([]);
+  });
+
   it('never retries auth or validation failures', async () => {
     server.on(LIST, verifiedList);
     const auth = await failure(client({ apiSecret: 'wrong-secret-value' }).listSubAccounts());

@@ -105,6 +105,38 @@ describe('transport over real HTTP', () => {
     expect(err.message).toContain(`127.0.0.1:${server.port}`);
   });
 
+  it('prepares a queued request when the connection takes it, in call order; an abort while waiting leaves the line', async () => {
+    const held: (() => void)[] = [];
+    server.on('POST /slow', (_req, res) => held.push(() => res.end('{}')));
+    server.on('POST /next', json(200, {}));
+    const t = transport();
+    const prepared: string[] = [];
+    const prep = (name: string) => () => {
+      prepared.push(name);
+      return { headers: { 'x-name': name }, body: name };
+    };
+    const first = t.request({ method: 'POST', path: '/slow', prepare: prep('first') });
+    const waiting = new AbortController();
+    const dropped = failure(
+      t.request({ method: 'POST', path: '/next', prepare: prep('dropped'), signal: waiting.signal }),
+    );
+    const second = t.request({ method: 'POST', path: '/next', prepare: prep('second') });
+    await until(() => held.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The first is on the wire and unanswered: the others are not built yet.
+    expect(prepared).toEqual(['first']);
+    waiting.abort();
+    expect((await dropped).reason).toBe('aborted');
+    held[0]!();
+    await first;
+    await second;
+    expect(prepared).toEqual(['first', 'second']);
+    expect(server.requests.map((r) => [r.url, r.headers['x-name'], r.body])).toEqual([
+      ['/slow', 'first', 'first'],
+      ['/next', 'second', 'second'],
+    ]);
+  });
+
   it('aborts through the signal and on close', async () => {
     server.on('GET /hang', hang);
     const t = transport();

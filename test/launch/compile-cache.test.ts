@@ -68,7 +68,8 @@ describe('executable and compile cache', () => {
       debugEnv(dir, { NODE_DEBUG_NATIVE: 'COMPILE_CACHE' }),
     );
     expect(two.code).toBe(0);
-    expect(two.stderr).toMatch(/V8 code cache for ESM .*pooltop-app\.mjs was accepted/);
+    // Node 24 says "V8 code cache for ESM file:…", Node 22 "cache for file:…".
+    expect(two.stderr).toMatch(/cache for (ESM )?file:.*pooltop-app\.mjs was accepted/);
     expect(Object.keys(JSON.parse(two.stdout))).toEqual(Object.keys(JSON.parse(one.stdout)));
   });
 
