@@ -4,7 +4,10 @@
  * frame, no cursor movement); the writer compares it with the frame on screen and rewrites just
  * what differs, with absolute positions: we own the alternate
  * screen, so row N of the frame is row N of the terminal. Frames written in one tick are
- * coalesced; a resize repaints everything. The first frame goes out at once: the screen is
+ * coalesced. A size change (or Ctrl+L, `repaint()`) clears the screen and draws the next frame
+ * whole; no line is ever wider than the terminal (a wider one would wrap and scroll the screen
+ * under the writer's feet: Ink may still hand over a frame laid out for the old size), so what
+ * is on screen is always exactly `shown`. The first frame goes out at once: the screen is
  * empty until it does, and the effects that run right after it (status reports, hidden tabs
  * mounting) took 8–15 ms of start-up before the coalesced write (bench/README.md, figure 1).
  *
@@ -16,6 +19,7 @@
  */
 import { Writable } from 'node:stream';
 import { lineWidth } from '../ink-patch/ansi-width.js';
+import { sliceColumns } from '../ink-patch/slice-columns.js';
 import { changedTail } from './line-diff.js';
 
 const SYNC_START = '\x1b[?2026h';
@@ -28,6 +32,8 @@ export interface FrameWriter extends Writable {
   readonly rows: number;
   /** Draws the pending frame now (call before leaving the alternate screen). */
   flush(): void;
+  /** Clears the screen and draws the frame whole again (Ctrl+L, after a suspend). */
+  repaint(): void;
   /** Bytes sent to the terminal so far (frames and pass-through). */
   readonly bytesWritten: number;
 }
@@ -54,14 +60,17 @@ export function createFrameWriter(out: NodeJS.WriteStream): FrameWriter {
     if (pending === undefined) return;
     const rows = out.rows || 24;
     const columns = out.columns || 80;
-    const next = pending.split('\n').slice(0, rows);
+    const next = pending
+      .split('\n')
+      .slice(0, rows)
+      .map((line) => (lineWidth(line) > columns ? sliceColumns(line, 0, columns) : line));
     pending = undefined;
-    let body = repaint ? '\x1b[2J' : '';
+    let body = repaint ? '\x1b[H\x1b[2J' : '';
     for (let i = 0; i < Math.max(next.length, shown.length); i++) {
       const line = next[i];
       if (!repaint && line === shown[i]) continue;
       if (line === undefined) {
-        body += `\x1b[${i + 1};1H\x1b[2K`;
+        if (!repaint) body += `\x1b[${i + 1};1H\x1b[2K`;
         continue;
       }
       // Erasing after a line that fills the row would erase its last cell (pending wrap).
@@ -92,13 +101,16 @@ export function createFrameWriter(out: NodeJS.WriteStream): FrameWriter {
       done();
     },
   });
-  const onResize = (): void => {
+  const repaintAll = (): void => {
     repaint = true;
     pending ??= shown.join('\n');
     if (!scheduled) {
       scheduled = true;
       setImmediate(flush);
     }
+  };
+  const onResize = (): void => {
+    repaintAll();
     writer.emit('resize');
   };
   out.on('resize', onResize);
@@ -109,6 +121,7 @@ export function createFrameWriter(out: NodeJS.WriteStream): FrameWriter {
     columns: { get: () => out.columns || 80 },
     rows: { get: () => out.rows || 24 },
     flush: { value: flush },
+    repaint: { value: repaintAll },
     bytesWritten: { get: () => bytes },
   }) as FrameWriter;
 }
