@@ -6,18 +6,38 @@ import { type Command, invocationOf } from './cli/mode.js';
 import { clip, COMMON_OPTIONS, intFlag, type OptionSpecs, parseFlags, stringFlag } from './cli/parse.js';
 import { reportError } from './cli/report-error.js';
 import type { CommandIO } from './commands/io.js';
+import { asciiOutput } from './terminal/ascii.js';
+import { detectTerminal, setTerminal, terminal } from './terminal/capabilities.js';
 import { VERSION } from './version.js';
 
 const JSON_FLAG: OptionSpecs = { json: { type: 'boolean' } };
 
 /** Runs one invocation and returns its exit code; never throws. */
-export async function main(argv: string[], io: CommandIO): Promise<number> {
+export async function main(argv: string[], commandIO: CommandIO): Promise<number> {
+  setTerminal(detectTerminal(commandIO.env, terminalFlags(argv)));
+  const io = terminal().unicode ? commandIO : asciiIO(commandIO);
   try {
     return await dispatch(argv, io);
   } catch (error) {
     if (io.signal.aborted) return 130;
     return reportError(error, io.stderr, io.env);
   }
+}
+
+/** `--ascii` and `--no-color`, read before the command's own strict parse (which rejects misuse). */
+function terminalFlags(argv: string[]): { ascii: boolean; noColor: boolean } {
+  const end = argv.indexOf('--');
+  const flags = end === -1 ? argv : argv.slice(0, end);
+  return { ascii: flags.includes('--ascii'), noColor: flags.includes('--no-color') };
+}
+
+/** On a terminal that is not UTF-8, nothing but ASCII leaves (terminal/ascii.ts). */
+function asciiIO(io: CommandIO): CommandIO {
+  return {
+    ...io,
+    stdout: (text) => io.stdout(asciiOutput(text)),
+    stderr: (text) => io.stderr(asciiOutput(text)),
+  };
 }
 
 async function dispatch(argv: string[], io: CommandIO): Promise<number> {
@@ -93,13 +113,21 @@ async function dispatch(argv: string[], io: CommandIO): Promise<number> {
 
 async function runDashboardCommand(argv: string[], io: CommandIO): Promise<number> {
   const spec = { ...COMMON_OPTIONS, interval: { type: 'string' }, 'no-color': { type: 'boolean' } } as const;
+  // --ascii and --no-color were read at start (terminalFlags): the terminal is decided once.
   const { values } = parseFlags(argv, spec);
   if (values.help) return printHelp(io, 'main');
   const intervalSec = intFlag(values, 'interval', { min: 1, max: 86400 }) ?? 10;
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     throw usageError('the dashboard needs an interactive terminal; for scripts use `pooltop pool --json`');
   }
-  const color = values['no-color'] !== true && !io.env.NO_COLOR;
+  const caps = terminal();
+  if (caps.dumb) {
+    const term = caps.term === '' ? 'TERM is not set' : `TERM=${clip(caps.term)}`;
+    throw usageError(
+      `the dashboard needs a terminal that can move the cursor (${term}); \`pooltop pool\` and the other commands work here`,
+    );
+  }
+  const color = caps.color !== 'none';
   return withContext(
     values,
     io,

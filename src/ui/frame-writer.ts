@@ -14,12 +14,13 @@
  * (Ink 6.8's own `incrementalRendering` places frames that end in a newline one row too low, so
  * the screen creeps; see run-dashboard.tsx.)
  *
- * Writes that are not frames pass straight through: OSC sequences (clipboard, title) that
- * views send with `useStdout().stdout.write`.
+ * Writes that are not frames pass straight through: OSC and DCS sequences (the clipboard, also
+ * wrapped for GNU screen) that views send with `useStdout().stdout.write`.
  */
 import { Writable } from 'node:stream';
 import { lineWidth } from '../ink-patch/ansi-width.js';
 import { sliceColumns } from '../ink-patch/slice-columns.js';
+import { asciiOutput } from '../terminal/ascii.js';
 import { changedTail } from './line-diff.js';
 
 const SYNC_START = '\x1b[?2026h';
@@ -38,7 +39,13 @@ export interface FrameWriter extends Writable {
   readonly bytesWritten: number;
 }
 
-export function createFrameWriter(out: NodeJS.WriteStream): FrameWriter {
+export interface FrameWriterOptions {
+  /** The terminal is not UTF-8: every line is made pure ASCII, widths kept (terminal/ascii.ts). */
+  ascii?: boolean;
+}
+
+export function createFrameWriter(out: NodeJS.WriteStream, options: FrameWriterOptions = {}): FrameWriter {
+  const plain = options.ascii ? asciiOutput : (line: string) => line;
   let shown: string[] = [];
   let pending: string | undefined;
   let repaint = false;
@@ -63,6 +70,7 @@ export function createFrameWriter(out: NodeJS.WriteStream): FrameWriter {
     const next = pending
       .split('\n')
       .slice(0, rows)
+      .map(plain)
       .map((line) => (lineWidth(line) > columns ? sliceColumns(line, 0, columns) : line));
     pending = undefined;
     let body = repaint ? '\x1b[H\x1b[2J' : '';
@@ -89,7 +97,7 @@ export function createFrameWriter(out: NodeJS.WriteStream): FrameWriter {
     decodeStrings: false,
     write(chunk: string | Buffer, _encoding, done) {
       const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-      if (text.startsWith('\x1b]')) send(text);
+      if (text.startsWith('\x1b]') || text.startsWith('\x1bP')) send(text);
       else if (text !== '') {
         pending = text;
         if (shown.length === 0 && !repaint) flush();

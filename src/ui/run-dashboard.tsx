@@ -9,6 +9,8 @@ import type { ApiClient, PoolOverview } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { isDebug } from '../cli/report-error.js';
 import { sanitize, sanitizeLine } from '../format/sanitize.js';
+import { asciiOutput } from '../terminal/ascii.js';
+import { terminal } from '../terminal/capabilities.js';
 import { App } from './app.js';
 import { holdConsole } from './console-buffer.js';
 import { type DiagnosticsOptions, startDiagnostics } from './diagnostics.js';
@@ -80,7 +82,7 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   const start = await Promise.race([startFirstPoll(opts.client, firstPoll), outcome.then(() => undefined)]);
 
   const screen = enterFullScreen(stdout);
-  const frames = createFrameWriter(stdout);
+  const frames = createFrameWriter(stdout, { ascii: !terminal().unicode });
   const releaseConsole = holdConsole();
   const stopDiagnostics = opts.diagnostics
     ? startDiagnostics(opts.diagnostics, {
@@ -142,11 +144,14 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   process.off('unhandledRejection', onFatal);
   // After a hangup the terminal is gone and writes fail later: keep swallowing those errors.
   if (code !== 129) stdout.off('error', onStdoutError);
-  for (const line of held) process.stderr.write(`${line}\n`);
+  const toStderr = (text: string): void => {
+    process.stderr.write(terminal().unicode ? text : asciiOutput(text));
+  };
+  for (const line of held) toStderr(`${line}\n`);
   if (error !== undefined) {
-    process.stderr.write(`pooltop: ${describe(error)}\n`);
+    toStderr(`pooltop: ${describe(error)}\n`);
     if (isDebug(process.env) && error instanceof Error && error.stack) {
-      process.stderr.write(`${sanitize(error.stack, { multiline: true })}\n`);
+      toStderr(`${sanitize(error.stack, { multiline: true })}\n`);
     }
   }
   return code;

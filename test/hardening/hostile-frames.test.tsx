@@ -70,7 +70,7 @@ describe('hostile text never reaches the terminal (property)', () => {
         app.press('r');
         await waitForFrame(app.frame, (f) => f.includes('error:'));
         app.press('y');
-        await waitForFrame(app.frame, (f) => /Copied|No connection link/.test(f));
+        await waitForFrame(app.frame, (f) => /Sent .* to the terminal clipboard|No connection link/.test(f));
         const report = checkFrames(app.frames);
         app.unmount();
         expect(report.leaks).toEqual([]);

@@ -15,7 +15,6 @@ import { emptyText, footerParts } from '../../src/ui/accounts/footer-text.js';
 import { nextPageSize } from '../../src/ui/accounts/page-size.js';
 import { searchKey } from '../../src/ui/accounts/search-input.js';
 import {
-  colorDepthFromEnv,
   nearestXterm256,
   parseHexColor,
   swatchColor,
@@ -185,12 +184,12 @@ describe('swatch colours', () => {
     }
   });
 
-  it('uses true colour only when COLORTERM says so', () => {
-    expect(colorDepthFromEnv({ COLORTERM: 'truecolor' })).toBe('truecolor');
-    expect(colorDepthFromEnv({ COLORTERM: '24bit' })).toBe('truecolor');
-    expect(colorDepthFromEnv({ TERM: 'xterm-256color' })).toBe('256');
+  it('uses the depth the terminal advertises, and none without colour', () => {
     expect(swatchColor('#ff5733', 'truecolor')).toBe('#FF5733');
     expect(swatchColor('#FF5733', '256')).toBe('ansi256(203)');
+    expect(swatchColor('#FF5733', '16')).toBe('redBright');
+    expect(swatchColor('#1010a0', '16')).toBe('blue');
+    expect(swatchColor('#FF5733', 'none')).toBeUndefined();
     expect(swatchColor('not a colour', 'truecolor')).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import { Spinner } from '../chrome/spinner.js';
 import { useTheme } from '../theme-context.js';
 import { AccountHeader, AccountRow } from './account-row.js';
 import type { TableLayout } from './columns.js';
+import { glyphs } from '../../terminal/glyphs.js';
 
 export interface AccountsTableProps {
   accounts: readonly SubAccount[];
@@ -41,7 +42,7 @@ export function AccountsTable({
       {accounts.length === 0 ? (
         loading ? (
           <Text>
-            <Spinner /> Loading sub-accounts…
+            <Spinner /> Loading sub-accounts{glyphs().ellipsis}
           </Text>
         ) : (
           <Text color={theme.muted} wrap="truncate">

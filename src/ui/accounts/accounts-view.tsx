@@ -3,11 +3,12 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { SubAccount } from '../../api/types.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
+import { type ColorDepth, terminal } from '../../terminal/capabilities.js';
+import { clipboardNotice, clipboardSequence } from '../../terminal/clipboard.js';
 import { DataStatus } from '../chrome/data-status.js';
 import { useDashboard } from '../dashboard-context.js';
 import { type DebounceTimers, REAL_TIMERS, useDebouncedValue } from '../hooks/use-debounced-value.js';
 import { useSubAccounts } from '../hooks/use-sub-accounts.js';
-import { osc52 } from '../osc52.js';
 import type { TabProps } from '../tab-props.js';
 import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
@@ -20,7 +21,7 @@ import { adviceFor } from './error-advice.js';
 import { emptyText } from './footer-text.js';
 import { ProblemLine } from './problem-line.js';
 import { SearchBox } from './search-box.js';
-import { type ColorDepth, colorDepthFromEnv, swatchColor } from './swatch-color.js';
+import { swatchColor } from './swatch-color.js';
 import { useBrowserInput, useBrowserStore } from './use-browser.js';
 
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -30,7 +31,7 @@ export interface AccountsViewOptions {
   debounceMs?: number;
   /** Timers of that wait (tests inject manual ones). */
   timers?: DebounceTimers;
-  /** Swatch colours: true colour or xterm-256 (default: from COLORTERM). */
+  /** Swatch colours (default: the terminal's, src/terminal/capabilities.ts). */
   colorDepth?: ColorDepth;
 }
 
@@ -84,12 +85,13 @@ export function AccountsView({
   const onCopy = useCallback(() => {
     if (!selected) return ui.notify('No sub-account selected.');
     const id = sanitizeLine(selected.id);
-    stdout.write(osc52(id));
-    ui.notify(`Copied ${truncate(id, 40)} to the clipboard (OSC 52).`);
+    const { multiplexer } = terminal();
+    stdout.write(clipboardSequence(id, multiplexer));
+    ui.notify(clipboardNotice(truncate(id, 40), multiplexer));
   }, [selected, stdout, ui]);
   useBrowserInput({ active, searchOpen: state.searchOpen, page, current, dispatch, onCopy });
 
-  const depth = useMemo(() => opts.colorDepth ?? colorDepthFromEnv(process.env), [opts.colorDepth]);
+  const depth = opts.colorDepth ?? terminal().color;
   const swatchOf = useCallback(
     (a: SubAccount) => (theme.enabled ? swatchColor(a.color, depth) : undefined),
     [theme.enabled, depth],

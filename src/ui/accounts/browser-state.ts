@@ -5,6 +5,7 @@
  */
 import { LIMIT_DEFAULT, LIMIT_MAX, LIMIT_MIN, OFFSET_MAX, OFFSET_MIN } from '../../api/types.js';
 import { nextPageSize } from './page-size.js';
+import { glyphs } from '../../terminal/glyphs.js';
 
 export interface BrowserState {
   /** Offset and limit of the page asked for (the SWR key together with `search`). */
@@ -56,8 +57,10 @@ export const HINTS = {
   limitMin: `page size is at least ${LIMIT_MIN}`,
   endOfList: 'end of list',
   topOfList: 'top of list',
-  loading: 'still loading…',
-} as const;
+  get loading(): string {
+    return `still loading${glyphs().ellipsis}`;
+  },
+};
 
 export function initialBrowserState(
   init: Partial<Pick<BrowserState, 'limit' | 'viewRows'>> = {},

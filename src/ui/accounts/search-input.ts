@@ -23,7 +23,7 @@ export function searchKey(draft: string, input: string, key: Key): SearchKeyResu
   }
   if (key.leftArrow || key.rightArrow || key.home || key.end) return { type: 'pass' };
   // Typed or pasted text: printable only, one line (a typed space is kept).
-  const text = sanitize(input).replace(/\s+/g, ' ');
+  const text = sanitize(input, { keepUnicode: true }).replace(/\s+/g, ' ');
   if (text === '') return { type: 'pass' };
   return { type: 'edit', draft: [...(draft + text)].slice(0, MAX_SEARCH_LENGTH).join('') };
 }

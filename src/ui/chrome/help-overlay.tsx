@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { truncate } from '../../format/width.js';
 import { bindingsFor, type KeymapEntry, keysLabel, type Scope } from '../keymap.js';
 import { useTheme } from '../theme-context.js';
+import { glyphs } from '../../terminal/glyphs.js';
 
 export interface HelpOverlayProps {
   /** Scope of the visible tab; its keys are listed beside or after the global ones. */
@@ -57,7 +58,7 @@ export function HelpOverlay({ scope, tabTitle, width, height }: HelpOverlayProps
   const inner = boxWidth - 4;
   const columnWidth = stacked ? inner : Math.floor((inner - 2) / sections.length);
   return (
-    <Box flexDirection="column" width={boxWidth} borderStyle="round" borderColor={theme.accent} paddingX={1}>
+    <Box flexDirection="column" width={boxWidth} borderStyle={glyphs().border} borderColor={theme.accent} paddingX={1}>
       <Text bold>Keys</Text>
       <Box flexDirection={stacked ? 'column' : 'row'} gap={stacked ? 0 : 2}>
         {sections.map((s) => (

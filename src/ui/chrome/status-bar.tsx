@@ -5,6 +5,7 @@ import { truncate } from '../../format/width.js';
 import { isStale, type StatusReport } from '../status-report.js';
 import { retryBoundMs } from '../swr-options.js';
 import { useTheme } from '../theme-context.js';
+import { glyphs } from '../../terminal/glyphs.js';
 
 export interface StatusBarProps {
   width: number;
@@ -29,7 +30,7 @@ function retryText(report: StatusReport, nowMs: number, intervalMs: number): str
   // The retry timer runs on the monotonic clock; the wall clock may have jumped back since it
   // was set (NTP, a VM resumed): never announce a wait longer than this error's retries take.
   const wait = Math.min(report.retryAt - nowMs, retryBoundMs(report.error, intervalMs));
-  return wait > 0 ? `next retry ${formatClock(nowMs + wait)} (in ${formatDuration(wait)})` : 'retrying…';
+  return wait > 0 ? `next retry ${formatClock(nowMs + wait)} (in ${formatDuration(wait)})` : `retrying${glyphs().ellipsis}`;
 }
 
 /**
@@ -49,7 +50,7 @@ export function StatusBar(props: StatusBarProps) {
   ];
   if (props.paused) parts.push('PAUSED');
   if (report?.fetchedAt !== undefined) parts.push(`updated ${timeAgo(report.fetchedAt, nowMs)}`);
-  else if (report) parts.push(report.error ? 'no data' : 'loading…');
+  else if (report) parts.push(report.error ? 'no data' : `loading${glyphs().ellipsis}`);
   const left = truncate(parts.join(' · '), Math.max(0, width - clock.length - (stale ? 9 : 1)));
 
   let second: { text: string; color: string | undefined };

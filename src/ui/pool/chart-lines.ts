@@ -8,6 +8,7 @@ import type { HashRatePoint } from '../../api/types.js';
 import { formatHashRateValue, parseHashRate } from '../../format/hash-rate.js';
 import { formatClock, formatDay, nextDay, startOfDay } from '../../format/time.js';
 import { displayWidth, fitWidth, truncate } from '../../format/width.js';
+import { glyphs } from '../../terminal/glyphs.js';
 
 export interface Chart {
   /** Plot lines followed by the time-label line; none wider than the width asked for. */
@@ -88,7 +89,7 @@ function axisLabels(first: number, last: number, gutter: number, columns: number
   if (marks.length === 0) marks.push({ col: gutter, text: formatDay(startOfDay(first)) });
   let line = '';
   for (const { col, text } of marks) {
-    const label = `╵${text}`;
+    const label = `${glyphs().tick}${text}`;
     if (col < line.length + (line.length > 0 ? 1 : 0)) continue; // would touch the previous label
     if (col + displayWidth(label) > width) break;
     line = line.padEnd(col) + label;
@@ -149,6 +150,7 @@ export function chartLines(
     height: top,
     offset: 2,
     padding: '',
+    symbols: [...glyphs().chart],
     format: (y) => fitWidth(formatHashRateValue(lo + (y / top) * range), labelWidth, 'right'),
   });
   const plotLines = text.split('\n').map((line) => truncate(line.slice(0, -1), width, ''));
