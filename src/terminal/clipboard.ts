@@ -42,10 +42,14 @@ export function clipboardSequence(text: string, mux: Multiplexer): string {
 /** The one line of tmux configuration that lets a program set the clipboard. */
 export const TMUX_CLIPBOARD_SETTING = 'set -g set-clipboard on';
 
-/** What the status line says after sending `what`: true to what is known, and how to make it work. */
-export function clipboardNotice(what: string, mux: Multiplexer): string {
-  const sent = `Sent ${what} to the terminal clipboard (OSC 52)`;
-  if (mux === 'tmux' || mux === 'screen-or-tmux') return `${sent}; tmux needs: ${TMUX_CLIPBOARD_SETTING}`;
-  if (mux === 'screen') return `${sent} through screen.`;
-  return `${sent}.`;
+/**
+ * What the status line says after sending `value` (a `label` such as "Link" under tmux, where the
+ * setting takes the room): true to what is known, and how to make it work. Fits 80 columns.
+ */
+export function clipboardNotice(label: string, value: string, mux: Multiplexer): string {
+  if (mux === 'tmux' || mux === 'screen-or-tmux') {
+    return `${label} sent to the terminal clipboard (OSC 52) · tmux: ${TMUX_CLIPBOARD_SETTING}`;
+  }
+  const sent = `Sent ${value} to the terminal clipboard (OSC 52)`;
+  return mux === 'screen' ? `${sent} through screen.` : `${sent}.`;
 }

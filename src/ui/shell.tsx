@@ -11,7 +11,7 @@ import { useKeymap } from './hooks/use-keymap.js';
 import { useNotice } from './hooks/use-notice.js';
 import { useNow } from './hooks/use-now.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
-import { type StatusReport, StatusReportContext } from './status-report.js';
+import { liveness, type StatusReport, StatusReportContext } from './status-report.js';
 import { TabSlot } from './tab-slot.js';
 import { TABS } from './tabs.js';
 import { type UiState, UiStateContext } from './ui-state.js';
@@ -62,7 +62,14 @@ export function Shell({ pausedRef, onQuit }: ShellProps) {
         notify(next ? 'Polling paused; p resumes.' : 'Polling resumed.');
         if (!next) refreshAll();
       },
-      refresh: () => (pausedRef.current ? notify('Paused: press p to resume polling.') : refreshAll()),
+      refresh: () => {
+        if (!pausedRef.current) return refreshAll();
+        // Once, while staying paused: SWR checks isPaused synchronously when a revalidation starts.
+        pausedRef.current = false;
+        refreshAll();
+        pausedRef.current = true;
+        notify('Refreshed once; polling stays paused (p resumes).');
+      },
     },
     !capture,
   );
@@ -81,7 +88,11 @@ export function Shell({ pausedRef, onQuit }: ShellProps) {
       <StatusReportContext.Provider value={setReport}>
         {small ? <TooSmall columns={columns} rows={rows} /> : null}
         <Box flexDirection="column" width={columns} height={rows} display={small ? 'none' : 'flex'}>
-          <TabBar titles={TABS.map((t) => t.title)} active={tab} paused={paused} />
+          <TabBar
+            titles={TABS.map((t) => t.title)}
+            active={tab}
+            state={liveness(report, paused, nowMs, intervalMs)}
+          />
           <Box height={bodyHeight} flexDirection="column" overflow="hidden">
             {help ? (
               <HelpOverlay

@@ -102,12 +102,12 @@ describe('clipboard under multiplexers', () => {
   });
 
   it('says what was sent, never that it was copied, and under tmux the setting that makes it work', () => {
-    expect(clipboardNotice('id-1', 'none')).toBe('Sent id-1 to the terminal clipboard (OSC 52).');
-    expect(clipboardNotice('id-1', 'tmux')).toBe(
-      'Sent id-1 to the terminal clipboard (OSC 52); tmux needs: set -g set-clipboard on',
-    );
+    expect(clipboardNotice('ID', 'id-1', 'none')).toBe('Sent id-1 to the terminal clipboard (OSC 52).');
+    const tmux = clipboardNotice('Link', 'stratum+tcp://x', 'tmux');
+    expect(tmux).toBe('Link sent to the terminal clipboard (OSC 52) · tmux: set -g set-clipboard on');
+    expect(tmux.length).toBeLessThanOrEqual(80);
     for (const mux of ['none', 'tmux', 'screen', 'screen-or-tmux'] as const) {
-      expect(clipboardNotice('x', mux)).not.toMatch(/copied/i);
+      expect(clipboardNotice('ID', 'x', mux)).not.toMatch(/copied/i);
     }
   });
 });

@@ -9,6 +9,7 @@ import { DataStatus } from '../chrome/data-status.js';
 import { useDashboard } from '../dashboard-context.js';
 import { type DebounceTimers, REAL_TIMERS, useDebouncedValue } from '../hooks/use-debounced-value.js';
 import { useSubAccounts } from '../hooks/use-sub-accounts.js';
+import { useReportStatus } from '../status-report.js';
 import type { TabProps } from '../tab-props.js';
 import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
@@ -87,9 +88,21 @@ export function AccountsView({
     const id = sanitizeLine(selected.id);
     const { multiplexer } = terminal();
     stdout.write(clipboardSequence(id, multiplexer));
-    ui.notify(clipboardNotice(truncate(id, 40), multiplexer));
+    ui.notify(clipboardNotice('ID', truncate(id, 36), multiplexer));
   }, [selected, stdout, ui]);
   useBrowserInput({ active, searchOpen: state.searchOpen, page, current, dispatch, onCopy });
+  // The header's LIVE/STALE/ERROR; the error itself is on this tab's own status line.
+  useReportStatus(
+    {
+      what: 'sub-accounts',
+      hasData: result !== undefined,
+      fetchedAt: result?.fetchedAt,
+      error: accounts.error,
+      retryAt: undefined,
+      ownLine: true,
+    },
+    active && hasKeys,
+  );
 
   const depth = opts.colorDepth ?? terminal().color;
   const swatchOf = useCallback(

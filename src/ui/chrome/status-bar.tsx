@@ -55,7 +55,7 @@ export function StatusBar(props: StatusBarProps) {
 
   let second: { text: string; color: string | undefined };
   if (props.notice) second = { text: sanitizeLine(props.notice), color: theme.ok };
-  else if (report?.error) {
+  else if (report?.error && !report.ownLine) {
     const message = `error: ${sanitizeLine(report.error.message)} · ${retryText(report, nowMs, props.intervalMs)}`;
     second = { text: message, color: theme.error };
   } else second = { text: HINTS, color: theme.muted };

@@ -60,7 +60,7 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
         if (!text) return ui.notify('No connection link to copy.');
         const { multiplexer } = terminal();
         stdout.write(clipboardSequence(text, multiplexer));
-        ui.notify(clipboardNotice(truncate(text, 48), multiplexer));
+        ui.notify(clipboardNotice('Link', truncate(text, 36), multiplexer));
       },
       'chart-range': () => setLastDay((d) => !d),
     },
