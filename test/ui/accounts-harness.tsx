@@ -134,7 +134,7 @@ export function mountAccounts(opts: MountOptions) {
     client: _c,
     config: _k,
     width = 100,
-    height = 20,
+    height = 36,
     intervalSec: _i,
     signal: _s,
     paused: _p,

@@ -117,7 +117,7 @@ describe('Sub-accounts tab: keys', () => {
     expect(listCalls(v.client, (q) => q.offset === 30)).toBe(1);
   });
 
-  it('keeps the previous rows on screen while the next page loads', async () => {
+  it('shows only the page the footer names: no rows of another page while the next one loads', async () => {
     const client = new AccountsClient(ACCOUNTS);
     let release: () => void = () => {};
     const v = mount({ client });
@@ -126,12 +126,50 @@ describe('Sub-accounts tab: keys', () => {
     await v.press(KEYS.pageDown, footer('rows 31–60 ·'));
     client.gate = (q) => (q.offset === 60 ? new Promise<void>((r) => (release = r)) : Promise.resolve());
     const loading = await v.press('n', footer('rows 61–90 loading'));
-    expect(loading).toContain(ACCOUNTS[30]?.id.slice(0, 8)); // previous rows still there
+    expect(loading).not.toContain(ACCOUNTS[30]?.id.slice(0, 8)); // page 31–60 is gone
+    expect(loading).toContain('Loading sub-accounts');
+    expect(selectedLine(loading)).toBe('');
+    await v.press('j', footer('still loading'));
     release();
-    await waitForFrame(
+    const f = await waitForFrame(
       v.frame,
-      (f) => f.includes('rows 61–90 ·') && f.includes(ACCOUNTS[60]?.id.slice(0, 8) ?? '?'),
+      (x) => x.includes('rows 61–90 ·') && x.includes(ACCOUNTS[60]?.id.slice(0, 8) ?? '?'),
     );
+    expect(f).not.toContain('still loading'); // the hint ends with the wait
+  });
+
+  it('after a failed page change shows no rows and the error, and y / Enter act on nothing', async () => {
+    const client = new AccountsClient(ACCOUNTS);
+    const v = mount({ client, height: 24 });
+    await waitForFrame(v.frame, footer('rows 1–30'));
+    await waitUntil(() => listCalls(client, (q) => q.offset === 30) === 1, 'the prefetch');
+    await v.press(KEYS.pageDown, footer('rows 31–60 ·'));
+    client.fail = () => new PooltopError('http', 'whitebit.com answered 503: maintenance', { status: 503 });
+    const f = await v.press('n', footer('rows 61–90 not loaded'));
+    expect(f).toContain('error: whitebit.com answered 503');
+    expect(f).toContain('Could not load sub-accounts');
+    for (const a of ACCOUNTS.slice(30, 60)) expect(f).not.toContain(a.id.slice(0, 8));
+    expect(selectedLine(f)).toBe('');
+    const writes = v.stdout.frames.length;
+    v.stdin.write('y');
+    await waitUntil(() => v.ui.notify.mock.calls.length > 0, 'the notice');
+    expect(v.ui.notify).toHaveBeenLastCalledWith('No sub-account selected.');
+    expect(v.stdout.frames.slice(writes).some((w) => w.includes('\u001b]52;'))).toBe(false);
+    v.stdin.write(KEYS.enter);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(v.frame()).not.toContain('User ID');
+  });
+
+  it('says "end of list" once, and marks rows below and above the view', async () => {
+    const v = mount({ client: new AccountsClient(ACCOUNTS.slice(0, 12)), height: 10 }); // 7 table rows
+    let f = await waitForFrame(v.frame, footer('rows 1–12 · 1–7 shown ↓5 · page size 30 · end of list'));
+    await v.press('G', footer('6–12 shown ↑5 ·'));
+    f = await v.press('j', footer('end of list'));
+    expect(f.match(/end of list/g)).toHaveLength(1);
+    await v.press('g', footer('1–7 shown ↓5'));
+    await v.press('j', footer('1–7 shown ↓5'));
+    f = v.frame();
+    expect(f).not.toContain('↑');
   });
 
   it('changes the page size with +/- and stops at 100 and 1 with a hint', async () => {

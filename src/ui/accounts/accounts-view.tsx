@@ -19,13 +19,14 @@ import { AccountsTable } from './accounts-table.js';
 import { layoutColumns } from './columns.js';
 import { CredentialsPanel } from './credentials-panel.js';
 import { adviceFor } from './error-advice.js';
-import { emptyText } from './footer-text.js';
+import { emptyText, visibleRange } from './footer-text.js';
 import { ProblemLine } from './problem-line.js';
 import { SearchBox } from './search-box.js';
 import { swatchColor } from './swatch-color.js';
 import { useBrowserInput, useBrowserStore } from './use-browser.js';
 
 export const SEARCH_DEBOUNCE_MS = 250;
+const NO_ROWS: readonly SubAccount[] = [];
 
 export interface AccountsViewOptions {
   /** Wait after the last keystroke before the term is sent (default 250 ms). */
@@ -58,7 +59,9 @@ export function AccountsView({
     { enabled: hasKeys && seen.current, paused: ui.paused, hidden },
   );
   const { result, isCurrent } = accounts;
-  const rows: readonly SubAccount[] = result?.page.data ?? [];
+  // Only the page asked for is drawn: the previous page's rows kept by SWR while this one loads
+  // (or after it failed) belong to other row numbers than the footer names, and must not be acted on.
+  const rows: readonly SubAccount[] = (isCurrent && result?.page.data) || NO_ROWS;
   const currentRows = isCurrent ? rows.length : undefined;
   const page = useMemo(() => (currentRows === undefined ? undefined : { rows: currentRows }), [currentRows]);
   const selected = isCurrent ? rows[state.cursor] : undefined;
@@ -156,6 +159,7 @@ export function AccountsView({
         limit={state.limit}
         search={state.search}
         rows={currentRows}
+        visible={visibleRange(state.top, viewRows, rows.length)}
         failed={accounts.error !== undefined}
       />
       {state.detailOpen && selected ? (

@@ -103,7 +103,11 @@ function reduce(s: BrowserState, a: BrowserAction): BrowserState {
     case 'page-loaded': {
       const cursor = clamp(s.cursor, 0, Math.max(0, a.page.rows - 1));
       const detailOpen = s.detailOpen && a.page.rows > 0;
-      return cursor === s.cursor && detailOpen === s.detailOpen ? s : { ...s, cursor, detailOpen };
+      // "still loading…" is over once the page is here.
+      const loaded = s.hint === HINTS.loading ? withoutHint(s) : s;
+      return cursor === s.cursor && detailOpen === s.detailOpen && loaded === s
+        ? s
+        : { ...loaded, cursor, detailOpen };
     }
     case 'viewport': {
       const viewRows = Math.max(1, Math.floor(a.rows));
