@@ -17,6 +17,7 @@ import { type DiagnosticsOptions, startDiagnostics } from './diagnostics.js';
 import { startFirstPoll } from './first-poll.js';
 import { createFrameWriter } from './frame-writer.js';
 import { CoalescedRenders } from './render-coalesce.js';
+import { suspendDashboard } from './suspend.js';
 import { enterFullScreen } from './terminal.js';
 
 export interface DashboardOptions {
@@ -105,6 +106,10 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
             color={opts.color}
             signal={controller.signal}
             onQuit={(code) => finish(code)}
+            terminal={{
+              repaint: () => frames.repaint(),
+              suspend: () => suspendDashboard({ stdin, stdout, repaint: () => frames.repaint() }),
+            }}
           />
         </CoalescedRenders>,
         {

@@ -16,14 +16,23 @@ import { TabSlot } from './tab-slot.js';
 import { TABS } from './tabs.js';
 import { type UiState, UiStateContext } from './ui-state.js';
 
+/** What the shell may ask of the terminal it runs in. */
+export interface TerminalControl {
+  /** Clear the screen and draw everything again. */
+  repaint(): void;
+  /** Give the terminal back and stop (SIGTSTP) until `fg`. */
+  suspend(): void;
+}
+
 export interface ShellProps {
   /** Read by SWR's `isPaused`; the shell flips it with `p`. */
   pausedRef: { current: boolean };
   onQuit: (code: number) => void;
+  terminal?: TerminalControl;
 }
 
 /** Layout (tab bar, the visible tab or help, status bar) and the global key bindings. */
-export function Shell({ pausedRef, onQuit }: ShellProps) {
+export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   const { demo, intervalMs, client, config } = useDashboard();
   const { mutate } = useSWRConfig();
   const { columns, rows } = useTerminalSize();
@@ -70,6 +79,8 @@ export function Shell({ pausedRef, onQuit }: ShellProps) {
         pausedRef.current = true;
         notify('Refreshed once; polling stays paused (p resumes).');
       },
+      redraw: () => terminal?.repaint(),
+      suspend: () => terminal?.suspend(),
     },
     !capture,
   );

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PooltopError } from '../../src/api/errors.js';
 import type { SubAccount, SubAccountQuery } from '../../src/api/types.js';
 import { generateAccounts } from '../../src/service/accounts.js';
@@ -152,7 +152,7 @@ describe('Sub-accounts tab: keys', () => {
     expect(selectedLine(f)).toBe('');
     const writes = v.stdout.frames.length;
     v.stdin.write('y');
-    await waitUntil(() => v.ui.notify.mock.calls.length > 0, 'the notice');
+    await waitUntil(() => vi.mocked(v.ui.notify).mock.calls.length > 0, "the notice");
     expect(v.ui.notify).toHaveBeenLastCalledWith('No sub-account selected.');
     expect(v.stdout.frames.slice(writes).some((w) => w.includes('\u001b]52;'))).toBe(false);
     v.stdin.write(KEYS.enter);
