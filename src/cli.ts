@@ -122,10 +122,8 @@ async function runDashboardCommand(argv: string[], io: CommandIO): Promise<numbe
   }
   const caps = terminal();
   if (caps.dumb) {
-    const term = caps.term === '' ? 'TERM is not set' : `TERM=${clip(caps.term)}`;
-    throw usageError(
-      `the dashboard needs a terminal that can move the cursor (${term}); \`pooltop pool\` and the other commands work here`,
-    );
+    const term = caps.term === '' ? 'a terminal without TERM' : `TERM=${clip(caps.term)}`;
+    throw usageError(`no dashboard on ${term} (it cannot move the cursor); try \`pooltop pool\``);
   }
   const color = caps.color !== 'none';
   return withContext(

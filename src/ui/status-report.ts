@@ -49,8 +49,8 @@ export function liveness(
   if (!report) return undefined;
   if (report.error) return 'ERROR';
   if (report.fetchedAt === undefined) return 'LOADING';
-  const age = nowMs - report.fetchedAt;
-  return age >= 0 && age <= LIVE_INTERVALS * intervalMs ? 'LIVE' : 'STALE';
+  // The clock ticks on whole seconds, so a poll that just landed can look a moment "in the future".
+  return nowMs - report.fetchedAt <= LIVE_INTERVALS * intervalMs ? 'LIVE' : 'STALE';
 }
 
 export function useReportStatus(report: StatusReport, active: boolean): void {
