@@ -5,7 +5,7 @@
 //   npm run bench                    full: 15 start-ups each, 60 s idle window, 10 min memory run (~14 min)
 //   npm run bench -- --quick         quick: fewer repetitions, 15 s idle, 1 min memory run (~3 min)
 //   BENCH_QUICK=1 npm run bench      the same
-//   node bench/run.mjs --only startup,frame,flip,session,package   a subset (no build)
+//   node bench/run.mjs --only startup,frame,flip,session,package,exporter   a subset (no build)
 //   node bench/run.mjs --json FILE   also write every raw sample to FILE
 //
 // Every child (pty or plain) is killed on exit, on SIGINT/SIGTERM and when a step or the whole
@@ -15,6 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { bundleEntries, bundlePrograms, makeWorkDir, root } from './bundle.mjs';
 import { killAllChildren } from './child.mjs';
+import { alertRows, measureAlerts } from './exporter.mjs';
 import { measureAccountsFrames, measureInkFloor, measurePoolFrames } from './frame.mjs';
 import { measurePackage } from './package-size.mjs';
 import { measurePageFlip } from './pageflip.mjs';
@@ -146,6 +147,10 @@ if (wants('session')) {
   });
 }
 
+if (wants('exporter')) {
+  results.alerts = await step('exporter and check', 300_000, () => measureAlerts({ cliFile, quick, log }));
+}
+
 clearTimeout(watchdog);
 await cleanup();
 
@@ -156,6 +161,7 @@ const describe =
 console.log(`\npooltop bench — ${results.date} — ${describe}`);
 console.log(`machine: ${results.machine}; node ${results.node}\n`);
 console.log(renderTable(buildRows(results)));
+if (results.alerts) console.log(`\nAlerts (bench/exporter.mjs):\n${alertRows(results.alerts).join('\n')}`);
 if (results.poolFrames?.renderOptions) {
   console.log(`\nInk render options used by run-dashboard: ${JSON.stringify(results.poolFrames.renderOptions)}`);
 }

@@ -1,9 +1,17 @@
 import { PooltopError } from './api/errors.js';
 import { LIMIT_MAX, LIMIT_MIN, OFFSET_MAX, OFFSET_MIN } from './api/types.js';
-import { type CommandContext, createContext } from './cli/context.js';
+import { type CommandContext, type ContextOptions, createContext } from './cli/context.js';
 import { HELP } from './cli/help.js';
 import { type Command, invocationOf } from './cli/mode.js';
-import { clip, COMMON_OPTIONS, intFlag, type OptionSpecs, parseFlags, stringFlag } from './cli/parse.js';
+import {
+  clip,
+  COMMON_OPTIONS,
+  intFlag,
+  type OptionSpecs,
+  type ParsedValues,
+  parseFlags,
+  stringFlag,
+} from './cli/parse.js';
 import { reportError } from './cli/report-error.js';
 import type { CommandIO } from './commands/io.js';
 import { asciiOutput } from './terminal/ascii.js';
@@ -67,6 +75,18 @@ async function dispatch(argv: string[], io: CommandIO): Promise<number> {
     if (values.help) return printHelp(io, 'serve');
     return runServe(values, io);
   }
+  if (command === 'check') {
+    // A monitoring plugin: its own output contract and exit codes (0–3), even for bad arguments.
+    const { runCheck } = await import('./commands/check.js');
+    return runCheck(rest, io);
+  }
+  if (command === 'exporter') {
+    const { EXPORTER_OPTIONS, exporterFlags, runExporter } = await import('./commands/exporter.js');
+    const { values } = parseFlags(rest, EXPORTER_OPTIONS);
+    if (values.help) return printHelp(io, 'exporter');
+    const flags = exporterFlags(values);
+    return withContext(values, io, (ctx) => runExporter(ctx, io, flags), { retries: 0 });
+  }
   if (command === 'pool') {
     const { values } = parseFlags(rest, { ...COMMON_OPTIONS, ...JSON_FLAG });
     if (values.help) return printHelp(io, 'pool');
@@ -91,6 +111,19 @@ async function dispatch(argv: string[], io: CommandIO): Promise<number> {
     };
     const { runAccounts } = await import('./commands/accounts.js');
     return withContext(values, io, (ctx) => runAccounts(ctx, io, { ...query, json: values.json === true }));
+  }
+  if (command === 'mining') {
+    const { MINING_OPTIONS, parseMiningArgs } = await import('./commands/mining-args.js');
+    const { values, positionals } = parseFlags(
+      rest,
+      { ...COMMON_OPTIONS, ...JSON_FLAG, ...MINING_OPTIONS },
+      1,
+    );
+    if (values.help) return printHelp(io, 'mining');
+    // Every bound is checked here, before any setting is resolved or any request is sent.
+    const request = parseMiningArgs(positionals[0], values, Date.now());
+    const { runMining } = await import('./commands/mining.js');
+    return withContext(values, io, (ctx) => runMining(ctx, io, request));
   }
   const { values, positionals } = parseFlags(rest, { ...COMMON_OPTIONS, ...JSON_FLAG }, 1);
   if (values.help) return printHelp(io, 'auth');
@@ -147,15 +180,16 @@ async function runDashboardCommand(argv: string[], io: CommandIO): Promise<numbe
         firstPoll,
       });
     },
-    { retries: 0 },
+    // While the dashboard owns the screen, console output is held and printed on the way out.
+    { retries: 0, debugLine: (line) => console.error(line) },
   );
 }
 
 async function withContext(
-  values: Record<string, string | boolean | undefined>,
+  values: ParsedValues,
   io: CommandIO,
   run: (ctx: CommandContext) => Promise<number>,
-  options: { retries?: number } = {},
+  options: ContextOptions = {},
 ): Promise<number> {
   const ctx = await createContext(values, io, options);
   try {

@@ -9,14 +9,23 @@ import { isPooltopError, PooltopError } from './errors.js';
 import { createNonceSource } from './nonce.js';
 import { checkRefreshParams, checkSubAccountQuery, requireApiKeys } from './request-checks.js';
 import { type RetryOptions, type Sleep, withRetry } from './retry.js';
-import { parseJsonBody, parsePoolOverview, parseSubAccountPage, parseTokenSet } from './schemas.js';
-import { signRequest } from './sign.js';
+import { createMiningApi } from './mining-client.js';
+import type { Degradation, DegradationSink } from './parse-policy.js';
+import {
+  parseJsonBody,
+  parsePoolOverview,
+  parseSubAccountPage,
+  parseTokenSet,
+  rotatedRefreshToken,
+} from './schemas.js';
+import { type SignFields, signRequest } from './sign.js';
 import { createTransport, type HttpRequest, type Timeouts } from './transport.js';
 import {
   type ApiClient,
   type CallOptions,
   PATHS,
   type PoolOverview,
+  type RefreshCallOptions,
   type RefreshParams,
   type SubAccountPage,
   type SubAccountQuery,
@@ -44,6 +53,11 @@ export interface ClientOptions {
   /** Waits between retries; must reject when the signal aborts. */
   sleep?: Sleep;
   onRetry?: RetryOptions['onRetry'];
+  /**
+   * Told of each degradation of an answer (parse-policy.ts): which request (`GET /api/v4/…`) and
+   * what. Paths and problems are our own words, never received values.
+   */
+  onDegraded?: (request: string, d: Degradation) => void;
 }
 
 export function createClient(options: ClientOptions): ApiClient {
@@ -63,6 +77,10 @@ export function createClient(options: ClientOptions): ApiClient {
   /** Aborted by close(), so pending calls and retry waits end at once. */
   const lifetime = new AbortController();
   const keySecrets = [options.apiSecret, options.apiKey].filter((s): s is string => !!s);
+  const sink = (method: string, path: string): DegradationSink | undefined => {
+    const onDegraded = options.onDegraded;
+    return onDegraded && ((d) => onDegraded(`${method} ${path}`, d));
+  };
 
   /** Runs `fn` with a signal that aborts with the caller's or when the client closes. */
   async function scoped<T>(
@@ -108,22 +126,31 @@ export function createClient(options: ClientOptions): ApiClient {
     return scoped(opts, (signal) =>
       withRetry(async () => {
         const body = await exchange({ method: 'GET', path: PATHS.miningPool, signal }, keySecrets);
-        return parsePoolOverview(body);
+        return parsePoolOverview(body, sink('GET', PATHS.miningPool));
       }, retryOptions(signal)),
     );
   }
 
-  async function listSubAccounts(query: SubAccountQuery = {}, opts?: CallOptions): Promise<SubAccountPage> {
-    const fields = checkSubAccountQuery(query);
-    const keys = requireApiKeys(options.apiKey, options.apiSecret);
+  /**
+   * One signed POST: `read` turns the answer into its model. Retried like every call; signed
+   * afresh once when the server refused the nonce (another process using the same key may have
+   * sent a larger one).
+   */
+  async function signedCall<T>(
+    path: string,
+    fields: SignFields,
+    read: (body: unknown) => T,
+    opts: CallOptions | undefined,
+    purpose: string,
+  ): Promise<T> {
+    const keys = requireApiKeys(options.apiKey, options.apiSecret, purpose);
     let nonceRetried = false;
-    const attempt = async (signal: AbortSignal): Promise<SubAccountPage> => {
-      const signed = signRequest({ path: PATHS.subAccounts, fields, nonce: nextNonce(), ...keys });
-      const req: HttpRequest = { method: 'POST', path: PATHS.subAccounts, ...signed, signal };
+    const attempt = async (signal: AbortSignal): Promise<T> => {
+      const signed = signRequest({ path, fields, nonce: nextNonce(), ...keys });
+      const req: HttpRequest = { method: 'POST', path, ...signed, signal };
       try {
-        return parseSubAccountPage(await exchange(req, keySecrets));
+        return read(await exchange(req, keySecrets));
       } catch (err) {
-        // Another process using the same key may have sent a larger nonce: once, sign afresh.
         if (nonceRetried || !isPooltopError(err) || err.reason !== 'nonce') throw err;
         nonceRetried = true;
         return attempt(signal);
@@ -132,7 +159,13 @@ export function createClient(options: ClientOptions): ApiClient {
     return scoped(opts, (signal) => withRetry(() => attempt(signal), retryOptions(signal)));
   }
 
-  async function refreshToken(params: RefreshParams, opts?: CallOptions): Promise<TokenSet> {
+  async function listSubAccounts(query: SubAccountQuery = {}, opts?: CallOptions): Promise<SubAccountPage> {
+    const fields = checkSubAccountQuery(query);
+    const report = sink('POST', PATHS.subAccounts);
+    return signedCall(PATHS.subAccounts, fields, (body) => parseSubAccountPage(body, report), opts, 'sub-accounts');
+  }
+
+  async function refreshToken(params: RefreshParams, opts?: RefreshCallOptions): Promise<TokenSet> {
     checkRefreshParams(params);
     const body = new URLSearchParams({
       client_id: params.clientId,
@@ -141,8 +174,13 @@ export function createClient(options: ClientOptions): ApiClient {
     }).toString();
     const headers = { 'content-type': 'application/x-www-form-urlencoded' };
     const secrets = [...keySecrets, params.clientSecret, params.refreshToken];
-    const send = async (signal: AbortSignal) =>
-      parseTokenSet(await exchange({ method: 'POST', path: PATHS.refresh, headers, body, signal }, secrets));
+    const send = async (signal: AbortSignal) => {
+      const answer = await exchange({ method: 'POST', path: PATHS.refresh, headers, body, signal }, secrets);
+      // The old token is spent: the new one is kept before anything else in the answer is checked.
+      const rotated = rotatedRefreshToken(answer);
+      if (rotated !== undefined) await opts?.onRotated?.(rotated);
+      return parseTokenSet(answer, sink('POST', PATHS.refresh));
+    };
     // The first attempt may have consumed the refresh token: retry only if it was never sent.
     const onlyUnsent = (err: PooltopError) => err.reason === 'connect';
     return scoped(opts, (signal) =>
@@ -155,6 +193,10 @@ export function createClient(options: ClientOptions): ApiClient {
     getMiningPool,
     listSubAccounts,
     refreshToken,
+    mining: createMiningApi(
+      (path, fields, read, opts) => signedCall(path, fields, read, opts, 'mining'),
+      now,
+    ),
     async close() {
       if (!lifetime.signal.aborted) lifetime.abort(new Error('client closed'));
       await transport.close();

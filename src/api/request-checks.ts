@@ -44,6 +44,7 @@ export function checkSubAccountQuery(query: SubAccountQuery): SubAccountFields {
 export function requireApiKeys(
   apiKey: string | undefined,
   apiSecret: string | undefined,
+  purpose = 'sub-accounts',
 ): {
   apiKey: string;
   apiSecret: string;
@@ -52,7 +53,7 @@ export function requireApiKeys(
   if (!apiKey || !apiSecret) {
     throw new PooltopError(
       'config',
-      `API key and secret are required for sub-accounts: missing ${missing.join(' and ')} ` +
+      `API key and secret are required for ${purpose}: missing ${missing.join(' and ')} ` +
         '(use --api-key/--api-secret, WHITEBIT_API_KEY/WHITEBIT_API_SECRET or api_key/api_secret in the profile)',
     );
   }

@@ -8,11 +8,13 @@ import { createHmac } from 'node:crypto';
 
 export type JsonScalar = string | number | boolean | null;
 
+/** An endpoint's own body fields; `undefined` values are left out. */
+export type SignFields = Record<string, JsonScalar | undefined>;
+
 export interface SignInput {
   /** Path without host, e.g. `/api/v4/sub-account/list`. */
   path: string;
-  /** The endpoint's own body fields; `undefined` values are left out. */
-  fields: Record<string, JsonScalar | undefined>;
+  fields: SignFields;
   nonce: number;
   apiKey: string;
   apiSecret: string;

@@ -1,9 +1,11 @@
-import { createClient } from '../api/client.js';
+import { type ClientOptions, createClient } from '../api/client.js';
 import type { Timeouts } from '../api/transport.js';
 import type { ApiClient } from '../api/types.js';
 import type { CommandIO } from '../commands/io.js';
 import { resolveConfig } from '../config/resolve.js';
 import type { CommonFlags, ResolvedConfig } from '../config/types.js';
+import { sanitizeLine } from '../format/sanitize.js';
+import { isDebug } from './debug.js';
 import { type ParsedValues, stringFlag } from './parse.js';
 
 /** Everything a command needs once argv is parsed: settings, a client, and what to close. */
@@ -14,6 +16,15 @@ export interface CommandContext {
   close(): Promise<void>;
 }
 
+export interface ContextOptions {
+  retries?: number;
+  /**
+   * Where `DEBUG=pooltop` lines go (one line each, no newline); default stderr. The dashboard
+   * passes console.error, which it holds while it owns the screen and prints on the way out.
+   */
+  debugLine?: (line: string) => void;
+}
+
 export function commonFlags(values: ParsedValues): CommonFlags {
   return {
     baseUrl: stringFlag(values, 'base-url'),
@@ -22,6 +33,7 @@ export function commonFlags(values: ParsedValues): CommonFlags {
     clientId: stringFlag(values, 'client-id'),
     clientSecret: stringFlag(values, 'client-secret'),
     refreshToken: stringFlag(values, 'refresh-token'),
+    miningAccount: stringFlag(values, 'account'),
     profile: stringFlag(values, 'profile'),
     config: stringFlag(values, 'config'),
   };
@@ -35,18 +47,20 @@ export function commonFlags(values: ParsedValues): CommonFlags {
 export async function createContext(
   values: ParsedValues,
   io: CommandIO,
-  options: { retries?: number } = {},
+  options: ContextOptions = {},
 ): Promise<CommandContext> {
-  if (values.demo === true) return createDemoContext(options, io.env);
+  if (values.demo === true) return createDemoContext(options, io, stringFlag(values, 'account'));
   const config = resolveConfig({ flags: commonFlags(values), env: io.env });
   for (const warning of config.warnings) io.stderr(`pooltop: warning: ${warning}\n`);
-  const client = clientFor(config, options, io.env);
+  const client = clientFor(config, options, io);
   return { config, client, demo: false, close: () => client.close() };
 }
 
+/** The demo's mining account is `--account` when given, else its newest one. */
 async function createDemoContext(
-  options: { retries?: number },
-  env: NodeJS.ProcessEnv,
+  options: ContextOptions,
+  io: CommandIO,
+  account: string | undefined,
 ): Promise<CommandContext> {
   const { startService } = await import('../service/server.js');
   const service = await startService({ port: 0 });
@@ -58,6 +72,7 @@ async function createDemoContext(
     clientId: credentials.clientId,
     clientSecret: credentials.clientSecret,
     refreshToken: credentials.refreshToken,
+    miningAccount: account || service.miningAccounts[0],
     profile: 'demo',
     configPath: '',
     sources: {
@@ -67,10 +82,11 @@ async function createDemoContext(
       clientId: 'demo',
       clientSecret: 'demo',
       refreshToken: 'demo',
+      miningAccount: account ? 'flag' : 'demo',
     },
     warnings: [],
   };
-  const client = clientFor(config, options, env);
+  const client = clientFor(config, options, io);
   return {
     config,
     client,
@@ -98,12 +114,25 @@ export function timeoutsFromEnv(env: NodeJS.ProcessEnv): Partial<Timeouts> | und
   return { connectMs: ms, headersMs: ms, bodyMs: ms, totalMs: ms };
 }
 
-function clientFor(config: ResolvedConfig, options: { retries?: number }, env: NodeJS.ProcessEnv): ApiClient {
+/**
+ * With `DEBUG=pooltop`, one line per degradation of an answer (docs/design.md, "Parsing
+ * policy"). The line holds our field path and problem only, never a received value.
+ */
+export function degradationReporter(
+  env: NodeJS.ProcessEnv,
+  line: (text: string) => void,
+): ClientOptions['onDegraded'] {
+  if (!isDebug(env)) return undefined;
+  return (request, d) => line(sanitizeLine(`pooltop: debug: ${request}: ${d.path} ${d.problem}`));
+}
+
+function clientFor(config: ResolvedConfig, options: ContextOptions, io: CommandIO): ApiClient {
   return createClient({
     baseUrl: config.baseUrl,
     apiKey: config.apiKey,
     apiSecret: config.apiSecret,
     retries: options.retries ?? ONE_SHOT_RETRIES,
-    timeouts: timeoutsFromEnv(env),
+    timeouts: timeoutsFromEnv(io.env),
+    onDegraded: degradationReporter(io.env, options.debugLine ?? ((text) => io.stderr(`${text}\n`))),
   });
 }

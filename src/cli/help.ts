@@ -23,23 +23,37 @@ Usage:
   pooltop pool [--json]                                 mining-pool overview, once
   pooltop accounts [--search T] [--limit N] [--offset N] [--json]
                                                         one page of sub-accounts
+  pooltop mining COMMAND [--account NAME] [--json]      your mining accounts, workers and rewards
+                                                        (accounts, info, hashrate, workers, worker,
+                                                        rewards, payout, links)
   pooltop auth refresh|status [--json]                  OAuth token refresh and stored session
   pooltop serve [--port P] [--json] ...                 run the embedded reference service
+  pooltop check [pool|mining] -w METRIC=RANGE -c METRIC=RANGE
+                                                        monitoring plugin (Nagios, Icinga)
+  pooltop exporter [--listen HOST:PORT] [--interval S] [--once]
+                                                        Prometheus exporter
   pooltop COMMAND --help                                help for one command
 
 Dashboard:
   --interval SECONDS    polling interval, at least 1 (default 10)
   --no-color            no colours (NO_COLOR is honoured too)
 
+Mining (pooltop mining --help):
+  --account NAME        mining account (env WHITEBIT_MINING_ACCOUNT; profile key mining_account;
+                        default: the key's only one)
+
 ${CONFIG_FLAGS}
 
-Exit codes: 0 success, 1 remote or network failure, 2 usage or configuration error.
+Exit codes: 0 success, 1 remote or network failure, 2 usage or configuration error
+(pooltop check uses the monitoring-plugin codes 0–3 instead).
 Set DEBUG=pooltop for details of a failure on stderr.`,
 
   pool: `Usage: pooltop pool [--json] [configuration flags]
 
 Fetches the public mining-pool overview once (GET /api/v4/public/mining-pool).
-  --json    print the overview's data object (spec field names) on stdout
+  --json    print the overview on stdout: the same snake_case object (spec field names, in
+            the spec's order) whatever shape the server sent; a missing field stays missing,
+            a null one null
 
 ${CONFIG_FLAGS}`,
 
@@ -53,6 +67,42 @@ Lists one page of sub-accounts (signed POST /api/v4/sub-account/list). Needs an 
 
 ${CONFIG_FLAGS}`,
 
+  mining: `Usage: pooltop mining COMMAND [flags] [configuration flags]
+
+Reads your Mining Pool accounts (signed POSTs under /api/v4/mining/; read-only: pooltop never
+creates accounts, changes payouts or creates links). Needs an API key and secret.
+
+Commands:
+  accounts                          your mining accounts, newest first
+  info                              fee, workers online/low/offline, stratum URLs with worker counts
+  hashrate [--interval I] [--from T] [--to T]
+                                    the account's hash rate and reject rate over time
+  workers [--limit N] [--offset N]  names of connected workers, ascending (100 a page)
+  worker --worker NAME [--interval I] [--from T] [--to T]
+                                    one worker's hash rate over time
+  rewards [--from T] [--to T] [--limit N] [--offset N]
+                                    daily FPPS rewards, newest first (30 a page)
+  payout                            where rewards are paid: main balance or an external address
+  links                             active watcher links
+
+Flags:
+  --account NAME   the mining account (default: WHITEBIT_MINING_ACCOUNT, mining_account
+                   in the profile, else the key's only account)
+  --worker NAME    the worker (for 'worker')
+  --interval I     5m, 1h or 24h (default 1h)
+  --from T, --to T the window: Unix seconds, an ISO date (2025-06-01, UTC) or date-time,
+                   a time ago (90s, 30m, 24h, 7d, 2w) or now; never in the future, from ≤ to
+  --limit N        rows per page, 1 to 100
+  --offset N       rows to skip, 0 to 10000
+  --json           print the answer's data, normalised: hash rates in H/s, times in Unix seconds
+
+Examples:
+  pooltop mining workers --demo
+  pooltop mining worker --worker rig-001 --interval 5m --from 6h --json
+  pooltop mining rewards --account main_farm --from 2025-06-01 --to 2025-06-30
+
+${CONFIG_FLAGS}`,
+
   auth: `Usage: pooltop auth refresh [--json] | pooltop auth status [--json] [configuration flags]
 
   refresh   exchange the refresh token for a new token set (stored durably, mode 0600)
@@ -61,19 +111,63 @@ ${CONFIG_FLAGS}`,
 
 ${CONFIG_FLAGS}`,
 
+  check: `Usage: pooltop check [pool|mining] [--account NAME] [-w METRIC=RANGE]... [-c METRIC=RANGE]...
+                     [-t SECONDS] [--json] [configuration flags]
+
+A monitoring plugin (Monitoring Plugins guidelines): prints one line
+  POOLTOP <OK|WARNING|CRITICAL|UNKNOWN> - <summary> | <performance data>
+and exits 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (bad arguments, missing credentials, API
+unreachable or failing, timeout).
+  -w, --warning METRIC=RANGE    warning range of a metric (repeat for more metrics)
+  -c, --critical METRIC=RANGE   critical range of a metric
+  -t, --timeout SECONDS         give up with UNKNOWN after this long (default 10)
+  --account NAME                the mining account (check mining only)
+  --json                        print the result as one JSON object instead
+
+Metrics: pool: hashrate, workers, block_age, data_age
+         mining: hashrate, hashrate_24h, reject_rate, workers_online, workers_offline,
+                 workers_low, data_age
+Ranges alert OUTSIDE start..end: 10 (outside 0..10), 10: (below 10), ~:10 (above 10),
+10:20 (outside), @10:20 (inside). Suffixes: hash rates k M G T P E (H/s), ages s m h d,
+ratios %. A metric given in no flag takes its ranges from the preferences file
+(~/.config/pooltop/config.toml, or $XDG_CONFIG_HOME/pooltop/config.toml).
+Example: pooltop check pool -w hashrate=150P: -c hashrate=100P: -w block_age=2h
+
+${CONFIG_FLAGS}`,
+
+  exporter: `Usage: pooltop exporter [--listen HOST:PORT] [--interval SECONDS] [--once] [configuration flags]
+
+Serves Prometheus metrics on http://HOST:PORT/metrics, polling the API every interval; a
+scrape only reads the last values. Stops on SIGINT or SIGTERM.
+  --listen HOST:PORT    address to serve (default 127.0.0.1:9861; any other address can be
+                        read by others, with a warning)
+  --interval SECONDS    polling interval, at least 5 (default 30)
+  --once                poll once, print one exposition on stdout and exit (for the
+                        node_exporter textfile collector)
+
+${CONFIG_FLAGS}`,
+
   serve: `Usage: pooltop serve [options]
 
-Runs the embedded reference service (the three API operations, simulated data) until
+Runs the embedded reference service (the API operations, simulated data) until
 SIGINT or SIGTERM.
   --host H              address to bind (default 127.0.0.1; anything else is exposed, with a warning)
   --port P              port (default 0: an ephemeral port)
   --accounts N          number of sub-accounts, 1 to 20000 (default 1000)
+  --mining-accounts N   number of mining accounts, 0 to 100 (default 3)
+  --workers N           workers per mining account, 0 to 20000 (default 40)
   --seed S              seed for the generated data (default 1)
   --access-ttl S        access-token lifetime in seconds (default 300)
   --refresh-ttl S       refresh-token lifetime in seconds (default 600)
   --block-interval S    mean seconds between found blocks (default 45)
   --latency MS          added to every response (default 0)
   --fail-rate F         share of requests answered with an infrastructure failure, 0 to 1
-  --json                print one JSON line with base_url and credentials once listening
+  --pool-shape SHAPE    the pool overview as snake (default), camel (one camelCase object)
+                        or camel-array (a one-element camelCase array): the shapes the real
+                        API is known to send
+  --sparse              drop or null optional fields in a share of items and send some
+                        numbers as strings, as the real API may (deterministic by seed)
+  --json                print one JSON line with base_url, credentials and mining_accounts
+                        once listening
   -h, --help            show help`,
 };

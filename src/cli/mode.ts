@@ -4,7 +4,7 @@
  * keeps one code cache per kind of invocation that runs code worth caching, chosen before any
  * of the program is loaded.
  */
-export const COMMANDS = ['pool', 'accounts', 'auth', 'serve', 'help'] as const;
+export const COMMANDS = ['pool', 'accounts', 'mining', 'auth', 'serve', 'check', 'exporter', 'help'] as const;
 export type Command = (typeof COMMANDS)[number];
 export type Invocation = 'dashboard' | Command | 'version' | 'unknown';
 

@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
 import { PooltopError } from '../api/errors.js';
 
-type OptionSpec = { type: 'string' | 'boolean'; short?: string };
+type OptionSpec = { type: 'string' | 'boolean'; short?: string; multiple?: boolean };
 export type OptionSpecs = Record<string, OptionSpec>;
-export type ParsedValues = Record<string, string | boolean | undefined>;
+/** A flag declared `multiple` collects every occurrence in an array. */
+export type ParsedValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
 /** Flags every command accepts (configuration and `--help`). */
 export const COMMON_OPTIONS: OptionSpecs = {
@@ -96,6 +97,13 @@ export const numberFlag = (values: ParsedValues, name: string, bounds: Bounds) =
 export function stringFlag(values: ParsedValues, name: string): string | undefined {
   const v = values[name];
   return typeof v === 'string' ? v : undefined;
+}
+
+/** Every value of a flag declared `multiple`, in the order given. */
+export function stringFlags(values: ParsedValues, name: string): string[] {
+  const v = values[name];
+  const all = Array.isArray(v) ? v : v === undefined ? [] : [v];
+  return all.filter((x): x is string => typeof x === 'string');
 }
 
 /** Longest argument echoed whole in an error; a longer one is more likely a pasted credential. */

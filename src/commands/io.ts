@@ -13,3 +13,11 @@ export const processIO = (signal: AbortSignal): CommandIO => ({
   env: process.env,
   signal,
 });
+
+/** Resolves when the user interrupts (at once if already interrupted). */
+export function untilAborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}

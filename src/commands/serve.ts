@@ -1,6 +1,9 @@
-import { isIP } from 'node:net';
-import { intFlag, numberFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
-import type { CommandIO } from './io.js';
+import { PooltopError } from '../api/errors.js';
+import { clip, intFlag, numberFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
+import { isLoopbackHost } from '../config/validate.js';
+import { MAX_MINING_ACCOUNTS, MAX_WORKERS } from '../service/options.js';
+import { POOL_SHAPES, type PoolShape } from '../service/pool-shape.js';
+import { type CommandIO, untilAborted } from './io.js';
 import { toSafeJson } from './json-output.js';
 
 /**
@@ -13,14 +16,19 @@ export async function runServe(values: ParsedValues, io: CommandIO): Promise<num
     host,
     port: intFlag(values, 'port', { min: 0, max: 65535 }) ?? 0,
     accounts: intFlag(values, 'accounts', { min: 1, max: 20000 }),
+    miningAccounts: intFlag(values, 'mining-accounts', { min: 0, max: MAX_MINING_ACCOUNTS }),
+    workers: intFlag(values, 'workers', { min: 0, max: MAX_WORKERS }),
     seed: intFlag(values, 'seed', { min: 0, max: 2 ** 31 - 1 }),
     accessTtl: intFlag(values, 'access-ttl', { min: 1, max: 86400 }),
     refreshTtl: intFlag(values, 'refresh-ttl', { min: 1, max: 86400 * 30 }),
     blockInterval: numberFlag(values, 'block-interval', { min: 1, max: 86400 }),
     latency: intFlag(values, 'latency', { min: 0, max: 600_000 }),
     failRate: numberFlag(values, 'fail-rate', { min: 0, max: 1 }),
+    poolShape: poolShapeFlag(values),
+    sparse: values.sparse === true,
+    now: frozenClock(io.env),
   };
-  if (!isLoopback(host)) {
+  if (!isLoopbackHost(host)) {
     io.stderr(
       `pooltop: warning: serving on ${host}, reachable from other machines; it is a demo service with no real security\n`,
     );
@@ -37,6 +45,7 @@ export async function runServe(values: ParsedValues, io: CommandIO): Promise<num
         client_id: c.clientId,
         client_secret: c.clientSecret,
         refresh_token: c.refreshToken,
+        mining_accounts: service.miningAccounts,
       })}\n`,
     );
   } else {
@@ -48,16 +57,14 @@ export async function runServe(values: ParsedValues, io: CommandIO): Promise<num
         `  client id      ${c.clientId}`,
         `  client secret  ${c.clientSecret}`,
         `  refresh token  ${c.refreshToken}`,
+        `  mining         ${service.miningAccounts.join(', ') || '(no accounts)'}`,
         `Try: pooltop pool --base-url ${service.baseUrl}`,
         'Stop with Ctrl+C.',
         '',
       ].join('\n'),
     );
   }
-  await new Promise<void>((resolve) => {
-    if (io.signal.aborted) resolve();
-    else io.signal.addEventListener('abort', () => resolve(), { once: true });
-  });
+  await untilAborted(io.signal);
   await service.close();
   return 0;
 }
@@ -66,17 +73,36 @@ export const SERVE_OPTIONS = {
   host: { type: 'string' },
   port: { type: 'string' },
   accounts: { type: 'string' },
+  'mining-accounts': { type: 'string' },
+  workers: { type: 'string' },
   seed: { type: 'string' },
   'access-ttl': { type: 'string' },
   'refresh-ttl': { type: 'string' },
   'block-interval': { type: 'string' },
   latency: { type: 'string' },
   'fail-rate': { type: 'string' },
+  'pool-shape': { type: 'string' },
+  sparse: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function isLoopback(host: string): boolean {
-  if (host === 'localhost' || host === '::1') return true;
-  return isIP(host) === 4 && host.startsWith('127.');
+function poolShapeFlag(values: ParsedValues): PoolShape | undefined {
+  const shape = stringFlag(values, 'pool-shape');
+  if (shape === undefined) return undefined;
+  if ((POOL_SHAPES as readonly string[]).includes(shape)) return shape as PoolShape;
+  const choices = POOL_SHAPES.join(', ');
+  throw new PooltopError('config', `--pool-shape must be one of ${choices}, got '${clip(shape)}'`);
+}
+
+/**
+ * Test hook, deliberately not in --help: `POOLTOP_SERVE_NOW_MS=N` stops the service's clock at N
+ * (ms since the epoch), so separate services answer with the same pool data. Anything else is
+ * ignored.
+ */
+function frozenClock(env: NodeJS.ProcessEnv): (() => number) | undefined {
+  const raw = env.POOLTOP_SERVE_NOW_MS;
+  if (raw === undefined || !/^\d{1,15}$/.test(raw)) return undefined;
+  const at = Number(raw);
+  return () => at;
 }

@@ -41,12 +41,12 @@ export const readRealFile: ReadConfigFile = (path) => {
   }
 };
 
-function errnoCode(e: unknown): string | undefined {
+export function errnoCode(e: unknown): string | undefined {
   if (typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string') return e.code;
   return undefined;
 }
 
-function readFailure(path: string, code: string | undefined, cause: unknown): PooltopError {
+export function readFailure(path: string, code: string | undefined, cause: unknown, what = 'config file'): PooltopError {
   const why =
     code === 'EACCES' || code === 'EPERM'
       ? 'permission denied'
@@ -55,7 +55,7 @@ function readFailure(path: string, code: string | undefined, cause: unknown): Po
         : code === 'EFBIG'
           ? `it is larger than ${MAX_CONFIG_BYTES / 1024} KiB`
           : (code ?? 'unknown error');
-  return new PooltopError('config', `cannot read config file ${path}: ${why}`, { cause });
+  return new PooltopError('config', `cannot read ${what} ${path}: ${why}`, { cause });
 }
 
 /** First line of smol-toml's message, without its prefix and without the code excerpt. */
@@ -64,18 +64,22 @@ export function tomlReason(e: TomlError): string {
   return first.replace(/^Invalid TOML document:\s*/, '').slice(0, 100);
 }
 
-export function parseConfigText(path: string, text: string): Record<string, TomlTableLike> {
-  let doc: Record<string, unknown>;
+/** Parses a whole TOML document; `what` names the file in messages ("config file"). */
+export function parseTomlDocument(what: string, path: string, text: string): Record<string, unknown> {
   try {
-    doc = parse(text, { unsafeKeyBehaviour: 'throw', maxDepth: 32 });
+    return parse(text, { unsafeKeyBehaviour: 'throw', maxDepth: 32 });
   } catch (e) {
     if (e instanceof TomlError) {
-      const msg = `config file ${path} is not valid TOML: line ${e.line}, column ${e.column}: ${tomlReason(e)}`;
+      const msg = `${what} ${path} is not valid TOML: line ${e.line}, column ${e.column}: ${tomlReason(e)}`;
       // The library's own message quotes the offending lines; keep it out of detail too.
       throw new PooltopError('config', msg);
     }
-    throw new PooltopError('config', `config file ${path} could not be parsed`);
+    throw new PooltopError('config', `${what} ${path} could not be parsed`);
   }
+}
+
+export function parseConfigText(path: string, text: string): Record<string, TomlTableLike> {
+  const doc = parseTomlDocument('config file', path, text);
   const profiles: Record<string, TomlTableLike> = {};
   for (const [name, value] of Object.entries(doc)) {
     if (isTable(value)) profiles[name] = value;

@@ -66,6 +66,14 @@ export const SETTINGS: readonly SettingMeta[] = [
     label: 'OAuth refresh token',
     secret: true,
   },
+  {
+    key: 'miningAccount',
+    flag: '--account',
+    env: 'WHITEBIT_MINING_ACCOUNT',
+    toml: 'mining_account',
+    label: 'mining account',
+    secret: false,
+  },
 ];
 
 export const PROFILE_ENV = 'WHITEBIT_PROFILE';

@@ -9,6 +9,8 @@ export interface Settings {
   clientId?: string;
   clientSecret?: string;
   refreshToken?: string;
+  /** Mining Pool account the `mining` commands read by default. */
+  miningAccount?: string;
 }
 
 export interface ResolvedConfig extends Settings {
@@ -34,6 +36,8 @@ export interface CommonFlags {
   clientId?: string;
   clientSecret?: string;
   refreshToken?: string;
+  /** `--account`, given to the `mining` commands. */
+  miningAccount?: string;
   profile?: string;
   config?: string;
 }

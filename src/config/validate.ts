@@ -1,6 +1,7 @@
 /**
  * Checks on setting values. Messages name the setting and where it came from, never its value.
  */
+import { isIP } from 'node:net';
 import { PooltopError } from '../api/errors.js';
 import type { SettingKey } from './settings-meta.js';
 
@@ -30,6 +31,12 @@ function urlProblem(value: string): string | undefined {
 export function normaliseBaseUrl(value: string): string {
   const url = new URL(value);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** A host name or address that only this machine reaches (for binding a server). */
+export function isLoopbackHost(host: string): boolean {
+  if (host === 'localhost' || host === '::1') return true;
+  return isIP(host) === 4 && host.startsWith('127.');
 }
 
 /** Plain http is only reasonable on this machine (the embedded service, a local proxy). */

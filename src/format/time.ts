@@ -35,6 +35,11 @@ export function formatDateTime(ms: number): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${formatClock(ms)}`;
 }
 
+/** `2025-11-22`: the UTC calendar day (reward days are UTC days). */
+export function formatUtcDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
 /** `Nov 22` */
 export function formatDay(ms: number): string {
   const d = new Date(ms);

@@ -1,6 +1,7 @@
 /** Everything a request handler needs: settings, models, auth state, limiters and counters. */
 import { type AccountStore, createAccountStore } from './accounts.js';
 import type { AuthConfig } from './auth.js';
+import { createMiningModel, type MiningModel } from './mining-model.js';
 import { NonceStore } from './nonce-store.js';
 import { OAuthServer } from './oauth.js';
 import type { ResolvedOptions, ServiceCredentials, ServiceStats } from './options.js';
@@ -12,10 +13,11 @@ export interface ServiceContext {
   readonly credentials: ServiceCredentials;
   readonly pool: PoolModel;
   readonly accounts: AccountStore;
+  readonly mining: MiningModel;
   readonly auth: AuthConfig;
   readonly oauth: OAuthServer;
   readonly limits: {
-    /** 1000 requests / 10 s per API key on the sub-account list. */
+    /** 1000 requests / 10 s per API key and signed operation (keyed `<path> key:<key>`). */
     readonly privateKey: WindowLimiter;
     /** 1000 requests / 10 s per client address on the mining-pool endpoint. */
     readonly poolEndpoint: WindowLimiter;
@@ -34,6 +36,12 @@ export function createContext(options: ResolvedOptions, credentials: ServiceCred
     credentials,
     pool: createPoolModel({ seed: options.seed, blockInterval: options.blockInterval }),
     accounts: createAccountStore(options.accounts, options.seed),
+    mining: createMiningModel({
+      seed: options.seed,
+      accounts: options.miningAccounts,
+      workers: options.workers,
+      startMs: options.now(),
+    }),
     auth: {
       apiKey: credentials.apiKey,
       apiSecret: credentials.apiSecret,

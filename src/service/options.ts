@@ -2,6 +2,7 @@
  * Public types of the embedded reference service and the resolution of its options into
  * validated settings with defaults.
  */
+import { POOL_SHAPES, type PoolShape } from './pool-shape.js';
 import { mulberry32 } from './random.js';
 
 export interface ServiceCredentials {
@@ -19,6 +20,10 @@ export interface ServiceOptions {
   port?: number;
   /** Number of generated sub-accounts, 0..20000; default 1000. */
   accounts?: number;
+  /** Number of generated mining accounts, 0..100; default 3. */
+  miningAccounts?: number;
+  /** Workers per mining account, 0..20000; default 40. */
+  workers?: number;
   /** Seed of the generated data; default 1 so data is deterministic. */
   seed?: number;
   /** Access-token lifetime (`expires_in`), seconds; default 300. */
@@ -43,6 +48,10 @@ export interface ServiceOptions {
   keyForbidden?: boolean;
   /** Enforce the documented rate limits (default true; a benchmark may turn them off). */
   rateLimit?: boolean;
+  /** Shape of the mining-pool overview: `snake` (default), `camel` or `camel-array` (pool-shape.ts). */
+  poolShape?: PoolShape;
+  /** Drop, null or retype optional fields in a deterministic share of items (sparse.ts). */
+  sparse?: boolean;
 }
 
 export interface ServiceStats {
@@ -65,6 +74,8 @@ export interface ServiceHandle {
   baseUrl: string;
   /** The initial credentials. */
   credentials: ServiceCredentials;
+  /** Names of the simulated mining accounts, newest first. */
+  miningAccounts: string[];
   stats(): ServiceStats;
   /** Changes the fault share at run time (0..1). */
   setFailRate(rate: number): void;
@@ -73,12 +84,16 @@ export interface ServiceHandle {
 }
 
 export const MAX_ACCOUNTS = 20_000;
+export const MAX_MINING_ACCOUNTS = 100;
+export const MAX_WORKERS = 20_000;
 export const DEFAULT_SEED = 1;
 
 export interface ResolvedOptions {
   host: string;
   port: number;
   accounts: number;
+  miningAccounts: number;
+  workers: number;
   seed: number;
   accessTtl: number;
   refreshTtl: number;
@@ -90,6 +105,8 @@ export interface ResolvedOptions {
   keyDisabled: boolean;
   keyForbidden: boolean;
   rateLimit: boolean;
+  poolShape: PoolShape;
+  sparse: boolean;
 }
 
 export function resolveOptions(options: ServiceOptions = {}): ResolvedOptions {
@@ -99,6 +116,8 @@ export function resolveOptions(options: ServiceOptions = {}): ResolvedOptions {
     host: options.host ?? '127.0.0.1',
     port: checkRange('port', options.port ?? 0, 0, 65535, true),
     accounts: checkRange('accounts', options.accounts ?? 1000, 0, MAX_ACCOUNTS, true),
+    miningAccounts: checkRange('miningAccounts', options.miningAccounts ?? 3, 0, MAX_MINING_ACCOUNTS, true),
+    workers: checkRange('workers', options.workers ?? 40, 0, MAX_WORKERS, true),
     seed,
     accessTtl: checkRange('accessTtl', options.accessTtl ?? 300, 1, Number.MAX_SAFE_INTEGER, true),
     refreshTtl: checkRange('refreshTtl', options.refreshTtl ?? 600, 1, Number.MAX_SAFE_INTEGER, true),
@@ -110,7 +129,16 @@ export function resolveOptions(options: ServiceOptions = {}): ResolvedOptions {
     keyDisabled: options.keyDisabled ?? false,
     keyForbidden: options.keyForbidden ?? false,
     rateLimit: options.rateLimit ?? true,
+    poolShape: checkPoolShape(options.poolShape ?? 'snake'),
+    sparse: options.sparse ?? false,
   };
+}
+
+function checkPoolShape(shape: string): PoolShape {
+  const known = POOL_SHAPES as readonly string[];
+  if (!known.includes(shape))
+    throw new RangeError(`poolShape must be one of ${known.join(', ')}, got ${shape}`);
+  return shape as PoolShape;
 }
 
 export function checkFailRate(rate: number): number {

@@ -1,10 +1,13 @@
-/** The three operations. Each route knows its methods and its family's error shape. */
+/** The operations. Each route knows its methods and its family's error shape. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { PATHS, type SubAccountPage } from '../api/types.js';
-import { AUTH_MESSAGES, verifySignedRequest } from './auth.js';
+import { PATHS } from '../api/types.js';
+import { AUTH_MESSAGES } from './auth.js';
 import type { ServiceContext } from './context.js';
-import { mediaType } from './oauth.js';
+import { MINING_ROUTES } from './mining-routes.js';
+import { shapeOverview } from './pool-shape.js';
 import { privateError, rateLimited, sendJson } from './respond.js';
+import { clientAddress, signedRoute } from './signed-route.js';
+import { sparseAccount, sparseOverview, sparsePage } from './sparse.js';
 import { validateListQuery } from './validate-query.js';
 
 export type RouteFamily = 'public' | 'private' | 'oauth';
@@ -17,13 +20,10 @@ export interface Route {
 
 export const ROUTES: Readonly<Record<string, Route>> = {
   [PATHS.miningPool]: { methods: ['GET', 'HEAD'], family: 'public', handle: miningPool },
-  [PATHS.subAccounts]: { methods: ['POST'], family: 'private', handle: subAccounts },
+  [PATHS.subAccounts]: signedRoute(PATHS.subAccounts, subAccounts),
   [PATHS.refresh]: { methods: ['POST'], family: 'oauth', handle: refreshToken },
+  ...MINING_ROUTES,
 };
-
-function clientAddress(req: IncomingMessage): string {
-  return req.socket.remoteAddress ?? 'unknown';
-}
 
 function miningPool(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse): void {
   const now = ctx.options.now();
@@ -34,34 +34,24 @@ function miningPool(ctx: ServiceContext, req: IncomingMessage, res: ServerRespon
       return;
     }
   }
-  sendJson(res, 200, { data: ctx.pool.overview(now) }, { 'cache-control': 'public, max-age=1' });
+  const { seed, sparse, poolShape } = ctx.options;
+  const overview = ctx.pool.overview(now);
+  const data = shapeOverview(sparse ? sparseOverview(overview, seed, now) : { ...overview }, poolShape);
+  sendJson(res, 200, { data }, { 'cache-control': 'public, max-age=1' });
 }
 
-function subAccounts(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse, body: Buffer): void {
-  if (ctx.options.rateLimit) {
-    const key = req.headers['x-txc-apikey'];
-    const limitKey = typeof key === 'string' && key !== '' ? `key:${key}` : `ip:${clientAddress(req)}`;
-    if (!ctx.limits.privateKey.hit(limitKey, ctx.options.now())) {
-      rateLimited(res, true);
-      return;
-    }
-  }
-  if (mediaType(req.headers['content-type']) !== 'application/json') {
-    privateError(res, 415, 'The request must be application/json.');
-    return;
-  }
-  const auth = verifySignedRequest(req.headers, body, PATHS.subAccounts, ctx.auth);
-  if (!auth.ok) {
-    privateError(res, auth.status, auth.message, auth.errors);
-    return;
-  }
-  const checked = validateListQuery(auth.body);
+function subAccounts(ctx: ServiceContext, body: Record<string, unknown>, res: ServerResponse): void {
+  const checked = validateListQuery(body);
   if (!checked.ok) {
     privateError(res, 422, AUTH_MESSAGES.validation, checked.errors);
     return;
   }
   const { limit, offset } = checked.query;
-  const page: SubAccountPage = { offset, limit, data: ctx.accounts.page(checked.query) };
+  const accounts = ctx.accounts.page(checked.query);
+  const { seed, sparse } = ctx.options;
+  const page = sparse
+    ? { ...sparsePage({ offset, limit }, seed), data: accounts.map((a) => sparseAccount(a, seed)) }
+    : { offset, limit, data: accounts };
   sendJson(res, 200, page, { 'cache-control': 'no-store' });
 }
 

@@ -58,6 +58,7 @@ function answeringFirstPoll(client: ApiClient, first: Promise<PoolOverview>): Ap
     },
     listSubAccounts: (query, opts) => client.listSubAccounts(query, opts),
     refreshToken: (params, opts) => client.refreshToken(params, opts),
+    mining: client.mining,
     close: () => client.close(),
   };
 }

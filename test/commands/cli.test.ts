@@ -36,6 +36,7 @@ describe('usage errors (exit 2, nothing sent)', () => {
       ['--help'],
       ['pool', '--help'],
       ['accounts', '-h'],
+      ['mining', '--help'],
       ['auth', '--help'],
       ['serve', '--help'],
     ]) {
@@ -208,8 +209,10 @@ describe('serve', () => {
       'base_url',
       'client_id',
       'client_secret',
+      'mining_accounts',
       'refresh_token',
     ]);
+    expect(facts.mining_accounts).toHaveLength(3);
     const pool = await runCli(['pool', '--json', '--base-url', facts.base_url]);
     expect(pool.code).toBe(0);
     const code = await new Promise<number | null>((resolve) => {

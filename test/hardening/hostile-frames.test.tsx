@@ -23,7 +23,7 @@ import {
   NOW,
   waitForFrame as waitForAccounts,
 } from '../ui/accounts-harness.js';
-import { StubClient } from '../ui/helpers/fixtures.js';
+import { StubClient, unusedMining } from '../ui/helpers/fixtures.js';
 import { renderApp, waitForFrame } from '../ui/helpers/render-app.js';
 import { checkFrames } from './frame-check.js';
 import { accountArb, overviewArb, tokensArb } from './arbitraries.js';
@@ -125,6 +125,7 @@ describe('hostile text never reaches the terminal (property)', () => {
           },
           getMiningPool: async () => Promise.reject(new Error('unused')),
           listSubAccounts: async () => Promise.reject(new Error('unused')),
+          mining: unusedMining(),
           close: async () => {},
         };
         const session = createSession({

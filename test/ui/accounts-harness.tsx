@@ -17,6 +17,7 @@ import type { DebounceTimers } from '../../src/ui/hooks/use-debounced-value.js';
 import { swrOptions } from '../../src/ui/swr-options.js';
 import { ThemeContext } from '../../src/ui/theme-context.js';
 import { type UiState, UiStateContext } from '../../src/ui/ui-state.js';
+import { unusedMining } from './helpers/fixtures.js';
 
 export const NOW = Date.UTC(2025, 10, 22, 12, 0, 0);
 
@@ -48,6 +49,7 @@ export interface Call {
  */
 export class AccountsClient implements ApiClient {
   readonly baseUrl = 'http://127.0.0.1:1/';
+  readonly mining = unusedMining();
   calls: Call[] = [];
   fail: (() => Error) | undefined;
   gate: ((query: SubAccountQuery) => Promise<void>) | undefined;
@@ -65,7 +67,7 @@ export class AccountsClient implements ApiClient {
     const { search = '', limit = 30, offset = 0 } = query;
     const needle = search.toLowerCase();
     const matching = this.accounts.filter((a) =>
-      [a.alias, a.email, a.id, a.userId].some((f) => f.toLowerCase().includes(needle)),
+      [a.alias, a.email, a.id, a.userId].some((f) => (f ?? '').toLowerCase().includes(needle)),
     );
     return { offset, limit, data: matching.slice(offset, offset + limit) };
   }

@@ -8,6 +8,7 @@ import type { ResolvedConfig } from '../../src/config/types.js';
 import { DashboardContext } from '../../src/ui/dashboard-context.js';
 import { SessionView } from '../../src/ui/session/session-view.js';
 import { UiStateContext } from '../../src/ui/ui-state.js';
+import { unusedMining } from './helpers/fixtures.js';
 import { waitForFrame } from './helpers/render-app.js';
 
 const T0 = Date.UTC(2025, 10, 22, 12, 0, 0);
@@ -33,6 +34,7 @@ const tokenSet = (n: number, expiresIn = 300): TokenSet => ({
 /** A client whose refreshToken the test scripts; everything else is unused. */
 class FakeOAuthClient implements ApiClient {
   readonly baseUrl = 'http://127.0.0.1:1';
+  readonly mining = unusedMining();
   calls: string[] = [];
   issued = 1;
   fail: PooltopError | undefined;

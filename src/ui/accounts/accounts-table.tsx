@@ -36,7 +36,7 @@ export function AccountsTable({
   const selected = Math.min(cursor, accounts.length - 1);
   const { first: start, end } = visibleRange(top, rows, accounts.length);
   const visible = accounts.slice(start, end);
-  const keys = uniqueKeys(visible.map((a) => a.id));
+  const keys = uniqueKeys(visible.map((a) => a.id ?? ''));
   return (
     <Box flexDirection="column" height={rows + 1} overflow="hidden">
       <AccountHeader layout={layout} />

@@ -88,7 +88,8 @@ export function AccountsView({
 
   const onCopy = useCallback(() => {
     if (!selected) return ui.notify('No sub-account selected.');
-    const id = sanitizeLine(selected.id);
+    const id = sanitizeLine(selected.id ?? '');
+    if (!id) return ui.notify('This sub-account came without an id.');
     const { multiplexer } = terminal();
     stdout.write(clipboardSequence(id, multiplexer));
     ui.notify(clipboardNotice('ID', truncate(id, 36), multiplexer));
@@ -109,7 +110,7 @@ export function AccountsView({
 
   const depth = opts.colorDepth ?? terminal().color;
   const swatchOf = useCallback(
-    (a: SubAccount) => (theme.enabled ? swatchColor(a.color, depth) : undefined),
+    (a: SubAccount) => (theme.enabled && a.color ? swatchColor(a.color, depth) : undefined),
     [theme.enabled, depth],
   );
   const layout = useMemo(() => layoutColumns(width), [width]);

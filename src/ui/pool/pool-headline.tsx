@@ -3,7 +3,7 @@ import { memo } from 'react';
 import type { PoolOverview } from '../../api/types.js';
 import { formatHashRate, formatHashRateValue } from '../../format/hash-rate.js';
 import { formatCount } from '../../format/number.js';
-import { sanitizeLine } from '../../format/sanitize.js';
+import { listOr, textOr } from '../../format/placeholder.js';
 import { truncate } from '../../format/width.js';
 import { useTheme } from '../theme-context.js';
 
@@ -14,8 +14,6 @@ export interface PoolHeadlineProps {
   workersDelta: number | undefined;
   width: number;
 }
-
-const list = (items: readonly string[]): string => items.map(sanitizeLine).filter(Boolean).join(', ') || '—';
 
 /** ▲ / ▼ with the size of the change, as text (colour only repeats it). */
 function Delta({ value, format }: { value: number | undefined; format: (n: number) => string }) {
@@ -33,7 +31,7 @@ function Delta({ value, format }: { value: number | undefined; format: (n: numbe
 /** Two lines: how hard the pool works (with the change since the last poll), and where and what. */
 function PoolHeadlineView({ overview, hashRateDelta, workersDelta, width }: PoolHeadlineProps) {
   const theme = useTheme();
-  const where = `Location ${sanitizeLine(overview.location) || '—'} · Assets ${list(overview.assets)} · Rewards ${list(overview.reward_schemes)}`;
+  const where = `Location ${textOr(overview.location)} · Assets ${listOr(overview.assets)} · Rewards ${listOr(overview.reward_schemes)}`;
   return (
     <Box flexDirection="column" width={width}>
       <Text wrap="truncate">

@@ -1,3 +1,4 @@
+import type { MiningApi } from '../../../src/api/mining-types.js';
 import type { ApiClient, PoolOverview, SubAccountPage, TokenSet } from '../../../src/api/types.js';
 import type { ResolvedConfig } from '../../../src/config/types.js';
 
@@ -5,7 +6,10 @@ import type { ResolvedConfig } from '../../../src/config/types.js';
 export const NOW = Date.UTC(2025, 10, 22, 12, 0, 0);
 const HOUR = 3600;
 
-export function overviewFixture(over: Partial<PoolOverview> = {}): PoolOverview {
+/** An overview with every field there (the model allows any to be missing or null). */
+export type FullOverview = { [K in keyof PoolOverview]-?: NonNullable<PoolOverview[K]> };
+
+export function overviewFixture(over: Partial<FullOverview> = {}): FullOverview {
   const end = NOW / 1000 - 600;
   const series = Array.from({ length: 168 }, (_, i) => ({
     timestamp: end - (167 - i) * HOUR,
@@ -39,6 +43,7 @@ export const configFixture: ResolvedConfig = {
 /** An ApiClient whose pool answer the test controls; counts calls and records signals. */
 export class StubClient implements ApiClient {
   readonly baseUrl = 'http://127.0.0.1:1/';
+  readonly mining = unusedMining();
   calls = 0;
   signals: Array<AbortSignal | undefined> = [];
   /** What the next getMiningPool returns: data, an error to throw, or a promise to await. */
@@ -56,4 +61,21 @@ export class StubClient implements ApiClient {
     throw new Error('not used by these tests');
   }
   async close(): Promise<void> {}
+}
+
+/** Mining operations for fakes whose tests never call them: each one rejects. */
+export function unusedMining(): MiningApi {
+  const unused = async (): Promise<never> => {
+    throw new Error('not used by these tests');
+  };
+  return {
+    accounts: unused,
+    minerInfo: unused,
+    hashrate: unused,
+    workerNames: unused,
+    workerHashrate: unused,
+    rewards: unused,
+    payoutDestination: unused,
+    watcherLinks: unused,
+  };
 }

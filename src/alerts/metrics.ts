@@ -1,0 +1,66 @@
+/**
+ * Every metric a threshold can be set on: its key (in the preferences file and in
+ * `--warning KEY=RANGE`), its unit and how it is read from the readings. The dashboard,
+ * `pooltop check` and the exporter all read metrics through this table, so a metric added here
+ * is known to all three.
+ */
+import { ageOf, type MiningReadings, type PoolReadings } from './readings.js';
+import type { Unit } from './units.js';
+
+export interface MetricDef<R> {
+  key: string;
+  unit: Unit;
+  /** One line for help and errors. */
+  about: string;
+  read(readings: R, nowSec: number): number | undefined;
+}
+
+export const POOL_METRICS: readonly MetricDef<PoolReadings>[] = [
+  { key: 'hashrate', unit: 'hashrate', about: 'the pool hash rate', read: (r) => r.hashRate },
+  { key: 'workers', unit: 'count', about: 'workers on the pool', read: (r) => r.workers },
+  {
+    key: 'block_age',
+    unit: 'seconds',
+    about: 'time since the pool found its last block',
+    read: (r, now) => ageOf(r.lastBlockTime, now),
+  },
+  {
+    key: 'data_age',
+    unit: 'seconds',
+    about: 'age of the newest point of the hash-rate history (hourly)',
+    read: (r, now) => ageOf(r.newestSampleTime, now),
+  },
+];
+
+export const MINING_METRICS: readonly MetricDef<MiningReadings>[] = [
+  { key: 'hashrate', unit: 'hashrate', about: "the account's hash rate", read: (r) => r.hashRate },
+  {
+    key: 'hashrate_24h',
+    unit: 'hashrate',
+    about: "the account's average hash rate over 24 hours",
+    read: (r) => r.hashRate24h,
+  },
+  { key: 'reject_rate', unit: 'ratio', about: 'share of rejected shares', read: (r) => r.rejectRatio },
+  { key: 'workers_online', unit: 'count', about: 'workers online', read: (r) => r.workersOnline },
+  { key: 'workers_offline', unit: 'count', about: 'workers offline', read: (r) => r.workersOffline },
+  { key: 'workers_low', unit: 'count', about: 'workers with a low hash rate', read: (r) => r.workersLow },
+  {
+    key: 'data_age',
+    unit: 'seconds',
+    about: "age of the newest point of the account's hash-rate series",
+    read: (r, now) => ageOf(r.newestSampleTime, now),
+  },
+];
+
+export const SCOPES = ['pool', 'mining'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export const METRICS = { pool: POOL_METRICS, mining: MINING_METRICS } as const;
+
+export function findMetric(scope: Scope, key: string): MetricDef<never> | undefined {
+  return (METRICS[scope] as readonly MetricDef<never>[]).find((m) => m.key === key);
+}
+
+export function metricKeys(scope: Scope): string {
+  return METRICS[scope].map((m) => m.key).join(', ');
+}

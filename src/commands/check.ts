@@ -1,0 +1,122 @@
+/**
+ * `pooltop check [pool|mining] [--account NAME] --warning METRIC=RANGE … --critical METRIC=RANGE …`:
+ * a monitoring plugin (Nagios, Icinga, Naemon, Sensu…) by the Monitoring Plugins Development
+ * Guidelines. Exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN — and UNKNOWN covers everything that
+ * is not a verdict on the data: bad arguments, missing credentials, an API that cannot be
+ * reached or fails, no answer within `--timeout`. Always exactly one line on stdout (or one JSON
+ * object with `--json`), never pooltop's usual exit codes 1/2.
+ */
+import { EXIT_CODES, evaluateMetrics, worst } from '../alerts/evaluate.js';
+import { POOL_METRICS, SCOPES, type Scope } from '../alerts/metrics.js';
+import { readPool } from '../alerts/readings.js';
+import { type ScopeThresholds, thresholdsFromFlags, withOverrides } from '../alerts/thresholds.js';
+import { isPooltopError, oneLine, PooltopError } from '../api/errors.js';
+import { linkSignals } from '../api/link-signals.js';
+import { createContext } from '../cli/context.js';
+import { isDebug } from '../cli/debug.js';
+import { HELP } from '../cli/help.js';
+import {
+  clip,
+  COMMON_OPTIONS,
+  numberFlag,
+  type ParsedValues,
+  parseFlags,
+  stringFlag,
+  stringFlags,
+} from '../cli/parse.js';
+import { reportError } from '../cli/report-error.js';
+import { loadPreferences } from '../config/preferences.js';
+import { sanitize } from '../format/sanitize.js';
+import { type CheckResult, jsonResult, statusLine } from './check-output.js';
+import type { CommandIO } from './io.js';
+
+export const CHECK_OPTIONS = {
+  ...COMMON_OPTIONS,
+  json: { type: 'boolean' },
+  warning: { type: 'string', short: 'w', multiple: true },
+  critical: { type: 'string', short: 'c', multiple: true },
+  timeout: { type: 'string', short: 't' },
+  account: { type: 'string' },
+} as const;
+
+export const DEFAULT_TIMEOUT_S = 10;
+
+/** Runs the plugin and returns its exit code; never throws. */
+export async function runCheck(argv: string[], io: CommandIO): Promise<number> {
+  const json = argv.includes('--json');
+  let scope = 'check';
+  const emit = (result: CheckResult): number => {
+    io.stdout(json ? jsonResult(result) : statusLine(result));
+    return EXIT_CODES[result.status];
+  };
+  const unknown = (error: unknown): number => {
+    if (isDebug(io.env)) reportError(error, io.stderr, io.env);
+    return emit({ status: 'unknown', scope, metrics: [], message: messageOf(error) });
+  };
+
+  let values: ParsedValues;
+  let timeoutS: number;
+  let thresholds: ScopeThresholds;
+  try {
+    const parsed = parseFlags(argv, CHECK_OPTIONS, 1);
+    values = parsed.values;
+    if (values.help) {
+      io.stdout(`${HELP.check}\n`);
+      return 0;
+    }
+    scope = parsed.positionals[0] ?? 'pool';
+    if (!(SCOPES as readonly string[]).includes(scope)) {
+      throw new PooltopError('config', `unknown check '${clip(scope)}': use pool or mining`);
+    }
+    const account = stringFlag(values, 'account');
+    if (account !== undefined && scope !== 'mining') {
+      throw new PooltopError('config', '--account applies to check mining only');
+    }
+    timeoutS = numberFlag(values, 'timeout', { min: 1, max: 3600 }) ?? DEFAULT_TIMEOUT_S;
+    const fromFlags = thresholdsFromFlags(scope as Scope, {
+      warning: stringFlags(values, 'warning'),
+      critical: stringFlags(values, 'critical'),
+    });
+    thresholds = withOverrides(loadPreferences(io.env).thresholds[scope as Scope], fromFlags);
+  } catch (error) {
+    return unknown(error);
+  }
+  if (scope === 'mining') {
+    return unknown(new PooltopError('config', 'mining metrics not available yet'));
+  }
+
+  const deadline = new AbortController();
+  const linked = linkSignals(io.signal, deadline.signal);
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new PooltopError('timeout', `no answer within ${timeoutS} s (--timeout)`);
+      deadline.abort(error);
+      reject(error);
+    }, timeoutS * 1000);
+  });
+  try {
+    const pool = await Promise.race([fetchPool(values, { ...io, signal: linked.signal }), expired]);
+    const metrics = evaluateMetrics(POOL_METRICS, readPool(pool), thresholds, Math.floor(Date.now() / 1000));
+    return emit({ status: worst(metrics.map((m) => m.status)), scope, metrics });
+  } catch (error) {
+    return unknown(deadline.signal.aborted ? deadline.signal.reason : error);
+  } finally {
+    clearTimeout(timer);
+    linked.dispose();
+  }
+}
+
+async function fetchPool(values: ParsedValues, io: CommandIO) {
+  const ctx = await createContext(values, io);
+  try {
+    return await ctx.client.getMiningPool({ signal: io.signal });
+  } finally {
+    await ctx.close();
+  }
+}
+
+function messageOf(error: unknown): string {
+  if (isPooltopError(error)) return error.message;
+  return sanitize(`unexpected error: ${oneLine(error instanceof Error ? error.message : String(error))}`);
+}

@@ -1,0 +1,120 @@
+/**
+ * `pooltop exporter [--listen HOST:PORT] [--interval S] [--once]`: a Prometheus exporter. Polls
+ * the API every `--interval` seconds (default 30, at least 5) and serves the last values on
+ * `/metrics`; `--once` polls once and prints one exposition on stdout (for node_exporter's
+ * textfile collector). Stops cleanly on SIGINT/SIGTERM (exit 0).
+ */
+import { readPool } from '../alerts/readings.js';
+import { PooltopError } from '../api/errors.js';
+import type { PoolOverview } from '../api/types.js';
+import type { CommandContext } from '../cli/context.js';
+import { clip, COMMON_OPTIONS, intFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
+import { loadPreferences } from '../config/preferences.js';
+import { isLoopbackHost } from '../config/validate.js';
+import { createExposition } from '../exporter/exposition.js';
+import { startMetricsServer } from '../exporter/http-server.js';
+import { createPoller, type PollTarget } from '../exporter/poller.js';
+import { type CommandIO, untilAborted } from './io.js';
+
+export const EXPORTER_OPTIONS = {
+  ...COMMON_OPTIONS,
+  listen: { type: 'string' },
+  interval: { type: 'string' },
+  once: { type: 'boolean' },
+} as const;
+
+export const DEFAULT_LISTEN = '127.0.0.1:9861';
+export const DEFAULT_INTERVAL_S = 30;
+export const MIN_INTERVAL_S = 5;
+
+export interface ExporterFlags {
+  host: string;
+  port: number;
+  intervalS: number;
+  once: boolean;
+}
+
+/** Checked before anything is resolved or sent. */
+export function exporterFlags(values: ParsedValues): ExporterFlags {
+  const { host, port } = parseListen(stringFlag(values, 'listen') ?? DEFAULT_LISTEN);
+  const intervalS = intFlag(values, 'interval', { min: MIN_INTERVAL_S, max: 86_400 }) ?? DEFAULT_INTERVAL_S;
+  return { host, port, intervalS, once: values.once === true };
+}
+
+/** `HOST:PORT`, `[IPv6]:PORT` or `:PORT` (every address). */
+export function parseListen(text: string): { host: string; port: number } {
+  const m = /^(?:\[([^\]]+)\]|([^:[\]]*)):(\d{1,5})$/.exec(text.trim());
+  const port = m ? Number(m[3]) : Number.NaN;
+  if (!m || port > 65535) {
+    throw new PooltopError(
+      'config',
+      `--listen must be HOST:PORT (e.g. ${DEFAULT_LISTEN}), got '${clip(text)}'`,
+    );
+  }
+  return { host: m[1] ?? m[2] ?? '', port };
+}
+
+
+export async function runExporter(ctx: CommandContext, io: CommandIO, flags: ExporterFlags): Promise<number> {
+  const preferences = loadPreferences(io.env);
+  const exposition = createExposition({
+    endpoints: ['pool'],
+    thresholds: preferences.thresholds,
+    processMetrics: !flags.once,
+  });
+  const pool: PollTarget<PoolOverview> = {
+    endpoint: 'pool',
+    fetch: (signal) => ctx.client.getMiningPool({ signal }),
+    apply: (overview) => exposition.setPool(readPool(overview)),
+  };
+  const poller = createPoller([pool], {
+    record: (endpoint, outcome) => exposition.recordPoll(endpoint, outcome),
+    onChange: (endpoint, error) =>
+      io.stderr(
+        error === undefined
+          ? `pooltop: ${endpoint}: the API answers again\n`
+          : `pooltop: warning: ${endpoint}: ${error instanceof Error ? error.message : String(error)}\n`,
+      ),
+  });
+
+  if (flags.once) {
+    await poller.pollAll();
+    poller.stop();
+    io.stdout(await exposition.text());
+    return 0;
+  }
+
+  if (!isLoopbackHost(flags.host)) {
+    io.stderr(
+      `pooltop: warning: listening on ${flags.host || 'every address'}: anyone who can reach it can read the pool and account data it serves\n`,
+    );
+  }
+  const server = await listen(flags, exposition);
+  io.stdout(
+    `pooltop exporter: serving ${server.url}/metrics, polling ${ctx.config.baseUrl} every ${flags.intervalS} s\n`,
+  );
+  poller.start(flags.intervalS * 1000);
+  await untilAborted(io.signal);
+  poller.stop();
+  await server.close();
+  return 0;
+}
+
+async function listen(flags: ExporterFlags, exposition: ReturnType<typeof createExposition>) {
+  try {
+    return await startMetricsServer({ host: flags.host, port: flags.port, exposition });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === 'EADDRINUSE'
+        ? 'the address is already in use'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
+            ? 'no such address on this machine'
+            : (code ?? 'unknown error');
+    throw new PooltopError('config', `cannot listen on ${flags.host}:${flags.port}: ${why}`, {
+      cause: error,
+    });
+  }
+}

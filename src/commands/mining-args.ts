@@ -1,0 +1,93 @@
+/**
+ * The command line of `pooltop mining SUBCOMMAND`: which subcommand, which of its flags, and a
+ * check of every bound before any setting is resolved or any request sent (exit 2, one line).
+ */
+import { PooltopError } from '../api/errors.js';
+import { checkMiningQuery } from '../api/mining-checks.js';
+import type { MiningInterval } from '../api/mining-types.js';
+import { LIMIT_MAX, LIMIT_MIN, OFFSET_MAX, OFFSET_MIN } from '../api/types.js';
+import { clip, intFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
+import { timeFlag } from '../cli/time-flag.js';
+
+export const MINING_SUBCOMMANDS = [
+  'accounts',
+  'info',
+  'hashrate',
+  'workers',
+  'worker',
+  'rewards',
+  'payout',
+  'links',
+] as const;
+export type MiningSubcommand = (typeof MINING_SUBCOMMANDS)[number];
+
+export const MINING_OPTIONS = {
+  account: { type: 'string' },
+  worker: { type: 'string' },
+  interval: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  limit: { type: 'string' },
+  offset: { type: 'string' },
+} as const;
+type MiningFlag = keyof typeof MINING_OPTIONS;
+
+/** The flags each subcommand takes; any other mining flag is refused. */
+const FLAGS: Readonly<Record<MiningSubcommand, readonly MiningFlag[]>> = {
+  accounts: [],
+  info: ['account'],
+  hashrate: ['account', 'interval', 'from', 'to'],
+  workers: ['account', 'limit', 'offset'],
+  worker: ['account', 'worker', 'interval', 'from', 'to'],
+  rewards: ['account', 'from', 'to', 'limit', 'offset'],
+  payout: ['account'],
+  links: ['account'],
+};
+
+export interface MiningRequest {
+  sub: MiningSubcommand;
+  json: boolean;
+  worker?: string;
+  interval?: MiningInterval;
+  from?: number;
+  to?: number;
+  limit?: number;
+  offset?: number;
+}
+
+const LIST = `${MINING_SUBCOMMANDS.slice(0, -1).join(', ')} or ${MINING_SUBCOMMANDS.at(-1)}`;
+
+export function parseMiningArgs(sub: string | undefined, values: ParsedValues, nowMs: number): MiningRequest {
+  if (sub === undefined) throw usage(`mining needs a command: ${LIST}`);
+  if (!(MINING_SUBCOMMANDS as readonly string[]).includes(sub)) {
+    throw usage(`unknown mining command '${clip(sub)}': use ${LIST}`);
+  }
+  const command = sub as MiningSubcommand;
+  for (const flag of Object.keys(MINING_OPTIONS) as MiningFlag[]) {
+    if (values[flag] !== undefined && !FLAGS[command].includes(flag)) {
+      throw usage(`--${flag} does not apply to 'pooltop mining ${command}' (see pooltop mining --help)`);
+    }
+  }
+  const worker = stringFlag(values, 'worker');
+  if (command === 'worker' && !worker) throw usage("'pooltop mining worker' needs --worker NAME");
+  const request: MiningRequest = {
+    sub: command,
+    json: values.json === true,
+    worker,
+    interval: stringFlag(values, 'interval') as MiningInterval | undefined,
+    from: timeFlag(values, 'from', nowMs),
+    to: timeFlag(values, 'to', nowMs),
+    limit: intFlag(values, 'limit', { min: LIMIT_MIN, max: LIMIT_MAX }),
+    offset: intFlag(values, 'offset', { min: OFFSET_MIN, max: OFFSET_MAX }),
+  };
+  // The client's own checks, named as flags: the account is checked once it is known.
+  checkMiningQuery(
+    { ...request, account: stringFlag(values, 'account') },
+    { nowMs, label: (field) => `--${field}`, prefix: '' },
+  );
+  return request;
+}
+
+function usage(message: string): PooltopError {
+  return new PooltopError('config', message);
+}

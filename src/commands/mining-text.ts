@@ -1,0 +1,210 @@
+/**
+ * Human output of `pooltop mining …`: small tables and labelled lines. Every string from the
+ * network goes through sanitize; times are local, reward days are UTC days.
+ */
+import type {
+  AccountHashRate,
+  HashRateSample,
+  MinerInfo,
+  MiningAccount,
+  MiningPage,
+  MiningReward,
+  PayoutDestination,
+  WatcherLink,
+  WorkerHashRate,
+} from '../api/mining-types.js';
+import { sumDecimals } from '../format/decimal.js';
+import { formatHashRateValue, UNKNOWN_RATE } from '../format/hash-rate.js';
+import { formatCount } from '../format/number.js';
+import { sanitize } from '../format/sanitize.js';
+import { untilText } from '../api/session-format.js';
+import { formatDateTime, formatUtcDate, timeAgo } from '../format/time.js';
+import { renderTextTable } from './text-table.js';
+
+/** Points listed under a series summary; `--json` gives them all. */
+export const SERIES_ROWS = 12;
+
+const text = (value: string | null): string => (value === null ? '—' : sanitize(value) || '—');
+const rate = (hs: number | null): string => (hs === null ? UNKNOWN_RATE : formatHashRateValue(hs));
+const count = (n: number | null): string => (n === null ? '—' : formatCount(n));
+const percent = (ratio: number | null): string => (ratio === null ? '—' : `${(ratio * 100).toFixed(2)} %`);
+const when = (sec: number | null): string => (sec === null ? '—' : formatDateTime(sec * 1000));
+const row = (label: string, value: string): string => `${label.padEnd(10)}${value}`;
+const lines = (list: string[]): string => `${list.join('\n')}\n`;
+
+export function accountsText(accounts: MiningAccount[], nowMs: number): string {
+  if (accounts.length === 0) return 'No mining accounts.\n';
+  const rows = accounts.map((a) => [
+    sanitize(a.name),
+    when(a.createdAt),
+    a.createdAt === null ? '' : timeAgo(a.createdAt * 1000, nowMs),
+  ]);
+  const n = accounts.length;
+  return lines([
+    ...renderTextTable(['Name', 'Created', 'Age'], rows),
+    '',
+    `${n} mining account${n === 1 ? '' : 's'}`,
+  ]);
+}
+
+export function infoText(account: string, info: MinerInfo): string {
+  const { online, low, offline } = info.workers;
+  const all =
+    online !== null && low !== null && offline !== null ? ` (${count(online + low + offline)} in all)` : '';
+  const out = [
+    row('Account', sanitize(account)),
+    row('Fee', info.fee === null ? '—' : `${info.fee} %`),
+    row('Workers', `${count(online)} online · ${count(low)} low · ${count(offline)} offline${all}`),
+    '',
+  ];
+  if (info.stratum.length === 0) out.push('No stratum URLs.');
+  else {
+    const rows = info.stratum.map((s) => [text(s.url), count(s.workersCount)]);
+    out.push(...renderTextTable(['Stratum URL', 'Workers'], rows));
+  }
+  return lines(out);
+}
+
+function summary(points: HashRateSample[]): string[] {
+  const rates = points.map((p) => p.hashrate).filter((r): r is number => r !== null);
+  const last = points.at(-1);
+  if (!last || rates.length === 0) return [];
+  const average = rates.reduce((a, b) => a + b, 0) / rates.length;
+  return [
+    row('Now', `${rate(last.hashrate)} (${formatDateTime(last.timestamp * 1000)})`),
+    row('Average', `${rate(average)} · min ${rate(Math.min(...rates))} · max ${rate(Math.max(...rates))}`),
+  ];
+}
+
+function windowLine(points: HashRateSample[], interval: string): string {
+  const first = points[0];
+  const last = points.at(-1);
+  const span = first && last ? `, ${when(first.timestamp)} – ${when(last.timestamp)}` : '';
+  return row('Series', `every ${interval}, ${points.length} point${points.length === 1 ? '' : 's'}${span}`);
+}
+
+/** The latest points, newest first, and a footer when some are left out. */
+function pointsTable<P extends HashRateSample>(header: string[], cells: (p: P) => string[], points: P[]) {
+  const shown = points.slice(-SERIES_ROWS).reverse();
+  const out = ['', ...renderTextTable(header, shown.map(cells))];
+  if (points.length > shown.length)
+    out.push('', `the latest ${shown.length} of ${points.length} points; --json prints them all`);
+  return out;
+}
+
+export function hashRateText(account: string, series: AccountHashRate, interval: string): string {
+  const points = series.hashrate;
+  const head = [row('Account', sanitize(account)), windowLine(points, interval)];
+  if (points.length === 0) {
+    return lines([
+      ...head,
+      'No hash rate in this window (an account without mining access answers empty too).',
+    ]);
+  }
+  const rejects = points.map((p) => p.rejectRate).filter((r): r is number => r !== null);
+  const rejectAverage = rejects.length ? rejects.reduce((a, b) => a + b, 0) / rejects.length : null;
+  const reject = row(
+    'Reject',
+    `${percent(points.at(-1)?.rejectRate ?? null)} now · ${percent(rejectAverage)} average`,
+  );
+  const table = pointsTable(
+    ['Time', 'Hash rate', 'Reject'],
+    (p) => [when(p.timestamp), rate(p.hashrate), percent(p.rejectRate)],
+    points,
+  );
+  return lines([...head, ...summary(points), reject, ...table]);
+}
+
+export function workerText(series: WorkerHashRate, interval: string): string {
+  const points = series.hashrate;
+  const head = [
+    row('Account', sanitize(series.account)),
+    row('Worker', sanitize(series.worker)),
+    windowLine(points, interval),
+  ];
+  if (points.length === 0) return lines([...head, 'No hash rate for this worker in this window.']);
+  const table = pointsTable(['Time', 'Hash rate'], (p) => [when(p.timestamp), rate(p.hashrate)], points);
+  return lines([...head, ...summary(points), ...table]);
+}
+
+function footer(page: MiningPage<unknown>): string {
+  const first = page.offset + 1;
+  const last = page.offset + page.items.length;
+  const end = page.items.length < page.limit ? ' (end of list)' : '';
+  return `rows ${first}–${last}${end}`;
+}
+
+export function workersText(account: string, page: MiningPage<string>): string {
+  if (page.items.length === 0) {
+    return page.offset === 0
+      ? `No connected workers on ${sanitize(account)}.\n`
+      : 'No workers past this offset.\n';
+  }
+  const table = renderTextTable(
+    ['Worker'],
+    page.items.map((name) => [sanitize(name)]),
+  );
+  return lines([
+    ...table,
+    '',
+    `${footer(page)} · connected workers of ${sanitize(account)} (offline ones are counted by 'pooltop mining info')`,
+  ]);
+}
+
+const STATUSES = ['successful', 'pending', 'canceled'];
+
+export function rewardsText(account: string, page: MiningPage<MiningReward>): string {
+  if (page.items.length === 0) {
+    return `No rewards for ${sanitize(account)} in this window (an unknown account answers empty too).\n`;
+  }
+  const rows = page.items.map((r) => [
+    r.date === null ? '—' : formatUtcDate(r.date * 1000),
+    text(r.status),
+    rate(r.hashRate),
+    text(r.totalReward),
+    text(r.fee),
+    text(r.reward),
+    text(r.rewardCurrency),
+    payoutCell(r),
+  ]);
+  const header = ['Day (UTC)', 'Status', 'Hash rate', 'Total', 'Fee', 'Reward', 'Currency', 'Payout'];
+  const currencies = [...new Set(page.items.map((r) => r.rewardCurrency ?? '?'))].map((c) => sanitize(c));
+  const byStatus = STATUSES.map((status) => {
+    const sum = sumDecimals(page.items.filter((r) => r.status === status).map((r) => r.reward));
+    return sum === '0' ? '' : `${status} ${sum}`;
+  }).filter(Boolean);
+  const total = `${sumDecimals(page.items.map((r) => r.reward))} ${currencies.join('/')}`;
+  return lines([
+    ...renderTextTable(header, rows),
+    '',
+    `${footer(page)} · rewards after fee over these rows: ${total}${byStatus.length ? ` (${byStatus.join(', ')})` : ''}`,
+  ]);
+}
+
+function payoutCell(r: MiningReward): string {
+  if (r.payoutDestination === 'main_balance') return 'main balance';
+  const to = r.payoutAddress === null ? text(r.payoutDestination) : text(r.payoutAddress);
+  return r.payoutTransactionHash === null ? to : `${to} tx ${text(r.payoutTransactionHash).slice(0, 12)}…`;
+}
+
+export function payoutText(account: string, payout: PayoutDestination): string {
+  const dest =
+    payout.payoutDestination === 'main_balance'
+      ? 'main balance'
+      : payout.payoutDestination === 'external_address'
+        ? `external address ${text(payout.externalAddress)}`
+        : text(payout.payoutDestination);
+  return lines([row('Account', sanitize(account)), row('Payout to', dest)]);
+}
+
+export function linksText(account: string, links: WatcherLink[], nowMs: number): string {
+  if (links.length === 0) return `No active watcher links for ${sanitize(account)}.\n`;
+  const rows = links.map((l) => [
+    text(l.name),
+    l.permissions.map((p) => sanitize(p)).join(', ') || '—',
+    l.liveUntil === null ? 'always' : `${when(l.liveUntil)} (${untilText(l.liveUntil * 1000, nowMs)})`,
+    l.accounts.map((a) => sanitize(a)).join(', ') || '—',
+    text(l.link),
+  ]);
+  return lines(renderTextTable(['Name', 'Permissions', 'Live until', 'Accounts', 'Link'], rows));
+}

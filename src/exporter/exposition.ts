@@ -1,0 +1,132 @@
+/**
+ * The exporter's metrics, held in a prom-client registry: the data gauges of gauges.ts, the
+ * exporter's own health per API endpoint, the status of every metric that has thresholds in the
+ * preferences file, and prom-client's process metrics. Everything here is set by the poller; a
+ * scrape only formats what is held (the threshold status is evaluated then, against the clock,
+ * so an age keeps growing between polls) and never sends an API request.
+ */
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { EXIT_CODES, evaluate } from '../alerts/evaluate.js';
+import { POOL_METRICS } from '../alerts/metrics.js';
+import type { PoolReadings } from '../alerts/readings.js';
+import type { ThresholdSet } from '../alerts/thresholds.js';
+import { type GaugeDef, POOL_GAUGES } from './gauges.js';
+
+/** `success`, or the kind of failure (network, timeout, http, api, auth, schema, …). */
+export type Outcome = string;
+
+const MISNAMED_DEFAULTS = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+];
+
+export interface ExpositionOptions {
+  /** The API endpoints polled, by short name (`pool`). */
+  endpoints: readonly string[];
+  thresholds: ThresholdSet;
+  /** prom-client's process_* and nodejs_* metrics (off for `--once`: a textfile collector has its own). */
+  processMetrics: boolean;
+  /** Clock, milliseconds. */
+  now?: () => number;
+}
+
+export interface Exposition {
+  recordPoll(endpoint: string, outcome: Outcome): void;
+  setPool(readings: PoolReadings): void;
+  text(): Promise<string>;
+  readonly contentType: string;
+}
+
+export function createExposition(options: ExpositionOptions): Exposition {
+  const now = options.now ?? Date.now;
+  const registry = new Registry();
+  const registers = [registry];
+  const up = new Gauge({
+    name: 'pooltop_up',
+    help: '1 when the last poll of the API endpoint succeeded, else 0.',
+    labelNames: ['endpoint'],
+    registers,
+  });
+  const lastSuccess = new Gauge({
+    name: 'pooltop_last_success_timestamp_seconds',
+    help: 'When a poll of the API endpoint last succeeded, Unix time.',
+    labelNames: ['endpoint'],
+    registers,
+  });
+  const requests = new Counter({
+    name: 'pooltop_api_requests_total',
+    help: 'API requests sent by the exporter, by endpoint and outcome (success or the kind of failure).',
+    labelNames: ['endpoint', 'outcome'],
+    registers,
+  });
+  for (const endpoint of options.endpoints) up.set({ endpoint }, 0);
+
+  const setPoolGauges = dataGauges(registry, POOL_GAUGES);
+  let pool: PoolReadings | undefined;
+
+  const poolThresholds = Object.entries(options.thresholds.pool);
+  if (poolThresholds.length > 0) {
+    new Gauge({
+      name: 'pooltop_threshold_status',
+      help: "Status of each metric with thresholds in pooltop's preferences file: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN.",
+      labelNames: ['scope', 'metric'],
+      registers,
+      collect() {
+        const nowSec = now() / 1000;
+        for (const [key, thresholds] of poolThresholds) {
+          const def = POOL_METRICS.find((m) => m.key === key);
+          const value = pool && def ? def.read(pool, nowSec) : undefined;
+          this.set({ scope: 'pool', metric: key }, EXIT_CODES[evaluate(value, thresholds)]);
+        }
+      },
+    });
+  }
+  if (options.processMetrics) {
+    collectDefaultMetrics({ register: registry });
+    // Gauges named like counters, which `promtool check metrics` rejects; the same numbers are
+    // there as nodejs_active_handles, nodejs_active_requests and nodejs_active_resources.
+    for (const name of MISNAMED_DEFAULTS) registry.removeSingleMetric(name);
+  }
+
+  return {
+    recordPoll(endpoint, outcome) {
+      requests.inc({ endpoint, outcome });
+      up.set({ endpoint }, outcome === 'success' ? 1 : 0);
+      if (outcome === 'success') lastSuccess.set({ endpoint }, Math.floor(now() / 1000));
+    },
+    setPool(readings) {
+      pool = readings;
+      setPoolGauges(readings);
+    },
+    text: () => registry.metrics(),
+    contentType: registry.contentType,
+  };
+}
+
+/**
+ * Gauges of a table, set from readings. A gauge without a value is taken out of the registry
+ * (prom-client would show an unset plain gauge as 0, and a hash rate of 0 is an alert, not "not
+ * known yet") and put back when it has one.
+ */
+function dataGauges<R>(registry: Registry, defs: readonly GaugeDef<R>[]): (readings: R) => void {
+  const gauges = defs.map((def) => ({
+    def,
+    gauge: new Gauge({ name: def.name, help: def.help, labelNames: def.labelNames ?? [], registers: [] }),
+  }));
+  return (readings) => {
+    for (const { def, gauge } of gauges) {
+      gauge.reset();
+      let any = false;
+      for (const { labels, value } of def.samples(readings)) {
+        if (value === undefined || !Number.isFinite(value)) continue;
+        if (labels) gauge.set(labels, value);
+        else gauge.set(value);
+        any = true;
+      }
+      const registered = registry.getSingleMetric(def.name) !== undefined;
+      if (any && !registered) registry.registerMetric(gauge);
+      if (!any && registered) registry.removeSingleMetric(def.name);
+    }
+  };
+}
