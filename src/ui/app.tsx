@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { createTheme } from '../format/color.js';
 import { DashboardContext, type DashboardContextValue } from './dashboard-context.js';
+import { KeypressProvider } from './input/keypress-context.js';
 import { RetrySchedule } from './retry-schedule.js';
 import { Shell, type TerminalControl } from './shell.js';
 import { swrOptions } from './swr-options.js';
@@ -91,7 +92,9 @@ export function App({ onQuit, terminal, ...props }: AppProps) {
   const pausedRef = useRef(false);
   return (
     <DashboardProviders {...props} pausedRef={pausedRef}>
-      <Shell pausedRef={pausedRef} onQuit={onQuit} terminal={terminal} />
+      <KeypressProvider>
+        <Shell pausedRef={pausedRef} onQuit={onQuit} terminal={terminal} />
+      </KeypressProvider>
     </DashboardProviders>
   );
 }

@@ -15,7 +15,8 @@
  * the screen creeps; see run-dashboard.tsx.)
  *
  * Writes that are not frames pass straight through: OSC and DCS sequences (the clipboard, also
- * wrapped for GNU screen) that views send with `useStdout().stdout.write`.
+ * wrapped for GNU screen) that views send with `useStdout().stdout.write`, and the mode switches
+ * Ink sends (bracketed paste on and off).
  */
 import { Writable } from 'node:stream';
 import { lineWidth } from '../ink-patch/ansi-width.js';
@@ -37,6 +38,11 @@ export interface FrameWriter extends Writable {
   repaint(): void;
   /** Bytes sent to the terminal so far (frames and pass-through). */
   readonly bytesWritten: number;
+}
+
+/** OSC, DCS, or a private mode switch (`ESC [ ? 2004 h`): not a frame. */
+function isControlOnly(text: string): boolean {
+  return text.startsWith('\x1b]') || text.startsWith('\x1bP') || /^(?:\x1b\[\?[\d;]*[hl])+$/.test(text);
 }
 
 export interface FrameWriterOptions {
@@ -97,7 +103,7 @@ export function createFrameWriter(out: NodeJS.WriteStream, options: FrameWriterO
     decodeStrings: false,
     write(chunk: string | Buffer, _encoding, done) {
       const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-      if (text.startsWith('\x1b]') || text.startsWith('\x1bP')) send(text);
+      if (isControlOnly(text)) send(text);
       else if (text !== '') {
         pending = text;
         if (shown.length === 0 && !repaint) flush();

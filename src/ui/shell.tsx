@@ -1,4 +1,4 @@
-import { Box, useInput, useWindowSize } from 'ink';
+import { Box, useWindowSize } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { sanitizeLine } from '../format/sanitize.js';
@@ -10,6 +10,8 @@ import { useDashboard } from './dashboard-context.js';
 import { useKeymap } from './hooks/use-keymap.js';
 import { useNotice } from './hooks/use-notice.js';
 import { useNow } from './hooks/use-now.js';
+import { useKeypress } from './input/keypress-context.js';
+import { isPaste } from './input/keypress.js';
 import { liveness, type StatusReport, StatusReportContext } from './status-report.js';
 import { TabSlot } from './tab-slot.js';
 import { TABS } from './tabs.js';
@@ -84,7 +86,7 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
     !capture,
   );
   // While a view captures text input, Ctrl+C must still quit.
-  useInput((input, key) => key.ctrl && input === 'c' && onQuit(0), { isActive: capture });
+  useKeypress((event) => !isPaste(event) && event.name === 'ctrl+c' && onQuit(0), capture);
 
   const ui: UiState = useMemo(() => ({ paused, nowMs, notify, setCapture }), [paused, nowMs, notify]);
   const small = columns < MIN_COLUMNS || rows < MIN_ROWS;

@@ -1,8 +1,9 @@
 /**
  * Ctrl+Z. In raw mode the terminal sends the key instead of stopping the program, so the
  * dashboard stops itself the way a shell job stops: the terminal is given back first (normal
- * screen, cursor shown, raw mode off), then SIGTSTP. When the shell continues it (`fg`,
- * SIGCONT), raw mode and the alternate screen come back and everything is drawn again.
+ * screen, cursor shown, raw mode and bracketed paste off), then SIGTSTP. When the shell continues
+ * it (`fg`, SIGCONT), raw mode, bracketed paste and the alternate screen come back and
+ * everything is drawn again.
  *
  * A process stopping itself stops inside kill(), before it returns, so the code after it runs
  * once continued (or at once when the stop is ignored: no job control). SIGCONT, which Node
@@ -10,6 +11,10 @@
  * after kill() returned; doing it twice is harmless.
  */
 import { ENTER_ALT_SCREEN, HIDE_CURSOR, LEAVE_ALT_SCREEN, SHOW_CURSOR } from './terminal.js';
+
+/** Bracketed paste, which the input layer keeps on while the dashboard runs. */
+const PASTE_ON = '\x1b[?2004h';
+const PASTE_OFF = '\x1b[?2004l';
 
 export interface SuspendDeps {
   stdin: NodeJS.ReadStream;
@@ -40,10 +45,10 @@ export function suspendDashboard({
 }: SuspendDeps): void {
   const resume = (): void => {
     setRaw(stdin, true);
-    write(stdout, ENTER_ALT_SCREEN + HIDE_CURSOR);
+    write(stdout, ENTER_ALT_SCREEN + HIDE_CURSOR + PASTE_ON);
     repaint();
   };
-  write(stdout, LEAVE_ALT_SCREEN + SHOW_CURSOR);
+  write(stdout, PASTE_OFF + LEAVE_ALT_SCREEN + SHOW_CURSOR);
   setRaw(stdin, false);
   process.once('SIGCONT', resume);
   stop();

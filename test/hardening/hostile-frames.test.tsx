@@ -13,6 +13,7 @@ import { createSession } from '../../src/api/session.js';
 import type { ApiClient } from '../../src/api/types.js';
 import { memoryTokenStore } from '../../src/config/token-store.js';
 import { DashboardContext } from '../../src/ui/dashboard-context.js';
+import { KeypressProvider } from '../../src/ui/input/keypress-context.js';
 import { SessionView } from '../../src/ui/session/session-view.js';
 import { UiStateContext } from '../../src/ui/ui-state.js';
 import {
@@ -148,7 +149,9 @@ describe('hostile text never reaches the terminal (property)', () => {
             <UiStateContext.Provider
               value={{ paused: false, nowMs: NOW, notify: () => {}, setCapture: () => {} }}
             >
-              <SessionView width={100} height={24} active session={session} />
+              <KeypressProvider>
+                <SessionView width={100} height={24} active session={session} />
+              </KeypressProvider>
             </UiStateContext.Provider>
           </DashboardContext.Provider>,
         );

@@ -142,11 +142,13 @@ describe('Sub-accounts tab: keys', () => {
 
   it('after a failed page change shows no rows and the error, and y / Enter act on nothing', async () => {
     const client = new AccountsClient(ACCOUNTS);
+    // Page 61–90 never loads (its prefetch fails too); every other page does.
+    client.gate = async (q) => {
+      if (q.offset === 60) throw new PooltopError('http', 'whitebit.com answered 503: maintenance', { status: 503 });
+    };
     const v = mount({ client, height: 24 });
-    await waitForFrame(v.frame, footer('rows 1–30'));
-    await waitUntil(() => listCalls(client, (q) => q.offset === 30) === 1, 'the prefetch');
+    await waitForFrame(v.frame, footer('rows 1–30 ·'));
     await v.press(KEYS.pageDown, footer('rows 31–60 ·'));
-    client.fail = () => new PooltopError('http', 'whitebit.com answered 503: maintenance', { status: 503 });
     const f = await v.press('n', footer('rows 61–90 not loaded'));
     expect(f).toContain('error: whitebit.com answered 503');
     expect(f).toContain('Could not load sub-accounts');
@@ -352,5 +354,30 @@ describe('Sub-accounts tab: credentials and errors', () => {
     const f = await waitForFrame(v.frame, footer('Unauthorized request. — check the API secret'));
     expect(f).toContain('r retries');
     expect(client.calls).toHaveLength(1); // auth errors are not retried on their own
+  });
+});
+
+describe('Sub-accounts tab: keys in one read, and pastes', () => {
+  it('acts on each key of a read: jjjj, --, /term, two Backspaces, Esc then j', async () => {
+    const v = mount();
+    await waitForFrame(v.frame, footer('rows 1–30 ·'));
+    await v.press('jjjj', shows(ACCOUNTS[4]));
+    await v.press('--', footer('page size 10'));
+    await v.press('/mine', footer('Search: mine'));
+    expect(v.ui.setCapture).toHaveBeenLastCalledWith(true);
+    await v.press('\x7f\x7f', (f) => f.includes('Search: mi') && !f.includes('Search: min'));
+    await v.press('\x1bj', (f) => !f.includes('Search:') && shows(ACCOUNTS[5])(f));
+    expect(v.ui.setCapture).toHaveBeenLastCalledWith(false);
+  });
+
+  it('puts a bracketed paste into the open search box, on one line, and ignores it elsewhere', async () => {
+    const v = mount();
+    await waitForFrame(v.frame, footer('rows 1–30 ·'));
+    v.stdin.write('\x1b[200~jjG/q\x1b[201~'); // not keys: the cursor stays, no search opens
+    await v.press('j', shows(ACCOUNTS[1]));
+    expect(v.frame()).not.toContain('Search:');
+    await v.press('/', footer('Search:'));
+    await v.press('\x1b[200~grid\nbot\x1b[201~', footer('Search: grid bot'));
+    await v.press('\r', (f) => !f.includes('Search:'));
   });
 });

@@ -69,10 +69,13 @@ describe('frame writer', () => {
     expect(frames.bytesWritten).toBe(Buffer.byteLength(out.output));
   });
 
-  it('passes OSC sequences (clipboard) straight through', () => {
+  it('passes OSC, DCS (clipboard, also for screen) and mode switches (bracketed paste) straight through', () => {
     const { draw } = setup();
     draw('a');
     expect(draw('\x1b]52;c;aGk=\x07')).toBe('\x1b]52;c;aGk=\x07');
+    expect(draw('\x1bP\x1b]52;c;aGk=\x07\x1b\\')).toBe('\x1bP\x1b]52;c;aGk=\x07\x1b\\');
+    expect(draw('\x1b[?2004h')).toBe('\x1b[?2004h');
+    expect(draw('a')).toBe(''); // the frame on screen is still the frame
   });
 
   it('repaints everything after a resize and reports the new size', async () => {

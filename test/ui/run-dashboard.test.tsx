@@ -136,15 +136,15 @@ describe('Ctrl+Z', () => {
     const stdout = { write: (text: string) => events.push(JSON.stringify(text)) } as unknown as NodeJS.WriteStream;
     suspendDashboard({ stdin, stdout, repaint: () => events.push('repaint'), stop: () => events.push('SIGTSTP') });
     expect(events).toEqual([
-      JSON.stringify(LEAVE_ALT_SCREEN + SHOW_CURSOR),
+      JSON.stringify(`\x1b[?2004l${LEAVE_ALT_SCREEN}${SHOW_CURSOR}`),
       'raw false',
       'SIGTSTP',
       'raw true',
-      JSON.stringify(ENTER + HIDE_CURSOR),
+      JSON.stringify(`${ENTER}${HIDE_CURSOR}\x1b[?2004h`),
       'repaint',
     ]);
     process.emit('SIGCONT'); // Node reports the continue a moment later: set up once more
-    expect(events.slice(6)).toEqual(['raw true', JSON.stringify(ENTER + HIDE_CURSOR), 'repaint']);
+    expect(events.slice(6)).toEqual(['raw true', JSON.stringify(`${ENTER}${HIDE_CURSOR}\x1b[?2004h`), 'repaint']);
     expect(process.listenerCount('SIGCONT')).toBe(0);
   });
 });
