@@ -28,6 +28,8 @@ export interface TmuxServer {
   session(name: string, cols: number, rows: number, command: string): TmuxSession;
   /** `env … node dist/pooltop.cjs args…` with the test's HOME and a UTF-8 locale unless `env` says otherwise. */
   pooltop(name: string, cols: number, rows: number, args: string[], env?: Record<string, string>): TmuxSession;
+  /** That command line, for a shell (`<unset>` removes a variable). */
+  command(args: string[], env?: Record<string, string>): string;
   kill(): void;
 }
 
@@ -66,7 +68,8 @@ export function startTmux(label: string): TmuxServer {
       capture: (escapes = false) =>
         tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', name).replace(/\n$/, ''),
       keys: (...names) => void tmux('send-keys', '-t', name, ...names),
-      type: (text) => void tmux('send-keys', '-t', name, '-l', text),
+      // `--`: the text itself may start with a dash (`--` is two keypresses, not an option).
+      type: (text) => void tmux('send-keys', '-t', name, '-l', '--', text),
       resize: (c, r) => void tmux('resize-window', '-t', name, '-x', String(c), '-y', String(r)),
       waitFor: (check, what, timeout = 20_000) =>
         vi.waitFor(
@@ -79,13 +82,7 @@ export function startTmux(label: string): TmuxServer {
         ),
     };
   };
-  const pooltop = (
-    name: string,
-    cols: number,
-    rows: number,
-    args: string[],
-    env: Record<string, string> = {},
-  ): TmuxSession => {
+  const command = (args: string[], env: Record<string, string> = {}): string => {
     const vars = {
       HOME: home,
       XDG_STATE_HOME: join(home, 'state'),
@@ -102,15 +99,22 @@ export function startTmux(label: string): TmuxServer {
       .filter(([, v]) => v === '<unset>')
       .map(([k]) => `-u ${k}`);
     const set = assignments.filter((a) => !a.endsWith(`='<unset>'`));
-    const command = `env ${unset.join(' ')} ${set.join(' ')} ${quote(process.execPath)} ${quote(CLI)} ${args.map(quote).join(' ')}`;
-    return session(name, cols, rows, command);
+    return `env ${unset.join(' ')} ${set.join(' ')} ${quote(process.execPath)} ${quote(CLI)} ${args.map(quote).join(' ')}`;
   };
+  const pooltop = (
+    name: string,
+    cols: number,
+    rows: number,
+    args: string[],
+    env: Record<string, string> = {},
+  ): TmuxSession => session(name, cols, rows, command(args, env));
   return {
     socket,
     home,
     tmux,
     session,
     pooltop,
+    command,
     kill: () => {
       spawnSync('tmux', ['-L', socket, 'kill-server']);
       rmSync(home, { recursive: true, force: true });
