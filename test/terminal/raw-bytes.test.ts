@@ -98,11 +98,14 @@ describe('raw output in a pseudo-terminal', () => {
     }
   }, 30_000);
 
-  it('one-shot commands work on a dumb, non-UTF-8 terminal, in ASCII', async () => {
+  it('one-shot commands work on a dumb, non-UTF-8 terminal, in ASCII; --ascii forces it', async () => {
     const r = await runCli(['pool', '--demo'], cleanEnv({ TERM: 'dumb', LANG: 'C' }));
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Recent blocks');
     expect([...r.stdout].filter((c) => c.charCodeAt(0) > 0x7e)).toEqual([]);
     expect(r.stdout).toMatch(/^-+ {2}-+/m);
+    const forced = await runCli(['pool', '--demo', '--ascii'], cleanEnv({ LANG: 'en_US.UTF-8' }));
+    expect(forced.code).toBe(0);
+    expect([...forced.stdout].filter((c) => c.charCodeAt(0) > 0x7e)).toEqual([]);
   }, 30_000);
 });

@@ -115,7 +115,18 @@ function onScreen(columns: number, rows: number) {
     out.rows = r;
     out.emit('resize');
   };
-  return { out, frames, term, screen, resize };
+  const show = (frame: string): void => {
+    frames.write(frame);
+    frames.flush();
+  };
+  return { out, frames, term, screen, resize, show };
+}
+
+/** What a terminal of that size shows when the frame is the first one drawn. */
+function freshScreen(frame: string, columns: number, rows: number): Promise<string> {
+  const t = onScreen(columns, rows);
+  t.show(frame);
+  return t.screen();
 }
 
 /** A frame of `rows` lines `columns` wide: a title row, then numbered rows of dots. */
@@ -128,56 +139,38 @@ function frameOf(columns: number, rows: number): string {
 describe('frame writer and a terminal that changes size', () => {
   it('after a shrink shows exactly what a fresh start at the new size shows', async () => {
     const t = onScreen(30, 8);
-    t.frames.write(frameOf(30, 8));
-    t.frames.flush();
+    t.show(frameOf(30, 8));
     await t.resize(20, 5);
     // Ink redraws the old tree before React has seen the new size: a frame too wide and too tall.
-    t.frames.write(frameOf(30, 8));
-    t.frames.flush();
-    t.frames.write(frameOf(20, 5));
-    t.frames.flush();
-    const fresh = onScreen(20, 5);
-    fresh.frames.write(frameOf(20, 5));
-    fresh.frames.flush();
-    expect(await t.screen()).toBe(await fresh.screen());
+    t.show(frameOf(30, 8));
+    t.show(frameOf(20, 5));
+    expect(await t.screen()).toBe(await freshScreen(frameOf(20, 5), 20, 5));
     expect((await t.screen()).split('\n')[0]).toBe('title 20x5==========');
   });
 
   it('several size changes before a frame, shrink and grow, end in the fresh screen', async () => {
     const t = onScreen(40, 10);
-    t.frames.write(frameOf(40, 10));
-    t.frames.flush();
+    t.show(frameOf(40, 10));
     await t.resize(25, 6);
     await t.resize(33, 9);
     await t.resize(28, 7);
     await new Promise((resolve) => setImmediate(resolve)); // the repaint of the old frame, clipped
-    t.frames.write(frameOf(28, 7));
-    t.frames.flush();
-    const fresh = onScreen(28, 7);
-    fresh.frames.write(frameOf(28, 7));
-    fresh.frames.flush();
-    expect(await t.screen()).toBe(await fresh.screen());
+    t.show(frameOf(28, 7));
+    expect(await t.screen()).toBe(await freshScreen(frameOf(28, 7), 28, 7));
   });
 
   it('never writes a line wider than the terminal, so later diffs land where they should', async () => {
     const t = onScreen(20, 4);
-    t.frames.write(frameOf(20, 4));
-    t.frames.flush();
+    t.show(frameOf(20, 4));
     await t.resize(12, 4);
-    t.frames.write(frameOf(20, 4)); // still the old width
-    t.frames.flush();
-    t.frames.write(frameOf(12, 4).replace('2...', '2!!!'));
-    t.frames.flush();
-    const fresh = onScreen(12, 4);
-    fresh.frames.write(frameOf(12, 4).replace('2...', '2!!!'));
-    fresh.frames.flush();
-    expect(await t.screen()).toBe(await fresh.screen());
+    t.show(frameOf(20, 4)); // still the old width
+    t.show(frameOf(12, 4).replace('2...', '2!!!'));
+    expect(await t.screen()).toBe(await freshScreen(frameOf(12, 4).replace('2...', '2!!!'), 12, 4));
   });
 
   it('repaint() (Ctrl+L) clears the screen and draws the frame whole again', async () => {
     const t = onScreen(12, 3);
-    t.frames.write('a\nb\nc');
-    t.frames.flush();
+    t.show('a\nb\nc');
     t.out.write('\x1b[2;1Hgarbage'); // something else scribbled on the screen
     t.frames.repaint();
     t.frames.flush();
