@@ -5,7 +5,7 @@
 //   npm run bench                    full: 15 start-ups each, 60 s idle window, 10 min memory run (~14 min)
 //   npm run bench -- --quick         quick: fewer repetitions, 15 s idle, 1 min memory run (~3 min)
 //   BENCH_QUICK=1 npm run bench      the same
-//   node bench/run.mjs --only startup,frame,flip,session,package,exporter   a subset (no build)
+//   node bench/run.mjs --only startup,frame,flip,session,package,exporter,loadall   a subset (no build)
 //   node bench/run.mjs --json FILE   also write every raw sample to FILE
 //
 // Every child (pty or plain) is killed on exit, on SIGINT/SIGTERM and when a step or the whole
@@ -25,6 +25,7 @@ import { measureSession } from './session.mjs';
 import { measureStartup } from './startup.mjs';
 import { buildRows, renderTable } from './table.mjs';
 import { withTimeout } from './stats.mjs';
+import { bundleLoadAll, loadAllLines, measureLoadAll } from './load-all.mjs';
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick') || /^(1|true|yes)$/i.test(process.env.BENCH_QUICK ?? '');
@@ -33,8 +34,26 @@ const jsonOut = argv.includes('--json') ? argv[argv.indexOf('--json') + 1] : und
 const wants = (step) => !only || only.has(step);
 
 const MODES = {
-  full: { startupRuns: 15, frameN: 40, frameWarmup: 10, flips: 20, idleMs: 60_000, warmupMs: 5_000, memoryMs: 600_000, budgetMs: 25 * 60_000 },
-  quick: { startupRuns: 5, frameN: 15, frameWarmup: 5, flips: 10, idleMs: 15_000, warmupMs: 3_000, memoryMs: 60_000, budgetMs: 8 * 60_000 },
+  full: {
+    startupRuns: 15,
+    frameN: 40,
+    frameWarmup: 10,
+    flips: 20,
+    idleMs: 60_000,
+    warmupMs: 5_000,
+    memoryMs: 600_000,
+    budgetMs: 25 * 60_000,
+  },
+  quick: {
+    startupRuns: 5,
+    frameN: 15,
+    frameWarmup: 5,
+    flips: 10,
+    idleMs: 15_000,
+    warmupMs: 3_000,
+    memoryMs: 60_000,
+    budgetMs: 8 * 60_000,
+  },
 };
 const modeName = quick ? 'quick' : 'full';
 const mode = MODES[modeName];
@@ -88,7 +107,9 @@ async function step(name, limitMs, fn) {
 const results = {
   date: new Date().toISOString(),
   mode: modeName,
-  machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+  machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
   node: process.version,
 };
 log(`mode: ${modeName}${quick ? '' : ' (use --quick or BENCH_QUICK=1 for a ~3 min run)'}`);
@@ -120,8 +141,12 @@ if (wants('startup')) {
 }
 if (wants('frame')) {
   const frameOpts = { n: mode.frameN, warmup: mode.frameWarmup, flips: mode.flips, timeoutMs: 240_000 };
-  results.inkFloor = await step('frames, Ink floor', 120_000, () => measureInkFloor(file('inkFloor'), { n: mode.frameN, timeoutMs: 110_000 }));
-  results.poolFrames = await step('frames, Pool tab', 250_000, () => measurePoolFrames(file('framePool'), frameOpts));
+  results.inkFloor = await step('frames, Ink floor', 120_000, () =>
+    measureInkFloor(file('inkFloor'), { n: mode.frameN, timeoutMs: 110_000 }),
+  );
+  results.poolFrames = await step('frames, Pool tab', 250_000, () =>
+    measurePoolFrames(file('framePool'), frameOpts),
+  );
   results.accountsFrames = await step('frames, Sub-accounts tab', 250_000, () =>
     measureAccountsFrames(file('frameAccounts'), frameOpts),
   );
@@ -140,7 +165,14 @@ if (wants('session')) {
   results.session = await step('idle, network and memory', mode.memoryMs + 120_000, async () => {
     const host = await hostService(file('service'));
     try {
-      return await measureSession({ cliFile, host, idleMs: mode.idleMs, warmupMs: mode.warmupMs, memoryMs: mode.memoryMs, log });
+      return await measureSession({
+        cliFile,
+        host,
+        idleMs: mode.idleMs,
+        warmupMs: mode.warmupMs,
+        memoryMs: mode.memoryMs,
+        log,
+      });
     } finally {
       await host.close();
     }
@@ -149,6 +181,13 @@ if (wants('session')) {
 
 if (wants('exporter')) {
   results.alerts = await step('exporter and check', 300_000, () => measureAlerts({ cliFile, quick, log }));
+}
+
+if (wants('loadall')) {
+  results.loadAll = await step('whole sub-account list (issue #19)', 400_000, async () => {
+    const b = await bundleLoadAll(work.dir);
+    return measureLoadAll({ cliFile, inprocFile: b.loadAll.file, serviceFile: b.service.file, n: mode.frameN });
+  });
 }
 
 clearTimeout(watchdog);
@@ -163,12 +202,17 @@ console.log(`machine: ${results.machine}; node ${results.node}\n`);
 console.log(renderTable(buildRows(results)));
 if (results.alerts) console.log(`\nAlerts (bench/exporter.mjs):\n${alertRows(results.alerts).join('\n')}`);
 if (results.poolFrames?.renderOptions) {
-  console.log(`\nInk render options used by run-dashboard: ${JSON.stringify(results.poolFrames.renderOptions)}`);
+  console.log(
+    `\nInk render options used by run-dashboard: ${JSON.stringify(results.poolFrames.renderOptions)}`,
+  );
 }
 if (results.session?.network?.startup) {
   const s = results.session.network.startup;
-  console.log(`requests before the first pool frame: ${JSON.stringify(s.byPath)} over ${s.connections} connection(s)`);
+  console.log(
+    `requests before the first pool frame: ${JSON.stringify(s.byPath)} over ${s.connections} connection(s)`,
+  );
 }
+if (results.loadAll) console.log(`\nWhole sub-account list (issue #19):\n${loadAllLines(results.loadAll).join('\n')}`);
 if (jsonOut) {
   writeFileSync(jsonOut, `${JSON.stringify(results, null, 1)}\n`);
   console.log(`raw samples: ${jsonOut}`);

@@ -1,4 +1,4 @@
-import { PooltopError } from './api/errors.js';
+import { PooltopError } from './errors/pooltop-error.js';
 import { LIMIT_MAX, LIMIT_MIN, OFFSET_MAX, OFFSET_MIN } from './api/types.js';
 import { type CommandContext, type ContextOptions, createContext } from './cli/context.js';
 import { HELP } from './cli/help.js';
@@ -12,13 +12,20 @@ import {
   parseFlags,
   stringFlag,
 } from './cli/parse.js';
-import { reportError } from './cli/report-error.js';
-import type { CommandIO } from './commands/io.js';
+import { reportError } from './errors/report-error.js';
+import type { CommandIO } from './cli/io.js';
 import { asciiOutput } from './terminal/ascii.js';
 import { detectTerminal, setTerminal, terminal } from './terminal/capabilities.js';
 import { VERSION } from './version.js';
 
 const JSON_FLAG: OptionSpecs = { json: { type: 'boolean' } };
+const ALL_FLAGS: OptionSpecs = {
+  all: { type: 'boolean' },
+  ndjson: { type: 'boolean' },
+  csv: { type: 'boolean' },
+  sort: { type: 'string' },
+  filter: { type: 'string' },
+};
 
 /** Runs one invocation and returns its exit code; never throws. */
 export async function main(argv: string[], commandIO: CommandIO): Promise<number> {
@@ -100,9 +107,18 @@ async function dispatch(argv: string[], io: CommandIO): Promise<number> {
       search: { type: 'string' },
       limit: { type: 'string' },
       offset: { type: 'string' },
+      ...ALL_FLAGS,
     } as const;
     const { values } = parseFlags(rest, spec);
     if (values.help) return printHelp(io, 'accounts');
+    const all = Object.keys(ALL_FLAGS).some((f) => values[f] !== undefined)
+      ? (await import('./commands/accounts-all-options.js')).parseAllOptions(values)
+      : undefined;
+    if (all) {
+      const { runAccountsAll } = await import('./commands/accounts-all.js');
+      // The loader retries each page itself (and paces every page), so the client does not.
+      return withContext(values, io, (ctx) => runAccountsAll(ctx, io, all), { retries: 0 });
+    }
     // Bounds are checked here, before any setting is resolved or any request is sent.
     const query = {
       search: stringFlag(values, 'search'),
@@ -164,7 +180,7 @@ async function runDashboardCommand(argv: string[], io: CommandIO): Promise<numbe
     io,
     async (ctx) => {
       // The first pool poll goes out before the dashboard's modules (Ink, React, the views) are
-      // loaded, so it travels while they load; the dashboard takes it over (ui/first-poll.ts).
+      // loaded, so it travels while they load; the pool hook takes it over (ui/pool/use-pool-overview.ts).
       const firstPoll = ctx.client.getMiningPool({ signal: io.signal });
       firstPoll.catch(() => {}); // a failure is the dashboard's to report, once it has taken over
       const { runDashboard } = await import('./ui/run-dashboard.js');

@@ -5,7 +5,7 @@
  */
 import { parseBaseUrl } from './base-url.js';
 import { classifyResponse } from './classify.js';
-import { isPooltopError, PooltopError } from './errors.js';
+import { isPooltopError, PooltopError } from '../errors/pooltop-error.js';
 import { createNonceSource } from './nonce.js';
 import { checkRefreshParams, checkSubAccountQuery, requireApiKeys } from './request-checks.js';
 import { type RetryOptions, type Sleep, withRetry } from './retry.js';
@@ -196,6 +196,7 @@ export function createClient(options: ClientOptions): ApiClient {
     mining: createMiningApi(
       (path, fields, read, opts) => signedCall(path, fields, read, opts, 'mining'),
       now,
+      (path) => sink('POST', path),
     ),
     async close() {
       if (!lifetime.signal.aborted) lifetime.abort(new Error('client closed'));

@@ -7,7 +7,7 @@
  * secrets).
  */
 import * as v from 'valibot';
-import { PooltopError } from './errors.js';
+import { PooltopError } from '../errors/pooltop-error.js';
 import {
   count,
   type DegradationSink,
@@ -116,7 +116,7 @@ export function parse<T>(schema: Schema<T>, input: unknown, report: DegradationS
   });
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
@@ -142,7 +142,7 @@ export function parseJsonBody(text: string): unknown {
 }
 
 /** `value` with each key of `names` renamed, unless the new name is present too (it wins). */
-function renamed(value: unknown, names: Readonly<Record<string, string>>): unknown {
+export function renamed(value: unknown, names: Readonly<Record<string, string>>): unknown {
   if (!isObject(value)) return value;
   const out: Record<string, unknown> = { ...value };
   for (const [from, to] of Object.entries(names)) {

@@ -23,6 +23,8 @@ Usage:
   pooltop pool [--json]                                 mining-pool overview, once
   pooltop accounts [--search T] [--limit N] [--offset N] [--json]
                                                         one page of sub-accounts
+  pooltop accounts --all [--search T] [--sort COLUMN[:desc]] [--filter F]
+                   [--json|--ndjson|--csv]              the whole list
   pooltop mining COMMAND [--account NAME] [--json]      your mining accounts, workers and rewards
                                                         (accounts, info, hashrate, workers, worker,
                                                         rewards, payout, links)
@@ -58,12 +60,26 @@ Fetches the public mining-pool overview once (GET /api/v4/public/mining-pool).
 ${CONFIG_FLAGS}`,
 
   accounts: `Usage: pooltop accounts [--search TEXT] [--limit N] [--offset N] [--json] [configuration flags]
+       pooltop accounts --all [--search TEXT] [--sort COLUMN[:desc]] [--filter F] [--json|--ndjson|--csv]
 
-Lists one page of sub-accounts (signed POST /api/v4/sub-account/list). Needs an API key and secret.
+Lists sub-accounts (signed POST /api/v4/sub-account/list). Needs an API key and secret.
   --search TEXT   search term (the server matches it)
   --limit N       rows per page, 1 to 100 (default 30)
   --offset N      rows to skip, 0 to 10000 (default 0)
   --json          print {"offset","limit","data"} on stdout
+
+  --all           every page, 100 at a time, up to the API's reach (10,100 rows; narrow
+                  with --search beyond it): at most 4 requests at once, under 50 a second,
+                  failed pages retried. Progress on stderr when it is a terminal.
+  --sort COLUMN[:desc]
+                  alias, email, status, kyc, shared, spot, collateral, id or userId
+  --filter F      status=V, kyc=V, shared=yes|no, spot=yes|no, collateral=yes|no, comma-separated;
+                  V1|V2 (or the field twice) for either value
+  --json          {"data":[…],"complete":true|false} (complete: the whole list arrived)
+  --ndjson        one account per line, written as it arrives
+  --csv           a header and RFC 4180 rows; cells starting with = + - @ tab or CR get a '
+  Without --sort, rows are written as they arrive. Exit 1 if a page could not be fetched after
+  retries: what was fetched is still written, and the last line on stderr says how far it got.
 
 ${CONFIG_FLAGS}`,
 

@@ -2,7 +2,7 @@ import { LIMIT_DEFAULT, type SubAccount, type SubAccountQuery } from '../api/typ
 import type { CommandContext } from '../cli/context.js';
 import { textOr, yesNo } from '../format/placeholder.js';
 import { sanitize } from '../format/sanitize.js';
-import type { CommandIO } from './io.js';
+import type { CommandIO } from '../cli/io.js';
 import { toSafeJson } from './json-output.js';
 import { renderTextTable } from './text-table.js';
 
@@ -33,13 +33,13 @@ export async function runAccounts(
   const last = offset + page.data.length;
   const end = page.data.length < limit ? ' (end of list)' : '';
   const footer = `rows ${first}–${last}${end}`;
-  io.stdout(`${[...renderTextTable(HEADER, rows), '', footer].join('\n')}\n`);
+  io.stdout(`${[...renderTextTable(ACCOUNT_HEADER, rows), '', footer].join('\n')}\n`);
   return 0;
 }
 
-const HEADER = ['Alias', 'Email', 'Status', 'KYC', 'Shared KYC', 'Spot', 'Collateral', 'ID'];
+export const ACCOUNT_HEADER = ['Alias', 'Email', 'Status', 'KYC', 'Shared KYC', 'Spot', 'Collateral', 'ID'];
 
-function accountRow(a: SubAccount): string[] {
+export function accountRow(a: SubAccount): string[] {
   return [
     textOr(a.alias),
     textOr(a.email),

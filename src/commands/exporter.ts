@@ -5,7 +5,7 @@
  * textfile collector). Stops cleanly on SIGINT/SIGTERM (exit 0).
  */
 import { readPool } from '../alerts/readings.js';
-import { PooltopError } from '../api/errors.js';
+import { PooltopError } from '../errors/pooltop-error.js';
 import type { PoolOverview } from '../api/types.js';
 import type { CommandContext } from '../cli/context.js';
 import { clip, COMMON_OPTIONS, intFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
@@ -14,7 +14,7 @@ import { isLoopbackHost } from '../config/validate.js';
 import { createExposition } from '../exporter/exposition.js';
 import { startMetricsServer } from '../exporter/http-server.js';
 import { createPoller, type PollTarget } from '../exporter/poller.js';
-import { type CommandIO, untilAborted } from './io.js';
+import { type CommandIO, untilAborted } from '../cli/io.js';
 
 export const EXPORTER_OPTIONS = {
   ...COMMON_OPTIONS,

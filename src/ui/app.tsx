@@ -4,7 +4,8 @@ import type { ApiClient } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { createTheme } from '../format/color.js';
 import { DashboardContext, type DashboardContextValue } from './dashboard-context.js';
-import { KeypressProvider } from './input/keypress-context.js';
+import { KeypressProvider } from './hooks/use-keypress.js';
+import type { FirstPoll } from './pool/use-pool-overview.js';
 import { RetrySchedule } from './retry-schedule.js';
 import { Shell, type TerminalControl } from './shell.js';
 import { swrOptions } from './swr-options.js';
@@ -24,8 +25,8 @@ export interface ProvidersProps {
   now?: () => number;
   /** Injected jitter for retry backoff (tests). */
   random?: () => number;
-  /** SWR data by key to start with (first-poll.ts). */
-  initialData?: Readonly<Record<string, unknown>>;
+  /** The pool poll sent before the dashboard mounted (see use-pool-overview.ts). */
+  firstPoll?: FirstPoll;
   children: ReactNode;
 }
 
@@ -40,7 +41,7 @@ export function DashboardProviders({
   pausedRef,
   now = Date.now,
   random,
-  initialData,
+  firstPoll,
   children,
 }: ProvidersProps) {
   const intervalMs = intervalSec * 1000;
@@ -62,13 +63,12 @@ export function DashboardProviders({
         schedule: retries,
         now,
         random,
-        initialData,
       }),
-    [intervalMs, pausedRef, timers, retries, now, random, initialData],
+    [intervalMs, pausedRef, timers, retries, now, random],
   );
   const dashboard: DashboardContextValue = useMemo(
-    () => ({ client, config, demo, intervalMs, signal, now, retries }),
-    [client, config, demo, intervalMs, signal, now, retries],
+    () => ({ client, apiUrl: client.baseUrl, config, demo, intervalMs, signal, now, retries, firstPoll }),
+    [client, config, demo, intervalMs, signal, now, retries, firstPoll],
   );
   const theme = useMemo(() => createTheme(color), [color]);
   return (

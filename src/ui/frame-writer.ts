@@ -9,18 +9,15 @@
  * under the writer's feet: Ink may still hand over a frame laid out for the old size), so what
  * is on screen is always exactly `shown`. The first frame goes out at once: the screen is
  * empty until it does, and the effects that run right after it (status reports, hidden tabs
- * mounting) took 8–15 ms of start-up before the coalesced write (bench/README.md, figure 1).
- *
- * (Ink 6.8's own `incrementalRendering` places frames that end in a newline one row too low, so
- * the screen creeps; see run-dashboard.tsx.)
+ * mounting) would otherwise hold it back.
  *
  * Writes that are not frames pass straight through: OSC and DCS sequences (the clipboard, also
  * wrapped for GNU screen) that views send with `useStdout().stdout.write`, and the mode switches
  * Ink sends (bracketed paste on and off).
  */
 import { Writable } from 'node:stream';
-import { lineWidth } from '../ink-patch/ansi-width.js';
-import { sliceColumns } from '../ink-patch/slice-columns.js';
+import { clipColumns } from '../format/clip-columns.js';
+import { lineWidth } from '../format/ansi-width.js';
 import { asciiOutput } from '../terminal/ascii.js';
 import { changedTail } from './line-diff.js';
 
@@ -77,7 +74,7 @@ export function createFrameWriter(out: NodeJS.WriteStream, options: FrameWriterO
       .split('\n')
       .slice(0, rows)
       .map(plain)
-      .map((line) => (lineWidth(line) > columns ? sliceColumns(line, 0, columns) : line));
+      .map((line) => (lineWidth(line) > columns ? clipColumns(line, columns) : line));
     pending = undefined;
     let body = repaint ? '\x1b[H\x1b[2J' : '';
     for (let i = 0; i < Math.max(next.length, shown.length); i++) {

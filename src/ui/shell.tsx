@@ -10,8 +10,8 @@ import { useDashboard } from './dashboard-context.js';
 import { useKeymap } from './hooks/use-keymap.js';
 import { useNotice } from './hooks/use-notice.js';
 import { useNow } from './hooks/use-now.js';
-import { useKeypress } from './input/keypress-context.js';
-import { isPaste } from './input/keypress.js';
+import { useKeypress } from './hooks/use-keypress.js';
+import { isPaste } from './keypress.js';
 import { liveness, type StatusReport, StatusReportContext } from './status-report.js';
 import { TabSlot } from './tab-slot.js';
 import { TABS } from './tabs.js';
@@ -34,7 +34,7 @@ export interface ShellProps {
 
 /** Layout (tab bar, the visible tab or help, status bar) and the global key bindings. */
 export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
-  const { demo, intervalMs, client, config } = useDashboard();
+  const { demo, intervalMs, apiUrl, config } = useDashboard();
   const { mutate } = useSWRConfig();
   const { columns, rows } = useWindowSize();
   const nowMs = useNow();
@@ -94,7 +94,7 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   // line itself, so there is no trailing newline to scroll it.
   const bodyHeight = Math.max(1, rows - 3);
   const current = TABS[tab] ?? TABS[0]!;
-  const host = useMemo(() => hostOf(client.baseUrl), [client.baseUrl]);
+  const host = useMemo(() => hostOf(apiUrl), [apiUrl]);
   return (
     <UiStateContext.Provider value={ui}>
       <StatusReportContext.Provider value={setReport}>

@@ -6,15 +6,15 @@
 import { render } from 'ink-testing-library';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
-import { PooltopError } from '../../src/api/errors.js';
+import { PooltopError } from '../../src/errors/pooltop-error.js';
 import type { ApiClient, SubAccount, SubAccountPage, SubAccountQuery } from '../../src/api/types.js';
 import type { ResolvedConfig } from '../../src/config/types.js';
 import { createTheme } from '../../src/format/color.js';
 import { generateAccounts } from '../../src/service/accounts.js';
 import { AccountsView, type AccountsViewOptions } from '../../src/ui/accounts/accounts-view.js';
 import { DashboardContext, type DashboardContextValue } from '../../src/ui/dashboard-context.js';
-import { KeypressProvider } from '../../src/ui/input/keypress-context.js';
-import type { DebounceTimers } from '../../src/ui/hooks/use-debounced-value.js';
+import { KeypressProvider } from '../../src/ui/hooks/use-keypress.js';
+import type { DebounceTimers } from '../../src/ui/accounts/use-debounced-value.js';
 import { swrOptions } from '../../src/ui/swr-options.js';
 import { ThemeContext } from '../../src/ui/theme-context.js';
 import { type UiState, UiStateContext } from '../../src/ui/ui-state.js';
@@ -116,6 +116,8 @@ export interface MountOptions extends AccountsViewOptions {
   signal?: AbortSignal;
   /** The dashboard's polling pause (`p`). */
   paused?: boolean;
+  /** The dashboard's clock (default: fixed at NOW). */
+  now?: () => number;
 }
 
 export function mountAccounts(opts: MountOptions) {
@@ -128,11 +130,12 @@ export function mountAccounts(opts: MountOptions) {
   };
   const dashboard: DashboardContextValue = {
     client: opts.client,
+    apiUrl: opts.client.baseUrl,
     config: opts.config ?? keyedConfig,
     demo: false,
     intervalMs: (opts.intervalSec ?? 3600) * 1000,
     signal: opts.signal ?? controller.signal,
-    now: () => NOW,
+    now: opts.now ?? (() => NOW),
   };
   const swr = swrOptions({ intervalMs: dashboard.intervalMs, isPaused: () => ui.paused, timers: new Set() });
   const {
@@ -143,6 +146,7 @@ export function mountAccounts(opts: MountOptions) {
     intervalSec: _i,
     signal: _s,
     paused: _p,
+    now: _n,
     ...viewOptions
   } = opts;
   const view = render(

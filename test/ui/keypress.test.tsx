@@ -1,6 +1,6 @@
 /** The input layer: one read split into keypresses, each through the keymap in order; pastes never keys. */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { keypressesOf } from '../../src/ui/input/keypress.js';
+import { keypressesOf } from '../../src/ui/keypress.js';
 import { NO_KEY } from './helpers/keys.js';
 import { loaded, startApp, unmountApps, waitForFrame } from './helpers/render-app.js';
 import { withTempStateDir } from './helpers/state-dir.js';

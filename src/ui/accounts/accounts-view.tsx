@@ -7,8 +7,8 @@ import { type ColorDepth, terminal } from '../../terminal/capabilities.js';
 import { clipboardNotice, clipboardSequence } from '../../terminal/clipboard.js';
 import { DataStatus } from '../chrome/data-status.js';
 import { useDashboard } from '../dashboard-context.js';
-import { type DebounceTimers, REAL_TIMERS, useDebouncedValue } from '../hooks/use-debounced-value.js';
-import { useSubAccounts } from '../hooks/use-sub-accounts.js';
+import { type DebounceTimers, REAL_TIMERS, useDebouncedValue } from './use-debounced-value.js';
+import { useSubAccounts } from './use-sub-accounts.js';
 import { useReportStatus } from '../status-report.js';
 import type { TabProps } from '../tab-props.js';
 import { useTheme } from '../theme-context.js';
@@ -24,6 +24,9 @@ import { ProblemLine } from './problem-line.js';
 import { SearchBox } from './search-box.js';
 import { swatchColor } from './swatch-color.js';
 import { useBrowserInput, useBrowserStore } from './use-browser.js';
+import { type ListGlyphs, listGlyphs } from './list-glyphs.js';
+import { LoadedListView } from './loaded-list.js';
+import { useLoadedList } from './use-loaded-list.js';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 const NO_ROWS: readonly SubAccount[] = [];
@@ -35,6 +38,8 @@ export interface AccountsViewOptions {
   timers?: DebounceTimers;
   /** Swatch colours (default: the terminal's, src/terminal/capabilities.ts). */
   colorDepth?: ColorDepth;
+  /** Sort markers and progress bar: UTF-8 or ASCII (default: the terminal's). */
+  glyphs?: ListGlyphs;
 }
 
 /** Tab 2: the sub-accounts of the account, a page at a time, with search and a detail pane. */
@@ -51,12 +56,13 @@ export function AccountsView({
   const { config, intervalMs } = useDashboard();
   const { state, dispatch, current } = useBrowserStore();
   const hasKeys = Boolean(config.apiKey && config.apiSecret);
+  const list = useLoadedList({ browser: state, browserDispatch: dispatch, current, enabled: hasKeys });
   // Nothing is asked for before the tab is first shown.
   const seen = useRef(false);
   if (!hidden) seen.current = true;
   const accounts = useSubAccounts(
     { search: state.search, offset: state.offset, limit: state.limit },
-    { enabled: hasKeys && seen.current, paused: ui.paused, hidden },
+    { enabled: hasKeys && seen.current && !list.active, paused: ui.paused, hidden },
   );
   const { result, isCurrent } = accounts;
   // Only the page asked for is drawn: the previous page's rows kept by SWR while this one loads
@@ -64,7 +70,7 @@ export function AccountsView({
   const rows: readonly SubAccount[] = (isCurrent && result?.page.data) || NO_ROWS;
   const currentRows = isCurrent ? rows.length : undefined;
   const page = useMemo(() => (currentRows === undefined ? undefined : { rows: currentRows }), [currentRows]);
-  const selected = isCurrent ? rows[state.cursor] : undefined;
+  const selected = list.active ? list.selected : isCurrent ? rows[state.cursor] : undefined;
 
   // Debounced search: the term follows the typing once it pauses.
   const debounced = useDebouncedValue(
@@ -94,7 +100,7 @@ export function AccountsView({
     stdout.write(clipboardSequence(id, multiplexer));
     ui.notify(clipboardNotice('ID', truncate(id, 36), multiplexer));
   }, [selected, stdout, ui]);
-  useBrowserInput({ active, searchOpen: state.searchOpen, page, current, dispatch, onCopy });
+  useBrowserInput({ active, searchOpen: state.searchOpen, page, current, dispatch, onCopy, list: list.keys });
   // The header's LIVE/STALE/ERROR; the error itself is on this tab's own status line.
   useReportStatus(
     {
@@ -114,10 +120,28 @@ export function AccountsView({
     [theme.enabled, depth],
   );
   const layout = useMemo(() => layoutColumns(width), [width]);
+  const glyphs = opts.glyphs ?? listGlyphs();
 
   const advice = accounts.error ? adviceFor(accounts.error) : undefined;
   if (!hasKeys || advice?.kind === 'credentials') {
     return <CredentialsPanel width={width} height={height} message={advice?.message} />;
+  }
+  if (list.active) {
+    return (
+      <LoadedListView
+        list={list}
+        width={width}
+        height={height}
+        layout={layout}
+        glyphs={glyphs}
+        nowMs={ui.nowMs}
+        searchOpen={state.searchOpen}
+        draft={state.draft}
+        detailOpen={state.detailOpen}
+        hint={state.hint}
+        swatchOf={swatchOf}
+      />
+    );
   }
   const statusLine =
     advice && advice.kind === 'auth' ? (

@@ -1,6 +1,6 @@
-/** Editing the search box, one keypress (input/keypress.ts) or paste at a time. Pure. */
+/** Editing the search box, one keypress (../keypress.ts) or paste at a time. Pure. */
 import { sanitize } from '../../format/sanitize.js';
-import { type InputEvent, isPaste } from '../input/keypress.js';
+import { type InputEvent, isPaste } from '../keypress.js';
 
 /** The server accepts any string; a term this long is a paste gone wrong, not a search. */
 export const MAX_SEARCH_LENGTH = 100;

@@ -1,14 +1,14 @@
 /**
  * The browser's state (browser-state.ts) held in a synchronous store, and the keyboard routed
- * to it through the input layer (input/keypress-context.tsx). Keys are read from the one keymap
+ * to it through the input layer (hooks/use-keypress.ts). Keys are read from the one keymap
  * table (scope 'accounts', plus the global Esc); while the search box is open, typed and pasted
  * text goes into it and the global single-key bindings stand aside (`setCapture`); a paste
  * anywhere else does nothing. The store updates synchronously so keys arriving together (key
  * repeat, a fast typist over SSH) each see the state left by the one before.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useKeypress } from '../input/keypress-context.js';
-import { isPaste } from '../input/keypress.js';
+import { useKeypress } from '../hooks/use-keypress.js';
+import { isPaste } from '../keypress.js';
 import { type ActionOf, findBinding } from '../keymap.js';
 import { useUiState } from '../ui-state.js';
 import {
@@ -19,6 +19,7 @@ import {
   type PageInfo,
 } from './browser-state.js';
 import { searchKey } from './search-input.js';
+import type { ListKeys } from './use-loaded-list.js';
 
 export interface BrowserStore {
   state: BrowserState;
@@ -52,6 +53,8 @@ export interface BrowserInputOptions {
   dispatch: (action: BrowserAction) => void;
   /** `y`: copy the selected id. */
   onCopy: () => void;
+  /** The loaded list (`L`): offered every action and Esc first. */
+  list?: ListKeys;
 }
 
 type AccountsAction = ActionOf<'accounts'>;
@@ -70,12 +73,15 @@ export function useBrowserInput({
   current,
   dispatch,
   onCopy,
+  list,
 }: BrowserInputOptions): void {
   const { setCapture } = useUiState();
   const pageRef = useRef(page);
   pageRef.current = page;
   const copyRef = useRef(onCopy);
   copyRef.current = onCopy;
+  const listRef = useRef(list);
+  listRef.current = list;
 
   // The search box opens and closes at once, together with the shell's capture: the keys that
   // follow in the same read (`/miner`) are already typed into it, and after Enter or Esc they act.
@@ -89,7 +95,9 @@ export function useBrowserInput({
 
   const run = useCallback(
     (action: AccountsAction) => {
+      if (listRef.current?.onAction(action)) return;
       const p = pageRef.current;
+      const listOnly = () => {};
       const actions: Record<AccountsAction, () => void> = {
         up: () => dispatch({ type: 'move', delta: -1, page: p }),
         down: () => dispatch({ type: 'move', delta: 1, page: p }),
@@ -102,6 +110,12 @@ export function useBrowserInput({
         search: () => switchSearch({ type: 'search-open' }),
         details: () => dispatch({ type: 'detail-open', page: p }),
         'copy-id': () => copyRef.current(),
+        'load-all': listOnly,
+        sort: listOnly,
+        'sort-reverse': listOnly,
+        filter: listOnly,
+        toggle: listOnly,
+        pages: listOnly,
       };
       actions[action]();
     },
@@ -126,6 +140,7 @@ export function useBrowserInput({
     if (findBinding('global', event.name)?.action === 'close') {
       // Esc (shared with the help overlay, which is closed whenever this tab is active).
       if (s.detailOpen) return dispatch({ type: 'detail-close' });
+      if (listRef.current?.onEscape()) return;
       if (s.search !== '') return dispatch({ type: 'search-cancel' });
       return;
     }

@@ -1,11 +1,11 @@
 import { useRef } from 'react';
-import { useKeypress } from '../input/keypress-context.js';
-import { isPaste } from '../input/keypress.js';
+import { useKeypress } from './use-keypress.js';
+import { isPaste } from '../keypress.js';
 import { findBinding, type Handlers, type Scope } from '../keymap.js';
 
 /**
  * Calls `handlers[action]` when a key bound to `action` in `scope` (see keymap.ts) is pressed,
- * while `isActive`. Keys come from the one input layer (input/keypress-context.tsx); pastes are
+ * while `isActive`. Keys come from the one input layer (hooks/use-keypress.ts); pastes are
  * never keys.
  */
 export function useKeymap<S extends Scope>(scope: S, handlers: Handlers<S>, isActive = true): void {
