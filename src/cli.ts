@@ -14,6 +14,8 @@ import {
 } from './cli/parse.js';
 import { reportError } from './errors/report-error.js';
 import type { CommandIO } from './cli/io.js';
+import { asciiOutput } from './terminal/ascii.js';
+import { detectTerminal, setTerminal, terminal } from './terminal/capabilities.js';
 import { VERSION } from './version.js';
 
 const JSON_FLAG: OptionSpecs = { json: { type: 'boolean' } };
@@ -26,13 +28,31 @@ const ALL_FLAGS: OptionSpecs = {
 };
 
 /** Runs one invocation and returns its exit code; never throws. */
-export async function main(argv: string[], io: CommandIO): Promise<number> {
+export async function main(argv: string[], commandIO: CommandIO): Promise<number> {
+  setTerminal(detectTerminal(commandIO.env, terminalFlags(argv)));
+  const io = terminal().unicode ? commandIO : asciiIO(commandIO);
   try {
     return await dispatch(argv, io);
   } catch (error) {
     if (io.signal.aborted) return 130;
     return reportError(error, io.stderr, io.env);
   }
+}
+
+/** `--ascii` and `--no-color`, read before the command's own strict parse (which rejects misuse). */
+function terminalFlags(argv: string[]): { ascii: boolean; noColor: boolean } {
+  const end = argv.indexOf('--');
+  const flags = end === -1 ? argv : argv.slice(0, end);
+  return { ascii: flags.includes('--ascii'), noColor: flags.includes('--no-color') };
+}
+
+/** On a terminal that is not UTF-8, nothing but ASCII leaves (terminal/ascii.ts). */
+function asciiIO(io: CommandIO): CommandIO {
+  return {
+    ...io,
+    stdout: (text) => io.stdout(asciiOutput(text)),
+    stderr: (text) => io.stderr(asciiOutput(text)),
+  };
 }
 
 async function dispatch(argv: string[], io: CommandIO): Promise<number> {
@@ -142,13 +162,19 @@ async function dispatch(argv: string[], io: CommandIO): Promise<number> {
 
 async function runDashboardCommand(argv: string[], io: CommandIO): Promise<number> {
   const spec = { ...COMMON_OPTIONS, interval: { type: 'string' }, 'no-color': { type: 'boolean' } } as const;
+  // --ascii and --no-color were read at start (terminalFlags): the terminal is decided once.
   const { values } = parseFlags(argv, spec);
   if (values.help) return printHelp(io, 'main');
   const intervalSec = intFlag(values, 'interval', { min: 1, max: 86400 }) ?? 10;
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     throw usageError('the dashboard needs an interactive terminal; for scripts use `pooltop pool --json`');
   }
-  const color = values['no-color'] !== true && !io.env.NO_COLOR;
+  const caps = terminal();
+  if (caps.dumb) {
+    const term = caps.term === '' ? 'a terminal without TERM' : `TERM=${clip(caps.term)}`;
+    throw usageError(`no dashboard on ${term} (it cannot move the cursor); try \`pooltop pool\``);
+  }
+  const color = caps.color !== 'none';
   return withContext(
     values,
     io,

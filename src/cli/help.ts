@@ -11,13 +11,15 @@ const CONFIG_FLAGS = `Configuration (flags > environment > profile in the config
   --profile NAME        profile in the config file (env WHITEBIT_PROFILE; default "default")
   --config PATH         config file (default ~/.whitebit/config.toml)
   --demo                start the embedded demo service and use it (no account needed)
+  --ascii               ASCII only (automatic when the locale, LC_ALL/LC_CTYPE/LANG, is not UTF-8)
   -h, --help            show help`;
 
 export const HELP: Record<string, string> = {
   main: `pooltop ${VERSION} — top for a WhiteBIT mining pool and your sub-accounts
 
 Usage:
-  pooltop [--demo] [--interval SECONDS] [--no-color]   open the dashboard (needs a terminal)
+  pooltop [--demo] [--interval SECONDS] [--no-color]   open the dashboard (needs a terminal
+                                                        that can move the cursor: not TERM=dumb)
   pooltop pool [--json]                                 mining-pool overview, once
   pooltop accounts [--search T] [--limit N] [--offset N] [--json]
                                                         one page of sub-accounts

@@ -18,6 +18,7 @@ export const COMMON_OPTIONS: OptionSpecs = {
   profile: { type: 'string' },
   config: { type: 'string' },
   demo: { type: 'boolean' },
+  ascii: { type: 'boolean' },
 };
 
 /**

@@ -1,6 +1,8 @@
 /**
  * The one theme. Colours are an extra: every status is also spelled out in text, so with
- * `NO_COLOR`/`--no-color` every colour below is `undefined` and nothing is lost.
+ * `NO_COLOR`/`--no-color` every colour below is `undefined` and nothing is lost. The colours are
+ * the 16 system colours, which every colour terminal has; deeper colours (the account swatches)
+ * are used only when the terminal advertises them (src/terminal/capabilities.ts).
  */
 
 export type ColorName = 'cyan' | 'green' | 'yellow' | 'red' | 'magenta' | 'gray' | 'blue' | 'white';
@@ -40,9 +42,4 @@ export const PLAIN_THEME: Theme = {
 
 export function createTheme(color: boolean): Theme {
   return color ? COLOR_THEME : PLAIN_THEME;
-}
-
-/** https://no-color.org: a non-empty NO_COLOR turns colour off; `--no-color` does too. */
-export function colorEnabled(env: NodeJS.ProcessEnv, noColorFlag = false): boolean {
-  return !noColorFlag && !env.NO_COLOR;
 }

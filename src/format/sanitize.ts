@@ -18,12 +18,19 @@
  * - Tab, CR, LF, U+2028 and U+2029 by a space (LF and U+2028/U+2029 become LF when `multiline`).
  * - Unpaired UTF-16 surrogates by U+FFFD.
  *
- * Pure and total: any string in, a string out that contains none of the above.
+ * On a terminal that is not UTF-8 (src/terminal/capabilities.ts), every character outside ASCII
+ * then becomes `?` per column it takes (`keepUnicode` leaves it, for text that is not shown as is).
+ *
+ * Total: any string in, a string out that contains none of the above.
  */
+import { asciiData } from '../terminal/ascii.js';
+import { terminal } from '../terminal/capabilities.js';
 
 export interface SanitizeOptions {
   /** Keep line breaks (as `\n`) instead of turning them into spaces. */
   multiline?: boolean;
+  /** Keep characters outside ASCII even on an ASCII terminal (typed search text, sent as typed). */
+  keepUnicode?: boolean;
 }
 
 const ESC = 0x1b;
@@ -138,7 +145,7 @@ export function sanitize(text: string, opts: SanitizeOptions = {}): string {
     out += text[i];
     i++;
   }
-  return out;
+  return opts.keepUnicode || terminal().unicode ? out : asciiData(out);
 }
 
 /** `sanitize` for one-line fields, with surrounding whitespace trimmed and runs collapsed. */

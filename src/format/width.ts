@@ -3,6 +3,7 @@
  * emoji take two columns, combining marks none. Grapheme clusters are never split.
  */
 import stringWidth from 'string-width';
+import { glyphs } from '../terminal/glyphs.js';
 import { graphemes } from './graphemes.js';
 
 /**
@@ -27,8 +28,8 @@ export function isNarrow(text: string): boolean {
   return NARROW.test(text);
 }
 
-/** At most `max` columns; when cut, ends with `ellipsis` (which counts toward `max`). */
-export function truncate(text: string, max: number, ellipsis = '…'): string {
+/** At most `max` columns; when cut, ends with `ellipsis` (which counts toward `max`; `…`, or `...` in ASCII). */
+export function truncate(text: string, max: number, ellipsis = glyphs().ellipsis): string {
   if (max <= 0) return '';
   if (displayWidth(text) <= max) return text;
   const tail = displayWidth(ellipsis) <= max ? ellipsis : '';

@@ -4,9 +4,10 @@ import type { ApiClient } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { createTheme } from '../format/color.js';
 import { DashboardContext, type DashboardContextValue } from './dashboard-context.js';
+import { KeypressProvider } from './hooks/use-keypress.js';
 import type { FirstPoll } from './pool/use-pool-overview.js';
 import { RetrySchedule } from './retry-schedule.js';
-import { Shell } from './shell.js';
+import { Shell, type TerminalControl } from './shell.js';
 import { swrOptions } from './swr-options.js';
 import { ThemeContext } from './theme-context.js';
 
@@ -82,14 +83,18 @@ export function DashboardProviders({
 export interface AppProps extends Omit<ProvidersProps, 'pausedRef' | 'children'> {
   /** Called with the exit code when the user quits. */
   onQuit: (code: number) => void;
+  /** Ctrl+L and Ctrl+Z (run-dashboard.tsx owns the terminal); absent in tests that render the App alone. */
+  terminal?: TerminalControl;
 }
 
 /** The root: providers around the shell (tabs, chrome, global keys). */
-export function App({ onQuit, ...props }: AppProps) {
+export function App({ onQuit, terminal, ...props }: AppProps) {
   const pausedRef = useRef(false);
   return (
     <DashboardProviders {...props} pausedRef={pausedRef}>
-      <Shell pausedRef={pausedRef} onQuit={onQuit} />
+      <KeypressProvider>
+        <Shell pausedRef={pausedRef} onQuit={onQuit} terminal={terminal} />
+      </KeypressProvider>
     </DashboardProviders>
   );
 }

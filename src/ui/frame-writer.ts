@@ -4,15 +4,21 @@
  * frame, no cursor movement); the writer compares it with the frame on screen and rewrites just
  * what differs, with absolute positions: we own the alternate
  * screen, so row N of the frame is row N of the terminal. Frames written in one tick are
- * coalesced; a resize repaints everything. The first frame goes out at once: the screen is
+ * coalesced. A size change (or Ctrl+L, `repaint()`) clears the screen and draws the next frame
+ * whole; no line is ever wider than the terminal (a wider one would wrap and scroll the screen
+ * under the writer's feet: Ink may still hand over a frame laid out for the old size), so what
+ * is on screen is always exactly `shown`. The first frame goes out at once: the screen is
  * empty until it does, and the effects that run right after it (status reports, hidden tabs
  * mounting) would otherwise hold it back.
  *
- * Writes that are not frames pass straight through: OSC sequences (clipboard, title) that
- * views send with `useStdout().stdout.write`.
+ * Writes that are not frames pass straight through: OSC and DCS sequences (the clipboard, also
+ * wrapped for GNU screen) that views send with `useStdout().stdout.write`, and the mode switches
+ * Ink sends (bracketed paste on and off).
  */
 import { Writable } from 'node:stream';
+import { clipColumns } from '../format/clip-columns.js';
 import { lineWidth } from '../format/ansi-width.js';
+import { asciiOutput } from '../terminal/ascii.js';
 import { changedTail } from './line-diff.js';
 
 const SYNC_START = '\x1b[?2026h';
@@ -25,11 +31,24 @@ export interface FrameWriter extends Writable {
   readonly rows: number;
   /** Draws the pending frame now (call before leaving the alternate screen). */
   flush(): void;
+  /** Clears the screen and draws the frame whole again (Ctrl+L, after a suspend). */
+  repaint(): void;
   /** Bytes sent to the terminal so far (frames and pass-through). */
   readonly bytesWritten: number;
 }
 
-export function createFrameWriter(out: NodeJS.WriteStream): FrameWriter {
+/** OSC, DCS, or a private mode switch (`ESC [ ? 2004 h`): not a frame. */
+function isControlOnly(text: string): boolean {
+  return text.startsWith('\x1b]') || text.startsWith('\x1bP') || /^(?:\x1b\[\?[\d;]*[hl])+$/.test(text);
+}
+
+export interface FrameWriterOptions {
+  /** The terminal is not UTF-8: every line is made pure ASCII, widths kept (terminal/ascii.ts). */
+  ascii?: boolean;
+}
+
+export function createFrameWriter(out: NodeJS.WriteStream, options: FrameWriterOptions = {}): FrameWriter {
+  const plain = options.ascii ? asciiOutput : (line: string) => line;
   let shown: string[] = [];
   let pending: string | undefined;
   let repaint = false;
@@ -51,14 +70,18 @@ export function createFrameWriter(out: NodeJS.WriteStream): FrameWriter {
     if (pending === undefined) return;
     const rows = out.rows || 24;
     const columns = out.columns || 80;
-    const next = pending.split('\n').slice(0, rows);
+    const next = pending
+      .split('\n')
+      .slice(0, rows)
+      .map(plain)
+      .map((line) => (lineWidth(line) > columns ? clipColumns(line, columns) : line));
     pending = undefined;
-    let body = repaint ? '\x1b[2J' : '';
+    let body = repaint ? '\x1b[H\x1b[2J' : '';
     for (let i = 0; i < Math.max(next.length, shown.length); i++) {
       const line = next[i];
       if (!repaint && line === shown[i]) continue;
       if (line === undefined) {
-        body += `\x1b[${i + 1};1H\x1b[2K`;
+        if (!repaint) body += `\x1b[${i + 1};1H\x1b[2K`;
         continue;
       }
       // Erasing after a line that fills the row would erase its last cell (pending wrap).
@@ -77,7 +100,7 @@ export function createFrameWriter(out: NodeJS.WriteStream): FrameWriter {
     decodeStrings: false,
     write(chunk: string | Buffer, _encoding, done) {
       const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-      if (text.startsWith('\x1b]')) send(text);
+      if (isControlOnly(text)) send(text);
       else if (text !== '') {
         pending = text;
         if (shown.length === 0 && !repaint) flush();
@@ -89,13 +112,16 @@ export function createFrameWriter(out: NodeJS.WriteStream): FrameWriter {
       done();
     },
   });
-  const onResize = (): void => {
+  const repaintAll = (): void => {
     repaint = true;
     pending ??= shown.join('\n');
     if (!scheduled) {
       scheduled = true;
       setImmediate(flush);
     }
+  };
+  const onResize = (): void => {
+    repaintAll();
     writer.emit('resize');
   };
   out.on('resize', onResize);
@@ -106,6 +132,7 @@ export function createFrameWriter(out: NodeJS.WriteStream): FrameWriter {
     columns: { get: () => out.columns || 80 },
     rows: { get: () => out.rows || 24 },
     flush: { value: flush },
+    repaint: { value: repaintAll },
     bytesWritten: { get: () => bytes },
   }) as FrameWriter;
 }

@@ -18,7 +18,9 @@
  */
 import type { Key } from 'ink';
 
-export type Scope = 'global' | 'pool' | 'accounts' | 'session';
+export type Scope = 'global' | 'help' | 'pool' | 'accounts' | 'session';
+/** The tabs' scopes; 'help' holds the keys of the open help overlay, when no tab has the keyboard. */
+export type TabScope = Exclude<Scope, 'global' | 'help'>;
 
 export type NamedKey =
   | 'tab'
@@ -59,7 +61,16 @@ export const KEYMAP = [
   { scope: 'global', action: 'next-tab', keys: ['tab'], description: 'Next tab' },
   { scope: 'global', action: 'prev-tab', keys: ['shift+tab'], description: 'Previous tab' },
   { scope: 'global', action: 'pause', keys: ['p'], description: 'Pause or resume polling' },
-  { scope: 'global', action: 'refresh', keys: ['r'], description: 'Refresh now' },
+  { scope: 'global', action: 'refresh', keys: ['r'], description: 'Refresh now (once, while paused)' },
+  { scope: 'global', action: 'redraw', keys: ['ctrl+l'], description: 'Redraw the screen' },
+  {
+    scope: 'global',
+    action: 'suspend',
+    keys: ['ctrl+z'],
+    description: 'Suspend to the shell (fg brings pooltop back)',
+  },
+  { scope: 'help', action: 'scroll-down', keys: ['down', 'j'], description: 'Scroll this help down' },
+  { scope: 'help', action: 'scroll-up', keys: ['up', 'k'], description: 'Scroll this help up' },
   { scope: 'pool', action: 'next-link', keys: ['down', 'j'], description: 'Select the next connection link' },
   {
     scope: 'pool',

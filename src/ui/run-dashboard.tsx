@@ -9,12 +9,15 @@ import type { ApiClient, PoolOverview } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { isDebug } from '../errors/report-error.js';
 import { sanitize, sanitizeLine } from '../format/sanitize.js';
+import { asciiOutput } from '../terminal/ascii.js';
+import { terminal } from '../terminal/capabilities.js';
 import { App } from './app.js';
 import { holdConsole } from './console-buffer.js';
 import { type DiagnosticsOptions, startDiagnostics } from './diagnostics.js';
 import { createFrameWriter } from './frame-writer.js';
 import { firstPoll as takeFirstPollOver, settleFirstPoll } from './pool/use-pool-overview.js';
 import { CoalescedRenders } from './render-coalesce.js';
+import { suspendDashboard } from './suspend.js';
 import { enterFullScreen } from './terminal.js';
 
 export interface DashboardOptions {
@@ -86,7 +89,7 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   ]);
 
   const screen = enterFullScreen(stdout);
-  const frames = createFrameWriter(stdout);
+  const frames = createFrameWriter(stdout, { ascii: !terminal().unicode });
   const releaseConsole = holdConsole();
   const stopDiagnostics = opts.diagnostics
     ? startDiagnostics(opts.diagnostics, {
@@ -109,6 +112,10 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
             color={opts.color}
             signal={controller.signal}
             onQuit={(code) => finish(code)}
+            terminal={{
+              repaint: () => frames.repaint(),
+              suspend: () => suspendDashboard({ stdin, stdout, repaint: () => frames.repaint() }),
+            }}
           />
         </CoalescedRenders>,
         {
@@ -150,11 +157,14 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   process.off('unhandledRejection', onFatal);
   // After a hangup the terminal is gone and writes fail later: keep swallowing those errors.
   if (code !== 129) stdout.off('error', onStdoutError);
-  for (const line of held) process.stderr.write(`${line}\n`);
+  const toStderr = (text: string): void => {
+    process.stderr.write(terminal().unicode ? text : asciiOutput(text));
+  };
+  for (const line of held) toStderr(`${line}\n`);
   if (error !== undefined) {
-    process.stderr.write(`pooltop: ${describe(error)}\n`);
+    toStderr(`pooltop: ${describe(error)}\n`);
     if (isDebug(process.env) && error instanceof Error && error.stack) {
-      process.stderr.write(`${sanitize(error.stack, { multiline: true })}\n`);
+      toStderr(`${sanitize(error.stack, { multiline: true })}\n`);
     }
   }
   return code;

@@ -1,4 +1,4 @@
-import { Box, useInput, useWindowSize } from 'ink';
+import { Box, useWindowSize } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { sanitizeLine } from '../format/sanitize.js';
@@ -10,19 +10,30 @@ import { useDashboard } from './dashboard-context.js';
 import { useKeymap } from './hooks/use-keymap.js';
 import { useNotice } from './hooks/use-notice.js';
 import { useNow } from './hooks/use-now.js';
-import { type StatusReport, StatusReportContext } from './status-report.js';
+import { useKeypress } from './hooks/use-keypress.js';
+import { isPaste } from './keypress.js';
+import { liveness, type StatusReport, StatusReportContext } from './status-report.js';
 import { TabSlot } from './tab-slot.js';
 import { TABS } from './tabs.js';
 import { type UiState, UiStateContext } from './ui-state.js';
+
+/** What the shell may ask of the terminal it runs in. */
+export interface TerminalControl {
+  /** Clear the screen and draw everything again. */
+  repaint(): void;
+  /** Give the terminal back and stop (SIGTSTP) until `fg`. */
+  suspend(): void;
+}
 
 export interface ShellProps {
   /** Read by SWR's `isPaused`; the shell flips it with `p`. */
   pausedRef: { current: boolean };
   onQuit: (code: number) => void;
+  terminal?: TerminalControl;
 }
 
 /** Layout (tab bar, the visible tab or help, status bar) and the global key bindings. */
-export function Shell({ pausedRef, onQuit }: ShellProps) {
+export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   const { demo, intervalMs, apiUrl, config } = useDashboard();
   const { mutate } = useSWRConfig();
   const { columns, rows } = useWindowSize();
@@ -61,12 +72,21 @@ export function Shell({ pausedRef, onQuit }: ShellProps) {
         notify(next ? 'Polling paused; p resumes.' : 'Polling resumed.');
         if (!next) refreshAll();
       },
-      refresh: () => (pausedRef.current ? notify('Paused: press p to resume polling.') : refreshAll()),
+      refresh: () => {
+        if (!pausedRef.current) return refreshAll();
+        // Once, while staying paused: SWR checks isPaused synchronously when a revalidation starts.
+        pausedRef.current = false;
+        refreshAll();
+        pausedRef.current = true;
+        notify('Refreshed once; polling stays paused (p resumes).');
+      },
+      redraw: () => terminal?.repaint(),
+      suspend: () => terminal?.suspend(),
     },
     !capture,
   );
   // While a view captures text input, Ctrl+C must still quit.
-  useInput((input, key) => key.ctrl && input === 'c' && onQuit(0), { isActive: capture });
+  useKeypress((event) => !isPaste(event) && event.name === 'ctrl+c' && onQuit(0), capture);
 
   const ui: UiState = useMemo(() => ({ paused, nowMs, notify, setCapture }), [paused, nowMs, notify]);
   const small = columns < MIN_COLUMNS || rows < MIN_ROWS;
@@ -80,7 +100,11 @@ export function Shell({ pausedRef, onQuit }: ShellProps) {
       <StatusReportContext.Provider value={setReport}>
         {small ? <TooSmall columns={columns} rows={rows} /> : null}
         <Box flexDirection="column" width={columns} height={rows} display={small ? 'none' : 'flex'}>
-          <TabBar titles={TABS.map((t) => t.title)} active={tab} paused={paused} />
+          <TabBar
+            titles={TABS.map((t) => t.title)}
+            active={tab}
+            state={liveness(report, paused, nowMs, intervalMs)}
+          />
           <Box height={bodyHeight} flexDirection="column" overflow="hidden">
             {help ? (
               <HelpOverlay

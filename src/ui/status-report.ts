@@ -15,21 +15,48 @@ export interface StatusReport {
   error: Error | undefined;
   /** From useRetryAt: when the failing request is tried again (undefined: unknown). */
   retryAt: RetryAt | undefined;
+  /** The tab shows its own status line with the error: the status bar does not repeat it. */
+  ownLine?: boolean;
 }
 
 export const StatusReportContext = createContext<(report: StatusReport | undefined) => void>(() => {});
 
-/** Stale: the data on screen failed to refresh, or is older than three poll intervals. */
+/** Polls a success may be old before the data is no longer live. */
+export const LIVE_INTERVALS = 2;
+
+/** Stale: the data on screen failed to refresh, or is older than two poll intervals. */
 export function isStale(report: StatusReport, nowMs: number, intervalMs: number): boolean {
   if (!report.hasData) return false;
   if (report.error) return true;
-  return report.fetchedAt !== undefined && nowMs - report.fetchedAt > 3 * intervalMs;
+  return report.fetchedAt !== undefined && nowMs - report.fetchedAt > LIVE_INTERVALS * intervalMs;
+}
+
+export type Liveness = 'LIVE' | 'STALE' | 'ERROR' | 'PAUSED' | 'LOADING';
+
+/**
+ * The header's word for the visible tab: LIVE only while its last poll succeeded within two
+ * intervals; ERROR when the last poll failed; STALE when the last success is older (a request
+ * hanging, the clock jumped); PAUSED while polling is paused. Undefined for a tab that polls
+ * nothing.
+ */
+export function liveness(
+  report: StatusReport | undefined,
+  paused: boolean,
+  nowMs: number,
+  intervalMs: number,
+): Liveness | undefined {
+  if (paused) return 'PAUSED';
+  if (!report) return undefined;
+  if (report.error) return 'ERROR';
+  if (report.fetchedAt === undefined) return 'LOADING';
+  // The clock ticks on whole seconds, so a poll that just landed can look a moment "in the future".
+  return nowMs - report.fetchedAt <= LIVE_INTERVALS * intervalMs ? 'LIVE' : 'STALE';
 }
 
 export function useReportStatus(report: StatusReport, active: boolean): void {
   const send = useContext(StatusReportContext);
-  const { what, hasData, fetchedAt, error, retryAt } = report;
+  const { what, hasData, fetchedAt, error, retryAt, ownLine } = report;
   useEffect(() => {
-    if (active) send({ what, hasData, fetchedAt, error, retryAt });
-  }, [send, active, what, hasData, fetchedAt, error, retryAt]);
+    if (active) send({ what, hasData, fetchedAt, error, retryAt, ownLine });
+  }, [send, active, what, hasData, fetchedAt, error, retryAt, ownLine]);
 }

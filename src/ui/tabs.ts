@@ -9,7 +9,7 @@
  * (tab-slot.tsx).
  */
 import type { ComponentType } from 'react';
-import type { Scope } from './keymap.js';
+import type { TabScope } from './keymap.js';
 import { AccountsView } from './accounts/accounts-view.js';
 import { PoolView } from './pool/pool-view.js';
 import { SessionView } from './session/session-view.js';
@@ -18,7 +18,7 @@ import type { TabProps } from './tab-props.js';
 export interface TabDef {
   id: 'pool' | 'accounts' | 'session';
   title: string;
-  scope: Exclude<Scope, 'global'>;
+  scope: TabScope;
   component: ComponentType<TabProps>;
   /** Keeps the live clock while hidden (the Session's auto-refresh runs on it). */
   keepsClock?: boolean;

@@ -9,7 +9,7 @@ import {
   timeAgo,
 } from '../../src/format/time.js';
 import { formatCount } from '../../src/format/number.js';
-import { colorEnabled, createTheme } from '../../src/format/color.js';
+import { createTheme } from '../../src/format/color.js';
 
 beforeAll(() => {
   process.env.TZ = 'UTC';
@@ -49,11 +49,7 @@ describe('number and colour', () => {
     expect(formatCount(Number.NaN)).toBe('—');
   });
 
-  it('turns colour off for NO_COLOR or --no-color, leaving every colour undefined', () => {
-    expect(colorEnabled({})).toBe(true);
-    expect(colorEnabled({ NO_COLOR: '1' })).toBe(false);
-    expect(colorEnabled({ NO_COLOR: '' })).toBe(true);
-    expect(colorEnabled({}, true)).toBe(false);
+  it('a theme without colour leaves every colour undefined', () => {
     const plain = createTheme(false);
     expect(Object.entries(plain).filter(([k, v]) => k !== 'enabled' && v !== undefined)).toEqual([]);
     expect(createTheme(true).accent).toBeDefined();

@@ -13,6 +13,7 @@ import { createSession } from '../../src/session/session.js';
 import type { ApiClient } from '../../src/api/types.js';
 import { memoryTokenStore } from '../../src/config/token-store.js';
 import { DashboardContext } from '../../src/ui/dashboard-context.js';
+import { KeypressProvider } from '../../src/ui/hooks/use-keypress.js';
 import { SessionView } from '../../src/ui/session/session-view.js';
 import { UiStateContext } from '../../src/ui/ui-state.js';
 import {
@@ -70,7 +71,7 @@ describe('hostile text never reaches the terminal (property)', () => {
         app.press('r');
         await waitForFrame(app.frame, (f) => f.includes('error:'));
         app.press('y');
-        await waitForFrame(app.frame, (f) => /Copied|No connection link/.test(f));
+        await waitForFrame(app.frame, (f) => /Sent .* to the terminal clipboard|No connection link/.test(f));
         const report = checkFrames(app.frames);
         app.unmount();
         expect(report.leaks).toEqual([]);
@@ -149,7 +150,9 @@ describe('hostile text never reaches the terminal (property)', () => {
             <UiStateContext.Provider
               value={{ paused: false, nowMs: NOW, notify: () => {}, setCapture: () => {} }}
             >
-              <SessionView width={100} height={24} active session={session} />
+              <KeypressProvider>
+                <SessionView width={100} height={24} active session={session} />
+              </KeypressProvider>
             </UiStateContext.Provider>
           </DashboardContext.Provider>,
         );

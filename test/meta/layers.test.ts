@@ -1,5 +1,6 @@
 /**
- * Imports point one way: shared errors, formatting and the version at the bottom, then settings
+ * Imports point one way: shared errors, formatting, the terminal's capabilities and the version at
+ * the bottom, then settings
  * (config), the API client beside what works on its models (alert thresholds and readings, with
  * pooltop's own preferences file that holds them; the local work on a loaded sub-account list),
  * the OAuth session, the reference service and the
@@ -16,7 +17,7 @@ const SRC = join(import.meta.dirname, '..', '..', 'src');
 
 /** Layer of a file under src/ (path relative to src, forward slashes), lowest first. */
 const LAYERS: Array<[RegExp, number]> = [
-  [/^(errors|format)\/|^version\.ts$/, 0],
+  [/^(errors|format|terminal)\/|^version\.ts$/, 0],
   [/^config\/preferences\.ts$/, 2],
   [/^config\//, 1],
   [/^(api|accounts|alerts)\//, 2],

@@ -26,7 +26,7 @@ export interface PtySession {
 export interface PtyOptions {
   cols: number;
   rows: number;
-  /** Variables added to the environment (NO_COLOR is removed first; TERM and TZ are set). */
+  /** Variables added to the environment (colour, locale and multiplexer variables are removed first; TERM, TZ and LANG are set). */
   env?: Record<string, string>;
 }
 
@@ -34,11 +34,14 @@ export function launchPty(args: string[], opts: PtyOptions): PtySession {
   const { cols, rows } = opts;
   const term = new Terminal({ cols, rows, allowProposedApi: true });
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'NO_COLOR') env[k] = v;
+  const dropped = new Set(['NO_COLOR', 'FORCE_COLOR', 'COLORTERM', 'LC_ALL', 'LC_CTYPE', 'TMUX', 'STY']);
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !dropped.has(k)) env[k] = v;
   // A compile-cache directory of the session's own (src/launch/), never the developer's ~/.cache.
   const cacheDir = mkdtempSync(join(tmpdir(), 'pooltop-pty-cache-'));
-  Object.assign(env, { TERM: 'xterm-256color', TZ: 'UTC', POOLTOP_CACHE_DIR: cacheDir }, opts.env);
-  const pty = spawn(process.execPath, [CLI, ...args], { name: 'xterm-256color', cols, rows, env });
+  // A UTF-8 locale and no multiplexer, whatever the machine running the tests has.
+  Object.assign(env, { TERM: 'xterm-256color', TZ: 'UTC', LANG: 'C.UTF-8', POOLTOP_CACHE_DIR: cacheDir }, opts.env);
+  // node-pty sets TERM from `name`.
+  const pty = spawn(process.execPath, [CLI, ...args], { name: env.TERM ?? 'xterm-256color', cols, rows, env });
   let raw = '';
   let parsed: Promise<void> = Promise.resolve();
   pty.onData((data) => {

@@ -12,15 +12,17 @@ export interface CliResult {
   stderr: string;
 }
 
+const DROPPED = new Set(['DEBUG', 'XDG_STATE_HOME', 'XDG_CONFIG_HOME', 'LC_ALL', 'LC_CTYPE', 'TMUX', 'STY']);
+
 /**
  * A clean environment: no WHITEBIT_* settings, a fresh HOME, state and preferences dir, no colour,
- * no DEBUG.
+ * no DEBUG, a UTF-8 locale.
  */
 export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const home = mkdtempSync(join(tmpdir(), 'pooltop-home-'));
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (!k.startsWith('WHITEBIT_') && k !== 'DEBUG' && k !== 'XDG_STATE_HOME' && k !== 'XDG_CONFIG_HOME') env[k] = v;
+    if (!k.startsWith('WHITEBIT_') && !DROPPED.has(k)) env[k] = v;
   }
   return {
     ...env,
@@ -28,6 +30,7 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
     XDG_STATE_HOME: join(home, '.state'),
     XDG_CONFIG_HOME: join(home, '.config'),
     NO_COLOR: '1',
+    LANG: 'C.UTF-8',
     ...extra,
   };
 }

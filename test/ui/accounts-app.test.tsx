@@ -71,9 +71,16 @@ describe('Sub-accounts tab in the dashboard', () => {
     expect(app.frame()).toContain('[2 Sub-accounts]');
     await app.press(KEYS.escape, (f) => !f.includes('Search:') && f.includes('rows 1–30 ·'));
     // With the box closed, the global keys work again.
-    await app.press('?', (f) => f.includes('closes this help'));
-    const help = app.frame();
-    for (const b of bindingsFor('accounts')) expect(help).toContain(b.description.slice(0, 30));
+    let help = await app.press('?', (f) => f.includes('closes this help'));
+    // The help may be taller than the screen: read it to its end.
+    let seen = help;
+    for (let end = /lines \d+–(\d+) of (\d+)/.exec(help); end && end[1] !== end[2]; ) {
+      const shown = end[1];
+      help = await app.press('j', (f) => /lines \d+–(\d+) of/.exec(f)?.[1] !== shown);
+      seen += help;
+      end = /lines \d+–(\d+) of (\d+)/.exec(help);
+    }
+    for (const b of bindingsFor('accounts')) expect(seen).toContain(b.description.slice(0, 30));
     await app.press(KEYS.escape, (f) => !f.includes('closes this help') && f.includes('rows 1–30'));
     await app.press('1', (f) => f.includes('[1 Pool]'));
     expect(app.onQuit).not.toHaveBeenCalled();

@@ -13,6 +13,7 @@ import { createTheme } from '../../src/format/color.js';
 import { generateAccounts } from '../../src/service/accounts.js';
 import { AccountsView, type AccountsViewOptions } from '../../src/ui/accounts/accounts-view.js';
 import { DashboardContext, type DashboardContextValue } from '../../src/ui/dashboard-context.js';
+import { KeypressProvider } from '../../src/ui/hooks/use-keypress.js';
 import type { DebounceTimers } from '../../src/ui/accounts/use-debounced-value.js';
 import { swrOptions } from '../../src/ui/swr-options.js';
 import { ThemeContext } from '../../src/ui/theme-context.js';
@@ -94,6 +95,8 @@ export class ManualTimers implements DebounceTimers {
   }
   /** Fires the debounce once it has been armed (effects run a moment after the frame). */
   async settle(): Promise<void> {
+    // The effect of the last keystroke re-arms the timer a turn after its frame: let it run.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     await waitUntil(() => this.pending.size > 0, 'the debounce timer');
     this.flush();
   }
@@ -139,7 +142,7 @@ export function mountAccounts(opts: MountOptions) {
     client: _c,
     config: _k,
     width = 100,
-    height = 20,
+    height = 36,
     intervalSec: _i,
     signal: _s,
     paused: _p,
@@ -151,7 +154,9 @@ export function mountAccounts(opts: MountOptions) {
       <DashboardContext.Provider value={dashboard}>
         <SWRConfig value={swr}>
           <UiStateContext.Provider value={ui}>
-            <AccountsView width={width} height={height} active {...viewOptions} />
+            <KeypressProvider>
+              <AccountsView width={width} height={height} active {...viewOptions} />
+            </KeypressProvider>
           </UiStateContext.Provider>
         </SWRConfig>
       </DashboardContext.Provider>

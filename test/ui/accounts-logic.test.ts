@@ -1,4 +1,3 @@
-import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
 import {
@@ -15,12 +14,10 @@ import { emptyText, footerParts } from '../../src/ui/accounts/footer-text.js';
 import { nextPageSize } from '../../src/ui/accounts/page-size.js';
 import { searchKey } from '../../src/ui/accounts/search-input.js';
 import {
-  colorDepthFromEnv,
   nearestXterm256,
   parseHexColor,
   swatchColor,
 } from '../../src/ui/accounts/swatch-color.js';
-import { NO_KEY } from './helpers/keys.js';
 
 const full = { rows: 30 };
 
@@ -185,12 +182,12 @@ describe('swatch colours', () => {
     }
   });
 
-  it('uses true colour only when COLORTERM says so', () => {
-    expect(colorDepthFromEnv({ COLORTERM: 'truecolor' })).toBe('truecolor');
-    expect(colorDepthFromEnv({ COLORTERM: '24bit' })).toBe('truecolor');
-    expect(colorDepthFromEnv({ TERM: 'xterm-256color' })).toBe('256');
+  it('uses the depth the terminal advertises, and none without colour', () => {
     expect(swatchColor('#ff5733', 'truecolor')).toBe('#FF5733');
     expect(swatchColor('#FF5733', '256')).toBe('ansi256(203)');
+    expect(swatchColor('#FF5733', '16')).toBe('redBright');
+    expect(swatchColor('#1010a0', '16')).toBe('blue');
+    expect(swatchColor('#FF5733', 'none')).toBeUndefined();
     expect(swatchColor('not a colour', 'truecolor')).toBeUndefined();
   });
 });
@@ -242,20 +239,27 @@ describe('footer and messages', () => {
 });
 
 describe('search input keys', () => {
-  const none: Key = NO_KEY;
+  const key = (name: string, text = '') => ({ name, text });
 
   it('types every printable key, including the global single letters', () => {
     let draft = '';
     for (const ch of 'q1r p?') {
-      const r = searchKey(draft, ch, none);
+      const r = searchKey(draft, key(ch, ch));
       if (r.type === 'edit') draft = r.draft;
     }
     expect(draft).toBe('q1r p?');
-    expect(searchKey('abc', '', { ...none, backspace: true })).toEqual({ type: 'edit', draft: 'ab' });
-    expect(searchKey('abc', 'u', { ...none, ctrl: true })).toEqual({ type: 'edit', draft: '' });
-    expect(searchKey('abc', '', { ...none, return: true })).toEqual({ type: 'accept' });
-    expect(searchKey('abc', '', { ...none, escape: true, meta: true })).toEqual({ type: 'cancel' });
-    expect(searchKey('abc', '', { ...none, downArrow: true })).toEqual({ type: 'pass' });
-    expect(searchKey('', 'a\u001b[2Jb\n', none)).toEqual({ type: 'edit', draft: 'ab ' });
+    expect(searchKey('abc', key('backspace'))).toEqual({ type: 'edit', draft: 'ab' });
+    expect(searchKey('abc', key('ctrl+u'))).toEqual({ type: 'edit', draft: '' });
+    expect(searchKey('abc def', key('ctrl+w'))).toEqual({ type: 'edit', draft: 'abc ' });
+    expect(searchKey('abc', key('enter'))).toEqual({ type: 'accept' });
+    expect(searchKey('abc', key('escape'))).toEqual({ type: 'cancel' });
+    expect(searchKey('abc', key('down'))).toEqual({ type: 'pass' });
+    expect(searchKey('abc', key('ctrl+l'))).toEqual({ type: 'pass' });
+  });
+
+  it('takes a paste as text on one line, never as keys', () => {
+    expect(searchKey('', { paste: 'a\u001b[2Jb\nq' })).toEqual({ type: 'edit', draft: 'ab q' });
+    expect(searchKey('x', { paste: '\u001b[2J' })).toEqual({ type: 'pass' });
+    expect(searchKey('', { paste: 'y'.repeat(500) })).toEqual({ type: 'edit', draft: 'y'.repeat(100) });
   });
 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
 import type { SubAccount, SubAccountQuery } from '../../src/api/types.js';
 import { generateAccounts } from '../../src/service/accounts.js';
@@ -117,7 +117,7 @@ describe('Sub-accounts tab: keys', () => {
     expect(listCalls(v.client, (q) => q.offset === 30)).toBe(1);
   });
 
-  it('keeps the previous rows on screen while the next page loads', async () => {
+  it('shows only the page the footer names: no rows of another page while the next one loads', async () => {
     const client = new AccountsClient(ACCOUNTS);
     let release: () => void = () => {};
     const v = mount({ client });
@@ -128,12 +128,52 @@ describe('Sub-accounts tab: keys', () => {
     client.gate = (q) => (q.offset === 60 ? held : Promise.resolve());
     await v.press(KEYS.pageDown, footer('rows 31–60 ·'));
     const loading = await v.press('n', footer('rows 61–90 loading'));
-    expect(loading).toContain(ACCOUNTS[30]?.id.slice(0, 8)); // previous rows still there
+    expect(loading).not.toContain(ACCOUNTS[30]?.id.slice(0, 8)); // page 31–60 is gone
+    expect(loading).toContain('Loading sub-accounts');
+    expect(selectedLine(loading)).toBe('');
+    await v.press('j', footer('still loading'));
     release();
-    await waitForFrame(
+    const f = await waitForFrame(
       v.frame,
-      (f) => f.includes('rows 61–90 ·') && f.includes(ACCOUNTS[60]?.id.slice(0, 8) ?? '?'),
+      (x) => x.includes('rows 61–90 ·') && x.includes(ACCOUNTS[60]?.id.slice(0, 8) ?? '?'),
     );
+    expect(f).not.toContain('still loading'); // the hint ends with the wait
+  });
+
+  it('after a failed page change shows no rows and the error, and y / Enter act on nothing', async () => {
+    const client = new AccountsClient(ACCOUNTS);
+    // Page 61–90 never loads (its prefetch fails too); every other page does.
+    client.gate = async (q) => {
+      if (q.offset === 60) throw new PooltopError('http', 'whitebit.com answered 503: maintenance', { status: 503 });
+    };
+    const v = mount({ client, height: 24 });
+    await waitForFrame(v.frame, footer('rows 1–30 ·'));
+    await v.press(KEYS.pageDown, footer('rows 31–60 ·'));
+    const f = await v.press('n', footer('rows 61–90 not loaded'));
+    expect(f).toContain('error: whitebit.com answered 503');
+    expect(f).toContain('Could not load sub-accounts');
+    for (const a of ACCOUNTS.slice(30, 60)) expect(f).not.toContain(a.id.slice(0, 8));
+    expect(selectedLine(f)).toBe('');
+    const writes = v.stdout.frames.length;
+    v.stdin.write('y');
+    await waitUntil(() => vi.mocked(v.ui.notify).mock.calls.length > 0, "the notice");
+    expect(v.ui.notify).toHaveBeenLastCalledWith('No sub-account selected.');
+    expect(v.stdout.frames.slice(writes).some((w) => w.includes('\u001b]52;'))).toBe(false);
+    v.stdin.write(KEYS.enter);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(v.frame()).not.toContain('User ID');
+  });
+
+  it('says "end of list" once, and marks rows below and above the view', async () => {
+    const v = mount({ client: new AccountsClient(ACCOUNTS.slice(0, 12)), height: 10 }); // 7 table rows
+    let f = await waitForFrame(v.frame, footer('rows 1–12 · 1–7 shown ↓5 · page size 30 · end of list'));
+    await v.press('G', footer('6–12 shown ↑5 ·'));
+    f = await v.press('j', footer('end of list'));
+    expect(f.match(/end of list/g)).toHaveLength(1);
+    await v.press('g', footer('1–7 shown ↓5'));
+    await v.press('j', footer('1–7 shown ↓5'));
+    f = v.frame();
+    expect(f).not.toContain('↑');
   });
 
   it('changes the page size with +/- and stops at 100 and 1 with a hint', async () => {
@@ -314,5 +354,30 @@ describe('Sub-accounts tab: credentials and errors', () => {
     const f = await waitForFrame(v.frame, footer('Unauthorized request. — check the API secret'));
     expect(f).toContain('r retries');
     expect(client.calls).toHaveLength(1); // auth errors are not retried on their own
+  });
+});
+
+describe('Sub-accounts tab: keys in one read, and pastes', () => {
+  it('acts on each key of a read: jjjj, --, /term, two Backspaces, Esc then j', async () => {
+    const v = mount();
+    await waitForFrame(v.frame, footer('rows 1–30 ·'));
+    await v.press('jjjj', shows(ACCOUNTS[4]));
+    await v.press('--', footer('page size 10'));
+    await v.press('/mine', footer('Search: mine'));
+    expect(v.ui.setCapture).toHaveBeenLastCalledWith(true);
+    await v.press('\x7f\x7f', (f) => f.includes('Search: mi') && !f.includes('Search: min'));
+    await v.press('\x1bj', (f) => !f.includes('Search:') && shows(ACCOUNTS[5])(f));
+    expect(v.ui.setCapture).toHaveBeenLastCalledWith(false);
+  });
+
+  it('puts a bracketed paste into the open search box, on one line, and ignores it elsewhere', async () => {
+    const v = mount();
+    await waitForFrame(v.frame, footer('rows 1–30 ·'));
+    v.stdin.write('\x1b[200~jjG/q\x1b[201~'); // not keys: the cursor stays, no search opens
+    await v.press('j', shows(ACCOUNTS[1]));
+    expect(v.frame()).not.toContain('Search:');
+    await v.press('/', footer('Search:'));
+    await v.press('\x1b[200~grid\nbot\x1b[201~', footer('Search: grid bot'));
+    await v.press('\r', (f) => !f.includes('Search:'));
   });
 });

@@ -45,6 +45,18 @@ describe('blocks table', () => {
     ]);
   });
 
+  it('has no Status column while no block has a status', async () => {
+    expect(strip(await draw([], false)).split('\n')).toEqual([
+      '┌────────┬─────────────────────┬─────────────┐',
+      '│ Height │ Found at            │ Age         │',
+      '├────────┼─────────────────────┼─────────────┤',
+      '│ 870011 │ 2025-11-22 11:59:30 │ 30s ago     │',
+      '│ 870010 │ 2025-11-22 11:55:00 │ 5m ago      │',
+      '│     99 │ 2025-11-22 10:00:00 │ 2h 00m ago  │',
+      '└────────┴─────────────────────┴─────────────┘',
+    ]);
+  });
+
   it('shows only the rows that fit, within the width the layout reserves', async () => {
     const { BLOCKS_TABLE_WIDTH } = await import('../../src/ui/pool/blocks-table.js');
     const rows = strip(await draw([], false, 2)).split('\n');

@@ -49,6 +49,20 @@ describe('hash-rate chart', () => {
     expect(chart.lines[8]).toContain('╵Nov 22');
   });
 
+  it('labels the whole range at every width: the newest day always, and evenly back to the first', () => {
+    // The chart beside the blocks table at 120 columns is 62 wide; stacked at 80/100, wide at 200/250.
+    for (const width of [40, 62, 80, 100, 144, 194]) {
+      const axis = lines.chartLines(points, width, 6).lines.at(-1) ?? '';
+      const days = [...axis.matchAll(/Nov (\d\d)/g)].map((m) => Number(m[1]));
+      expect(days.at(-1), `${width}: ${axis}`).toBe(22);
+      const steps = new Set(days.slice(1).map((d, i) => d - (days[i] ?? 0)));
+      expect(steps.size, `${width}: even steps: ${axis}`).toBe(1);
+      const step = [...steps][0] ?? 1;
+      expect(days[0], `${width}: starts near the left: ${axis}`).toBeLessThanOrEqual(16 + step - 1);
+      expect(displayWidth(axis)).toBeLessThanOrEqual(width);
+    }
+  });
+
   it('shows the last 24 hours with hour labels when asked', () => {
     const chart = lines.chartLines(points, 100, 6, 24 * 3_600_000);
     const axis = chart.lines[6]!;

@@ -1,3 +1,4 @@
+import xterm from '@xterm/headless';
 import { describe, expect, it } from 'vitest';
 import { holdConsole } from '../../src/ui/console-buffer.js';
 import { createFrameWriter } from '../../src/ui/frame-writer.js';
@@ -37,7 +38,7 @@ describe('frame writer', () => {
     expect(draw('at 12:0\nx')).toBe('\x1b[?2026h\x1b[1;8H\x1b[0m\x1b[K\x1b[?2026l');
     out.emit('resize');
     expect(draw('at 12:1\nx')).toBe(
-      '\x1b[?2026h\x1b[2J\x1b[1;1Hat 12:1\x1b[0m\x1b[K\x1b[2;1Hx\x1b[0m\x1b[K\x1b[?2026l',
+      '\x1b[?2026h\x1b[H\x1b[2J\x1b[1;1Hat 12:1\x1b[0m\x1b[K\x1b[2;1Hx\x1b[0m\x1b[K\x1b[?2026l',
     );
   });
 
@@ -68,10 +69,13 @@ describe('frame writer', () => {
     expect(frames.bytesWritten).toBe(Buffer.byteLength(out.output));
   });
 
-  it('passes OSC sequences (clipboard) straight through', () => {
+  it('passes OSC, DCS (clipboard, also for screen) and mode switches (bracketed paste) straight through', () => {
     const { draw } = setup();
     draw('a');
     expect(draw('\x1b]52;c;aGk=\x07')).toBe('\x1b]52;c;aGk=\x07');
+    expect(draw('\x1bP\x1b]52;c;aGk=\x07\x1b\\')).toBe('\x1bP\x1b]52;c;aGk=\x07\x1b\\');
+    expect(draw('\x1b[?2004h')).toBe('\x1b[?2004h');
+    expect(draw('a')).toBe(''); // the frame on screen is still the frame
   });
 
   it('repaints everything after a resize and reports the new size', async () => {
@@ -83,10 +87,94 @@ describe('frame writer', () => {
     out.emit('resize');
     expect(resized).toBe(1);
     expect(frames.columns).toBe(20);
-    expect(draw('a\nb')).toBe('\x1b[?2026h\x1b[2J\x1b[1;1Ha\x1b[0m\x1b[K\x1b[2;1Hb\x1b[0m\x1b[K\x1b[?2026l');
+    expect(draw('a\nb')).toBe('\x1b[?2026h\x1b[H\x1b[2J\x1b[1;1Ha\x1b[0m\x1b[K\x1b[2;1Hb\x1b[0m\x1b[K\x1b[?2026l');
     frames.destroy();
     await new Promise((resolve) => setImmediate(resolve));
     expect(out.listenerCount('resize')).toBe(0);
+  });
+});
+
+/** A headless xterm fed with everything the writer sends; resizes follow the fake stdout. */
+function onScreen(columns: number, rows: number) {
+  const { out, frames } = setup(columns, rows);
+  const term = new xterm.Terminal({ cols: columns, rows, allowProposedApi: true });
+  let sent = 0;
+  const screen = async (): Promise<string> => {
+    const chunk = out.output.slice(sent);
+    sent = out.output.length;
+    await new Promise<void>((resolve) => term.write(chunk, resolve));
+    const buf = term.buffer.active;
+    const lines: string[] = [];
+    for (let y = 0; y < term.rows; y++) lines.push(buf.getLine(buf.viewportY + y)?.translateToString(true) ?? '');
+    return lines.join('\n');
+  };
+  const resize = async (c: number, r: number): Promise<void> => {
+    await screen(); // the terminal reflows what it holds at the old size first
+    term.resize(c, r);
+    out.columns = c;
+    out.rows = r;
+    out.emit('resize');
+  };
+  const show = (frame: string): void => {
+    frames.write(frame);
+    frames.flush();
+  };
+  return { out, frames, term, screen, resize, show };
+}
+
+/** What a terminal of that size shows when the frame is the first one drawn. */
+function freshScreen(frame: string, columns: number, rows: number): Promise<string> {
+  const t = onScreen(columns, rows);
+  t.show(frame);
+  return t.screen();
+}
+
+/** A frame of `rows` lines `columns` wide: a title row, then numbered rows of dots. */
+function frameOf(columns: number, rows: number): string {
+  const lines = [`title ${columns}x${rows}`.padEnd(columns, '=')];
+  for (let i = 2; i <= rows; i++) lines.push(`${i}`.padEnd(columns, '.'));
+  return lines.join('\n');
+}
+
+describe('frame writer and a terminal that changes size', () => {
+  it('after a shrink shows exactly what a fresh start at the new size shows', async () => {
+    const t = onScreen(30, 8);
+    t.show(frameOf(30, 8));
+    await t.resize(20, 5);
+    // Ink redraws the old tree before React has seen the new size: a frame too wide and too tall.
+    t.show(frameOf(30, 8));
+    t.show(frameOf(20, 5));
+    expect(await t.screen()).toBe(await freshScreen(frameOf(20, 5), 20, 5));
+    expect((await t.screen()).split('\n')[0]).toBe('title 20x5==========');
+  });
+
+  it('several size changes before a frame, shrink and grow, end in the fresh screen', async () => {
+    const t = onScreen(40, 10);
+    t.show(frameOf(40, 10));
+    await t.resize(25, 6);
+    await t.resize(33, 9);
+    await t.resize(28, 7);
+    await new Promise((resolve) => setImmediate(resolve)); // the repaint of the old frame, clipped
+    t.show(frameOf(28, 7));
+    expect(await t.screen()).toBe(await freshScreen(frameOf(28, 7), 28, 7));
+  });
+
+  it('never writes a line wider than the terminal, so later diffs land where they should', async () => {
+    const t = onScreen(20, 4);
+    t.show(frameOf(20, 4));
+    await t.resize(12, 4);
+    t.show(frameOf(20, 4)); // still the old width
+    t.show(frameOf(12, 4).replace('2...', '2!!!'));
+    expect(await t.screen()).toBe(await freshScreen(frameOf(12, 4).replace('2...', '2!!!'), 12, 4));
+  });
+
+  it('repaint() (Ctrl+L) clears the screen and draws the frame whole again', async () => {
+    const t = onScreen(12, 3);
+    t.show('a\nb\nc');
+    t.out.write('\x1b[2;1Hgarbage'); // something else scribbled on the screen
+    t.frames.repaint();
+    t.frames.flush();
+    expect(await t.screen()).toBe('a\nb\nc');
   });
 });
 

@@ -6,8 +6,8 @@ import { NO_KEY } from './helpers/keys.js';
 const noKey: Key = NO_KEY;
 
 describe('keymap', () => {
-  it('binds every key at most once across global and any one tab scope', () => {
-    const scopes: Scope[] = ['pool', 'accounts', 'session'];
+  it('binds every key at most once across global and any one tab scope (or the help)', () => {
+    const scopes: Scope[] = ['help', 'pool', 'accounts', 'session'];
     for (const scope of scopes) {
       const keys = [...bindingsFor('global'), ...bindingsFor(scope)].flatMap((b) => [...b.keys]);
       expect(new Set(keys).size, `duplicate key in global+${scope}`).toBe(keys.length);

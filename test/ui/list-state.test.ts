@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { LoadProgress } from '../../src/api/load-all.js';
 import { generateAccounts } from '../../src/service/accounts.js';
 import { layoutColumns } from '../../src/ui/accounts/columns.js';
-import { ASCII_GLYPHS, glyphsFromEnv, progressBar, UTF8_GLYPHS } from '../../src/ui/accounts/list-glyphs.js';
+import { ASCII_GLYPHS, listGlyphs, progressBar, UTF8_GLYPHS } from '../../src/ui/accounts/list-glyphs.js';
+import { DEFAULT_TERMINAL, detectTerminal, setTerminal } from '../../src/terminal/capabilities.js';
 import {
   initialListState,
   LIST_HINTS,
@@ -125,9 +126,15 @@ describe('the loaded list text', () => {
     );
     expect(withSortMarker(layout, { desc: true }, UTF8_GLYPHS)).toBe(layout);
     expect(progressBar(0.5, 12, ASCII_GLYPHS)).toBe('[#####.....]');
-    expect(glyphsFromEnv({ LANG: 'C' })).toBe(ASCII_GLYPHS);
-    expect(glyphsFromEnv({ LANG: 'en_US.UTF-8' })).toBe(UTF8_GLYPHS);
-    expect(glyphsFromEnv({ LC_ALL: 'POSIX', LANG: 'en_US.UTF-8' })).toBe(ASCII_GLYPHS);
+    const glyphsFor = (env: Record<string, string>) => {
+      setTerminal(detectTerminal({ TERM: 'xterm', ...env }));
+      const g = listGlyphs();
+      setTerminal(DEFAULT_TERMINAL);
+      return g;
+    };
+    expect(glyphsFor({ LANG: 'C' })).toBe(ASCII_GLYPHS);
+    expect(glyphsFor({ LANG: 'en_US.UTF-8' })).toBe(UTF8_GLYPHS);
+    expect(glyphsFor({ LC_ALL: 'POSIX', LANG: 'en_US.UTF-8' })).toBe(ASCII_GLYPHS);
   });
 
   it('offers every loaded value by frequency, yes and no for permissions, and chosen values not loaded', () => {

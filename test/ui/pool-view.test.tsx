@@ -42,6 +42,38 @@ describe('pool tab', () => {
     expect(f).toContain('● LIVE');
   });
 
+  it('says LIVE only while the last poll succeeded within two intervals: ERROR, STALE otherwise', async () => {
+    let now = NOW;
+    const { app, client } = start({ now: () => now }, (c) => {
+      c.next = async () => {
+        throw http503();
+      };
+    });
+    // Every request fails: never LIVE.
+    let f = await waitForFrame(app.frame, (x) => x.includes('Could not load the pool overview'));
+    expect(f.split('\n')[0]).toMatch(/ERROR$/);
+    expect(f).not.toContain('LIVE');
+    client.next = async () => overviewFixture();
+    app.press('r');
+    f = await waitForFrame(app.frame, loaded);
+    expect(f.split('\n')[0]).toMatch(/● LIVE$/);
+    // The last success is more than two intervals (60 s) old and nothing new came: STALE.
+    client.next = () => new Promise(() => {});
+    now = NOW + 121_000;
+    app.press('r');
+    f = await waitForFrame(app.frame, (x) => x.split('\n')[0]!.endsWith('STALE'));
+    expect(f).not.toContain('LIVE');
+    // A failed poll after good data: ERROR, the data kept and marked stale.
+    client.next = async () => {
+      throw http503();
+    };
+    now = NOW + 122_000;
+    app.press('r');
+    f = await waitForFrame(app.frame, (x) => x.split('\n')[0]!.endsWith('ERROR'));
+    expect(f).toContain('STALE');
+    expect(f).toContain('Workers 1,234');
+  });
+
   it('makes one request when the dashboard mounts', async () => {
     const { app, client } = start();
     await waitForFrame(app.frame, loaded);
@@ -98,12 +130,13 @@ describe('pool tab', () => {
     app.press('p');
     let f = await waitForFrame(app.frame, (x) => x.includes('‖ PAUSED'));
     expect(f).toContain('every 60s · PAUSED · updated');
-    app.press('r');
-    f = await waitForFrame(app.frame, (x) => x.includes('Paused: press p to resume'));
-    expect(client.calls).toBe(1);
+    app.press('r'); // one refresh, still paused
+    f = await waitForFrame(app.frame, (x) => x.includes('Refreshed once; polling stays paused'));
+    await waitForFrame(app.frame, () => client.calls === 2);
+    expect(app.frame()).toContain('‖ PAUSED');
     app.press('p');
     await waitForFrame(app.frame, (x) => x.includes('● LIVE'));
-    await waitForFrame(app.frame, () => client.calls === 2);
+    await waitForFrame(app.frame, () => client.calls === 3);
   });
 
   it('highlights a block that arrived with the last poll, for one cycle, and shows changes', async () => {
@@ -146,7 +179,7 @@ describe('pool tab', () => {
     app.press('\x1b[B');
     await waitForFrame(app.frame, (x) => x.includes('2/2 · ↑↓ select') && x.includes('› stratum+tcp://eu2'));
     app.press('y');
-    await waitForFrame(app.frame, (x) => x.includes('Copied stratum+tcp://eu2.pool.example:443'));
+    await waitForFrame(app.frame, (x) => x.includes('Sent stratum+tcp://eu2.pool.example:443 to the terminal clipboard (OSC 52)'));
     const b64 = Buffer.from('stratum+tcp://eu2.pool.example:443').toString('base64');
     expect(app.stdout.frames).toContain(`\x1b]52;c;${b64}\x07`);
     app.press('k');

@@ -124,3 +124,27 @@ describe('runDashboard', () => {
     stderr.mockRestore();
   });
 });
+
+describe('Ctrl+Z', () => {
+  it('gives the terminal back before stopping, and takes it again with a full repaint after', async () => {
+    const { suspendDashboard } = await import('../../src/ui/suspend.js');
+    const events: string[] = [];
+    const stdin = {
+      isTTY: true,
+      setRawMode: (on: boolean) => events.push(`raw ${on}`),
+    } as unknown as NodeJS.ReadStream;
+    const stdout = { write: (text: string) => events.push(JSON.stringify(text)) } as unknown as NodeJS.WriteStream;
+    suspendDashboard({ stdin, stdout, repaint: () => events.push('repaint'), stop: () => events.push('SIGTSTP') });
+    expect(events).toEqual([
+      JSON.stringify(`\x1b[?2004l${LEAVE_ALT_SCREEN}${SHOW_CURSOR}`),
+      'raw false',
+      'SIGTSTP',
+      'raw true',
+      JSON.stringify(`${ENTER}${HIDE_CURSOR}\x1b[?2004h`),
+      'repaint',
+    ]);
+    process.emit('SIGCONT'); // Node reports the continue a moment later: set up once more
+    expect(events.slice(6)).toEqual(['raw true', JSON.stringify(`${ENTER}${HIDE_CURSOR}\x1b[?2004h`), 'repaint']);
+    expect(process.listenerCount('SIGCONT')).toBe(0);
+  });
+});

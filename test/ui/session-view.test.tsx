@@ -6,6 +6,7 @@ import type { ApiClient, RefreshParams, TokenSet } from '../../src/api/types.js'
 import { memoryTokenStore, sha256, type StoreEntry } from '../../src/config/token-store.js';
 import type { ResolvedConfig } from '../../src/config/types.js';
 import { DashboardContext } from '../../src/ui/dashboard-context.js';
+import { KeypressProvider } from '../../src/ui/hooks/use-keypress.js';
 import { SessionView } from '../../src/ui/session/session-view.js';
 import { UiStateContext } from '../../src/ui/ui-state.js';
 import { unusedMining } from './helpers/fixtures.js';
@@ -79,7 +80,9 @@ function setup(opts: { config?: ResolvedConfig; stored?: StoreEntry } = {}) {
       }}
     >
       <UiStateContext.Provider value={{ paused: false, nowMs: clock.t, notify, setCapture: () => {} }}>
-        <SessionView width={100} height={24} active session={session} />
+        <KeypressProvider>
+          <SessionView width={100} height={24} active session={session} />
+        </KeypressProvider>
       </UiStateContext.Provider>
     </DashboardContext.Provider>
   );

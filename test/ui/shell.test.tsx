@@ -1,5 +1,5 @@
 /** The shell: tabs, help, terminal size, quitting. */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bindingsFor, keysLabel } from '../../src/ui/keymap.js';
 import { TABS } from '../../src/ui/tabs.js';
 import { resize, waitForFrame } from './helpers/render-app.js';
@@ -52,7 +52,7 @@ describe('shell', () => {
     },
   );
 
-  it('fits the help into 80×24 even for the tab with the most keys', async () => {
+  it('fits the help into 80×24 for the tab with the most keys: wrapped, never cut, scrolled with j', async () => {
     const { app } = start({ columns: 80, rows: 24 });
     await waitForFrame(app.frame, loaded);
     const [scope, index] = (['pool', 'accounts', 'session'] as const)
@@ -60,12 +60,24 @@ describe('shell', () => {
       .sort((a, b) => bindingsFor(b[0]).length - bindingsFor(a[0]).length)[0]!;
     app.press(String(index + 1));
     app.press('?');
-    const f = await waitForFrame(app.frame, (x) => x.includes('closes this help'));
-    for (const b of [...bindingsFor('global'), ...bindingsFor(scope)]) {
-      expect(f).toContain(`${keysLabel(b)} `);
-      expect(f).toContain(b.description.slice(0, 12));
+    let f = await waitForFrame(app.frame, (x) => x.includes('closes this help'));
+    const seen = f.split('\n');
+    let last = /lines \d+–(\d+) of (\d+)/.exec(f);
+    expect(last, 'taller than 24 rows: it scrolls').not.toBeNull();
+    while (last && last[1] !== last[2]) {
+      const before = last[1];
+      app.press('j');
+      f = await waitForFrame(app.frame, (x) => /lines \d+–(\d+) of/.exec(x)?.[1] !== before);
+      seen.push(...f.split('\n'));
+      last = /lines \d+–(\d+) of (\d+)/.exec(f);
     }
-    for (const line of f.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+    const text = seen.join(' ').replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ');
+    for (const b of [...bindingsFor('global'), ...bindingsFor(scope)]) {
+      expect(text).toContain(`${keysLabel(b)} `);
+      for (const word of b.description.split(' ')) expect(text).toContain(word);
+    }
+    for (const line of seen) expect(line.length).toBeLessThanOrEqual(80);
+    expect(seen.filter((l) => l.includes('…'))).toEqual([]);
   });
 
   it('asks for a bigger terminal below 80×24 and comes back when resized', async () => {
@@ -98,6 +110,17 @@ describe('shell', () => {
     expect(lines.length).toBe(rows);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(columns);
     expect(f).toMatch(/TH\/s[┼┤].*│ 870010 │/); // chart and table side by side
+  });
+
+  it('redraws with Ctrl+L and suspends with Ctrl+Z through the terminal it runs in', async () => {
+    const terminal = { repaint: vi.fn(), suspend: vi.fn() };
+    const { app } = start({ terminal });
+    await waitForFrame(app.frame, loaded);
+    app.press('\x0c');
+    await vi.waitFor(() => expect(terminal.repaint).toHaveBeenCalledTimes(1));
+    app.press('\x1a');
+    await vi.waitFor(() => expect(terminal.suspend).toHaveBeenCalledTimes(1));
+    expect(app.onQuit).not.toHaveBeenCalled();
   });
 
   it('quits with q and with Ctrl+C', async () => {

@@ -4,7 +4,7 @@ import { Text } from 'ink';
 import { Table } from '@alcalzone/ink-table';
 import type { ReactElement, ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { GridLine, ROW_CHARS, textRow, textRows } from '../../src/ui/table/text-row.js';
+import { GridLine, rowChars, textRow, textRows } from '../../src/ui/table/text-row.js';
 
 type Row = Record<string, string | number | undefined>;
 
@@ -62,7 +62,7 @@ describe('textRow (ink-table rows as one Text)', () => {
   });
 
   it('draws cells and rules through the cell and skeleton components (so they keep their colours)', () => {
-    const row = textRow(ROW_CHARS.data, { cell: Bracketed, skeleton: Braced, padding: 1 });
+    const row = textRow(rowChars().data, { cell: Bracketed, skeleton: Braced, padding: 1 });
     const columns = [
       { key: 'a', column: 'a', width: 4, align: 'left' as const },
       { key: 'b', column: 'b', width: 3, align: 'right' as const },

@@ -4,6 +4,7 @@ import { textOr, yesNo } from '../../format/placeholder.js';
 import { padEnd, truncate } from '../../format/width.js';
 import { useTheme } from '../theme-context.js';
 import { kycRole, type Role, roleColor, statusRole } from './account-cells.js';
+import { glyphs } from '../../terminal/glyphs.js';
 
 /** Rows the pane takes: a border line above and below, a title, one line per field. */
 export const DETAIL_HEIGHT = 13;
@@ -47,7 +48,7 @@ export function AccountDetail({ account, row, width, swatch }: AccountDetailProp
       flexDirection="column"
       width={width}
       height={DETAIL_HEIGHT}
-      borderStyle="round"
+      borderStyle={glyphs().border}
       borderColor={theme.muted}
       paddingX={1}
     >

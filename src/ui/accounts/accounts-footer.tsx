@@ -12,14 +12,17 @@ export interface AccountsFooterProps extends FooterInput {
 /** "rows 31–60 · search "miner" · page size 30 · end of list", and a hint on the right. */
 export function AccountsFooter({ width, hint, ...input }: AccountsFooterProps) {
   const theme = useTheme();
-  const left = footerParts(input).join(' · ');
-  const right = hint ? ` ${hint}` : '';
+  const parts = footerParts(input);
+  const left = parts.join(' · ');
+  // Each message once: a hint the footer already says ("end of list") is not repeated.
+  const shown = hint && !parts.includes(hint) ? hint : undefined;
+  const right = shown ? ` ${shown}` : '';
   return (
     <Box height={1} width={width} justifyContent="space-between">
       <Text color={theme.muted} wrap="truncate">
         {truncate(left, Math.max(1, width - right.length))}
       </Text>
-      {hint ? <Text color={theme.warn}>{truncate(right, width)}</Text> : null}
+      {shown ? <Text color={theme.warn}>{truncate(right, width)}</Text> : null}
     </Box>
   );
 }

@@ -4,6 +4,8 @@ import { Spinner } from '../chrome/spinner.js';
 import { useTheme } from '../theme-context.js';
 import { AccountHeader, AccountRow } from './account-row.js';
 import type { TableLayout } from './columns.js';
+import { visibleRange } from './footer-text.js';
+import { glyphs } from '../../terminal/glyphs.js';
 
 export interface AccountsTableProps {
   accounts: readonly SubAccount[];
@@ -32,8 +34,8 @@ export function AccountsTable({
 }: AccountsTableProps) {
   const theme = useTheme();
   const selected = Math.min(cursor, accounts.length - 1);
-  const start = Math.max(0, Math.min(top, accounts.length - rows));
-  const visible = accounts.slice(start, start + rows);
+  const { first: start, end } = visibleRange(top, rows, accounts.length);
+  const visible = accounts.slice(start, end);
   const keys = uniqueKeys(visible.map((a) => a.id ?? ''));
   return (
     <Box flexDirection="column" height={rows + 1} overflow="hidden">
@@ -41,7 +43,7 @@ export function AccountsTable({
       {accounts.length === 0 ? (
         loading ? (
           <Text>
-            <Spinner /> Loading sub-accounts…
+            <Spinner /> Loading sub-accounts{glyphs().ellipsis}
           </Text>
         ) : (
           <Text color={theme.muted} wrap="truncate">

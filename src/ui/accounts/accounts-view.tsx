@@ -3,11 +3,13 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { SubAccount } from '../../api/types.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
+import { type ColorDepth, terminal } from '../../terminal/capabilities.js';
+import { clipboardNotice, clipboardSequence } from '../../terminal/clipboard.js';
 import { DataStatus } from '../chrome/data-status.js';
 import { useDashboard } from '../dashboard-context.js';
 import { type DebounceTimers, REAL_TIMERS, useDebouncedValue } from './use-debounced-value.js';
 import { useSubAccounts } from './use-sub-accounts.js';
-import { osc52 } from '../osc52.js';
+import { useReportStatus } from '../status-report.js';
 import type { TabProps } from '../tab-props.js';
 import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
@@ -17,25 +19,26 @@ import { AccountsTable } from './accounts-table.js';
 import { layoutColumns } from './columns.js';
 import { CredentialsPanel } from './credentials-panel.js';
 import { adviceFor } from './error-advice.js';
-import { emptyText } from './footer-text.js';
+import { emptyText, visibleRange } from './footer-text.js';
 import { ProblemLine } from './problem-line.js';
 import { SearchBox } from './search-box.js';
-import { type ColorDepth, colorDepthFromEnv, swatchColor } from './swatch-color.js';
+import { swatchColor } from './swatch-color.js';
 import { useBrowserInput, useBrowserStore } from './use-browser.js';
-import { glyphsFromEnv, type ListGlyphs } from './list-glyphs.js';
+import { type ListGlyphs, listGlyphs } from './list-glyphs.js';
 import { LoadedListView } from './loaded-list.js';
 import { useLoadedList } from './use-loaded-list.js';
 
 export const SEARCH_DEBOUNCE_MS = 250;
+const NO_ROWS: readonly SubAccount[] = [];
 
 export interface AccountsViewOptions {
   /** Wait after the last keystroke before the term is sent (default 250 ms). */
   debounceMs?: number;
   /** Timers of that wait (tests inject manual ones). */
   timers?: DebounceTimers;
-  /** Swatch colours: true colour or xterm-256 (default: from COLORTERM). */
+  /** Swatch colours (default: the terminal's, src/terminal/capabilities.ts). */
   colorDepth?: ColorDepth;
-  /** Sort markers and progress bar: UTF-8 or ASCII (default: from the locale). */
+  /** Sort markers and progress bar: UTF-8 or ASCII (default: the terminal's). */
   glyphs?: ListGlyphs;
 }
 
@@ -62,7 +65,9 @@ export function AccountsView({
     { enabled: hasKeys && seen.current && !list.active, paused: ui.paused, hidden },
   );
   const { result, isCurrent } = accounts;
-  const rows: readonly SubAccount[] = result?.page.data ?? [];
+  // Only the page asked for is drawn: the previous page's rows kept by SWR while this one loads
+  // (or after it failed) belong to other row numbers than the footer names, and must not be acted on.
+  const rows: readonly SubAccount[] = (isCurrent && result?.page.data) || NO_ROWS;
   const currentRows = isCurrent ? rows.length : undefined;
   const page = useMemo(() => (currentRows === undefined ? undefined : { rows: currentRows }), [currentRows]);
   const selected = list.active ? list.selected : isCurrent ? rows[state.cursor] : undefined;
@@ -91,18 +96,31 @@ export function AccountsView({
     if (!selected) return ui.notify('No sub-account selected.');
     const id = sanitizeLine(selected.id ?? '');
     if (!id) return ui.notify('This sub-account came without an id.');
-    stdout.write(osc52(id));
-    ui.notify(`Copied ${truncate(id, 40)} to the clipboard (OSC 52).`);
+    const { multiplexer } = terminal();
+    stdout.write(clipboardSequence(id, multiplexer));
+    ui.notify(clipboardNotice('ID', truncate(id, 36), multiplexer));
   }, [selected, stdout, ui]);
   useBrowserInput({ active, searchOpen: state.searchOpen, page, current, dispatch, onCopy, list: list.keys });
+  // The header's LIVE/STALE/ERROR; the error itself is on this tab's own status line.
+  useReportStatus(
+    {
+      what: 'sub-accounts',
+      hasData: result !== undefined,
+      fetchedAt: result?.fetchedAt,
+      error: accounts.error,
+      retryAt: undefined,
+      ownLine: true,
+    },
+    active && hasKeys,
+  );
 
-  const depth = useMemo(() => opts.colorDepth ?? colorDepthFromEnv(process.env), [opts.colorDepth]);
+  const depth = opts.colorDepth ?? terminal().color;
   const swatchOf = useCallback(
     (a: SubAccount) => (theme.enabled && a.color ? swatchColor(a.color, depth) : undefined),
     [theme.enabled, depth],
   );
   const layout = useMemo(() => layoutColumns(width), [width]);
-  const glyphs = useMemo(() => opts.glyphs ?? glyphsFromEnv(process.env), [opts.glyphs]);
+  const glyphs = opts.glyphs ?? listGlyphs();
 
   const advice = accounts.error ? adviceFor(accounts.error) : undefined;
   if (!hasKeys || advice?.kind === 'credentials') {
@@ -166,6 +184,7 @@ export function AccountsView({
         limit={state.limit}
         search={state.search}
         rows={currentRows}
+        visible={visibleRange(state.top, viewRows, rows.length)}
         failed={accounts.error !== undefined}
       />
       {state.detailOpen && selected ? (

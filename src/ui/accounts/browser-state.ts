@@ -5,6 +5,7 @@
  */
 import { LIMIT_DEFAULT, LIMIT_MAX, LIMIT_MIN, OFFSET_MAX, OFFSET_MIN } from '../../api/types.js';
 import { nextPageSize } from './page-size.js';
+import { glyphs } from '../../terminal/glyphs.js';
 
 export interface BrowserState {
   /** Offset and limit of the page asked for (the SWR key together with `search`). */
@@ -56,8 +57,10 @@ export const HINTS = {
   limitMin: `page size is at least ${LIMIT_MIN}`,
   endOfList: 'end of list',
   topOfList: 'top of list',
-  loading: 'still loading…',
-} as const;
+  get loading(): string {
+    return `still loading${glyphs().ellipsis}`;
+  },
+};
 
 export function initialBrowserState(
   init: Partial<Pick<BrowserState, 'limit' | 'viewRows'>> = {},
@@ -100,7 +103,11 @@ function reduce(s: BrowserState, a: BrowserAction): BrowserState {
     case 'page-loaded': {
       const cursor = clamp(s.cursor, 0, Math.max(0, a.page.rows - 1));
       const detailOpen = s.detailOpen && a.page.rows > 0;
-      return cursor === s.cursor && detailOpen === s.detailOpen ? s : { ...s, cursor, detailOpen };
+      // "still loading…" is over once the page is here.
+      const loaded = s.hint === HINTS.loading ? withoutHint(s) : s;
+      return cursor === s.cursor && detailOpen === s.detailOpen && loaded === s
+        ? s
+        : { ...loaded, cursor, detailOpen };
     }
     case 'viewport': {
       const viewRows = Math.max(1, Math.floor(a.rows));

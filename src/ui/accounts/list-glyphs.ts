@@ -1,8 +1,9 @@
 /**
  * The glyphs of the loaded list in one place: sort markers and the progress bar, in UTF-8 or
- * ASCII. The choice follows the locale (a C/POSIX or non-UTF-8 locale gets ASCII) until the
- * dashboard decides terminal capabilities once for every view.
+ * ASCII, as the terminal's capabilities say (src/terminal/capabilities.ts).
  */
+import { terminal } from '../../terminal/capabilities.js';
+
 export interface ListGlyphs {
   asc: string;
   desc: string;
@@ -29,10 +30,8 @@ export const ASCII_GLYPHS: ListGlyphs = {
   barRight: ']',
 };
 
-export function glyphsFromEnv(env: NodeJS.ProcessEnv): ListGlyphs {
-  const locale = env.LC_ALL || env.LC_CTYPE || env.LANG;
-  if (locale === undefined || locale === '') return UTF8_GLYPHS;
-  return /utf-?8/i.test(locale) ? UTF8_GLYPHS : ASCII_GLYPHS;
+export function listGlyphs(): ListGlyphs {
+  return terminal().unicode ? UTF8_GLYPHS : ASCII_GLYPHS;
 }
 
 /** `▕████░░░░▏` for a share 0..1 of `width` cells inside the ends. */

@@ -1,5 +1,8 @@
 import { Text } from 'ink';
 import { displayWidth, lastColumns, truncate } from '../../format/width.js';
+import { asciiData } from '../../terminal/ascii.js';
+import { terminal } from '../../terminal/capabilities.js';
+import { glyphs } from '../../terminal/glyphs.js';
 import { useTheme } from '../theme-context.js';
 
 /** The open search input: what is typed so far, a block cursor, and what Enter and Esc do. */
@@ -7,8 +10,12 @@ export function SearchBox({ draft, width }: { draft: string; width: number }) {
   const theme = useTheme();
   const help = '  Enter keeps · Esc clears';
   const room = Math.max(1, width - 'Search: '.length - 1 - help.length);
+  // The term is sent as typed; an ASCII terminal is shown `?` for what it cannot draw.
+  const text = terminal().unicode ? draft : asciiData(draft);
   // Keep the end of a long term in view: that is where the typing happens.
-  const shown = displayWidth(draft) > room ? `…${lastColumns(draft, room - 1)}` : draft;
+  const { ellipsis } = glyphs();
+  const shown =
+    displayWidth(text) > room ? `${ellipsis}${lastColumns(text, room - displayWidth(ellipsis))}` : text;
   return (
     <Text wrap="truncate">
       <Text bold color={theme.accent}>

@@ -1,6 +1,6 @@
-/** Editing the search box, one Ink keypress at a time. Pure. */
-import type { Key } from 'ink';
+/** Editing the search box, one keypress (../keypress.ts) or paste at a time. Pure. */
 import { sanitize } from '../../format/sanitize.js';
+import { type InputEvent, isPaste } from '../keypress.js';
 
 /** The server accepts any string; a term this long is a paste gone wrong, not a search. */
 export const MAX_SEARCH_LENGTH = 100;
@@ -12,18 +12,27 @@ export type SearchKeyResult =
   /** Not an editing key: navigation keys keep working while typing. */
   | { type: 'pass' };
 
-export function searchKey(draft: string, input: string, key: Key): SearchKeyResult {
-  if (key.return) return { type: 'accept' };
-  if (key.escape) return { type: 'cancel' };
-  if (key.backspace || key.delete) return { type: 'edit', draft: [...draft].slice(0, -1).join('') };
-  if (key.ctrl && input === 'u') return { type: 'edit', draft: '' };
-  if (key.ctrl && input === 'w') return { type: 'edit', draft: draft.replace(/\S*\s*$/, '') };
-  if (key.ctrl || key.meta || key.tab || key.upArrow || key.downArrow || key.pageUp || key.pageDown) {
-    return { type: 'pass' };
-  }
-  if (key.leftArrow || key.rightArrow || key.home || key.end) return { type: 'pass' };
-  // Typed or pasted text: printable only, one line (a typed space is kept).
-  const text = sanitize(input).replace(/\s+/g, ' ');
+/** Printable text on one line (a typed space is kept; a pasted line break becomes one). */
+function append(draft: string, raw: string): SearchKeyResult {
+  const text = sanitize(raw, { keepUnicode: true }).replace(/\s+/g, ' ');
   if (text === '') return { type: 'pass' };
   return { type: 'edit', draft: [...(draft + text)].slice(0, MAX_SEARCH_LENGTH).join('') };
+}
+
+export function searchKey(draft: string, event: InputEvent): SearchKeyResult {
+  if (isPaste(event)) return append(draft, event.paste);
+  switch (event.name) {
+    case 'enter':
+      return { type: 'accept' };
+    case 'escape':
+      return { type: 'cancel' };
+    case 'backspace':
+    case 'delete':
+      return { type: 'edit', draft: [...draft].slice(0, -1).join('') };
+    case 'ctrl+u':
+      return { type: 'edit', draft: '' };
+    case 'ctrl+w':
+      return { type: 'edit', draft: draft.replace(/\S*\s*$/, '') };
+  }
+  return event.text === '' ? { type: 'pass' } : append(draft, event.text);
 }

@@ -1,11 +1,11 @@
 /**
- * The account's own colour for its swatch: `#RRGGBB` as true colour when the terminal says it
- * supports it (COLORTERM=truecolor or 24bit), otherwise the nearest colour of the xterm 256-colour
- * palette (its 6×6×6 cube and grey ramp; the 16 system colours are left out because every
- * terminal theme redefines them). Returns an Ink `color` value.
+ * The account's own colour for its swatch, in the depth the terminal advertises
+ * (src/terminal/capabilities.ts): `#RRGGBB` as true colour; on 256 colours the nearest colour of
+ * the xterm palette's 6×6×6 cube and grey ramp (the 16 system colours are left out because every
+ * terminal theme redefines them); on 16 colours the nearest of those (a rough guide, but never a
+ * sequence the terminal did not advertise). Returns an Ink `color` value.
  */
-
-export type ColorDepth = 'truecolor' | '256';
+import type { ColorDepth } from '../../terminal/capabilities.js';
 
 export interface Rgb {
   r: number;
@@ -15,9 +15,31 @@ export interface Rgb {
 
 const CUBE_LEVELS = [0, 95, 135, 175, 215, 255] as const;
 
-export function colorDepthFromEnv(env: Record<string, string | undefined>): ColorDepth {
-  const colorterm = (env.COLORTERM ?? '').toLowerCase();
-  return colorterm === 'truecolor' || colorterm === '24bit' ? 'truecolor' : '256';
+/** xterm's default 16 colours, by the names Ink (chalk) gives them. */
+const SYSTEM_16: ReadonlyArray<[string, Rgb]> = [
+  ['black', { r: 0, g: 0, b: 0 }],
+  ['red', { r: 205, g: 0, b: 0 }],
+  ['green', { r: 0, g: 205, b: 0 }],
+  ['yellow', { r: 205, g: 205, b: 0 }],
+  ['blue', { r: 0, g: 0, b: 238 }],
+  ['magenta', { r: 205, g: 0, b: 205 }],
+  ['cyan', { r: 0, g: 205, b: 205 }],
+  ['white', { r: 229, g: 229, b: 229 }],
+  ['blackBright', { r: 127, g: 127, b: 127 }],
+  ['redBright', { r: 255, g: 0, b: 0 }],
+  ['greenBright', { r: 0, g: 255, b: 0 }],
+  ['yellowBright', { r: 255, g: 255, b: 0 }],
+  ['blueBright', { r: 92, g: 92, b: 255 }],
+  ['magentaBright', { r: 255, g: 0, b: 255 }],
+  ['cyanBright', { r: 0, g: 255, b: 255 }],
+  ['whiteBright', { r: 255, g: 255, b: 255 }],
+];
+
+/** The name of the nearest of the 16 system colours. */
+export function nearestSystem16(rgb: Rgb): string {
+  let best = SYSTEM_16[0] ?? ['white', rgb];
+  for (const entry of SYSTEM_16) if (distance(rgb, entry[1]) < distance(rgb, best[1])) best = entry;
+  return best[0];
 }
 
 /** Strict `#RRGGBB` (any case); anything else from the network is not a colour. */
@@ -47,11 +69,13 @@ export function nearestXterm256(rgb: Rgb): number {
   return distance(rgb, grey) < distance(rgb, cube) ? 232 + greyStep : cubeIndex;
 }
 
-/** The Ink colour for a swatch, or undefined when `hex` is not a valid colour. */
+/** The Ink colour for a swatch, or undefined when `hex` is not a valid colour or colour is off. */
 export function swatchColor(hex: string, depth: ColorDepth): string | undefined {
   const rgb = parseHexColor(hex);
-  if (!rgb) return undefined;
-  return depth === 'truecolor' ? hex.toUpperCase() : `ansi256(${nearestXterm256(rgb)})`;
+  if (!rgb || depth === 'none') return undefined;
+  if (depth === 'truecolor') return hex.toUpperCase();
+  if (depth === '256') return `ansi256(${nearestXterm256(rgb)})`;
+  return nearestSystem16(rgb);
 }
 
 function nearestIndex(levels: readonly number[], v: number): number {

@@ -1,13 +1,15 @@
 /**
  * The browser's state (browser-state.ts) held in a synchronous store, and the keyboard routed
- * to it. Keys are read from the one keymap table (scope 'accounts', plus the global Esc); while
- * the search box is open, typed text goes into it and the global single-key bindings stand
- * aside (`setCapture`). The store updates synchronously so keys arriving faster than React
- * renders (a paste, a fast typist over SSH) all see the state left by the previous one.
+ * to it through the input layer (hooks/use-keypress.ts). Keys are read from the one keymap
+ * table (scope 'accounts', plus the global Esc); while the search box is open, typed and pasted
+ * text goes into it and the global single-key bindings stand aside (`setCapture`); a paste
+ * anywhere else does nothing. The store updates synchronously so keys arriving together (key
+ * repeat, a fast typist over SSH) each see the state left by the one before.
  */
-import { type Key, useInput } from 'ink';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type ActionOf, findBinding, keyName } from '../keymap.js';
+import { useKeypress } from '../hooks/use-keypress.js';
+import { isPaste } from '../keypress.js';
+import { type ActionOf, findBinding } from '../keymap.js';
 import { useUiState } from '../ui-state.js';
 import {
   type BrowserAction,
@@ -80,13 +82,16 @@ export function useBrowserInput({
   copyRef.current = onCopy;
   const listRef = useRef(list);
   listRef.current = list;
-  // Read at key time rather than re-subscribing on change: the first key after the tab shows
-  // must not arrive before an effect has caught up.
-  const activeRef = useRef(active);
-  activeRef.current = active;
 
-  /** A search-box change waiting for the shell's capture to switch (see the effect below). */
-  const [pending, setPending] = useState<SearchSwitch | undefined>(undefined);
+  // The search box opens and closes at once, together with the shell's capture: the keys that
+  // follow in the same read (`/miner`) are already typed into it, and after Enter or Esc they act.
+  const switchSearch = useCallback(
+    (action: SearchSwitch) => {
+      setCapture(action.type === 'search-open');
+      dispatch(action);
+    },
+    [dispatch, setCapture],
+  );
 
   const run = useCallback(
     (action: AccountsAction) => {
@@ -102,10 +107,7 @@ export function useBrowserInput({
         'last-row': () => dispatch({ type: 'end', page: p }),
         'page-size-up': () => dispatch({ type: 'page-size', delta: 1 }),
         'page-size-down': () => dispatch({ type: 'page-size', delta: -1 }),
-        search: () => {
-          setCapture(true);
-          setPending({ type: 'search-open' });
-        },
+        search: () => switchSearch({ type: 'search-open' }),
         details: () => dispatch({ type: 'detail-open', page: p }),
         'copy-id': () => copyRef.current(),
         'load-all': listOnly,
@@ -117,53 +119,38 @@ export function useBrowserInput({
       };
       actions[action]();
     },
-    [dispatch, setCapture],
+    [dispatch, switchSearch],
   );
 
-  const onInput = useCallback(
-    (input: string, key: Key) => {
-      if (!activeRef.current) return;
-      const s = current();
-      if (s.searchOpen) {
-        const result = searchKey(s.draft, input, key);
-        if (result.type === 'edit') return dispatch({ type: 'search-edit', draft: result.draft });
-        if (result.type === 'accept' || result.type === 'cancel') {
-          setCapture(false);
-          return setPending({ type: result.type === 'accept' ? 'search-accept' : 'search-cancel' });
-        }
-        // Not text: only moving keys (arrows, PgUp/PgDn) still act while the box is open.
-        const moving = accountsAction(keyName(input, key));
-        if (moving && !key.ctrl && input === '') run(moving);
-        return;
-      }
-      const name = keyName(input, key);
-      if (findBinding('global', name)?.action === 'close') {
-        // Esc (shared with the help overlay, which is closed whenever this tab is active).
-        if (s.detailOpen) return dispatch({ type: 'detail-close' });
-        if (listRef.current?.onEscape()) return;
-        if (s.search !== '') return dispatch({ type: 'search-cancel' });
-        return;
-      }
-      const action = accountsAction(name);
-      if (action) run(action);
-    },
-    [current, dispatch, run, setCapture],
-  );
-  useInput(onInput);
-
-  // The shell switches its global keys off or on in its input effects, after the render that
-  // `setCapture` causes. The box opens or closes from this effect, in that same effect pass, so
-  // what the screen shows is what the keys do: once the box shows, q/1/2/3/r/p… type into it;
-  // once it is gone, they act again.
-  useEffect(() => {
-    if (!pending) return;
-    setPending(undefined);
-    dispatch(pending);
-  }, [pending, dispatch]);
+  useKeypress((event) => {
+    const s = current();
+    if (s.searchOpen) {
+      const result = searchKey(s.draft, event);
+      if (result.type === 'edit') return dispatch({ type: 'search-edit', draft: result.draft });
+      if (result.type === 'accept') return switchSearch({ type: 'search-accept' });
+      if (result.type === 'cancel') return switchSearch({ type: 'search-cancel' });
+      // Not text: only moving keys (arrows, PgUp/PgDn, Home/End) still act while the box is open.
+      if (isPaste(event) || event.text !== '' || event.name.startsWith('ctrl+')) return;
+      const moving = accountsAction(event.name);
+      if (moving) run(moving);
+      return;
+    }
+    // A paste outside the search box is not keys: it does nothing.
+    if (isPaste(event)) return;
+    if (findBinding('global', event.name)?.action === 'close') {
+      // Esc (shared with the help overlay, which is closed whenever this tab is active).
+      if (s.detailOpen) return dispatch({ type: 'detail-close' });
+      if (listRef.current?.onEscape()) return;
+      if (s.search !== '') return dispatch({ type: 'search-cancel' });
+      return;
+    }
+    const action = accountsAction(event.name);
+    if (action) run(action);
+  }, active);
 
   // Keep the shell's capture in step (e.g. the tab hidden or unmounted with the box open).
   useEffect(() => {
-    if (!pending) setCapture(active && searchOpen);
-  }, [active, searchOpen, pending, setCapture]);
+    setCapture(active && searchOpen);
+  }, [active, searchOpen, setCapture]);
   useEffect(() => () => setCapture(false), [setCapture]);
 }

@@ -4,6 +4,7 @@ import { timeAgo } from '../../format/time.js';
 import { truncate } from '../../format/width.js';
 import { useTheme } from '../theme-context.js';
 import { Spinner } from './spinner.js';
+import { glyphs } from '../../terminal/glyphs.js';
 
 export interface DataStatusProps {
   /** What is shown, for messages: "pool overview". */
@@ -36,7 +37,7 @@ export function DataStatus(props: DataStatusProps) {
       {props.isValidating && props.hasData ? <Spinner /> : <Text> </Text>}
       <Text> </Text>
       <Text color={color} wrap="truncate">
-        {truncate(parts.join(' · ') || `loading ${props.what}…`, room)}
+        {truncate(parts.join(' · ') || `loading ${props.what}${glyphs().ellipsis}`, room)}
       </Text>
     </Box>
   );

@@ -1,74 +1,90 @@
 import { Box, Text } from 'ink';
-import { truncate } from '../../format/width.js';
-import { bindingsFor, type KeymapEntry, keysLabel, type Scope } from '../keymap.js';
+import { useMemo, useState } from 'react';
+import { displayWidth, padEnd } from '../../format/width.js';
+import { glyphs } from '../../terminal/glyphs.js';
+import { useKeymap } from '../hooks/use-keymap.js';
+import { bindingsFor, findBinding, keyLabel, type Scope } from '../keymap.js';
 import { useTheme } from '../theme-context.js';
+import { FRAME_COLUMNS, type HelpLine, helpLayout } from './help-lines.js';
 
 export interface HelpOverlayProps {
-  /** Scope of the visible tab; its keys are listed beside or after the global ones. */
+  /** Scope of the visible tab; its keys are listed after the global ones. */
   scope: Scope;
   tabTitle: string;
   width: number;
   height: number;
 }
 
-interface SectionProps {
-  title: string;
-  entries: readonly KeymapEntry[];
-  keyWidth: number;
-  width: number;
-}
+const CLOSE = '? or Esc closes this help.';
+const LONGEST_NOTE = `lines 10–30 of 40, ↓/j ↑/k scroll · ${CLOSE}`;
 
-function Section({ title, entries, keyWidth, width }: SectionProps) {
+function Line({ line, keyWidth }: { line: HelpLine; keyWidth: number }) {
   const theme = useTheme();
-  const room = Math.max(8, width - keyWidth - 3);
-  return (
-    <Box flexDirection="column" width={width}>
+  if (line.kind === 'title') return <Text bold>{line.text}</Text>;
+  if (line.kind === 'heading') {
+    return (
       <Text bold color={theme.accent}>
-        {title}
+        {line.text}
       </Text>
-      {entries.length === 0 ? <Text color={theme.muted}> No keys of its own yet.</Text> : null}
-      {entries.map((b) => (
-        <Text key={b.action} wrap="truncate">
-          {'  '}
-          <Text bold>{keysLabel(b).padEnd(keyWidth)}</Text> {truncate(b.description, room)}
-        </Text>
-      ))}
-    </Box>
-  );
+    );
+  }
+  if (line.kind === 'entry') {
+    return (
+      <Text>
+        {'  '}
+        <Text bold>{padEnd(line.keys ?? '', keyWidth)}</Text> {line.text}
+      </Text>
+    );
+  }
+  return <Text color={theme.muted}>{line.text || ' '}</Text>;
 }
 
 /**
- * Every key of the keymap for the global scope and the visible tab, read from the keymap table.
- * One column when it fits the height; otherwise the two sections side by side.
+ * Every key of the keymap for the global scope and the visible tab, read from the keymap table,
+ * in a box as wide as its longest line (up to the terminal's). Descriptions wrap; when the list
+ * is taller than the screen it scrolls with the help's own keys (↑/↓, k/j), a line at a time.
  */
 export function HelpOverlay({ scope, tabTitle, width, height }: HelpOverlayProps) {
   const theme = useTheme();
-  const global = bindingsFor('global');
-  const local = scope === 'global' ? [] : bindingsFor(scope);
-  const keyWidth = Math.max(...[...global, ...local].map((b) => keysLabel(b).length)) + 1;
-  const sections = [
-    { title: 'Everywhere', entries: global },
-    ...(scope === 'global' ? [] : [{ title: `${tabTitle} tab`, entries: local }]),
-  ];
-  const sectionLines = sections.map((s) => 1 + Math.max(1, s.entries.length));
-  // Border 2, the title line 1, and a blank line before each section when stacked.
-  const stacked = 3 + sectionLines.reduce((a, n) => a + n + 1, 0) <= height;
-  const boxWidth = Math.min(width, stacked ? 84 : 160);
-  const inner = boxWidth - 4;
-  const columnWidth = stacked ? inner : Math.floor((inner - 2) / sections.length);
+  const layout = useMemo(() => {
+    const sections = [{ title: 'Everywhere', entries: bindingsFor('global') }];
+    if (scope !== 'global' && scope !== 'help') {
+      sections.push({ title: `${tabTitle} tab`, entries: bindingsFor(scope) });
+    }
+    return helpLayout(sections, width, displayWidth(LONGEST_NOTE));
+  }, [scope, tabTitle, width]);
+  // Borders take two lines and the closing note one.
+  const room = Math.max(1, height - 3);
+  const maxTop = Math.max(0, layout.lines.length - room);
+  const [wanted, setTop] = useState(0);
+  const top = Math.min(wanted, maxTop);
+  useKeymap('help', {
+    'scroll-down': () => setTop((t) => Math.min(maxTop, t + 1)),
+    'scroll-up': () => setTop((t) => Math.max(0, Math.min(maxTop, t) - 1)),
+  });
+  const shown = layout.lines.slice(top, top + room);
+  const down = findBinding('help', 'down');
+  const up = findBinding('help', 'up');
+  const scroll =
+    maxTop === 0 || !down || !up
+      ? ''
+      : `lines ${top + 1}–${top + shown.length} of ${layout.lines.length}, ${down.keys.map(keyLabel).join('/')} ${up.keys.map(keyLabel).join('/')} scroll · `;
+  const note = `${scroll}${CLOSE}`;
   return (
-    <Box flexDirection="column" width={boxWidth} borderStyle="round" borderColor={theme.accent} paddingX={1}>
-      <Text wrap="truncate">
-        <Text bold>Keys</Text>
-        <Text color={theme.muted}> · ? or Esc closes this help</Text>
+    <Box
+      flexDirection="column"
+      width={layout.width}
+      borderStyle={glyphs().border}
+      borderColor={theme.accent}
+      paddingX={1}
+    >
+      {shown.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
+        <Line key={i} line={line} keyWidth={layout.keyWidth} />
+      ))}
+      <Text color={theme.muted} wrap="truncate">
+        {padEnd(note, layout.width - FRAME_COLUMNS)}
       </Text>
-      <Box flexDirection={stacked ? 'column' : 'row'} gap={stacked ? 0 : 2}>
-        {sections.map((s) => (
-          <Box key={s.title} marginTop={stacked ? 1 : 0}>
-            <Section title={s.title} entries={s.entries} keyWidth={keyWidth} width={columnWidth} />
-          </Box>
-        ))}
-      </Box>
     </Box>
   );
 }

@@ -1,8 +1,8 @@
 import { Text } from 'ink';
 import { createContext, useContext, useEffect, useState } from 'react';
 import { useTheme } from '../theme-context.js';
+import { glyphs } from '../../terminal/glyphs.js';
 
-const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'] as const;
 
 /** True inside a hidden tab (tab-slot.tsx): spinners there stand still, so they cause no renders. */
 export const HiddenTabContext = createContext(false);
@@ -14,8 +14,8 @@ export function Spinner({ intervalMs = 120 }: { intervalMs?: number }) {
   const [frame, setFrame] = useState(0);
   useEffect(() => {
     if (hidden) return;
-    const timer = setInterval(() => setFrame((f) => (f + 1) % FRAMES.length), intervalMs);
+    const timer = setInterval(() => setFrame((f) => (f + 1) % glyphs().spinner.length), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs, hidden]);
-  return <Text color={theme.accent}>{FRAMES[frame]}</Text>;
+  return <Text color={theme.accent}>{glyphs().spinner[frame % glyphs().spinner.length]}</Text>;
 }

@@ -5,6 +5,8 @@ import { truncate } from '../../format/width.js';
 import { isStale, type StatusReport } from '../status-report.js';
 import { retryBoundMs } from '../swr-options.js';
 import { useTheme } from '../theme-context.js';
+import { fitFields } from './fit-fields.js';
+import { glyphs } from '../../terminal/glyphs.js';
 
 export interface StatusBarProps {
   width: number;
@@ -21,7 +23,8 @@ export interface StatusBarProps {
   notice: string | undefined;
 }
 
-const HINTS = '? help · q quit · 1-3/Tab tabs · p pause · r refresh';
+/** In order of importance. */
+const HINTS = ['? help', 'q quit', '1-3/Tab tabs', 'p pause', 'r refresh'];
 
 function retryText(report: StatusReport, nowMs: number, intervalMs: number): string {
   if (report.retryAt === null) return 'no automatic retry: r retries';
@@ -29,7 +32,7 @@ function retryText(report: StatusReport, nowMs: number, intervalMs: number): str
   // The retry timer runs on the monotonic clock; the wall clock may have jumped back since it
   // was set (NTP, a VM resumed): never announce a wait longer than this error's retries take.
   const wait = Math.min(report.retryAt - nowMs, retryBoundMs(report.error, intervalMs));
-  return wait > 0 ? `next retry ${formatClock(nowMs + wait)} (in ${formatDuration(wait)})` : 'retrying…';
+  return wait > 0 ? `next retry ${formatClock(nowMs + wait)} (in ${formatDuration(wait)})` : `retrying${glyphs().ellipsis}`;
 }
 
 /**
@@ -42,22 +45,33 @@ export function StatusBar(props: StatusBarProps) {
   const { report, nowMs, width } = props;
   const clock = formatClock(nowMs);
   const stale = report !== undefined && isStale(report, nowMs, props.intervalMs);
-  const parts = [
-    props.demo ? `demo ${props.host}` : props.host,
-    `profile ${props.profile}`,
-    `every ${Math.round(props.intervalMs / 1000)}s`,
-  ];
-  if (props.paused) parts.push('PAUSED');
-  if (report?.fetchedAt !== undefined) parts.push(`updated ${timeAgo(report.fetchedAt, nowMs)}`);
-  else if (report) parts.push(report.error ? 'no data' : 'loading…');
-  const left = truncate(parts.join(' · '), Math.max(0, width - clock.length - (stale ? 9 : 1)));
+  let freshness = '';
+  if (report?.fetchedAt !== undefined) freshness = `updated ${timeAgo(report.fetchedAt, nowMs)}`;
+  else if (report) freshness = report.error ? 'no data' : `loading${glyphs().ellipsis}`;
+  // Where, how often and how fresh; on a narrow terminal the least telling fields go first.
+  const left = fitFields(
+    [
+      { text: props.demo ? `demo ${props.host}` : props.host, priority: 3 },
+      { text: `profile ${props.profile}`, priority: 1 },
+      { text: `every ${Math.round(props.intervalMs / 1000)}s`, priority: 2 },
+      { text: props.paused ? 'PAUSED' : '', priority: 5 },
+      { text: freshness, priority: 4 },
+    ],
+    Math.max(0, width - clock.length - (stale ? 9 : 1)),
+  );
 
   let second: { text: string; color: string | undefined };
-  if (props.notice) second = { text: sanitizeLine(props.notice), color: theme.ok };
-  else if (report?.error) {
-    const message = `error: ${sanitizeLine(report.error.message)} · ${retryText(report, nowMs, props.intervalMs)}`;
+  if (props.notice) second = { text: truncate(sanitizeLine(props.notice), width), color: theme.ok };
+  else if (report?.error && !report.ownLine) {
+    const message = fitFields(
+      [
+        { text: `error: ${sanitizeLine(report.error.message)}`, priority: 2 },
+        { text: retryText(report, nowMs, props.intervalMs), priority: 1 },
+      ],
+      width,
+    );
     second = { text: message, color: theme.error };
-  } else second = { text: HINTS, color: theme.muted };
+  } else second = { text: fitFields(HINTS.map((text, i) => ({ text, priority: -i })), width), color: theme.muted };
 
   return (
     <Box flexDirection="column" width={width}>
@@ -73,7 +87,7 @@ export function StatusBar(props: StatusBarProps) {
         <Text color={theme.muted}>{clock}</Text>
       </Box>
       <Text color={second.color} wrap="truncate">
-        {truncate(second.text, width)}
+        {second.text}
       </Text>
     </Box>
   );

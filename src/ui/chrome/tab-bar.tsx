@@ -1,15 +1,24 @@
 import { Box, Text } from 'ink';
+import type { Liveness } from '../status-report.js';
 import { useTheme } from '../theme-context.js';
 
 export interface TabBarProps {
   titles: readonly string[];
   active: number;
-  paused: boolean;
+  /** The visible tab's state in one word (status-report.ts); nothing for a tab that polls nothing. */
+  state: Liveness | undefined;
 }
 
-/** Top line: the tabs (the active one in brackets, and inverse when colour is on) and live/paused. */
-export function TabBar({ titles, active, paused }: TabBarProps) {
+/** Top line: the tabs (the active one in brackets, and inverse when colour is on) and the data's state. */
+export function TabBar({ titles, active, state }: TabBarProps) {
   const theme = useTheme();
+  const tone = {
+    LIVE: theme.ok,
+    LOADING: theme.muted,
+    STALE: theme.warn,
+    PAUSED: theme.warn,
+    ERROR: theme.error,
+  } as const;
   return (
     <Box height={1} justifyContent="space-between">
       <Box>
@@ -29,13 +38,11 @@ export function TabBar({ titles, active, paused }: TabBarProps) {
           );
         })}
       </Box>
-      {paused ? (
-        <Text bold color={theme.warn}>
-          ‖ PAUSED
+      {state ? (
+        <Text bold={state !== 'LIVE'} color={tone[state]}>
+          {state === 'LIVE' ? '● LIVE' : state === 'PAUSED' ? '‖ PAUSED' : state}
         </Text>
-      ) : (
-        <Text color={theme.ok}>● LIVE</Text>
-      )}
+      ) : null}
     </Box>
   );
 }

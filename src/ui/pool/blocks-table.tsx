@@ -121,7 +121,7 @@ export function rowKeys(rows: readonly BlockRow[]): string[] {
   });
 }
 
-/** Columns the table takes: Height(7+2) Found at(19+2) Age(11+2) Status(6+2) and 5 rules. */
+/** Columns the table takes at most: Height(7+2) Found at(19+2) Age(11+2) Status(6+2) and 5 rules. */
 export const BLOCKS_TABLE_WIDTH = 56;
 
 export interface BlocksTableProps {
@@ -146,10 +146,13 @@ export function BlocksTable({ blocks, fresh, nowMs, maxRows }: BlocksTableProps)
       Status: height != null && fresh.has(height) ? 'new' : '',
     };
   });
+  // A Status column only while a block has a status ("new"): an empty column says nothing.
+  const withStatus = rows.some((r) => r.Status !== '');
   return (
     <BlocksGrid
+      key={withStatus ? 'with-status' : 'plain'}
       data={rows}
-      columns={[{ key: 'Height', align: 'right' }, 'Found at', 'Age', 'Status']}
+      columns={[{ key: 'Height', align: 'right' }, 'Found at', 'Age', ...(withStatus ? ['Status' as const] : [])]}
       cell={BlockCell}
       skeleton={Rule}
       header={Heading}

@@ -8,6 +8,7 @@ import type { HashRatePoint } from '../../api/types.js';
 import { formatHashRateValue, parseHashRate } from '../../format/hash-rate.js';
 import { formatClock, formatDay, nextDay, startOfDay } from '../../format/time.js';
 import { displayWidth, fitWidth, truncate } from '../../format/width.js';
+import { glyphs } from '../../terminal/glyphs.js';
 
 export interface Chart {
   /** Plot lines followed by the time-label line; none wider than the width asked for. */
@@ -82,21 +83,47 @@ function ticks(first: number, last: number, columns: number): Array<{ at: number
   return out;
 }
 
+interface Mark {
+  /** Column of the tick. */
+  col: number;
+  text: string;
+}
+
+/**
+ * The labels in one line of `width`, each starting at its tick (`╵Nov 21`), or, at the right
+ * edge, ending there (`Nov 23╵`); undefined when two would touch.
+ */
+function placeLabels(marks: readonly Mark[], width: number): string | undefined {
+  const { tick } = glyphs();
+  let line = '';
+  for (const { col, text } of marks) {
+    const w = displayWidth(text) + 1;
+    const start = col + w <= width ? col : col + 1 - w;
+    const label = col + w <= width ? `${tick}${text}` : `${text}${tick}`;
+    if (start < 0 || start < line.length + (line.length > 0 ? 1 : 0)) return undefined;
+    line = line.padEnd(start) + label;
+  }
+  return line;
+}
+
+/**
+ * Time labels under the plot that span the whole range: every tick if they fit, else every
+ * second, third… counted back from the newest, so the right end is always labelled and no gap
+ * is wider than the step.
+ */
 function axisLabels(first: number, last: number, gutter: number, columns: number, width: number): string {
   const span = Math.max(1, last - first);
-  const marks = ticks(first, last, columns).map((t) => ({
-    col: gutter + Math.floor(((t.at - first) / span) * columns),
+  const marks: Mark[] = ticks(first, last, columns).map((t) => ({
+    col: gutter + Math.min(columns, Math.floor(((t.at - first) / span) * columns)),
     text: t.text,
   }));
   if (marks.length === 0) marks.push({ col: gutter, text: formatDay(startOfDay(first)) });
-  let line = '';
-  for (const { col, text } of marks) {
-    const label = `╵${text}`;
-    if (col < line.length + (line.length > 0 ? 1 : 0)) continue; // would touch the previous label
-    if (col + displayWidth(label) > width) break;
-    line = line.padEnd(col) + label;
+  for (let step = 1; step <= marks.length; step++) {
+    const every = marks.filter((_, i) => (marks.length - 1 - i) % step === 0);
+    const line = placeLabels(every, width);
+    if (line !== undefined) return line;
   }
-  return line;
+  return '';
 }
 
 /**
@@ -152,6 +179,7 @@ export function chartLines(
     height: top,
     offset: 2,
     padding: '',
+    symbols: [...glyphs().chart],
     format: (y) => fitWidth(formatHashRateValue(lo + (y / top) * range), labelWidth, 'right'),
   });
   const plotLines = text.split('\n').map((line) => truncate(line.slice(0, -1), width, ''));

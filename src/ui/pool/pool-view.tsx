@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { parseHashRate } from '../../format/hash-rate.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
+import { terminal } from '../../terminal/capabilities.js';
+import { clipboardNotice, clipboardSequence } from '../../terminal/clipboard.js';
 import { Spinner } from '../chrome/spinner.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useKeymap } from '../hooks/use-keymap.js';
 import { useNewBlocks } from './use-new-blocks.js';
 import { usePollDelta } from './use-poll-delta.js';
 import { usePoolOverview } from './use-pool-overview.js';
-import { osc52 } from '../osc52.js';
 import { useReportStatus } from '../status-report.js';
 import type { TabProps } from '../tab-props.js';
 import { useTheme } from '../theme-context.js';
@@ -19,6 +20,7 @@ import { ConnectionLinks } from './connection-links.js';
 import { HashRateChart } from './hash-rate-chart.js';
 import { PoolHeadline } from './pool-headline.js';
 import { poolLayout } from './pool-layout.js';
+import { glyphs } from '../../terminal/glyphs.js';
 
 const DAY_MS = 24 * 3_600_000;
 /** One empty list for a missing one, so the memoised chart and table keep their inputs. */
@@ -58,8 +60,9 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
       'copy-link': () => {
         const text = links[selected] === undefined ? '' : sanitizeLine(links[selected]);
         if (!text) return ui.notify('No connection link to copy.');
-        stdout.write(osc52(text));
-        ui.notify(`Copied ${truncate(text, 60)} to the clipboard (OSC 52).`);
+        const { multiplexer } = terminal();
+        stdout.write(clipboardSequence(text, multiplexer));
+        ui.notify(clipboardNotice('Link', truncate(text, 36), multiplexer));
       },
       'chart-range': () => setLastDay((d) => !d),
     },
@@ -75,7 +78,8 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
           </Text>
         ) : (
           <Text wrap="truncate">
-            <Spinner /> Loading the pool overview from {truncate(sanitizeLine(apiUrl), width - 40)}…
+            <Spinner /> Loading the pool overview from {truncate(sanitizeLine(apiUrl), width - 40)}
+            {glyphs().ellipsis}
           </Text>
         )}
       </Box>

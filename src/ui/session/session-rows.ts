@@ -4,6 +4,7 @@ import type { SessionStatus } from '../../session/session-types.js';
 import { textOr } from '../../format/placeholder.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { formatClock, timeAgo } from '../../format/time.js';
+import { glyphs } from '../../terminal/glyphs.js';
 
 export type Tone = 'normal' | 'ok' | 'warn' | 'error' | 'muted';
 
@@ -44,7 +45,7 @@ function autoRow(input: RowInput): Row {
     return { label: 'Auto-refresh', text: 'stopped by the error below; R tries again', tone: 'warn' };
   if (status.missing.length > 0)
     return { label: 'Auto-refresh', text: 'on, waiting for OAuth settings', tone: 'warn' };
-  if (refreshing) return { label: 'Auto-refresh', text: 'on, refreshing now…', tone: 'normal' };
+  if (refreshing) return { label: 'Auto-refresh', text: `on, refreshing now${glyphs().ellipsis}`, tone: 'normal' };
   if (nextAutoAt === undefined) return { label: 'Auto-refresh', text: 'on', tone: 'normal' };
   const when = nextAutoAt <= nowMs ? 'due now' : `next ${at(nextAutoAt, nowMs)}`;
   return { label: 'Auto-refresh', text: `on, at 80% of the lifetime: ${when}`, tone: 'ok' };

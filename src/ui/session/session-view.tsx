@@ -12,6 +12,7 @@ import type { TabProps } from '../tab-props.js';
 import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
 import { type Row, sessionRows, type Tone } from './session-rows.js';
+import { glyphs } from '../../terminal/glyphs.js';
 
 const LABEL_WIDTH = 16;
 
@@ -54,7 +55,7 @@ function SessionBody({ width, height, s, nowMs }: BodyProps) {
       <Box flexDirection="column" width={width} height={height} paddingX={1}>
         {heading}
         <Text>
-          <Spinner /> Reading the stored session…
+          <Spinner /> Reading the stored session{glyphs().ellipsis}
         </Text>
         {s.error ? <Text color={theme.error}>{truncate(s.error, inner)}</Text> : null}
       </Box>
@@ -100,7 +101,7 @@ function SessionBody({ width, height, s, nowMs }: BodyProps) {
       <Box marginTop={1} flexDirection="column">
         {s.refreshing ? (
           <Text>
-            <Spinner /> Refreshing the token…
+            <Spinner /> Refreshing the token{glyphs().ellipsis}
           </Text>
         ) : null}
         {s.error ? (

@@ -9,6 +9,7 @@
 import { Text } from 'ink';
 import type { Table } from '@alcalzone/ink-table';
 import { type ComponentType, memo, type ReactNode } from 'react';
+import { glyphs, type TableRowChars } from '../../terminal/glyphs.js';
 
 type ScalarDict = Record<string, string | number | boolean | null | undefined>;
 export type RowProps<T extends ScalarDict> = Parameters<Table<T>['data']>[0];
@@ -16,21 +17,13 @@ export type GridColumns<T extends ScalarDict> = RowProps<T>['columns'];
 type Part = ComponentType<{ children?: ReactNode }>;
 type CellPart = ComponentType<{ column: number; children?: ReactNode }>;
 
-/** The characters of one kind of row: ink-table's constants for header, heading, rule, data and footer. */
-export interface RowChars {
-  line: string;
-  left: string;
-  cross: string;
-  right: string;
-}
+/** The characters of one kind of row: header, heading, rule, data and footer. */
+export type RowChars = TableRowChars;
 
-export const ROW_CHARS = {
-  header: { line: '─', left: '┌', cross: '┬', right: '┐' },
-  heading: { line: ' ', left: '│', cross: '│', right: '│' },
-  separator: { line: '─', left: '├', cross: '┼', right: '┤' },
-  data: { line: ' ', left: '│', cross: '│', right: '│' },
-  footer: { line: '─', left: '└', cross: '┴', right: '┘' },
-} as const satisfies Record<string, RowChars>;
+/** ink-table's frame characters, or their ASCII forms on an ASCII terminal (terminal/glyphs.ts). */
+export function rowChars(): Record<'header' | 'heading' | 'separator' | 'data' | 'footer', RowChars> {
+  return glyphs().table;
+}
 
 /** A row renderer for ink-table (same signature as Table#data), drawing one Text. */
 export function textRow<T extends ScalarDict>(
@@ -72,12 +65,13 @@ export function textRows<T extends ScalarDict>({
   (props: RowProps<T>) => ReactNode
 > {
   const rules = { cell: skeleton, skeleton, padding };
+  const chars = rowChars();
   return {
-    header: textRow(ROW_CHARS.header, rules),
-    heading: textRow(ROW_CHARS.heading, { cell: header, skeleton, padding }),
-    separator: textRow(ROW_CHARS.separator, rules),
-    data: textRow(ROW_CHARS.data, { cell, skeleton, padding }),
-    footer: textRow(ROW_CHARS.footer, rules),
+    header: textRow(chars.header, rules),
+    heading: textRow(chars.heading, { cell: header, skeleton, padding }),
+    separator: textRow(chars.separator, rules),
+    data: textRow(chars.data, { cell, skeleton, padding }),
+    footer: textRow(chars.footer, rules),
   };
 }
 

@@ -2,6 +2,7 @@ import { render } from 'ink-testing-library';
 import { vi } from 'vitest';
 import type { ApiClient } from '../../../src/api/types.js';
 import { App } from '../../../src/ui/app.js';
+import type { TerminalControl } from '../../../src/ui/shell.js';
 import { configFixture, NOW, StubClient } from './fixtures.js';
 
 export interface RenderAppOptions {
@@ -13,6 +14,7 @@ export interface RenderAppOptions {
   now?: () => number;
   random?: () => number;
   demo?: boolean;
+  terminal?: TerminalControl;
 }
 
 type TestStdout = ReturnType<typeof render>['stdout'];
@@ -38,6 +40,7 @@ export function renderApp(opts: RenderAppOptions) {
       onQuit={onQuit}
       now={opts.now ?? (() => NOW)}
       random={opts.random ?? (() => 1)}
+      terminal={opts.terminal}
     />,
   );
   resize(view.stdout, opts.columns ?? 100, opts.rows ?? 30);

@@ -1,0 +1,26 @@
+/**
+ * A status line from fields of different importance: when they do not all fit, the least
+ * important go whole, one at a time, rather than the line being cut through one of them. The
+ * fields keep their order. Pure.
+ */
+import { displayWidth, truncate } from '../../format/width.js';
+
+export interface Field {
+  text: string;
+  /** Higher stays longer. */
+  priority: number;
+}
+
+export function fitFields(fields: readonly Field[], width: number, separator = ' · '): string {
+  const kept = fields.filter((f) => f.text !== '');
+  const joined = () => kept.map((f) => f.text).join(separator);
+  while (kept.length > 1 && displayWidth(joined()) > width) {
+    let lowest = 0;
+    kept.forEach((f, i) => {
+      if (f.priority < (kept[lowest]?.priority ?? 0)) lowest = i;
+    });
+    kept.splice(lowest, 1);
+  }
+  // The most important field alone may still be too wide: only then is it cut.
+  return truncate(joined(), width);
+}

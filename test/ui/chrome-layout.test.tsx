@@ -1,0 +1,76 @@
+/** Help overlay and status bar on narrow and wide terminals: nothing cut through, fields dropped whole. */
+import { render } from 'ink-testing-library';
+import { describe, expect, it } from 'vitest';
+import { displayWidth } from '../../src/format/width.js';
+import { fitFields } from '../../src/ui/chrome/fit-fields.js';
+import { helpLayout } from '../../src/ui/chrome/help-lines.js';
+import { StatusBar } from '../../src/ui/chrome/status-bar.js';
+import { bindingsFor } from '../../src/ui/keymap.js';
+import { NOW } from './helpers/fixtures.js';
+
+const sections = [
+  { title: 'Everywhere', entries: bindingsFor('global') },
+  { title: 'Sub-accounts tab', entries: bindingsFor('accounts') },
+];
+
+describe('help layout', () => {
+  it.each([80, 100, 120])('at %i columns wraps every description whole, never wider than the terminal', (width) => {
+    const layout = helpLayout(sections, width);
+    expect(layout.width).toBeLessThanOrEqual(width);
+    const text = layout.lines
+      .filter((l) => l.kind === 'entry')
+      .map((l) => (l.keys ? `\n${l.text}` : ` ${l.text}`))
+      .join('')
+      .trim();
+    const descriptions = sections.flatMap((s) => s.entries.map((b) => b.description));
+    expect(text.split('\n')).toEqual(descriptions);
+    for (const line of layout.lines) {
+      expect(2 + layout.keyWidth + 1 + displayWidth(line.text) + 4).toBeLessThanOrEqual(layout.width);
+    }
+  });
+
+  it('takes only the width it needs on a wide terminal', () => {
+    const wide = helpLayout(sections, 250);
+    expect(wide.width).toBeLessThan(100);
+    expect(wide.lines.filter((l) => l.kind === 'entry')).toHaveLength(
+      sections.reduce((n, s) => n + s.entries.length, 0),
+    );
+  });
+});
+
+describe('status bar', () => {
+  it('drops the least telling fields whole, never cutting one', () => {
+    const fields = [
+      { text: 'api.whitebit.example.com', priority: 3 },
+      { text: 'profile production-eu', priority: 1 },
+      { text: 'every 10s', priority: 2 },
+      { text: 'updated 12m ago', priority: 4 },
+    ];
+    expect(fitFields(fields, 200)).toBe('api.whitebit.example.com · profile production-eu · every 10s · updated 12m ago');
+    expect(fitFields(fields, 60)).toBe('api.whitebit.example.com · every 10s · updated 12m ago');
+    expect(fitFields(fields, 42)).toBe('api.whitebit.example.com · updated 12m ago');
+    expect(fitFields(fields, 20)).toBe('updated 12m ago');
+    expect(fitFields(fields, 8)).toBe('updated…');
+  });
+
+  it('keeps the age whole at 80 columns, STALE and all', () => {
+    const view = render(
+      <StatusBar
+        width={80}
+        nowMs={NOW}
+        host="api.whitebit.example.com:8443"
+        demo={false}
+        profile="production-eu"
+        intervalMs={10_000}
+        paused={false}
+        report={{ what: 'pool', hasData: true, fetchedAt: NOW - 125_000, error: undefined, retryAt: undefined }}
+        notice={undefined}
+      />,
+    );
+    const first = (view.lastFrame() ?? '').split('\n')[0] ?? '';
+    view.unmount();
+    expect(first).toContain('updated 2m ago · STALE');
+    expect(first).not.toContain('…');
+    expect(displayWidth(first)).toBeLessThanOrEqual(80);
+  });
+});
