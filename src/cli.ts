@@ -125,7 +125,12 @@ async function dispatch(argv: string[], io: CommandIO): Promise<number> {
 }
 
 async function runDashboardCommand(argv: string[], io: CommandIO): Promise<number> {
-  const spec = { ...COMMON_OPTIONS, interval: { type: 'string' }, 'no-color': { type: 'boolean' } } as const;
+  const spec = {
+    ...COMMON_OPTIONS,
+    interval: { type: 'string' },
+    'no-color': { type: 'boolean' },
+    account: { type: 'string' },
+  } as const;
   const { values } = parseFlags(argv, spec);
   if (values.help) return printHelp(io, 'main');
   const intervalSec = intFlag(values, 'interval', { min: 1, max: 86400 }) ?? 10;
@@ -141,6 +146,9 @@ async function runDashboardCommand(argv: string[], io: CommandIO): Promise<numbe
       // loaded, so it travels while they load; the dashboard takes it over (ui/first-poll.ts).
       const firstPoll = ctx.client.getMiningPool({ signal: io.signal });
       firstPoll.catch(() => {}); // a failure is the dashboard's to report, once it has taken over
+      // Thresholds are read once, before anything is drawn: a broken file is one line and exit 2.
+      const { loadPreferences } = await import('./config/preferences.js');
+      const { thresholds } = loadPreferences(io.env);
       const { runDashboard } = await import('./ui/run-dashboard.js');
       const { diagnosticsFromEnv } = await import('./ui/diagnostics.js');
       const diagnostics = diagnosticsFromEnv(io.env);
@@ -152,6 +160,7 @@ async function runDashboardCommand(argv: string[], io: CommandIO): Promise<numbe
         color,
         diagnostics,
         firstPoll,
+        thresholds,
       });
     },
     { retries: 0 },

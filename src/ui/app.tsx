@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { SWRConfig } from 'swr';
+import type { ThresholdSet } from '../alerts/thresholds.js';
 import type { ApiClient } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { createTheme } from '../format/color.js';
@@ -25,6 +26,8 @@ export interface ProvidersProps {
   random?: () => number;
   /** SWR data by key to start with (first-poll.ts). */
   initialData?: Readonly<Record<string, unknown>>;
+  /** Alert thresholds from the preferences file. */
+  thresholds?: ThresholdSet;
   children: ReactNode;
 }
 
@@ -40,6 +43,7 @@ export function DashboardProviders({
   now = Date.now,
   random,
   initialData,
+  thresholds,
   children,
 }: ProvidersProps) {
   const intervalMs = intervalSec * 1000;
@@ -66,8 +70,8 @@ export function DashboardProviders({
     [intervalMs, pausedRef, timers, retries, now, random, initialData],
   );
   const dashboard: DashboardContextValue = useMemo(
-    () => ({ client, config, demo, intervalMs, signal, now, retries }),
-    [client, config, demo, intervalMs, signal, now, retries],
+    () => ({ client, config, demo, intervalMs, signal, now, retries, thresholds }),
+    [client, config, demo, intervalMs, signal, now, retries, thresholds],
   );
   const theme = useMemo(() => createTheme(color), [color]);
   return (

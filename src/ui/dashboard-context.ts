@@ -3,6 +3,7 @@
  * settings, and the injected clock. Provided once by app.tsx.
  */
 import { createContext, useContext } from 'react';
+import type { ThresholdSet } from '../alerts/thresholds.js';
 import type { ApiClient } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
 import type { RetrySchedule } from './retry-schedule.js';
@@ -19,6 +20,8 @@ export interface DashboardContextValue {
   now: () => number;
   /** When failing SWR keys are retried next (see useRetryAt); absent in some test harnesses. */
   retries?: RetrySchedule;
+  /** Alert thresholds from the preferences file (none when absent). */
+  thresholds?: ThresholdSet;
 }
 
 export const DashboardContext = createContext<DashboardContextValue | null>(null);

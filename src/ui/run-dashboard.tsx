@@ -4,6 +4,7 @@
  * SIGTERM (143), a render error or an uncaught exception (1). In-flight requests are aborted.
  */
 import { type Instance, render } from 'ink';
+import type { ThresholdSet } from '../alerts/thresholds.js';
 import { isPooltopError } from '../api/errors.js';
 import type { ApiClient, PoolOverview } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
@@ -29,6 +30,8 @@ export interface DashboardOptions {
   diagnostics?: DiagnosticsOptions;
   /** The first pool poll (a `client.getMiningPool()` call) if the caller sent it; see first-poll.ts. */
   firstPoll?: Promise<PoolOverview>;
+  /** Alert thresholds from the preferences file. */
+  thresholds?: ThresholdSet;
 }
 
 interface Outcome {
@@ -101,6 +104,7 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
             demo={opts.demo}
             intervalSec={opts.intervalSec}
             color={opts.color}
+            thresholds={opts.thresholds}
             signal={controller.signal}
             onQuit={(code) => finish(code)}
           />

@@ -1,13 +1,14 @@
 /**
  * The browser's state (browser-state.ts) held in a synchronous store, and the keyboard routed
- * to it. Keys are read from the one keymap table (scope 'accounts', plus the global Esc); while
+ * to it. Keys are read from the one keymap table (the tab's scope — 'accounts', or 'mining' for
+ * its workers — plus the global Esc); while
  * the search box is open, typed text goes into it and the global single-key bindings stand
  * aside (`setCapture`). The store updates synchronously so keys arriving faster than React
  * renders (a paste, a fast typist over SSH) all see the state left by the previous one.
  */
 import { type Key, useInput } from 'ink';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type ActionOf, findBinding, keyName } from '../keymap.js';
+import { findBinding, keyName } from '../keymap.js';
 import { useUiState } from '../ui-state.js';
 import {
   type BrowserAction,
@@ -40,7 +41,27 @@ export function useBrowserStore(init?: Parameters<typeof initialBrowserState>[0]
   return { state, dispatch, current };
 }
 
+/** Tabs whose scope binds the browser's actions (under the same names). */
+export type BrowserScope = 'accounts' | 'mining';
+
+const BROWSER_ACTIONS = [
+  'up',
+  'down',
+  'page-down',
+  'page-up',
+  'first-row',
+  'last-row',
+  'page-size-up',
+  'page-size-down',
+  'search',
+  'details',
+  'copy-id',
+] as const;
+type BrowserActionName = (typeof BROWSER_ACTIONS)[number];
+
 export interface BrowserInputOptions {
+  /** Whose bindings drive it (default 'accounts'); actions the scope does not bind never fire. */
+  scope?: BrowserScope;
   active: boolean;
   /** Whether the search box is open (from the rendered state). */
   searchOpen: boolean;
@@ -49,19 +70,19 @@ export interface BrowserInputOptions {
   current: () => BrowserState;
   dispatch: (action: BrowserAction) => void;
   /** `y`: copy the selected id. */
-  onCopy: () => void;
+  onCopy?: () => void;
 }
 
-type AccountsAction = ActionOf<'accounts'>;
 type SearchSwitch = Extract<BrowserAction, { type: 'search-open' | 'search-accept' | 'search-cancel' }>;
 
-/** The accounts action bound to a key name, if any. */
-function accountsAction(name: string): AccountsAction | undefined {
-  // findBinding('accounts', …) only returns entries of that scope.
-  return findBinding('accounts', name)?.action as AccountsAction | undefined;
+/** The browser action bound to a key name in `scope`, if any. */
+function browserAction(scope: BrowserScope, name: string): BrowserActionName | undefined {
+  const action: string | undefined = findBinding(scope, name)?.action;
+  return BROWSER_ACTIONS.find((a) => a === action);
 }
 
 export function useBrowserInput({
+  scope = 'accounts',
   active,
   searchOpen,
   page,
@@ -83,9 +104,9 @@ export function useBrowserInput({
   const [pending, setPending] = useState<SearchSwitch | undefined>(undefined);
 
   const run = useCallback(
-    (action: AccountsAction) => {
+    (action: BrowserActionName) => {
       const p = pageRef.current;
-      const actions: Record<AccountsAction, () => void> = {
+      const actions: Record<BrowserActionName, () => void> = {
         up: () => dispatch({ type: 'move', delta: -1, page: p }),
         down: () => dispatch({ type: 'move', delta: 1, page: p }),
         'page-down': () => dispatch({ type: 'page', delta: 1, page: p }),
@@ -99,7 +120,7 @@ export function useBrowserInput({
           setPending({ type: 'search-open' });
         },
         details: () => dispatch({ type: 'detail-open', page: p }),
-        'copy-id': () => copyRef.current(),
+        'copy-id': () => copyRef.current?.(),
       };
       actions[action]();
     },
@@ -118,7 +139,7 @@ export function useBrowserInput({
           return setPending({ type: result.type === 'accept' ? 'search-accept' : 'search-cancel' });
         }
         // Not text: only moving keys (arrows, PgUp/PgDn) still act while the box is open.
-        const moving = accountsAction(keyName(input, key));
+        const moving = browserAction(scope, keyName(input, key));
         if (moving && !key.ctrl && input === '') run(moving);
         return;
       }
@@ -129,10 +150,10 @@ export function useBrowserInput({
         if (s.search !== '') return dispatch({ type: 'search-cancel' });
         return;
       }
-      const action = accountsAction(name);
+      const action = browserAction(scope, name);
       if (action) run(action);
     },
-    [current, dispatch, run, setCapture],
+    [scope, current, dispatch, run, setCapture],
   );
   useInput(onInput);
 

@@ -21,7 +21,7 @@ export interface StatusBarProps {
   notice: string | undefined;
 }
 
-const HINTS = '? help · q quit · 1-3/Tab tabs · p pause · r refresh';
+const HINTS = '? help · q quit · 1-4/Tab tabs · p pause · r refresh';
 
 function retryText(report: StatusReport, nowMs: number, intervalMs: number): string {
   if (report.retryAt === null) return 'no automatic retry: r retries';

@@ -1,10 +1,9 @@
 /**
- * Turns the 7-day hash-rate series into text lines of an exact width: SI y-labels, an
+ * Turns a hash-rate series (the pool's 7 days, a mining account's or one worker's) into text lines of an exact width: SI y-labels, an
  * asciichart line bucketed in time to the columns available, and day (or hour) labels under it.
  * Pure, so the view can memoise it by data and size.
  */
 import { plot } from 'asciichart';
-import type { HashRatePoint } from '../../api/types.js';
 import { formatHashRateValue, parseHashRate } from '../../format/hash-rate.js';
 import { formatClock, formatDay, nextDay, startOfDay } from '../../format/time.js';
 import { displayWidth, fitWidth, truncate } from '../../format/width.js';
@@ -20,15 +19,27 @@ export interface Chart {
 
 const MIN_LABEL = 8;
 
+/** A point of any hash-rate series: the pool's (H/s as a decimal string) or a mining one (H/s, null when unreadable). */
+export interface ChartPoint {
+  /** Unix seconds. */
+  timestamp: number;
+  hashrate: string | number | null;
+}
+
 interface Sample {
   t: number;
   v: number;
 }
 
-function samples(points: readonly HashRatePoint[]): Sample[] {
+function rateOf(value: string | number | null): number | undefined {
+  if (typeof value === 'string') return parseHashRate(value);
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+function samples(points: readonly ChartPoint[]): Sample[] {
   const out: Sample[] = [];
   for (const p of points) {
-    const v = parseHashRate(p.hashrate);
+    const v = rateOf(p.hashrate);
     if (v !== undefined && Number.isFinite(p.timestamp)) out.push({ t: p.timestamp * 1000, v });
   }
   return out.sort((a, b) => a.t - b.t);
@@ -102,7 +113,7 @@ function axisLabels(first: number, last: number, gutter: number, columns: number
  * Fewer than two valid points, or no room, gives a one-line notice instead.
  */
 export function chartLines(
-  points: readonly HashRatePoint[],
+  points: readonly ChartPoint[],
   width: number,
   height: number,
   spanMs = Infinity,
