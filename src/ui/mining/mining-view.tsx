@@ -109,6 +109,7 @@ function MiningTab({ width, height, active, hidden = false }: TabProps) {
   }
 
   let body = null;
+  if (!seen.current) return null;
   if (pickerOpen) {
     body = <AccountPicker accounts={list} cursor={cursor} current={account} width={width} height={height} />;
   } else if (account === undefined) {
