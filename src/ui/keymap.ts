@@ -226,7 +226,10 @@ export function keyLabel(name: string): string {
   return name;
 }
 
-/** 'q / Ctrl+C' */
+/** 'q / Ctrl+C'; a run of consecutive digits is written as one range, '1–4'. */
 export function keysLabel(binding: Binding): string {
-  return binding.keys.map(keyLabel).join(' / ');
+  const { keys } = binding;
+  const digits = keys.every((k, i) => /^\d$/.test(k) && (i === 0 || Number(k) === Number(keys[i - 1]) + 1));
+  if (digits && keys.length > 2) return `${keys[0]}–${keys[keys.length - 1]}`;
+  return keys.map(keyLabel).join(' / ');
 }

@@ -34,7 +34,7 @@ export interface AccountsViewOptions {
   colorDepth?: ColorDepth;
 }
 
-/** Tab 2: the sub-accounts of the account, a page at a time, with search and a detail pane. */
+/** Tab 3: the sub-accounts of the account, a page at a time, with search and a detail pane. */
 export function AccountsView({
   width,
   height,
