@@ -4,7 +4,8 @@
  * through a headless xterm. One key per write, each wait polls the screen with a bound.
  * `npm test` builds dist/pooltop.cjs first.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -151,5 +152,34 @@ describe('pooltop --demo: the Mining tab in a terminal', () => {
 
     s.pty.write('q');
     expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);
+  });
+
+  it('marks a value past a threshold of the preferences file, and refuses a broken file in one line', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'pooltop-mining-prefs-'));
+    mkdirSync(join(home, 'pooltop'));
+    const prefs = join(home, 'pooltop', 'config.toml');
+    writeFileSync(prefs, '[thresholds.mining]\nreject_rate = { warning = "0.0001" }\n');
+    const s = launchPty(['--demo', '--interval', '30'], {
+      cols: COLS,
+      rows: ROWS,
+      env: { XDG_CONFIG_HOME: home },
+    });
+    current = s;
+    await press(s, '', (t) => t.includes('[1 Pool]'), 'the dashboard');
+    const t = await press(s, '2', (x) => /Reject \d+\.\d\d % WARN/.test(x), 'the warning');
+    expect(t).not.toMatch(/online[^·]*(WARN|CRIT)/);
+    s.pty.write('q');
+    expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);
+    s.dispose();
+
+    writeFileSync(prefs, '[thresholds.mining]\nreject_rat = { warning = "1" }\n');
+    const bad = launchPty(['--demo'], { cols: COLS, rows: ROWS, env: { XDG_CONFIG_HOME: home } });
+    current = bad;
+    expect(await vi.waitFor(() => bad.exit, { timeout: 10_000 })).toBe(2);
+    const lines = bad.raw().trim().split(/\r?\n/);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^pooltop: .*config\.toml: thresholds\.mining\.reject_rat: unknown mining metric/,
+    );
   });
 });
