@@ -21,7 +21,7 @@ export async function measurePageFlip({ cliFile, host, flips, limit = 30 }) {
   try {
     await session.waitFor(showsPoolData, 20_000, 'pool data');
     let seen = host.stats().byPath[LIST] ?? 0;
-    session.write('2');
+    session.write('3'); // the Sub-accounts tab
     await session.waitFor(showsRows(1, limit), 10_000, 'the first page of sub-accounts');
     const samples = [];
     let prefetchMissing = 0;

@@ -55,7 +55,7 @@ export function buildRows(r) {
       2,
       `frame, Sub-accounts tab, 100 rows on screen (${a.size.replace('x', '×')}, ↓/↑ → bytes written)`,
       `${fmt(a.cursor.median, 1)} ms`,
-      `of which Ink output ${fmt(a.cursor.inkMs, 1)} ms; clock tick ${fmt(a.tick.median, 1)} ms; ${fmtBytes(a.cursor.bytes)}/frame${a.patched ? '; AccountsView patched into tab 2' : ''}`,
+      `of which Ink output ${fmt(a.cursor.inkMs, 1)} ms; clock tick ${fmt(a.tick.median, 1)} ms; ${fmtBytes(a.cursor.bytes)}/frame${a.patched ? '; AccountsView patched into its tab' : ''}`,
       '—',
     );
   }

@@ -161,7 +161,12 @@ async function dispatch(argv: string[], io: CommandIO): Promise<number> {
 }
 
 async function runDashboardCommand(argv: string[], io: CommandIO): Promise<number> {
-  const spec = { ...COMMON_OPTIONS, interval: { type: 'string' }, 'no-color': { type: 'boolean' } } as const;
+  const spec = {
+    ...COMMON_OPTIONS,
+    interval: { type: 'string' },
+    'no-color': { type: 'boolean' },
+    account: { type: 'string' },
+  } as const;
   // --ascii and --no-color were read at start (terminalFlags): the terminal is decided once.
   const { values } = parseFlags(argv, spec);
   if (values.help) return printHelp(io, 'main');
@@ -183,6 +188,9 @@ async function runDashboardCommand(argv: string[], io: CommandIO): Promise<numbe
       // loaded, so it travels while they load; the pool hook takes it over (ui/pool/use-pool-overview.ts).
       const firstPoll = ctx.client.getMiningPool({ signal: io.signal });
       firstPoll.catch(() => {}); // a failure is the dashboard's to report, once it has taken over
+      // Thresholds are read once, before anything is drawn: a broken file is one line and exit 2.
+      const { loadPreferences } = await import('./config/preferences.js');
+      const { thresholds } = loadPreferences(io.env);
       const { runDashboard } = await import('./ui/run-dashboard.js');
       const { diagnosticsFromEnv } = await import('./ui/diagnostics.js');
       const diagnostics = diagnosticsFromEnv(io.env);
@@ -194,6 +202,7 @@ async function runDashboardCommand(argv: string[], io: CommandIO): Promise<numbe
         color,
         diagnostics,
         firstPoll,
+        thresholds,
       });
     },
     // While the dashboard owns the screen, console output is held and printed on the way out.

@@ -15,8 +15,9 @@ const flips = Number(arg('flips', 20));
 const [columns, rows] = arg('size', '200x106').split('x').map(Number);
 const KEYS = { down: '\x1b[B', up: '\x1b[A', pageDown: '\x1b[6~' };
 
-// If tabs.ts still has a placeholder in tab 2, put the real view in its slot (reported).
+// If tabs.ts still has a placeholder for the tab, put the real view in its slot (reported).
 const tab = TABS.find((t) => t.id === 'accounts');
+const tabKey = String(TABS.indexOf(tab) + 1);
 const patched = tab.component !== AccountsView;
 if (patched) tab.component = AccountsView;
 
@@ -28,7 +29,7 @@ const footer = (view, first, last) => view.stdout.shows(`rows ${first}–${last}
 // 100 rows on screen.
 const view = mountDashboard({ ...data, columns, rows });
 await until(() => view.stdout.shows('Workers '), 15_000, 'pool data');
-view.stdin.press('2');
+view.stdin.press(tabKey);
 await until(() => footer(view, 1, 30), 15_000, 'the first page of sub-accounts');
 for (let size = 30; size < 100; size += 10) {
   view.stdin.press('+');
@@ -46,7 +47,7 @@ await sleep(50);
 clock.reset();
 const flipView = mountDashboard({ ...data, columns: 120, rows: 40 });
 await until(() => flipView.stdout.shows('Workers '), 15_000, 'pool data');
-flipView.stdin.press('2');
+flipView.stdin.press(tabKey);
 await until(() => footer(flipView, 1, 30), 15_000, 'the first page of sub-accounts');
 const flip = [];
 for (let i = 1; i <= flips; i++) {

@@ -3,6 +3,7 @@
  * rates in H/s, timestamps in Unix seconds, counts. A field that is missing or unreadable is
  * `undefined` here, so one odd field costs its own metric and nothing else.
  */
+import type { AccountHashRate, MinerInfo } from '../api/mining-types.js';
 import type { PoolOverview } from '../api/types.js';
 import { parseHashRate } from '../format/hash-rate.js';
 
@@ -16,11 +17,7 @@ export interface PoolReadings {
   newestSampleTime?: number;
 }
 
-/**
- * One mining account (Mining Pool API). Filled in by the mining client's reader once that client
- * exists; the thresholds on these fields are already known (metrics.ts), so configs using them
- * validate today.
- */
+/** One mining account (Mining Pool API), read by `readMining`. */
 export interface MiningReadings {
   account: string;
   hashRate?: number;
@@ -62,4 +59,37 @@ export function readPool(pool: PoolOverview): PoolReadings {
 /** Seconds from `then` to `now` (never negative: a clock a little ahead is not an age). */
 export function ageOf(then: number | undefined, nowSec: number): number | undefined {
   return then === undefined ? undefined : Math.max(0, nowSec - then);
+}
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * One mining account's readings from its miners/info answer and its hash-rate series (the
+ * 5-minute series over the last day is the one meant): the hash rate and reject ratio of the
+ * newest point, the mean hash rate of the points within 24 hours of `nowSec`, the worker counts.
+ * Either answer may be missing (not fetched yet, or failed): its readings are undefined.
+ */
+export function readMining(
+  account: string,
+  info: MinerInfo | undefined,
+  series: AccountHashRate | undefined,
+  nowSec: number,
+): MiningReadings {
+  const points = (series?.hashrate ?? []).filter((p) => finite(p?.timestamp) !== undefined);
+  let newestPoint: (typeof points)[number] | undefined;
+  for (const p of points) if (!newestPoint || p.timestamp > newestPoint.timestamp) newestPoint = p;
+  const day = points
+    .filter((p) => p.timestamp > nowSec - DAY_SECONDS)
+    .map((p) => finite(p.hashrate))
+    .filter((v): v is number => v !== undefined);
+  return {
+    account,
+    hashRate: finite(newestPoint?.hashrate),
+    hashRate24h: day.length > 0 ? day.reduce((a, b) => a + b, 0) / day.length : undefined,
+    rejectRatio: finite(newestPoint?.rejectRate),
+    workersOnline: finite(info?.workers.online),
+    workersOffline: finite(info?.workers.offline),
+    workersLow: finite(info?.workers.low),
+    newestSampleTime: newestPoint?.timestamp,
+  };
 }

@@ -71,6 +71,7 @@ export function createClient(options: ClientOptions): ApiClient {
   }
   const now = options.now ?? Date.now;
   const nextNonce = createNonceSource(now);
+  const random = options.random ?? Math.random;
   const transport = createTransport({
     baseUrl,
     timeouts: options.timeouts,
@@ -149,7 +150,9 @@ export function createClient(options: ClientOptions): ApiClient {
     const keys = requireApiKeys(options.apiKey, options.apiSecret, purpose);
     let nonceRetried = false;
     const attempt = async (signal: AbortSignal): Promise<T> => {
-      const prepare = () => signRequest({ path, fields, nonce: nextNonce(), ...keys });
+      // A retry after a refused nonce steps ahead by a random 1–1000 ms (nonce.ts).
+      const ahead = nonceRetried ? 1 + Math.floor(random() * 1000) : 0;
+      const prepare = () => signRequest({ path, fields, nonce: nextNonce(ahead), ...keys });
       const req: HttpRequest = { method: 'POST', path, prepare, signal };
       try {
         return read(await exchange(req, keySecrets));
@@ -165,7 +168,13 @@ export function createClient(options: ClientOptions): ApiClient {
   async function listSubAccounts(query: SubAccountQuery = {}, opts?: CallOptions): Promise<SubAccountPage> {
     const fields = checkSubAccountQuery(query);
     const report = sink('POST', PATHS.subAccounts);
-    return signedCall(PATHS.subAccounts, fields, (body) => parseSubAccountPage(body, report), opts, 'sub-accounts');
+    return signedCall(
+      PATHS.subAccounts,
+      fields,
+      (body) => parseSubAccountPage(body, report),
+      opts,
+      'sub-accounts',
+    );
   }
 
   async function refreshToken(params: RefreshParams, opts?: RefreshCallOptions): Promise<TokenSet> {

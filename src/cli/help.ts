@@ -18,7 +18,8 @@ export const HELP: Record<string, string> = {
   main: `pooltop ${VERSION} — top for a WhiteBIT mining pool and your sub-accounts
 
 Usage:
-  pooltop [--demo] [--interval SECONDS] [--no-color]   open the dashboard (needs a terminal
+  pooltop [--demo] [--interval SECONDS] [--no-color] [--account NAME]
+                                                        open the dashboard (needs a terminal
                                                         that can move the cursor: not TERM=dumb)
   pooltop pool [--json]                                 mining-pool overview, once
   pooltop accounts [--search T] [--limit N] [--offset N] [--json]
@@ -40,9 +41,10 @@ Dashboard:
   --interval SECONDS    polling interval, at least 1 (default 10)
   --no-color            no colours (NO_COLOR is honoured too)
 
-Mining (pooltop mining --help):
+Mining (the dashboard's Mining tab, pooltop mining --help):
   --account NAME        mining account (env WHITEBIT_MINING_ACCOUNT; profile key mining_account;
-                        default: the key's only one)
+                        default: the key's only one; with several, the Mining tab lists them
+                        and key a chooses another)
 
 ${CONFIG_FLAGS}
 

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { SWRConfig } from 'swr';
+import type { ThresholdSet } from '../alerts/thresholds.js';
 import type { ApiClient } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { createTheme } from '../format/color.js';
@@ -27,6 +28,8 @@ export interface ProvidersProps {
   random?: () => number;
   /** The pool poll sent before the dashboard mounted (see use-pool-overview.ts). */
   firstPoll?: FirstPoll;
+  /** Alert thresholds from the preferences file. */
+  thresholds?: ThresholdSet;
   children: ReactNode;
 }
 
@@ -42,6 +45,7 @@ export function DashboardProviders({
   now = Date.now,
   random,
   firstPoll,
+  thresholds,
   children,
 }: ProvidersProps) {
   const intervalMs = intervalSec * 1000;
@@ -67,8 +71,19 @@ export function DashboardProviders({
     [intervalMs, pausedRef, timers, retries, now, random],
   );
   const dashboard: DashboardContextValue = useMemo(
-    () => ({ client, apiUrl: client.baseUrl, config, demo, intervalMs, signal, now, retries, firstPoll }),
-    [client, config, demo, intervalMs, signal, now, retries, firstPoll],
+    () => ({
+      client,
+      apiUrl: client.baseUrl,
+      config,
+      demo,
+      intervalMs,
+      signal,
+      now,
+      retries,
+      firstPoll,
+      thresholds,
+    }),
+    [client, config, demo, intervalMs, signal, now, retries, firstPoll, thresholds],
   );
   const theme = useMemo(() => createTheme(color), [color]);
   return (

@@ -18,7 +18,7 @@
  */
 import type { Key } from 'ink';
 
-export type Scope = 'global' | 'help' | 'pool' | 'accounts' | 'session';
+export type Scope = 'global' | 'help' | 'pool' | 'mining' | 'accounts' | 'session';
 /** The tabs' scopes; 'help' holds the keys of the open help overlay, when no tab has the keyboard. */
 export type TabScope = Exclude<Scope, 'global' | 'help'>;
 
@@ -57,7 +57,7 @@ export const KEYMAP = [
     keys: ['escape'],
     description: 'Close help, a pane or a search; stop a load',
   },
-  { scope: 'global', action: 'tab', keys: ['1', '2', '3'], description: 'Go to tab 1, 2 or 3' },
+  { scope: 'global', action: 'tab', keys: ['1', '2', '3', '4'], description: 'Go to tab 1, 2, 3 or 4' },
   { scope: 'global', action: 'next-tab', keys: ['tab'], description: 'Next tab' },
   { scope: 'global', action: 'prev-tab', keys: ['shift+tab'], description: 'Previous tab' },
   { scope: 'global', action: 'pause', keys: ['p'], description: 'Pause or resume polling' },
@@ -85,6 +85,45 @@ export const KEYMAP = [
     description: 'Copy the selected link (OSC 52: works over SSH)',
   },
   { scope: 'pool', action: 'chart-range', keys: ['t'], description: 'Chart: last 24 h / last 7 days' },
+  {
+    scope: 'mining',
+    action: 'up',
+    keys: ['up', 'k'],
+    description: 'Move up (workers, or the account list when open)',
+  },
+  {
+    scope: 'mining',
+    action: 'down',
+    keys: ['down', 'j'],
+    description: 'Move down (past the last row: next page)',
+  },
+  { scope: 'mining', action: 'page-down', keys: ['pagedown', 'n'], description: 'Next page of workers' },
+  { scope: 'mining', action: 'page-up', keys: ['pageup', 'b'], description: 'Previous page of workers' },
+  { scope: 'mining', action: 'first-row', keys: ['home', 'g'], description: 'First row of the page' },
+  { scope: 'mining', action: 'last-row', keys: ['end', 'G'], description: 'Last row of the page' },
+  {
+    scope: 'mining',
+    action: 'search',
+    keys: ['/'],
+    description: 'Search worker names (Enter keeps, Esc clears)',
+  },
+  {
+    scope: 'mining',
+    action: 'details',
+    keys: ['enter'],
+    description: "The selected worker's chart (Esc closes); picks an account",
+  },
+  { scope: 'mining', action: 'choose-account', keys: ['a'], description: 'Choose the mining account' },
+  { scope: 'mining', action: 'chart-interval', keys: ['t'], description: 'Chart: 5 min / 1 h / 24 h points' },
+  { scope: 'mining', action: 'older-rewards', keys: [']'], description: 'Rewards: older page' },
+  { scope: 'mining', action: 'newer-rewards', keys: ['['], description: 'Rewards: newer page' },
+  { scope: 'mining', action: 'next-link', keys: ['l'], description: 'Select the next watcher link' },
+  {
+    scope: 'mining',
+    action: 'copy-link',
+    keys: ['y'],
+    description: 'Copy the selected watcher link (OSC 52)',
+  },
   {
     scope: 'accounts',
     action: 'up',
@@ -219,7 +258,10 @@ export function keyLabel(name: string): string {
   return name;
 }
 
-/** 'q / Ctrl+C' */
+/** 'q / Ctrl+C'; a run of consecutive digits is written as one range, '1–4'. */
 export function keysLabel(binding: Binding): string {
-  return binding.keys.map(keyLabel).join(' / ');
+  const { keys } = binding;
+  const digits = keys.every((k, i) => /^\d$/.test(k) && (i === 0 || Number(k) === Number(keys[i - 1]) + 1));
+  if (digits && keys.length > 2) return `${keys[0]}–${keys[keys.length - 1]}`;
+  return keys.map(keyLabel).join(' / ');
 }

@@ -43,7 +43,8 @@ function characterKey(ch: string): Keypress {
   const named = CONTROL_NAMES[ch];
   if (named) return { name: named, text: '' };
   const code = ch.charCodeAt(0);
-  if (ch.length === 1 && code >= 1 && code <= 26) return { name: `ctrl+${String.fromCharCode(code + 96)}`, text: '' };
+  if (ch.length === 1 && code >= 1 && code <= 26)
+    return { name: `ctrl+${String.fromCharCode(code + 96)}`, text: '' };
   if (ch.length === 1 && code < 0x20) return { name: '', text: '' };
   return { name: [...ch].length === 1 ? ch : '', text: ch };
 }

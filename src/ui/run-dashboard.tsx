@@ -4,6 +4,7 @@
  * SIGTERM (143), a render error or an uncaught exception (1). In-flight requests are aborted.
  */
 import { type Instance, render } from 'ink';
+import type { ThresholdSet } from '../alerts/thresholds.js';
 import { isPooltopError } from '../errors/pooltop-error.js';
 import type { ApiClient, PoolOverview } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
@@ -32,6 +33,8 @@ export interface DashboardOptions {
   diagnostics?: DiagnosticsOptions;
   /** The first pool poll (a `client.getMiningPool()` call) if the caller sent it; see use-pool-overview.ts. */
   firstPoll?: Promise<PoolOverview>;
+  /** Alert thresholds from the preferences file. */
+  thresholds?: ThresholdSet;
 }
 
 interface Outcome {
@@ -110,6 +113,7 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
             demo={opts.demo}
             intervalSec={opts.intervalSec}
             color={opts.color}
+            thresholds={opts.thresholds}
             signal={controller.signal}
             onQuit={(code) => finish(code)}
             terminal={{

@@ -1,5 +1,5 @@
 /**
- * The dashboard's tabs, in order (keys 1, 2, 3 follow this order). Each tab is a content slot:
+ * The dashboard's tabs, in order (keys 1, 2, 3, 4 follow this order). Each tab is a content slot:
  * to ship a tab, put its view in `component` (as AccountsView and SessionView replaced the first
  * placeholders). The component gets `TabProps` (tab-props.ts), reads data through hooks, binds
  * keys with `useKeymap(scope, handlers, active)` (entries in keymap.ts under its `scope`, listed
@@ -11,12 +11,13 @@
 import type { ComponentType } from 'react';
 import type { TabScope } from './keymap.js';
 import { AccountsView } from './accounts/accounts-view.js';
+import { MiningView } from './mining/mining-view.js';
 import { PoolView } from './pool/pool-view.js';
 import { SessionView } from './session/session-view.js';
 import type { TabProps } from './tab-props.js';
 
 export interface TabDef {
-  id: 'pool' | 'accounts' | 'session';
+  id: 'pool' | 'mining' | 'accounts' | 'session';
   title: string;
   scope: TabScope;
   component: ComponentType<TabProps>;
@@ -26,6 +27,7 @@ export interface TabDef {
 
 export const TABS: readonly TabDef[] = [
   { id: 'pool', title: 'Pool', scope: 'pool', component: PoolView },
+  { id: 'mining', title: 'Mining', scope: 'mining', component: MiningView },
   { id: 'accounts', title: 'Sub-accounts', scope: 'accounts', component: AccountsView },
   { id: 'session', title: 'Session', scope: 'session', component: SessionView, keepsClock: true },
 ];

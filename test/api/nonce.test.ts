@@ -31,4 +31,14 @@ describe('createNonceSource', () => {
     expect(next()).toBe(1000);
     expect(next()).toBe(1001);
   });
+
+  it('steps ahead of the clock when asked (never of the last nonce), and stays increasing', () => {
+    const t0 = 1_700_000_000_000;
+    const next = createNonceSource(() => t0);
+    expect(next()).toBe(t0);
+    expect(next(300)).toBe(t0 + 300);
+    expect(next(300)).toBe(t0 + 301);
+    expect(next()).toBe(t0 + 302);
+    expect(next(-5)).toBe(t0 + 303);
+  });
 });

@@ -62,7 +62,7 @@ describe('pooltop: the whole sub-account list in a terminal', () => {
     });
     const s = session;
     await press(s, '', (t) => t.includes('[1 Pool]'), 'the dashboard', 20_000);
-    await press(s, '2', (t) => t.includes('rows 1–30 ·'), 'the first page');
+    await press(s, '3', (t) => t.includes('rows 1–30 ·'), 'the first page');
     const listed = () => service.stats().byPath[PATHS.subAccounts] ?? 0;
     // The first page and the next one, fetched ahead.
     await vi.waitFor(() => expect(listed()).toBeGreaterThanOrEqual(2), { timeout: 10_000 });

@@ -64,8 +64,8 @@ describe('pooltop --demo: the Sub-accounts tab in a terminal', () => {
 
     const all = await press(
       s,
-      '2',
-      (t) => t.includes('[2 Sub-accounts]') && loaded('1–30')(t),
+      '3',
+      (t) => t.includes('[3 Sub-accounts]') && loaded('1–30')(t),
       'the first page',
     );
     expect(tableRows(all).length).toBeGreaterThan(10);

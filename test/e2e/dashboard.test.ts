@@ -55,9 +55,11 @@ describe('pooltop --demo in a terminal', () => {
     for (const line of pool.split('\n')) expect(line.length).toBeLessThanOrEqual(COLS);
 
     s.pty.write('2');
-    await waitForScreen(s, (t) => t.includes('[2 Sub-accounts]'), 'tab 2');
+    await waitForScreen(s, (t) => t.includes('[2 Mining]'), 'tab 2');
+    s.pty.write('3');
+    await waitForScreen(s, (t) => t.includes('[3 Sub-accounts]'), 'tab 3');
     s.pty.write('\t');
-    await waitForScreen(s, (t) => t.includes('[3 Session]'), 'tab 3');
+    await waitForScreen(s, (t) => t.includes('[4 Session]'), 'tab 4');
     s.pty.write('1');
     await waitForScreen(s, (t) => t.includes('[1 Pool]') && t.includes('Workers'), 'tab 1');
 

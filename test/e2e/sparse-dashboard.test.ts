@@ -65,7 +65,7 @@ describe('the dashboard against serve --sparse', () => {
     const before = clock(pool);
     await press('', (t) => clock(t) !== before && /updated (just now|\ds ago)/.test(t), 'a later poll');
 
-    const accounts = await press('2', (t) => t.includes('rows 1–30 ·'), 'the first page');
+    const accounts = await press('3', (t) => t.includes('rows 1–30 ·'), 'the first page');
     expect(accounts).toMatch(/Alias\s+Email\s+Status\s+KYC/);
     expect(accounts).toContain('—');
     await press('n', (t) => t.includes('rows 31–60 ·'), 'page 2');
@@ -85,7 +85,7 @@ describe('the dashboard against serve --sparse', () => {
 
     // Auto-refresh spends the configured token on the way in; R refreshes once more.
     const refreshed = (t: string) => /Last refresh\s+(\d\d:\d\d:\d\d) .*, ok/.exec(t)?.[1];
-    const session = await press('3', (t) => refreshed(t) !== undefined, 'the session tab, refreshed');
+    const session = await press('4', (t) => refreshed(t) !== undefined, 'the session tab, refreshed');
     await press('R', (t) => (refreshed(t) ?? '') > (refreshed(session) ?? ''), 'a token refresh');
     await press('1', (t) => t.includes('[1 Pool]') && t.includes('Blocks found'), 'back to the pool');
 

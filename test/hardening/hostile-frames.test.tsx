@@ -95,8 +95,11 @@ describe('hostile text never reaches the terminal (property)', () => {
           await waitForAccounts(view.frame, (f) => f.includes('Sub-account, row 1'));
           view.stdin.write('y');
           client.fail = () => error;
-          view.stdin.write('-'); // a smaller page is a new request: it fails
-          await waitForAccounts(view.frame, (f) => f.includes('STALE'));
+          view.stdin.write('-'); // a smaller page is a new request: it fails, and says so
+          await waitForAccounts(
+            view.frame,
+            (f) => f.includes('rows 1–20 not loaded') && f.includes('r retries'),
+          );
           const report = checkFrames(view.frames);
           view.unmount();
           expect(report.leaks).toEqual([]);

@@ -65,14 +65,14 @@ async function session(
     );
   try {
     await until((s) => s.includes('Workers'), 'pool data');
-    pty.write('2');
+    pty.write('3');
     await until(
-      (s) => s.includes('[2 Sub-accounts]') && /rows \d|Unauthorized|error/.test(s),
+      (s) => s.includes('[3 Sub-accounts]') && /rows \d|Unauthorized|error/.test(s),
       'the accounts tab',
     );
-    pty.write('3');
+    pty.write('4');
     // Auto-refresh runs at once (no token stored yet): tokens exist, or the refusal shows.
-    await until((s) => s.includes('[3 Session]') && refreshed.test(s), 'the refresh outcome');
+    await until((s) => s.includes('[4 Session]') && refreshed.test(s), 'the refresh outcome');
     const before = service.stats();
     pty.write('R');
     await vi.waitFor(

@@ -39,9 +39,18 @@ export function launchPty(args: string[], opts: PtyOptions): PtySession {
   // A compile-cache directory of the session's own (src/launch/), never the developer's ~/.cache.
   const cacheDir = mkdtempSync(join(tmpdir(), 'pooltop-pty-cache-'));
   // A UTF-8 locale and no multiplexer, whatever the machine running the tests has.
-  Object.assign(env, { TERM: 'xterm-256color', TZ: 'UTC', LANG: 'C.UTF-8', POOLTOP_CACHE_DIR: cacheDir }, opts.env);
+  Object.assign(
+    env,
+    { TERM: 'xterm-256color', TZ: 'UTC', LANG: 'C.UTF-8', POOLTOP_CACHE_DIR: cacheDir },
+    opts.env,
+  );
   // node-pty sets TERM from `name`.
-  const pty = spawn(process.execPath, [CLI, ...args], { name: env.TERM ?? 'xterm-256color', cols, rows, env });
+  const pty = spawn(process.execPath, [CLI, ...args], {
+    name: env.TERM ?? 'xterm-256color',
+    cols,
+    rows,
+    env,
+  });
   let raw = '';
   let parsed: Promise<void> = Promise.resolve();
   pty.onData((data) => {

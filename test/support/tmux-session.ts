@@ -27,7 +27,13 @@ export interface TmuxServer {
   /** Starts `command` (a shell command line) in a new session of its own. */
   session(name: string, cols: number, rows: number, command: string): TmuxSession;
   /** `env … node dist/pooltop.cjs args…` with the test's HOME and a UTF-8 locale unless `env` says otherwise. */
-  pooltop(name: string, cols: number, rows: number, args: string[], env?: Record<string, string>): TmuxSession;
+  pooltop(
+    name: string,
+    cols: number,
+    rows: number,
+    args: string[],
+    env?: Record<string, string>,
+  ): TmuxSession;
   /** That command line, for a shell (`<unset>` removes a variable). */
   command(args: string[], env?: Record<string, string>): string;
   kill(): void;
@@ -60,8 +66,21 @@ export function startTmux(label: string): TmuxServer {
     // Keep the pane when the program exits, so its last words can be read (set in the same
     // command queue, before the server can notice the program's end).
     tmux(
-      'new-session', '-d', '-s', name, '-x', String(cols), '-y', String(rows), command,
-      ';', 'set-option', '-t', name, 'remain-on-exit', 'on',
+      'new-session',
+      '-d',
+      '-s',
+      name,
+      '-x',
+      String(cols),
+      '-y',
+      String(rows),
+      command,
+      ';',
+      'set-option',
+      '-t',
+      name,
+      'remain-on-exit',
+      'on',
     );
     return {
       name,

@@ -69,7 +69,9 @@ describe('ASCII output', () => {
   });
 
   it('our own symbols become look-alikes of the same width; escape sequences pass', () => {
-    expect(asciiOutput('\x1b[32m● LIVE\x1b[39m · rows 1–30 › ▲ ↑↓')).toBe('\x1b[32m* LIVE\x1b[39m | rows 1-30 > ^ ^v');
+    expect(asciiOutput('\x1b[32m● LIVE\x1b[39m · rows 1–30 › ▲ ↑↓')).toBe(
+      '\x1b[32m* LIVE\x1b[39m | rows 1-30 > ^ ^v',
+    );
     expect(asciiOutput('plain')).toBe('plain');
   });
 
@@ -98,7 +100,9 @@ describe('clipboard under multiplexers', () => {
     const long = clipboardSequence('x'.repeat(1000), 'screen');
     expect(long.split('\x1bP').length - 1).toBe(3); // 1336 base64 characters in pieces of 512
     expect(long.replace(/\x1b\\\x1bP/g, '')).toBe(`\x1bP${osc52('x'.repeat(1000))}\x1b\\`);
-    expect(clipboardSequence('abc', 'screen-or-tmux')).toBe(osc52('abc') + clipboardSequence('abc', 'screen'));
+    expect(clipboardSequence('abc', 'screen-or-tmux')).toBe(
+      osc52('abc') + clipboardSequence('abc', 'screen'),
+    );
   });
 
   it('says what was sent, never that it was copied, and under tmux the setting that makes it work', () => {

@@ -27,7 +27,7 @@ async function drive(env: Record<string, string>): Promise<string> {
       { timeout: 20_000, interval: 50 },
     );
   await until((x) => /Workers [\d,]+/.test(x), 'the pool tab');
-  s.pty.write('2');
+  s.pty.write('3');
   await until((x) => /rows 1[–-]30 [·|]/.test(x), 'sub-accounts');
   s.pty.write('?');
   await until((x) => x.includes('closes this help'), 'the help');
@@ -81,7 +81,11 @@ describe('raw output in a pseudo-terminal', () => {
     // node-pty always sets TERM; `env -u` takes it away.
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(cleanEnv())) if (v !== undefined) env[k] = v;
-    const unset = spawn('/usr/bin/env', ['-u', 'TERM', process.execPath, CLI, '--demo'], { cols: 100, rows: 30, env });
+    const unset = spawn('/usr/bin/env', ['-u', 'TERM', process.execPath, CLI, '--demo'], {
+      cols: 100,
+      rows: 30,
+      env,
+    });
     let unsetRaw = '';
     unset.onData((d) => (unsetRaw += d));
     const unsetExit = new Promise<number>((resolve) => unset.onExit(({ exitCode }) => resolve(exitCode)));
@@ -94,7 +98,9 @@ describe('raw output in a pseudo-terminal', () => {
       expect(raw).not.toContain('\x1b[?1049h');
       expect(raw).not.toMatch(/\x1b\[\d*;\d*H/);
       const lines = raw.split(/\r?\n/).filter((l) => l !== '');
-      expect(lines).toEqual([`pooltop: no dashboard on ${term} (it cannot move the cursor); try \`pooltop pool\``]);
+      expect(lines).toEqual([
+        `pooltop: no dashboard on ${term} (it cannot move the cursor); try \`pooltop pool\``,
+      ]);
     }
   }, 30_000);
 

@@ -9,7 +9,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateAccounts } from '../../src/service/accounts.js';
 import { CLI } from '../support/run-cli.js';
-import { masked, startTmux, type TmuxServer, type TmuxSession, tmuxMissing } from '../support/tmux-session.js';
+import {
+  masked,
+  startTmux,
+  type TmuxServer,
+  type TmuxSession,
+  tmuxMissing,
+} from '../support/tmux-session.js';
 
 const missing = tmuxMissing();
 if (missing) console.warn(`test/terminal/tmux-matrix: ${missing}`);
@@ -51,7 +57,8 @@ const poolLoaded = (screen: string): boolean => /Workers [\d,]+/.test(screen);
 const tableRows = (screen: string): string[] =>
   screen.split('\n').filter((l) => /^[›> ] (██|##| {2}) \S/.test(l) && !/^\s+Alias\s/.test(l));
 /** The tab's data is in and the header has caught up with it. */
-const settled = (screen: string): boolean => accountsLoaded(screen) && /● LIVE$/.test(screen.split('\n')[0] ?? '');
+const settled = (screen: string): boolean =>
+  accountsLoaded(screen) && /● LIVE$/.test(screen.split('\n')[0] ?? '');
 
 beforeAll(async () => {
   if (missing) return;
@@ -61,7 +68,12 @@ beforeAll(async () => {
   s.keys = server.pooltop('keys', 100, 30, ['--demo']);
   s.ascii = server.pooltop('ascii', 100, 30, ['--demo'], { LANG: 'C' });
   // tmux may drop what a program wrote just before it exits: a shell stays to show it.
-  s.dumb = server.session('dumb', 100, 30, `${server.command(['--demo'], { TERM: 'dumb' })}; echo "exit $?"; sleep 120`);
+  s.dumb = server.session(
+    'dumb',
+    100,
+    30,
+    `${server.command(['--demo'], { TERM: 'dumb' })}; echo "exit $?"; sleep 120`,
+  );
   s.xterm = server.pooltop('xterm', 100, 30, ['--demo'], { TERM: 'xterm' });
   s.noColor = server.pooltop('nocolor', 100, 30, ['--demo'], { TERM: 'xterm-256color', NO_COLOR: '1' });
   s.dead = server.pooltop('dead', 100, 30, [], { WHITEBIT_API_URL: 'http://127.0.0.1:1' });
@@ -92,7 +104,7 @@ describe.skipIf(missing)('real terminals: tmux', { timeout: 60_000 }, () => {
     expect(pool.split('\n')[0]).toMatch(/^pooltop \[1 Pool\]/);
     for (const t of [r, ...SIZES.map(([c]) => s[`fresh${c}`]!)]) {
       await t.waitFor(poolLoaded, `${t.name}: the pool tab`);
-      t.keys('2');
+      t.keys('3');
     }
     const at120 = masked(await r.waitFor(settled, 'sub-accounts at 120×40'));
     const steps: Array<[number, number, string]> = [
@@ -122,7 +134,7 @@ describe.skipIf(missing)('real terminals: tmux', { timeout: 60_000 }, () => {
   it('keys that arrive together each act, in order: jjjj, --, two Backspaces, Esc then a key', async () => {
     const k = s.keys!;
     await k.waitFor(poolLoaded, 'the pool tab');
-    k.keys('2');
+    k.keys('3');
     let screen = await k.waitFor(accountsLoaded, 'sub-accounts');
     k.type('jjjj');
     screen = await k.waitFor((x) => tableRows(x)[4]?.startsWith('›') === true, 'the cursor on the fifth row');
@@ -131,10 +143,16 @@ describe.skipIf(missing)('real terminals: tmux', { timeout: 60_000 }, () => {
     k.type('/mine');
     screen = await k.waitFor((x) => x.includes('Search: mine'), 'the search box with what was typed after /');
     k.type('\x7f\x7f');
-    screen = await k.waitFor((x) => x.includes('Search: mi ') || /Search: mi\S?$/m.test(x), 'two Backspaces in one read');
+    screen = await k.waitFor(
+      (x) => x.includes('Search: mi ') || /Search: mi\S?$/m.test(x),
+      'two Backspaces in one read',
+    );
     await k.waitFor((x) => x.includes('search "mi"'), 'the search applied');
     k.type('\x1bj'); // Esc clears the search (back to the first row), then j moves
-    screen = await k.waitFor((x) => !x.includes('Search:') && tableRows(x)[1]?.startsWith('›') === true, 'Esc, then j');
+    screen = await k.waitFor(
+      (x) => !x.includes('Search:') && tableRows(x)[1]?.startsWith('›') === true,
+      'Esc, then j',
+    );
     expect(screen).toContain('page size 10');
   });
 
@@ -149,7 +167,7 @@ describe.skipIf(missing)('real terminals: tmux', { timeout: 60_000 }, () => {
     let screen = await k.waitFor((x) => x.includes('last 24 hours'), 'the key after the pastes');
     expect(screen).toMatch(/\[1 Pool\]/); // still on the pool tab, not quit, no help
     expect(screen).not.toContain('closes this help');
-    k.keys('2', '/');
+    k.keys('3', '/');
     await k.waitFor((x) => x.includes('Search:'), 'the search box');
     server.tmux('set-buffer', '-b', 'p', 'grid\nbot');
     server.tmux('paste-buffer', '-p', '-b', 'p', '-t', k.name);
@@ -177,7 +195,7 @@ describe.skipIf(missing)('real terminals: tmux', { timeout: 60_000 }, () => {
     const a = s.ascii!;
     await a.waitFor(poolLoaded, 'the pool tab');
     const screens = [await a.waitFor((x) => /\+-+\+/.test(x), 'ASCII table borders')];
-    a.keys('2');
+    a.keys('3');
     screens.push(await a.waitFor(accountsLoaded, 'sub-accounts'));
     a.keys('?');
     screens.push(await a.waitFor((x) => x.includes('closes this help'), 'the help'));
@@ -212,13 +230,17 @@ describe.skipIf(missing)('real terminals: tmux', { timeout: 60_000 }, () => {
 
   it('a dead base URL is never LIVE: the header says ERROR', async () => {
     const d = s.dead!;
-    const screen = await d.waitFor((x) => /ERROR$/.test(x.split('\n')[0] ?? ''), 'ERROR in the header', 20_000);
+    const screen = await d.waitFor(
+      (x) => /ERROR$/.test(x.split('\n')[0] ?? ''),
+      'ERROR in the header',
+      20_000,
+    );
     expect(screen).not.toContain('LIVE');
   });
 
   it('paging against a failing service shows the page the footer names, or no rows and the error', async () => {
     const f = s.faults!;
-    f.keys('2');
+    f.keys('3');
     for (let step = 0; step < 6; step++) {
       const screen = await f.waitFor(
         (x) => /rows \d+–\d+ (·|not loaded)/.test(x) && !/Loading sub-accounts/.test(x),

@@ -62,13 +62,13 @@ function startApp(secret = service.credentials.apiSecret) {
 describe('Sub-accounts tab in the dashboard', () => {
   it('types global keys into the search box instead of quitting or switching tabs', async () => {
     const app = startApp();
-    await app.press('2', (f) => f.includes('[2 Sub-accounts]') && f.includes('rows 1–30 ·'));
+    await app.press('3', (f) => f.includes('[3 Sub-accounts]') && f.includes('rows 1–30 ·'));
     await app.press('/', (f) => f.includes('Search:'));
     for (const [i, ch] of [...'q1?r'].entries()) {
       await app.press(ch, (f) => f.includes(`Search: ${'q1?r'.slice(0, i + 1)}`));
     }
     expect(app.onQuit).not.toHaveBeenCalled();
-    expect(app.frame()).toContain('[2 Sub-accounts]');
+    expect(app.frame()).toContain('[3 Sub-accounts]');
     await app.press(KEYS.escape, (f) => !f.includes('Search:') && f.includes('rows 1–30 ·'));
     // With the box closed, the global keys work again.
     let help = await app.press('?', (f) => f.includes('closes this help'));
@@ -88,7 +88,7 @@ describe('Sub-accounts tab in the dashboard', () => {
 
   it('keeps an auth failure inside the tab: the pool tab still works', async () => {
     const app = startApp('wrong-secret');
-    await app.press('2', (f) => f.includes('Unauthorized request. — check the API secret'));
+    await app.press('3', (f) => f.includes('Unauthorized request. — check the API secret'));
     await app.press('1', (f) => f.includes('[1 Pool]') && f.includes('Workers'));
   });
 });

@@ -14,7 +14,7 @@ import { generateAccounts } from '../../src/service/accounts.js';
 import { AccountsView, type AccountsViewOptions } from '../../src/ui/accounts/accounts-view.js';
 import { DashboardContext, type DashboardContextValue } from '../../src/ui/dashboard-context.js';
 import { KeypressProvider } from '../../src/ui/hooks/use-keypress.js';
-import type { DebounceTimers } from '../../src/ui/accounts/use-debounced-value.js';
+import type { DebounceTimers } from '../../src/ui/browser/use-debounced-value.js';
 import { swrOptions } from '../../src/ui/swr-options.js';
 import { ThemeContext } from '../../src/ui/theme-context.js';
 import { type UiState, UiStateContext } from '../../src/ui/ui-state.js';

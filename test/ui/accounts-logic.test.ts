@@ -7,17 +7,13 @@ import {
   HINTS,
   initialBrowserState,
   nextPageOffset,
-} from '../../src/ui/accounts/browser-state.js';
+} from '../../src/ui/browser/browser-state.js';
 import { layoutColumns, SHORT_ID_LENGTH } from '../../src/ui/accounts/columns.js';
 import { adviceFor, adviceLine } from '../../src/ui/accounts/error-advice.js';
 import { emptyText, footerParts } from '../../src/ui/accounts/footer-text.js';
-import { nextPageSize } from '../../src/ui/accounts/page-size.js';
-import { searchKey } from '../../src/ui/accounts/search-input.js';
-import {
-  nearestXterm256,
-  parseHexColor,
-  swatchColor,
-} from '../../src/ui/accounts/swatch-color.js';
+import { nextPageSize } from '../../src/ui/browser/page-size.js';
+import { searchKey } from '../../src/ui/browser/search-input.js';
+import { nearestXterm256, parseHexColor, swatchColor } from '../../src/ui/accounts/swatch-color.js';
 
 const full = { rows: 30 };
 

@@ -144,7 +144,8 @@ describe('Sub-accounts tab: keys', () => {
     const client = new AccountsClient(ACCOUNTS);
     // Page 61–90 never loads (its prefetch fails too); every other page does.
     client.gate = async (q) => {
-      if (q.offset === 60) throw new PooltopError('http', 'whitebit.com answered 503: maintenance', { status: 503 });
+      if (q.offset === 60)
+        throw new PooltopError('http', 'whitebit.com answered 503: maintenance', { status: 503 });
     };
     const v = mount({ client, height: 24 });
     await waitForFrame(v.frame, footer('rows 1–30 ·'));
@@ -156,7 +157,7 @@ describe('Sub-accounts tab: keys', () => {
     expect(selectedLine(f)).toBe('');
     const writes = v.stdout.frames.length;
     v.stdin.write('y');
-    await waitUntil(() => vi.mocked(v.ui.notify).mock.calls.length > 0, "the notice");
+    await waitUntil(() => vi.mocked(v.ui.notify).mock.calls.length > 0, 'the notice');
     expect(v.ui.notify).toHaveBeenLastCalledWith('No sub-account selected.');
     expect(v.stdout.frames.slice(writes).some((w) => w.includes('\u001b]52;'))).toBe(false);
     v.stdin.write(KEYS.enter);

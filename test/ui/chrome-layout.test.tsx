@@ -14,20 +14,23 @@ const sections = [
 ];
 
 describe('help layout', () => {
-  it.each([80, 100, 120])('at %i columns wraps every description whole, never wider than the terminal', (width) => {
-    const layout = helpLayout(sections, width);
-    expect(layout.width).toBeLessThanOrEqual(width);
-    const text = layout.lines
-      .filter((l) => l.kind === 'entry')
-      .map((l) => (l.keys ? `\n${l.text}` : ` ${l.text}`))
-      .join('')
-      .trim();
-    const descriptions = sections.flatMap((s) => s.entries.map((b) => b.description));
-    expect(text.split('\n')).toEqual(descriptions);
-    for (const line of layout.lines) {
-      expect(2 + layout.keyWidth + 1 + displayWidth(line.text) + 4).toBeLessThanOrEqual(layout.width);
-    }
-  });
+  it.each([80, 100, 120])(
+    'at %i columns wraps every description whole, never wider than the terminal',
+    (width) => {
+      const layout = helpLayout(sections, width);
+      expect(layout.width).toBeLessThanOrEqual(width);
+      const text = layout.lines
+        .filter((l) => l.kind === 'entry')
+        .map((l) => (l.keys ? `\n${l.text}` : ` ${l.text}`))
+        .join('')
+        .trim();
+      const descriptions = sections.flatMap((s) => s.entries.map((b) => b.description));
+      expect(text.split('\n')).toEqual(descriptions);
+      for (const line of layout.lines) {
+        expect(2 + layout.keyWidth + 1 + displayWidth(line.text) + 4).toBeLessThanOrEqual(layout.width);
+      }
+    },
+  );
 
   it('takes only the width it needs on a wide terminal', () => {
     const wide = helpLayout(sections, 250);
@@ -46,7 +49,9 @@ describe('status bar', () => {
       { text: 'every 10s', priority: 2 },
       { text: 'updated 12m ago', priority: 4 },
     ];
-    expect(fitFields(fields, 200)).toBe('api.whitebit.example.com · profile production-eu · every 10s · updated 12m ago');
+    expect(fitFields(fields, 200)).toBe(
+      'api.whitebit.example.com · profile production-eu · every 10s · updated 12m ago',
+    );
     expect(fitFields(fields, 60)).toBe('api.whitebit.example.com · every 10s · updated 12m ago');
     expect(fitFields(fields, 42)).toBe('api.whitebit.example.com · updated 12m ago');
     expect(fitFields(fields, 20)).toBe('updated 12m ago');
@@ -63,7 +68,13 @@ describe('status bar', () => {
         profile="production-eu"
         intervalMs={10_000}
         paused={false}
-        report={{ what: 'pool', hasData: true, fetchedAt: NOW - 125_000, error: undefined, retryAt: undefined }}
+        report={{
+          what: 'pool',
+          hasData: true,
+          fetchedAt: NOW - 125_000,
+          error: undefined,
+          retryAt: undefined,
+        }}
         notice={undefined}
       />,
     );

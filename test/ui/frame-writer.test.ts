@@ -87,7 +87,9 @@ describe('frame writer', () => {
     out.emit('resize');
     expect(resized).toBe(1);
     expect(frames.columns).toBe(20);
-    expect(draw('a\nb')).toBe('\x1b[?2026h\x1b[H\x1b[2J\x1b[1;1Ha\x1b[0m\x1b[K\x1b[2;1Hb\x1b[0m\x1b[K\x1b[?2026l');
+    expect(draw('a\nb')).toBe(
+      '\x1b[?2026h\x1b[H\x1b[2J\x1b[1;1Ha\x1b[0m\x1b[K\x1b[2;1Hb\x1b[0m\x1b[K\x1b[?2026l',
+    );
     frames.destroy();
     await new Promise((resolve) => setImmediate(resolve));
     expect(out.listenerCount('resize')).toBe(0);
@@ -105,7 +107,8 @@ function onScreen(columns: number, rows: number) {
     await new Promise<void>((resolve) => term.write(chunk, resolve));
     const buf = term.buffer.active;
     const lines: string[] = [];
-    for (let y = 0; y < term.rows; y++) lines.push(buf.getLine(buf.viewportY + y)?.translateToString(true) ?? '');
+    for (let y = 0; y < term.rows; y++)
+      lines.push(buf.getLine(buf.viewportY + y)?.translateToString(true) ?? '');
     return lines.join('\n');
   };
   const resize = async (c: number, r: number): Promise<void> => {

@@ -1,13 +1,21 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
-import { bindingsFor, findBinding, KEYMAP, keyLabel, keyName, type Scope } from '../../src/ui/keymap.js';
+import {
+  bindingsFor,
+  findBinding,
+  KEYMAP,
+  keyLabel,
+  keyName,
+  keysLabel,
+  type Scope,
+} from '../../src/ui/keymap.js';
 import { NO_KEY } from './helpers/keys.js';
 
 const noKey: Key = NO_KEY;
 
 describe('keymap', () => {
   it('binds every key at most once across global and any one tab scope (or the help)', () => {
-    const scopes: Scope[] = ['help', 'pool', 'accounts', 'session'];
+    const scopes: Scope[] = ['help', 'pool', 'mining', 'accounts', 'session'];
     for (const scope of scopes) {
       const keys = [...bindingsFor('global'), ...bindingsFor(scope)].flatMap((b) => [...b.keys]);
       expect(new Set(keys).size, `duplicate key in global+${scope}`).toBe(keys.length);
@@ -45,5 +53,9 @@ describe('keymap', () => {
     expect(keyLabel('shift+tab')).toBe('Shift+Tab');
     expect(keyLabel('escape')).toBe('Esc');
     expect(keyLabel('?')).toBe('?');
+    expect(
+      keysLabel({ scope: 'global', action: 'tab', keys: ['1', '2', '3', '4'], description: 'tabs' }),
+    ).toBe('1–4');
+    expect(keysLabel({ scope: 'pool', action: 'x', keys: ['up', 'k'], description: 'up' })).toBe('↑ / k');
   });
 });

@@ -49,8 +49,11 @@ describe('keys that arrive together, in the dashboard', () => {
     await waitForFrame(app.frame, loaded);
     app.press('?j'); // the help opens, and j scrolls it at once
     let f = await waitForFrame(app.frame, (x) => x.includes('closes this help'));
-    app.press('\x1b2'); // Esc closes it, then 2 goes to the second tab
-    f = await waitForFrame(app.frame, (x) => x.includes('[2 Sub-accounts]') && !x.includes('closes this help'));
+    app.press('\x1b3'); // Esc closes it, then 3 goes to the Sub-accounts tab
+    f = await waitForFrame(
+      app.frame,
+      (x) => x.includes('[3 Sub-accounts]') && !x.includes('closes this help'),
+    );
     app.press('1jjy'); // back to the pool tab, the third link, and copy it
     f = await waitForFrame(app.frame, (x) => x.includes('[1 Pool]') && x.includes('terminal clipboard'));
     expect(f).toContain('Sent stratum+tcp://eu2.pool.example:443 to the terminal clipboard');

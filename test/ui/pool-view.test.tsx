@@ -179,7 +179,9 @@ describe('pool tab', () => {
     app.press('\x1b[B');
     await waitForFrame(app.frame, (x) => x.includes('2/2 · ↑↓ select') && x.includes('› stratum+tcp://eu2'));
     app.press('y');
-    await waitForFrame(app.frame, (x) => x.includes('Sent stratum+tcp://eu2.pool.example:443 to the terminal clipboard (OSC 52)'));
+    await waitForFrame(app.frame, (x) =>
+      x.includes('Sent stratum+tcp://eu2.pool.example:443 to the terminal clipboard (OSC 52)'),
+    );
     const b64 = Buffer.from('stratum+tcp://eu2.pool.example:443').toString('base64');
     expect(app.stdout.frames).toContain(`\x1b]52;c;${b64}\x07`);
     app.press('k');

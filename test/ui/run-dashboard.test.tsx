@@ -133,8 +133,15 @@ describe('Ctrl+Z', () => {
       isTTY: true,
       setRawMode: (on: boolean) => events.push(`raw ${on}`),
     } as unknown as NodeJS.ReadStream;
-    const stdout = { write: (text: string) => events.push(JSON.stringify(text)) } as unknown as NodeJS.WriteStream;
-    suspendDashboard({ stdin, stdout, repaint: () => events.push('repaint'), stop: () => events.push('SIGTSTP') });
+    const stdout = {
+      write: (text: string) => events.push(JSON.stringify(text)),
+    } as unknown as NodeJS.WriteStream;
+    suspendDashboard({
+      stdin,
+      stdout,
+      repaint: () => events.push('repaint'),
+      stop: () => events.push('SIGTSTP'),
+    });
     expect(events).toEqual([
       JSON.stringify(`\x1b[?2004l${LEAVE_ALT_SCREEN}${SHOW_CURSOR}`),
       'raw false',
@@ -144,7 +151,11 @@ describe('Ctrl+Z', () => {
       'repaint',
     ]);
     process.emit('SIGCONT'); // Node reports the continue a moment later: set up once more
-    expect(events.slice(6)).toEqual(['raw true', JSON.stringify(`${ENTER}${HIDE_CURSOR}\x1b[?2004h`), 'repaint']);
+    expect(events.slice(6)).toEqual([
+      'raw true',
+      JSON.stringify(`${ENTER}${HIDE_CURSOR}\x1b[?2004h`),
+      'repaint',
+    ]);
     expect(process.listenerCount('SIGCONT')).toBe(0);
   });
 });

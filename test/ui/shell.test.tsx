@@ -13,7 +13,7 @@ beforeAll(() => {
 afterEach(unmountApps);
 
 describe('shell', () => {
-  it('switches tabs with 1/2/3, Tab and Shift+Tab', async () => {
+  it('switches tabs with 1–4, Tab and Shift+Tab', async () => {
     const { app } = start();
     await waitForFrame(app.frame, loaded);
     const tabOn = (n: number) => (x: string) => x.includes(`[${n} ${TABS[n - 1]!.title}]`);
@@ -25,9 +25,12 @@ describe('shell', () => {
     f = await waitForFrame(app.frame, tabOn(3));
     app.press('\x1b[Z');
     await waitForFrame(app.frame, tabOn(2));
-    app.press('\t'); // two keys before any re-render (as when they arrive together): both count
+    app.press('\t'); // three keys before any re-render (as when they arrive together): all count
+    app.press('\t');
     app.press('\t');
     await waitForFrame(app.frame, (x) => tabOn(1)(x) && loaded(x) && x.includes('updated just now'));
+    app.press('4');
+    await waitForFrame(app.frame, tabOn(4));
     app.press('3');
     await waitForFrame(app.frame, tabOn(3));
     app.press('1');
@@ -55,7 +58,7 @@ describe('shell', () => {
   it('fits the help into 80×24 for the tab with the most keys: wrapped, never cut, scrolled with j', async () => {
     const { app } = start({ columns: 80, rows: 24 });
     await waitForFrame(app.frame, loaded);
-    const [scope, index] = (['pool', 'accounts', 'session'] as const)
+    const [scope, index] = (['pool', 'mining', 'accounts', 'session'] as const)
       .map((s, i) => [s, i] as const)
       .sort((a, b) => bindingsFor(b[0]).length - bindingsFor(a[0]).length)[0]!;
     app.press(String(index + 1));
@@ -71,7 +74,10 @@ describe('shell', () => {
       seen.push(...f.split('\n'));
       last = /lines \d+–(\d+) of (\d+)/.exec(f);
     }
-    const text = seen.join(' ').replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ');
+    const text = seen
+      .join(' ')
+      .replace(/[│╭╮╰╯─]/g, ' ')
+      .replace(/\s+/g, ' ');
     for (const b of [...bindingsFor('global'), ...bindingsFor(scope)]) {
       expect(text).toContain(`${keysLabel(b)} `);
       for (const word of b.description.split(' ')) expect(text).toContain(word);

@@ -67,7 +67,7 @@ export function AccountsTable({
 }
 
 /** React keys from ids, made unique even if the server repeats an id. */
-function uniqueKeys(ids: readonly string[]): string[] {
+export function uniqueKeys(ids: readonly string[]): string[] {
   const seen = new Map<string, number>();
   return ids.map((id) => {
     const n = seen.get(id) ?? 0;

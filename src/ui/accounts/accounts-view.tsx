@@ -7,7 +7,7 @@ import { type ColorDepth, terminal } from '../../terminal/capabilities.js';
 import { clipboardNotice, clipboardSequence } from '../../terminal/clipboard.js';
 import { DataStatus } from '../chrome/data-status.js';
 import { useDashboard } from '../dashboard-context.js';
-import { type DebounceTimers, REAL_TIMERS, useDebouncedValue } from './use-debounced-value.js';
+import { type DebounceTimers, REAL_TIMERS, useDebouncedValue } from '../browser/use-debounced-value.js';
 import { useSubAccounts } from './use-sub-accounts.js';
 import { useReportStatus } from '../status-report.js';
 import type { TabProps } from '../tab-props.js';
@@ -23,7 +23,7 @@ import { emptyText, visibleRange } from './footer-text.js';
 import { ProblemLine } from './problem-line.js';
 import { SearchBox } from './search-box.js';
 import { swatchColor } from './swatch-color.js';
-import { useBrowserInput, useBrowserStore } from './use-browser.js';
+import { useBrowserInput, useBrowserStore } from '../browser/use-browser.js';
 import { type ListGlyphs, listGlyphs } from './list-glyphs.js';
 import { LoadedListView } from './loaded-list.js';
 import { useLoadedList } from './use-loaded-list.js';
@@ -42,7 +42,7 @@ export interface AccountsViewOptions {
   glyphs?: ListGlyphs;
 }
 
-/** Tab 2: the sub-accounts of the account, a page at a time, with search and a detail pane. */
+/** Tab 3: the sub-accounts of the account, a page at a time, with search and a detail pane. */
 export function AccountsView({
   width,
   height,

@@ -8,25 +8,35 @@ export interface CredentialsPanelProps {
   height: number;
   /** The client's own message, when it refused to sign (kind 'config'). */
   message?: string;
+  /** What needs them, e.g. "Sub-accounts" (the heading says it needs a key and secret). */
+  what?: string;
+  /** Why, in a sentence or two. */
+  why?: string;
 }
 
-/** Shown instead of the table when there are no API credentials: where to give them. */
-export function CredentialsPanel({ width, height, message }: CredentialsPanelProps) {
+const SUB_ACCOUNTS_WHY =
+  'Listing sub-accounts is a signed request: pooltop needs an API key allowed to use the sub-account endpoint, and its secret.';
+
+/** Shown instead of a tab's content when there are no API credentials: where to give them. */
+export function CredentialsPanel({
+  width,
+  height,
+  message,
+  what = 'Sub-accounts',
+  why = SUB_ACCOUNTS_WHY,
+}: CredentialsPanelProps) {
   const theme = useTheme();
   return (
     <Box flexDirection="column" width={width} height={height} paddingX={1}>
       <Text bold color={theme.accent}>
-        Sub-accounts need an API key and secret
+        {what} need an API key and secret
       </Text>
       {message ? (
         <Text color={theme.warn} wrap="truncate">
           {sanitizeLine(message)}
         </Text>
       ) : null}
-      <Text wrap="wrap">
-        Listing sub-accounts is a signed request: pooltop needs an API key allowed to use the sub-account
-        endpoint, and its secret. The rest of the dashboard works without them.
-      </Text>
+      <Text wrap="wrap">{why} The rest of the dashboard works without them.</Text>
       <Box marginY={1}>
         <CredentialHelp keys={['apiKey', 'apiSecret']} width={width - 2} />
       </Box>

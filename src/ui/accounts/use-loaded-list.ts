@@ -10,16 +10,10 @@ import { sortAccounts } from '../../accounts/sort.js';
 import type { SubAccount } from '../../api/types.js';
 import { type LoadAll, useLoadAll } from '../hooks/use-load-all.js';
 import type { ActionOf } from '../keymap.js';
-import type { BrowserAction, BrowserState } from './browser-state.js';
+import type { BrowserAction, BrowserState } from '../browser/browser-state.js';
+import type { ListKeys } from '../browser/use-browser.js';
 import { initialListState, LIST_HINTS, type ListAction, type ListState, listReducer } from './list-state.js';
 import { type PickerOption, pickerOptions } from './list-text.js';
-
-export interface ListKeys {
-  /** Takes an action first; true when it handled it. */
-  onAction(action: ActionOf<'accounts'>): boolean;
-  /** Esc (after the detail pane): true when it closed the picker or stopped a load. */
-  onEscape(): boolean;
-}
 
 export interface LoadedList {
   /** A list is loaded or loading: the view shows it instead of the server's pages. */

@@ -18,7 +18,7 @@ import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
 import { isPooltopError, PooltopError } from '../../errors/pooltop-error.js';
 import { linkSignals } from '../../api/link-signals.js';
 import type { SubAccountPage } from '../../api/types.js';
-import { nextPageOffset } from './browser-state.js';
+import { nextPageOffset } from '../browser/browser-state.js';
 import { useDashboard } from '../dashboard-context.js';
 import { alignedPollDelay } from '../swr-options.js';
 import { useRefreshOnShow } from '../hooks/use-refresh-on-show.js';

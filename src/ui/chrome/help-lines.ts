@@ -54,7 +54,10 @@ export function helpLayout(sections: readonly HelpSection[], maxWidth: number, m
   const lead = INDENT + keyWidth + 1;
   const needed = Math.max(
     minInner,
-    ...sections.flatMap((s) => [displayWidth(s.title), ...s.entries.map((b) => lead + displayWidth(b.description))]),
+    ...sections.flatMap((s) => [
+      displayWidth(s.title),
+      ...s.entries.map((b) => lead + displayWidth(b.description)),
+    ]),
   );
   const width = Math.max(FRAME_COLUMNS + lead + 10, Math.min(maxWidth, needed + FRAME_COLUMNS));
   const room = width - FRAME_COLUMNS - lead;

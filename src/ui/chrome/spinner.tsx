@@ -3,7 +3,6 @@ import { createContext, useContext, useEffect, useState } from 'react';
 import { useTheme } from '../theme-context.js';
 import { glyphs } from '../../terminal/glyphs.js';
 
-
 /** True inside a hidden tab (tab-slot.tsx): spinners there stand still, so they cause no renders. */
 export const HiddenTabContext = createContext(false);
 

@@ -24,7 +24,7 @@ export interface StatusBarProps {
 }
 
 /** In order of importance. */
-const HINTS = ['? help', 'q quit', '1-3/Tab tabs', 'p pause', 'r refresh'];
+const HINTS = ['? help', 'q quit', '1-4/Tab tabs', 'p pause', 'r refresh'];
 
 function retryText(report: StatusReport, nowMs: number, intervalMs: number): string {
   if (report.retryAt === null) return 'no automatic retry: r retries';
@@ -32,7 +32,9 @@ function retryText(report: StatusReport, nowMs: number, intervalMs: number): str
   // The retry timer runs on the monotonic clock; the wall clock may have jumped back since it
   // was set (NTP, a VM resumed): never announce a wait longer than this error's retries take.
   const wait = Math.min(report.retryAt - nowMs, retryBoundMs(report.error, intervalMs));
-  return wait > 0 ? `next retry ${formatClock(nowMs + wait)} (in ${formatDuration(wait)})` : `retrying${glyphs().ellipsis}`;
+  return wait > 0
+    ? `next retry ${formatClock(nowMs + wait)} (in ${formatDuration(wait)})`
+    : `retrying${glyphs().ellipsis}`;
 }
 
 /**
@@ -71,7 +73,14 @@ export function StatusBar(props: StatusBarProps) {
       width,
     );
     second = { text: message, color: theme.error };
-  } else second = { text: fitFields(HINTS.map((text, i) => ({ text, priority: -i })), width), color: theme.muted };
+  } else
+    second = {
+      text: fitFields(
+        HINTS.map((text, i) => ({ text, priority: -i })),
+        width,
+      ),
+      color: theme.muted,
+    };
 
   return (
     <Box flexDirection="column" width={width}>

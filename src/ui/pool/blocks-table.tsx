@@ -152,7 +152,12 @@ export function BlocksTable({ blocks, fresh, nowMs, maxRows }: BlocksTableProps)
     <BlocksGrid
       key={withStatus ? 'with-status' : 'plain'}
       data={rows}
-      columns={[{ key: 'Height', align: 'right' }, 'Found at', 'Age', ...(withStatus ? ['Status' as const] : [])]}
+      columns={[
+        { key: 'Height', align: 'right' },
+        'Found at',
+        'Age',
+        ...(withStatus ? ['Status' as const] : []),
+      ]}
       cell={BlockCell}
       skeleton={Rule}
       header={Heading}

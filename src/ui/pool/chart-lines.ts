@@ -1,10 +1,9 @@
 /**
- * Turns the 7-day hash-rate series into text lines of an exact width: SI y-labels, an
+ * Turns a hash-rate series (the pool's 7 days, a mining account's or one worker's) into text lines of an exact width: SI y-labels, an
  * asciichart line bucketed in time to the columns available, and day (or hour) labels under it.
  * Pure, so the view can memoise it by data and size.
  */
 import { plot } from 'asciichart';
-import type { HashRatePoint } from '../../api/types.js';
 import { formatHashRateValue, parseHashRate } from '../../format/hash-rate.js';
 import { formatClock, formatDay, nextDay, startOfDay } from '../../format/time.js';
 import { displayWidth, fitWidth, truncate } from '../../format/width.js';
@@ -21,15 +20,27 @@ export interface Chart {
 
 const MIN_LABEL = 8;
 
+/** A point of any hash-rate series: the pool's (H/s as a decimal string) or a mining one (H/s, null when unreadable). */
+export interface ChartPoint {
+  /** Unix seconds; null or missing when the answer lacked it. */
+  timestamp?: number | null;
+  hashrate?: string | number | null;
+}
+
 interface Sample {
   t: number;
   v: number;
 }
 
-function samples(points: readonly HashRatePoint[]): Sample[] {
+function rateOf(value: string | number | null | undefined): number | undefined {
+  if (typeof value === 'string') return parseHashRate(value);
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+function samples(points: readonly ChartPoint[]): Sample[] {
   const out: Sample[] = [];
   for (const p of points) {
-    const v = parseHashRate(p.hashrate);
+    const v = rateOf(p.hashrate);
     // A point without a time or a rate cannot be drawn: it is skipped (the policy's degraded row).
     if (v !== undefined && p.timestamp != null && Number.isFinite(p.timestamp)) {
       out.push({ t: p.timestamp * 1000, v });
@@ -126,13 +137,57 @@ function axisLabels(first: number, last: number, gutter: number, columns: number
   return '';
 }
 
+interface Drawn {
+  text: string;
+  labelWidth: number;
+  /** Bucketed values plotted. */
+  values: number[];
+  count: number;
+  /** The widest y-label this drawing wanted. */
+  widest: number;
+}
+
+/** asciichart's plot of `data` with y-labels `labelWidth` wide; undefined when too narrow. */
+function plotAt(data: readonly Sample[], width: number, rows: number, labelWidth: number): Drawn | undefined {
+  // asciichart draws `values` points as values-1 segments plus one blank column: values = width - labelWidth.
+  const count = width - labelWidth;
+  if (count < 3) return undefined;
+  const values = bucket(data, count);
+  let lo = Math.min(...values);
+  let hi = Math.max(...values);
+  if (hi - lo < Number.EPSILON * Math.max(1, hi)) {
+    const pad = Math.max(hi * 0.01, 1);
+    lo -= pad;
+    hi += pad;
+  }
+  const range = hi - lo;
+  const top = rows - 1;
+  let widest = 0;
+  // Plot in row units (0..top) so asciichart's rounding always yields exactly `rows` lines.
+  const scaled = values.map((v) => ((v - lo) / range) * top);
+  const text = plot(scaled, {
+    min: 0,
+    max: top,
+    height: top,
+    offset: 2,
+    padding: '',
+    symbols: [...glyphs().chart],
+    format: (y) => {
+      const label = formatHashRateValue(lo + (y / top) * range);
+      widest = Math.max(widest, displayWidth(label));
+      return fitWidth(label, labelWidth, 'right');
+    },
+  });
+  return { text, labelWidth, values, count, widest };
+}
+
 /**
  * `height` plot rows (at least 2) plus one line of time labels, each line at most `width` columns.
  * `spanMs` keeps only the points at most that long before the newest one (e.g. 24 h).
  * Fewer than two valid points, or no room, gives a one-line notice instead.
  */
 export function chartLines(
-  points: readonly HashRatePoint[],
+  points: readonly ChartPoint[],
   width: number,
   height: number,
   spanMs = Infinity,
@@ -150,38 +205,20 @@ export function chartLines(
     };
   }
   const rows = Math.max(2, height);
-  let lo = Math.min(...data.map((s) => s.v));
-  let hi = Math.max(...data.map((s) => s.v));
-  const labelWidth = Math.max(
+  const lo = Math.min(...data.map((s) => s.v));
+  const hi = Math.max(...data.map((s) => s.v));
+  const firstWidth = Math.max(
     MIN_LABEL,
     displayWidth(formatHashRateValue(lo)),
     displayWidth(formatHashRateValue(hi)),
   );
+  // A label between the ends may be wider than both ("99.9 TH/s" between 99 and 101): once
+  // known, draw again with room for it.
+  let drawn = plotAt(data, width, rows, firstWidth);
+  if (drawn && drawn.widest > firstWidth) drawn = plotAt(data, width, rows, drawn.widest);
+  if (!drawn) return { lines: [truncate('Too narrow for a chart.', width)], gutter: 0, peak: 0 };
+  const { text, labelWidth, count, values } = drawn;
   const gutter = labelWidth + 1;
-  // asciichart draws `values` points as values-1 segments plus one blank column: values = width - labelWidth.
-  const count = width - labelWidth;
-  if (count < 3) return { lines: [truncate('Too narrow for a chart.', width)], gutter: 0, peak: 0 };
-  const values = bucket(data, count);
-  lo = Math.min(...values);
-  hi = Math.max(...values);
-  if (hi - lo < Number.EPSILON * Math.max(1, hi)) {
-    const pad = Math.max(hi * 0.01, 1);
-    lo -= pad;
-    hi += pad;
-  }
-  const range = hi - lo;
-  const top = rows - 1;
-  // Plot in row units (0..top) so asciichart's rounding always yields exactly `rows` lines.
-  const scaled = values.map((v) => ((v - lo) / range) * top);
-  const text = plot(scaled, {
-    min: 0,
-    max: top,
-    height: top,
-    offset: 2,
-    padding: '',
-    symbols: [...glyphs().chart],
-    format: (y) => fitWidth(formatHashRateValue(lo + (y / top) * range), labelWidth, 'right'),
-  });
   const plotLines = text.split('\n').map((line) => truncate(line.slice(0, -1), width, ''));
   return {
     lines: [...plotLines, axisLabels(first.t, last.t, gutter, count - 1, width)],

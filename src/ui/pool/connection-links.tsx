@@ -10,24 +10,36 @@ export interface ConnectionLinksProps {
   /** Lines available; a window around the selected link is shown. */
   lines: number;
   width: number;
+  /** Before the first line (default "Links "); the others are indented as far. */
+  label?: string;
+  /** How to move between links (default "↑↓ select"). */
+  selectHint?: string;
+  /** Shown when there are none (default "none published"). */
+  none?: string;
 }
 
-const LABEL = 'Links ';
-
-/** The stratum links, the selected one marked with › (and bold); ↑/↓ move, y copies. */
-function ConnectionLinksView({ links, selected, lines, width }: ConnectionLinksProps) {
+/** Links (the pool's stratum links, a mining account's watcher links), the selected one marked with › (and bold); y copies. */
+function ConnectionLinksView({
+  links,
+  selected,
+  lines,
+  width,
+  label: LABEL = 'Links ',
+  selectHint = '↑↓ select',
+  none = 'none published',
+}: ConnectionLinksProps) {
   const theme = useTheme();
   if (links.length === 0) {
     return (
       <Text wrap="truncate">
         {LABEL}
-        <Text color={theme.muted}>none published</Text>
+        <Text color={theme.muted}>{none}</Text>
       </Text>
     );
   }
   const shown = Math.max(1, Math.min(lines, links.length));
   const first = Math.min(Math.max(0, selected - shown + 1), links.length - shown);
-  const hint = `  ${links.length > 1 ? `${selected + 1}/${links.length} · ↑↓ select · ` : ''}y copy`;
+  const hint = `  ${links.length > 1 ? `${selected + 1}/${links.length} · ${selectHint} · ` : ''}y copy`;
   return (
     <Box flexDirection="column" width={width}>
       {links.slice(first, first + shown).map((raw, i) => {

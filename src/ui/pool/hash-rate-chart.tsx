@@ -1,11 +1,10 @@
 import { Box, Text } from 'ink';
 import { memo, useMemo } from 'react';
-import type { HashRatePoint } from '../../api/types.js';
 import { useTheme } from '../theme-context.js';
-import { chartLines } from './chart-lines.js';
+import { type ChartPoint, chartLines } from './chart-lines.js';
 
 export interface HashRateChartProps {
-  points: readonly HashRatePoint[];
+  points: readonly ChartPoint[];
   /** Columns available; no line is wider. */
   width: number;
   /** Lines available: plot rows plus one line of time labels. */
@@ -14,7 +13,7 @@ export interface HashRateChartProps {
   spanMs?: number;
 }
 
-/** The 7-day hash rate as an ASCII line chart; recomputed only when the data or the size changes. */
+/** A hash-rate series as an ASCII line chart; recomputed only when the data or the size changes. */
 function HashRateChartView({ points, width, height, spanMs = Infinity }: HashRateChartProps) {
   const theme = useTheme();
   const chart = useMemo(

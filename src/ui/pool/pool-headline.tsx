@@ -15,13 +15,20 @@ export interface PoolHeadlineProps {
   width: number;
 }
 
+export interface DeltaProps {
+  value: number | undefined;
+  format: (n: number) => string;
+  /** A rise is bad news (workers offline): red up, green down. */
+  upIsBad?: boolean;
+}
+
 /** ▲ / ▼ with the size of the change, as text (colour only repeats it). */
-function Delta({ value, format }: { value: number | undefined; format: (n: number) => string }) {
+export function Delta({ value, format, upIsBad = false }: DeltaProps) {
   const theme = useTheme();
   if (value === undefined) return null;
   if (value === 0) return <Text color={theme.muted}> ±0</Text>;
   return (
-    <Text color={value > 0 ? theme.ok : theme.error}>
+    <Text color={value > 0 !== upIsBad ? theme.ok : theme.error}>
       {' '}
       {value > 0 ? '▲' : '▼'} {format(Math.abs(value))}
     </Text>

@@ -45,7 +45,8 @@ function autoRow(input: RowInput): Row {
     return { label: 'Auto-refresh', text: 'stopped by the error below; R tries again', tone: 'warn' };
   if (status.missing.length > 0)
     return { label: 'Auto-refresh', text: 'on, waiting for OAuth settings', tone: 'warn' };
-  if (refreshing) return { label: 'Auto-refresh', text: `on, refreshing now${glyphs().ellipsis}`, tone: 'normal' };
+  if (refreshing)
+    return { label: 'Auto-refresh', text: `on, refreshing now${glyphs().ellipsis}`, tone: 'normal' };
   if (nextAutoAt === undefined) return { label: 'Auto-refresh', text: 'on', tone: 'normal' };
   const when = nextAutoAt <= nowMs ? 'due now' : `next ${at(nextAutoAt, nowMs)}`;
   return { label: 'Auto-refresh', text: `on, at 80% of the lifetime: ${when}`, tone: 'ok' };

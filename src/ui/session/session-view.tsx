@@ -16,7 +16,7 @@ import { glyphs } from '../../terminal/glyphs.js';
 
 const LABEL_WIDTH = 16;
 
-/** Tab 3: the OAuth session (scopes, token expiry countdown, refresh now, auto-refresh). */
+/** Tab 4: the OAuth session (scopes, token expiry countdown, refresh now, auto-refresh). */
 export function SessionView({ hidden = false, ...props }: TabProps & { session?: Session }) {
   const { nowMs } = useUiState();
   const s = useSession(props.session);

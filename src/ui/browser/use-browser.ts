@@ -1,7 +1,7 @@
 /**
  * The browser's state (browser-state.ts) held in a synchronous store, and the keyboard routed
  * to it through the input layer (hooks/use-keypress.ts). Keys are read from the one keymap
- * table (scope 'accounts', plus the global Esc); while the search box is open, typed and pasted
+ * table (the tab's scope: 'accounts', or 'mining' for its workers; plus the global Esc); while the search box is open, typed and pasted
  * text goes into it and the global single-key bindings stand aside (`setCapture`); a paste
  * anywhere else does nothing. The store updates synchronously so keys arriving together (key
  * repeat, a fast typist over SSH) each see the state left by the one before.
@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useKeypress } from '../hooks/use-keypress.js';
 import { isPaste } from '../keypress.js';
-import { type ActionOf, findBinding } from '../keymap.js';
+import { type ActionOf, findBinding, KEYMAP } from '../keymap.js';
 import { useUiState } from '../ui-state.js';
 import {
   type BrowserAction,
@@ -19,7 +19,6 @@ import {
   type PageInfo,
 } from './browser-state.js';
 import { searchKey } from './search-input.js';
-import type { ListKeys } from './use-loaded-list.js';
 
 export interface BrowserStore {
   state: BrowserState;
@@ -43,7 +42,12 @@ export function useBrowserStore(init?: Parameters<typeof initialBrowserState>[0]
   return { state, dispatch, current };
 }
 
+/** Tabs whose scope binds the browser's actions (under the accounts scope's names). */
+export type BrowserScope = 'accounts' | 'mining';
+
 export interface BrowserInputOptions {
+  /** Whose bindings drive it (default 'accounts'); actions the scope does not bind never fire. */
+  scope?: BrowserScope;
   active: boolean;
   /** Whether the search box is open (from the rendered state). */
   searchOpen: boolean;
@@ -52,21 +56,34 @@ export interface BrowserInputOptions {
   current: () => BrowserState;
   dispatch: (action: BrowserAction) => void;
   /** `y`: copy the selected id. */
-  onCopy: () => void;
+  onCopy?: () => void;
   /** The loaded list (`L`): offered every action and Esc first. */
   list?: ListKeys;
 }
 
 type AccountsAction = ActionOf<'accounts'>;
+
+/** A whole loaded list (Sub-accounts' `L`) layered over the pages: offered keys first. */
+export interface ListKeys {
+  /** Takes an action first; true when it handled it. */
+  onAction(action: AccountsAction): boolean;
+  /** Esc (after the detail pane): true when it closed the picker or stopped a load. */
+  onEscape(): boolean;
+}
 type SearchSwitch = Extract<BrowserAction, { type: 'search-open' | 'search-accept' | 'search-cancel' }>;
 
-/** The accounts action bound to a key name, if any. */
-function accountsAction(name: string): AccountsAction | undefined {
-  // findBinding('accounts', …) only returns entries of that scope.
-  return findBinding('accounts', name)?.action as AccountsAction | undefined;
+const ACCOUNTS_ACTIONS: ReadonlySet<string> = new Set(
+  KEYMAP.filter((b) => b.scope === 'accounts').map((b) => b.action),
+);
+
+/** The browser action bound to a key name in `scope`, if any. */
+function browserAction(scope: BrowserScope, name: string): AccountsAction | undefined {
+  const action = findBinding(scope, name)?.action;
+  return action !== undefined && ACCOUNTS_ACTIONS.has(action) ? (action as AccountsAction) : undefined;
 }
 
 export function useBrowserInput({
+  scope = 'accounts',
   active,
   searchOpen,
   page,
@@ -109,7 +126,7 @@ export function useBrowserInput({
         'page-size-down': () => dispatch({ type: 'page-size', delta: -1 }),
         search: () => switchSearch({ type: 'search-open' }),
         details: () => dispatch({ type: 'detail-open', page: p }),
-        'copy-id': () => copyRef.current(),
+        'copy-id': () => copyRef.current?.(),
         'load-all': listOnly,
         sort: listOnly,
         'sort-reverse': listOnly,
@@ -131,7 +148,7 @@ export function useBrowserInput({
       if (result.type === 'cancel') return switchSearch({ type: 'search-cancel' });
       // Not text: only moving keys (arrows, PgUp/PgDn, Home/End) still act while the box is open.
       if (isPaste(event) || event.text !== '' || event.name.startsWith('ctrl+')) return;
-      const moving = accountsAction(event.name);
+      const moving = browserAction(scope, event.name);
       if (moving) run(moving);
       return;
     }
@@ -144,7 +161,7 @@ export function useBrowserInput({
       if (s.search !== '') return dispatch({ type: 'search-cancel' });
       return;
     }
-    const action = accountsAction(event.name);
+    const action = browserAction(scope, event.name);
     if (action) run(action);
   }, active);
 

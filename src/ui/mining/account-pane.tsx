@@ -1,0 +1,232 @@
+import { Box, Text, useStdout } from 'ink';
+import { useMemo, useState } from 'react';
+import { evaluate, type Status } from '../../alerts/evaluate.js';
+import { MINING_METRICS } from '../../alerts/metrics.js';
+import { readMining } from '../../alerts/readings.js';
+import type { MiningInterval } from '../../api/mining-types.js';
+import { OFFSET_MAX } from '../../api/types.js';
+import { sanitizeLine } from '../../format/sanitize.js';
+import { truncate } from '../../format/width.js';
+import { terminal } from '../../terminal/capabilities.js';
+import { clipboardNotice, clipboardSequence } from '../../terminal/clipboard.js';
+import { AccountsFooter } from '../accounts/accounts-footer.js';
+import { useBrowserStore } from '../browser/use-browser.js';
+import { adviceFor } from '../accounts/error-advice.js';
+import { ProblemLine } from '../accounts/problem-line.js';
+import { SearchBox } from '../accounts/search-box.js';
+import { DataStatus } from '../chrome/data-status.js';
+import { useDashboard } from '../dashboard-context.js';
+import { useKeymap } from '../hooks/use-keymap.js';
+import { usePollDelta } from '../pool/use-poll-delta.js';
+import { ConnectionLinks } from '../pool/connection-links.js';
+import { useReportStatus } from '../status-report.js';
+import { useTheme } from '../theme-context.js';
+import { useUiState } from '../ui-state.js';
+import { ChartPane, NEXT_INTERVAL } from './chart-pane.js';
+import { payoutDestinationText, watcherLinkText, watcherLinkUrl } from './links-text.js';
+import {
+  NAMES_PAGE,
+  type Poll,
+  useAccountSeries,
+  useMinerInfo,
+  usePayout,
+  useRewards,
+  useWatcherLinks,
+  useWorkerChart,
+} from './mining-data.js';
+import { MiningHeadline } from './mining-headline.js';
+import { miningLayout } from './mining-layout.js';
+import { RewardsPane } from './rewards-pane.js';
+import { layoutWorkerColumns } from './worker-columns.js';
+import { WorkersTable } from './workers-table.js';
+import { useWorkers, workersEmptyText } from './use-workers.js';
+
+export interface AccountPaneProps {
+  account: string;
+  /** How many accounts the key has (the `a` hint), when known. */
+  accountCount: number | undefined;
+  width: number;
+  height: number;
+  active: boolean;
+  poll: Poll;
+  interval: MiningInterval;
+  setInterval: (interval: MiningInterval) => void;
+  onChooseAccount: () => void;
+  ascii: boolean;
+}
+
+const HEADLINE_METRICS = MINING_METRICS.filter((m) => m.key !== 'data_age');
+
+/** One mining account: freshness, account line, headline, watcher links, chart, rewards and workers. */
+export function AccountPane(props: AccountPaneProps) {
+  const { account, width, height, active, poll, interval } = props;
+  const theme = useTheme();
+  const ui = useUiState();
+  const { stdout } = useStdout();
+  const { intervalMs, thresholds } = useDashboard();
+  const info = useMinerInfo(account, poll);
+  const day = useAccountSeries(account, '5m', poll);
+  const chart = useAccountSeries(account, interval, poll);
+  const payout = usePayout(account, poll);
+  const links = useWatcherLinks(account, poll);
+  const [link, setLink] = useState(0);
+  const [rewardsOffset, setRewardsOffset] = useState(0);
+
+  const linkList = links.value ?? [];
+  const store = useBrowserStore({ limit: NAMES_PAGE });
+  const layout = miningLayout(width, height, { links: linkList.length, searchOpen: store.state.searchOpen });
+  const workers = useWorkers({ account, active, poll, viewRows: layout.workerRows, store });
+  const rewards = useRewards(account, rewardsOffset, layout.rewardRows, poll);
+  const worker = workers.state.detailOpen ? workers.selected : undefined;
+  const workerChart = useWorkerChart(account, worker, interval, poll);
+
+  const readings = useMemo(
+    () => readMining(account, info.value, day.value, Math.floor((day.fetchedAt ?? 0) / 1000)),
+    [account, info.value, day.value, day.fetchedAt],
+  );
+  const statuses = useMemo(() => {
+    const own = thresholds?.mining ?? {};
+    const out: Record<string, Status> = {};
+    for (const m of HEADLINE_METRICS) out[m.key] = evaluate(m.read(readings, 0), own[m.key] ?? {});
+    return out;
+  }, [readings, thresholds]);
+  const hashRate = usePollDelta(readings.hashRate, day.poll);
+  const online = usePollDelta(readings.workersOnline, info.poll);
+  const low = usePollDelta(readings.workersLow, info.poll);
+  const offline = usePollDelta(readings.workersOffline, info.poll);
+  const deltas = useMemo(() => ({ hashRate, online, low, offline }), [hashRate, online, low, offline]);
+
+  const selectedLink = Math.min(link, Math.max(0, linkList.length - 1));
+  const rewardItems = rewards.value?.items;
+  useKeymap(
+    'mining',
+    {
+      'chart-interval': () => props.setInterval(NEXT_INTERVAL[interval]),
+      'older-rewards': () => {
+        if (!rewardItems) return ui.notify('Rewards are still loading.');
+        if (rewardItems.length < layout.rewardRows) return ui.notify('No older rewards.');
+        setRewardsOffset((o) => Math.min(OFFSET_MAX, o + layout.rewardRows));
+      },
+      'newer-rewards': () =>
+        rewardsOffset === 0
+          ? ui.notify('These are the newest rewards.')
+          : setRewardsOffset((o) => Math.max(0, o - layout.rewardRows)),
+      'next-link': () => setLink((i) => (linkList.length === 0 ? 0 : (i + 1) % linkList.length)),
+      'copy-link': () => {
+        const url = watcherLinkUrl(linkList[selectedLink]);
+        if (!url) return ui.notify('No watcher link to copy.');
+        const { multiplexer } = terminal();
+        stdout.write(clipboardSequence(url, multiplexer));
+        ui.notify(clipboardNotice('Link', truncate(url, 36), multiplexer));
+      },
+      'choose-account': props.onChooseAccount,
+    },
+    active && !workers.state.searchOpen,
+  );
+
+  const error = info.error ?? day.error ?? workers.error;
+  useReportStatus(
+    {
+      what: 'mining account',
+      hasData: info.value !== undefined,
+      fetchedAt: info.fetchedAt,
+      error,
+      retryAt: info.retryAt ?? day.retryAt,
+    },
+    active,
+  );
+
+  const advice = error ? adviceFor(error) : undefined;
+  const linkTexts = useMemo(() => linkList.map(watcherLinkText), [linkList]);
+  const columns = useMemo(() => layoutWorkerColumns(width), [width]);
+  const others =
+    props.accountCount !== undefined && props.accountCount > 1
+      ? ` · a: another of ${props.accountCount}`
+      : '';
+  const { state } = workers;
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      {advice?.kind === 'auth' ? (
+        <ProblemLine advice={advice} stale={info.value !== undefined} width={width} />
+      ) : (
+        <DataStatus
+          what={`mining account ${sanitizeLine(account)}`}
+          hasData={info.value !== undefined}
+          fetchedAt={info.fetchedAt}
+          error={error}
+          isValidating={false}
+          paused={ui.paused}
+          intervalMs={intervalMs}
+          nowMs={ui.nowMs}
+          width={width}
+        />
+      )}
+      <Text wrap="truncate">
+        Account <Text bold>{sanitizeLine(account) || '(no name)'}</Text>
+        <Text color={theme.muted}>{others}</Text>
+        {' · '}Payout {truncate(payoutDestinationText(payout.value), Math.max(10, width - 40))}
+      </Text>
+      <MiningHeadline
+        readings={readings}
+        statuses={statuses}
+        deltas={deltas}
+        fee={info.value?.fee}
+        width={width}
+      />
+      <ConnectionLinks
+        links={linkTexts}
+        selected={selectedLink}
+        lines={layout.linkLines}
+        width={width}
+        label="Watchers "
+        selectHint="l next"
+        none={
+          links.value ? 'no active watcher links' : links.error ? 'could not load the watcher links' : '…'
+        }
+      />
+      <Box flexDirection={layout.sideBySide ? 'row' : 'column'} gap={layout.sideBySide ? 2 : 0}>
+        <ChartPane
+          points={worker === undefined ? chart.value?.hashrate : workerChart.value?.hashrate}
+          worker={worker}
+          interval={interval}
+          error={worker === undefined ? chart.error : workerChart.error}
+          width={layout.chartWidth}
+          height={layout.chartHeight}
+        />
+        <RewardsPane
+          items={rewardItems}
+          offset={rewardsOffset}
+          limit={layout.rewardRows}
+          error={rewards.error}
+          width={layout.rewardsWidth}
+        />
+      </Box>
+      <WorkersTable
+        account={account}
+        names={workers.names}
+        layout={columns}
+        cursor={state.cursor}
+        top={state.top}
+        rows={layout.workerRows}
+        loading={!workers.loaded && !workers.error}
+        empty={
+          workers.error
+            ? 'Could not load the workers; see the first line.'
+            : workersEmptyText(state.search, state.offset)
+        }
+        poll={poll}
+        ascii={props.ascii}
+      />
+      {state.searchOpen ? <SearchBox draft={state.draft} width={width} /> : null}
+      <AccountsFooter
+        width={width}
+        hint={state.hint}
+        offset={state.offset}
+        limit={state.limit}
+        search={state.search}
+        rows={workers.loaded ? workers.names.length : undefined}
+        failed={workers.error !== undefined}
+      />
+    </Box>
+  );
+}

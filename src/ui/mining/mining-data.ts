@@ -1,0 +1,201 @@
+/**
+ * The Mining tab's resources, one hook per read operation (keys and loads; the polling policy is
+ * use-mining-resource.ts). Series windows are asked for explicitly (`from`), so the answer
+ * covers what the chart says whatever the server's default window is.
+ */
+import type {
+  AccountHashRate,
+  MinerInfo,
+  MiningAccount,
+  MiningInterval,
+  MiningPage,
+  MiningReward,
+  PayoutDestination,
+  WatcherLink,
+  WorkerHashRate,
+} from '../../api/mining-types.js';
+import type { RequestQueue } from '../../api/request-queue.js';
+import type { ApiClient } from '../../api/types.js';
+import { OFFSET_MAX } from '../../api/types.js';
+import { useDashboard } from '../dashboard-context.js';
+import { useMiningQueue } from './mining-queue.js';
+import { type Resource, type ResourceOptions, useMiningResource } from './use-mining-resource.js';
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+/** How far back each chart interval looks: 288 five-minute points, 168 hourly, 30 daily. */
+export const CHART_SPAN_SECONDS: Readonly<Record<MiningInterval, number>> = {
+  '5m': DAY,
+  '1h': 7 * DAY,
+  '24h': 30 * DAY,
+};
+/** A worker's trend in the table: its five-minute points of the last two hours. */
+export const TREND_SPAN_SECONDS = 2 * HOUR;
+/** workers/names pages: the API's largest. */
+export const NAMES_PAGE = 100;
+
+export type Poll = Pick<ResourceOptions, 'hidden' | 'paused'>;
+
+function useFrom(): (span: number) => number {
+  const { now } = useDashboard();
+  return (span) => Math.max(0, Math.floor(now() / 1000) - span);
+}
+
+export function useMiningAccounts(enabled: boolean, poll: Poll): Resource<MiningPage<MiningAccount>> {
+  const { client } = useDashboard();
+  return useMiningResource(
+    enabled ? (['mining-accounts'] as const) : null,
+    (_k, signal) => client.mining.accounts({}, { signal }),
+    { ...poll, slow: true },
+  );
+}
+
+export function useMinerInfo(account: string, poll: Poll): Resource<MinerInfo> {
+  const { client } = useDashboard();
+  return useMiningResource(
+    ['mining-info', account] as const,
+    ([, a], signal) => client.mining.minerInfo({ account: a }, { signal }),
+    poll,
+  );
+}
+
+/** The account's series at `interval` over CHART_SPAN_SECONDS; the 5-minute one also feeds the headline. */
+export function useAccountSeries(
+  account: string,
+  interval: MiningInterval,
+  poll: Poll,
+): Resource<AccountHashRate> {
+  const { client } = useDashboard();
+  const from = useFrom();
+  return useMiningResource(
+    ['mining-hashrate', account, interval] as const,
+    ([, a, i], signal) =>
+      client.mining.hashrate({ account: a, interval: i, from: from(CHART_SPAN_SECONDS[i]) }, { signal }),
+    { ...poll, slow: interval !== '5m' },
+  );
+}
+
+export function usePayout(account: string, poll: Poll): Resource<PayoutDestination> {
+  const { client } = useDashboard();
+  return useMiningResource(
+    ['mining-payout', account] as const,
+    ([, a], signal) => client.mining.payoutDestination({ account: a }, { signal }),
+    { ...poll, slow: true },
+  );
+}
+
+export function useWatcherLinks(account: string, poll: Poll): Resource<WatcherLink[]> {
+  const { client } = useDashboard();
+  return useMiningResource(
+    ['mining-links', account] as const,
+    ([, a], signal) => client.mining.watcherLinks({ account: a }, { signal }),
+    { ...poll, slow: true },
+  );
+}
+
+export function useRewards(
+  account: string,
+  offset: number,
+  limit: number,
+  poll: Poll,
+): Resource<MiningPage<MiningReward>> {
+  const { client } = useDashboard();
+  return useMiningResource(
+    ['mining-rewards', account, offset, limit] as const,
+    ([, a, o, l], signal) => client.mining.rewards({ account: a, offset: o, limit: l }, { signal }),
+    { ...poll, slow: true },
+  );
+}
+
+/** One page of connected workers' names (`enabled` false while a search shows the whole list). */
+export function useWorkerNames(
+  account: string,
+  offset: number,
+  enabled: boolean,
+  poll: Poll,
+): Resource<MiningPage<string>> {
+  const { client } = useDashboard();
+  return useMiningResource(
+    enabled ? (['mining-workers', account, offset, NAMES_PAGE] as const) : null,
+    ([, a, o, l], signal) => client.mining.workerNames({ account: a, offset: o, limit: l }, { signal }),
+    poll,
+  );
+}
+
+/**
+ * Every connected worker's name, for a search (workers/names has no filter): pages of 100 from
+ * offset 0 until a short page or the API's reach, four at a time through the queue at low
+ * priority. Asked once per search (and on `r`), not polled.
+ */
+export function useAllWorkerNames(account: string, enabled: boolean, poll: Poll): Resource<string[]> {
+  const { client } = useDashboard();
+  const queue = useMiningQueue();
+  return useMiningResource(
+    enabled ? (['mining-all-workers', account] as const) : null,
+    ([, a], signal) => loadAllNames(client, queue, a, signal),
+    { ...poll, once: true, queuesItself: true },
+  );
+}
+
+/** Waves of up to four pages; the list ends at the first short page. */
+export async function loadAllNames(
+  client: ApiClient,
+  queue: RequestQueue,
+  account: string,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const names: string[] = [];
+  for (let offset = 0; offset <= OFFSET_MAX; ) {
+    const offsets: number[] = [];
+    for (let i = 0; i < 4 && offset <= OFFSET_MAX; i++, offset += NAMES_PAGE) offsets.push(offset);
+    const pages = await Promise.all(
+      offsets.map((o) =>
+        queue.run(() => client.mining.workerNames({ account, offset: o, limit: NAMES_PAGE }, { signal }), {
+          priority: 'low',
+          signal,
+        }),
+      ),
+    );
+    for (const page of pages) {
+      names.push(...page.items);
+      if (page.items.length < NAMES_PAGE) return names;
+    }
+  }
+  return names;
+}
+
+/** One worker's five-minute points of the last two hours, for its row (at low priority). */
+export function useWorkerTrend(account: string, worker: string, poll: Poll): Resource<WorkerHashRate> {
+  const { client } = useDashboard();
+  const from = useFrom();
+  return useMiningResource(
+    ['mining-trend', account, worker] as const,
+    ([, a, w], signal) =>
+      client.mining.workerHashrate(
+        { account: a, worker: w, interval: '5m', from: from(TREND_SPAN_SECONDS) },
+        { signal },
+      ),
+    { ...poll, slow: true, priority: 'low' },
+  );
+}
+
+/** One worker's series at the chart's interval (`Enter`). */
+export function useWorkerChart(
+  account: string,
+  worker: string | undefined,
+  interval: MiningInterval,
+  poll: Poll,
+): Resource<WorkerHashRate> {
+  const { client } = useDashboard();
+  const from = useFrom();
+  return useMiningResource(
+    worker === undefined ? null : (['mining-worker', account, worker, interval] as const),
+    ([, a, w, i], signal) =>
+      client.mining.workerHashrate(
+        { account: a, worker: w, interval: i, from: from(CHART_SPAN_SECONDS[i]) },
+        { signal },
+      ),
+    { ...poll, slow: interval !== '5m' },
+  );
+}

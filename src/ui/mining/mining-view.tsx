@@ -1,0 +1,156 @@
+import { Box, Text } from 'ink';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { MiningInterval } from '../../api/mining-types.js';
+import { createRequestQueue } from '../../api/request-queue.js';
+import { sanitizeLine } from '../../format/sanitize.js';
+import { truncate } from '../../format/width.js';
+import { CredentialsPanel } from '../accounts/credentials-panel.js';
+import { adviceFor } from '../accounts/error-advice.js';
+import { Spinner } from '../chrome/spinner.js';
+import { useDashboard } from '../dashboard-context.js';
+import { useKeymap } from '../hooks/use-keymap.js';
+import { useReportStatus } from '../status-report.js';
+import type { TabProps } from '../tab-props.js';
+import { useTheme } from '../theme-context.js';
+import { useUiState } from '../ui-state.js';
+import { AccountPane } from './account-pane.js';
+import { AccountPicker } from './account-picker.js';
+import { useMiningAccounts } from './mining-data.js';
+import { MiningQueueContext } from './mining-queue.js';
+import { terminal } from '../../terminal/capabilities.js';
+
+const MINING_WHY =
+  'Every Mining Pool read is a signed request: pooltop needs an API key allowed to use the Mining Pool endpoints, and its secret.';
+
+/** Tab 2: your own mining — one account's hash rate, workers, rewards and watcher links. */
+export function MiningView(props: TabProps) {
+  // One queue for the tab's whole life: every request of every account goes through it.
+  const queue = useMemo(() => createRequestQueue(), []);
+  useEffect(() => () => queue.close(), [queue]);
+  return (
+    <MiningQueueContext.Provider value={queue}>
+      <MiningTab {...props} />
+    </MiningQueueContext.Provider>
+  );
+}
+
+function MiningTab({ width, height, active, hidden = false }: TabProps) {
+  const theme = useTheme();
+  const ui = useUiState();
+  const { config } = useDashboard();
+  const hasKeys = Boolean(config.apiKey && config.apiSecret);
+  // Nothing is asked for before the tab is first shown.
+  const seen = useRef(false);
+  if (!hidden) seen.current = true;
+  const poll = useMemo(() => ({ hidden, paused: ui.paused }), [hidden, ui.paused]);
+  const accounts = useMiningAccounts(hasKeys && seen.current, poll);
+  const list = accounts.value?.items ?? [];
+
+  // --account / WHITEBIT_MINING_ACCOUNT / mining_account preselect; a choice lasts the session.
+  const [chosen, setChosen] = useState<string | undefined>(config.miningAccount || undefined);
+  const account = chosen ?? (list.length === 1 ? list[0]?.name : undefined);
+  const [picking, setPicking] = useState(false);
+  const [cursor, setCursor] = useState(0);
+  const [interval, setChartInterval] = useState<MiningInterval>('5m');
+  const pickerOpen = list.length > 0 && (picking || (account === undefined && list.length > 1));
+
+  const pickerKeys = active && pickerOpen;
+  useKeymap(
+    'mining',
+    {
+      up: () => setCursor((c) => Math.max(0, Math.min(c, list.length - 1) - 1)),
+      down: () => setCursor((c) => Math.min(list.length - 1, c + 1)),
+      details: () => {
+        const picked = list[Math.min(cursor, list.length - 1)];
+        if (!picked) return;
+        setChosen(picked.name);
+        setPicking(false);
+      },
+    },
+    pickerKeys,
+  );
+  useKeymap('global', { close: () => account !== undefined && setPicking(false) }, pickerKeys);
+  const chooseAccount = () => {
+    if (list.length <= 1) {
+      ui.notify(
+        list.length === 1 ? 'This key has one mining account.' : 'No mining accounts to choose from.',
+      );
+      return;
+    }
+    setCursor(
+      Math.max(
+        0,
+        list.findIndex((a) => a.name === account),
+      ),
+    );
+    setPicking(true);
+  };
+
+  const advice = accounts.error ? adviceFor(accounts.error) : undefined;
+  useReportStatus(
+    {
+      what: 'mining accounts',
+      hasData: accounts.value !== undefined,
+      fetchedAt: accounts.fetchedAt,
+      error: accounts.error,
+      retryAt: accounts.retryAt,
+    },
+    active && account === undefined,
+  );
+  if (!hasKeys || advice?.kind === 'credentials') {
+    return (
+      <CredentialsPanel
+        width={width}
+        height={height}
+        message={advice?.message}
+        what="Mining accounts"
+        why={MINING_WHY}
+      />
+    );
+  }
+
+  let body = null;
+  if (!seen.current) return null;
+  if (pickerOpen) {
+    body = <AccountPicker accounts={list} cursor={cursor} current={account} width={width} height={height} />;
+  } else if (account === undefined) {
+    body = (
+      <Text wrap="truncate" color={accounts.error ? theme.error : undefined}>
+        {accounts.error ? (
+          truncate(
+            `Could not list your mining accounts: ${sanitizeLine(accounts.error.message)} · r retries`,
+            width,
+          )
+        ) : accounts.value ? (
+          'This API key has no mining accounts (mining accounts are created on whitebit.com).'
+        ) : (
+          <>
+            <Spinner /> Loading your mining accounts…
+          </>
+        )}
+      </Text>
+    );
+  }
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      {body}
+      {account === undefined ? null : (
+        <Box display={pickerOpen ? 'none' : 'flex'}>
+          <AccountPane
+            key={account}
+            account={account}
+            accountCount={accounts.value ? list.length : undefined}
+            width={width}
+            height={height}
+            active={active && !pickerOpen}
+            poll={poll}
+            interval={interval}
+            setInterval={setChartInterval}
+            onChooseAccount={chooseAccount}
+            ascii={!terminal().unicode}
+          />
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,86 @@
+import { Text } from 'ink';
+import { memo } from 'react';
+import { isPooltopError } from '../../errors/pooltop-error.js';
+import type { HashRateSample } from '../../api/mining-types.js';
+import { formatHashRateValue, UNKNOWN_RATE } from '../../format/hash-rate.js';
+import { sanitizeLine } from '../../format/sanitize.js';
+import { sparkline } from '../../format/sparkline.js';
+import { padEnd, padStart } from '../../format/width.js';
+import { useTheme } from '../theme-context.js';
+import { type Poll, useWorkerTrend } from './mining-data.js';
+import type { WorkerLayout } from './worker-columns.js';
+
+export interface WorkerRowProps {
+  account: string;
+  /** As the server sent it (the request uses it as is; the screen gets it sanitised). */
+  name: string;
+  selected: boolean;
+  layout: WorkerLayout;
+  poll: Poll;
+  /** Pure-ASCII trend (terminals without UTF-8). */
+  ascii: boolean;
+}
+
+/** The newest point's rate and the mean of the readable points; undefined when none is readable. */
+export function trendFigures(points: readonly HashRateSample[]): { now?: number; average?: number } {
+  const rates = points.map((p) => p.hashrate).filter((v): v is number => v !== null && Number.isFinite(v));
+  const newest = points.at(-1)?.hashrate;
+  return {
+    now: newest === null || newest === undefined ? undefined : newest,
+    average: rates.length ? rates.reduce((a, b) => a + b, 0) / rates.length : undefined,
+  };
+}
+
+const rate = (v: number | undefined): string => (v === undefined ? UNKNOWN_RATE : formatHashRateValue(v));
+
+/**
+ * One worker: name, current rate, two-hour mean and trend. Its series is asked for by this row
+ * (so only rows on screen cost a request) and a failure costs this row alone. Memoised: the
+ * clock and cursor moves redraw only the rows whose props or series changed.
+ */
+function WorkerRowView({ account, name, selected, layout, poll, ascii }: WorkerRowProps) {
+  const theme = useTheme();
+  const trend = useWorkerTrend(account, name, poll);
+  const points = trend.value?.hashrate ?? [];
+  const { now, average } = trendFigures(points);
+  const shownName = sanitizeLine(name) || '(no name)';
+  let tail: { text: string; color: string | undefined };
+  if (trend.error && !trend.value) {
+    const why = isPooltopError(trend.error) && trend.error.status ? ` (${trend.error.status})` : '';
+    tail = { text: `no series${why}`, color: theme.warn };
+  } else if (!trend.value) tail = { text: '…', color: theme.muted };
+  else
+    tail = {
+      text: sparkline(
+        points.map((p) => p.hashrate),
+        layout.trend,
+        { ascii },
+      ),
+      color: theme.accent,
+    };
+  return (
+    <Text wrap="truncate">
+      <Text bold>{selected ? '› ' : '  '}</Text>
+      <Text inverse={selected} bold={selected}>
+        {padEnd(shownName, layout.name)}
+      </Text>{' '}
+      {padStart(trend.value ? rate(now) : '', layout.now)}{' '}
+      {padStart(trend.value ? rate(average) : '', layout.average)}{' '}
+      <Text color={tail.color}>{padEnd(tail.text, layout.trend)}</Text>
+    </Text>
+  );
+}
+
+export const WorkerRow = memo(WorkerRowView);
+
+/** The headings, aligned with WorkerRow. */
+export function WorkerHeader({ layout }: { layout: WorkerLayout }) {
+  const theme = useTheme();
+  return (
+    <Text bold color={theme.accent} wrap="truncate">
+      {'  '}
+      {padEnd('Worker', layout.name)} {padStart('Now', layout.now)} {padStart('2 h mean', layout.average)}{' '}
+      {layout.trend > 0 ? padEnd('Trend, 2 h', layout.trend) : ''}
+    </Text>
+  );
+}

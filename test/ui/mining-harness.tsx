@@ -1,0 +1,226 @@
+/**
+ * Shared by the Mining tab tests: a scriptable Mining API (every call recorded, with the most
+ * ever in flight), and the view mounted in the providers the dashboard gives it (theme,
+ * dashboard context with thresholds, the real SWR options, UI state).
+ */
+import { render } from 'ink-testing-library';
+import { SWRConfig } from 'swr';
+import { vi } from 'vitest';
+import type { ThresholdSet } from '../../src/alerts/thresholds.js';
+import { PooltopError } from '../../src/errors/pooltop-error.js';
+import type {
+  AccountHashRate,
+  MinerInfo,
+  MiningAccount,
+  MiningApi,
+  MiningReward,
+  WatcherLink,
+} from '../../src/api/mining-types.js';
+import type { ApiClient } from '../../src/api/types.js';
+import type { ResolvedConfig } from '../../src/config/types.js';
+import { createTheme } from '../../src/format/color.js';
+import { DashboardContext, type DashboardContextValue } from '../../src/ui/dashboard-context.js';
+import { KeypressProvider } from '../../src/ui/hooks/use-keypress.js';
+import { MiningView } from '../../src/ui/mining/mining-view.js';
+import { swrOptions } from '../../src/ui/swr-options.js';
+import { ThemeContext } from '../../src/ui/theme-context.js';
+import { type UiState, UiStateContext } from '../../src/ui/ui-state.js';
+import { keyedConfig, NOW } from './accounts-harness.js';
+
+export { KEYS, keyedConfig, keylessConfig, NOW, waitForFrame, waitUntil } from './accounts-harness.js';
+
+const NOW_SEC = NOW / 1000;
+
+export interface Call {
+  op: keyof MiningApi;
+  query: Record<string, unknown>;
+}
+
+/** A Mining API over made-up data; `fail(op, query)` may return an error to throw instead. */
+export class FakeMining implements MiningApi {
+  calls: Call[] = [];
+  inFlight = 0;
+  maxInFlight = 0;
+  /** Milliseconds each answer takes (0: next turn). */
+  delayMs = 0;
+  accountList: MiningAccount[] = [
+    { name: 'main_farm', createdAt: NOW_SEC - 90 * 86_400 },
+    { name: 'solar_shed', createdAt: NOW_SEC - 200 * 86_400 },
+    { name: 'hosting_kz', createdAt: NOW_SEC - 300 * 86_400 },
+  ];
+  workerCount = 40;
+  workerName = (i: number): string => `rig-${String(i + 1).padStart(4, '0')}`;
+  info: MinerInfo = {
+    fee: 2.5,
+    workers: { online: 37, low: 2, offline: 1 },
+    stratum: [{ url: 'stratum+tcp://btc.pool.example:3333', workersCount: 39 }],
+  };
+  rejectRate = 0.0084;
+  rewardList: MiningReward[] = rewards(40);
+  links: WatcherLink[] = [
+    link('ops', 'https://whitebit.example/mining/watch/aaa', null),
+    link('family', 'https://whitebit.example/mining/watch/bbb', NOW_SEC + 86_400),
+  ];
+  fail: (op: keyof MiningApi, query: Record<string, unknown>) => Error | undefined = () => undefined;
+
+  private async answer<T>(op: keyof MiningApi, query: object, make: () => T): Promise<T> {
+    const q = query as Record<string, unknown>;
+    this.calls.push({ op, query: q });
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+      const err = this.fail(op, q);
+      if (err) throw err;
+      return make();
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  callsOf(op: keyof MiningApi): Call[] {
+    return this.calls.filter((c) => c.op === op);
+  }
+
+  accounts: MiningApi['accounts'] = (q = {}) =>
+    this.answer('accounts', q, () => ({ items: this.accountList, limit: 100, offset: 0 }));
+  minerInfo: MiningApi['minerInfo'] = (q) => this.answer('minerInfo', q, () => structuredClone(this.info));
+  hashrate: MiningApi['hashrate'] = (q) =>
+    this.answer('hashrate', q, (): AccountHashRate => {
+      const step = { '5m': 300, '1h': 3600, '24h': 86_400 }[q.interval ?? '1h'];
+      const from = q.from ?? NOW_SEC - 86_400;
+      const points = [];
+      for (let t = from - (from % step); t + step <= NOW_SEC; t += step) {
+        points.push({
+          timestamp: t,
+          hashrate: 4e15 + 1e14 * Math.sin(t / 7200),
+          rejectRate: this.rejectRate,
+        });
+      }
+      return { account: q.account, hashrate: points };
+    });
+  workerNames: MiningApi['workerNames'] = (q) =>
+    this.answer('workerNames', q, () => {
+      const offset = q.offset ?? 0;
+      const limit = q.limit ?? 100;
+      const n = Math.max(0, Math.min(limit, this.workerCount - offset));
+      return { items: Array.from({ length: n }, (_, i) => this.workerName(offset + i)), limit, offset };
+    });
+  workerHashrate: MiningApi['workerHashrate'] = (q) =>
+    this.answer('workerHashrate', q, () => {
+      const step = { '5m': 300, '1h': 3600, '24h': 86_400 }[q.interval ?? '1h'];
+      const from = q.from ?? NOW_SEC - 7200;
+      const points = [];
+      for (let t = from - (from % step); t + step <= NOW_SEC; t += step) {
+        points.push({ timestamp: t, hashrate: 1e14 });
+      }
+      return { account: q.account, worker: q.worker, hashrate: points };
+    });
+  rewards: MiningApi['rewards'] = (q = {}) =>
+    this.answer('rewards', q, () => {
+      const offset = q.offset ?? 0;
+      const limit = q.limit ?? 30;
+      return { items: this.rewardList.slice(offset, offset + limit), limit, offset };
+    });
+  payoutDestination: MiningApi['payoutDestination'] = (q) =>
+    this.answer('payoutDestination', q, () => ({ payoutDestination: 'main_balance', externalAddress: null }));
+  watcherLinks: MiningApi['watcherLinks'] = (q) =>
+    this.answer('watcherLinks', q, () => structuredClone(this.links));
+}
+
+function link(name: string, url: string, liveUntil: number | null): WatcherLink {
+  return {
+    id: name,
+    accounts: ['main_farm'],
+    name,
+    link: url,
+    permissions: ['dashboard'],
+    liveUntil,
+    createdAt: NOW_SEC,
+  };
+}
+
+/** One reward a day, newest first; every tenth pending (the newest) or canceled. */
+export function rewards(n: number): MiningReward[] {
+  return Array.from({ length: n }, (_, i) => ({
+    miningAccountName: 'main_farm',
+    payoutDestination: 'main_balance',
+    payoutTransactionHash: null,
+    payoutAddress: null,
+    payoutTime: null,
+    rewardCurrency: 'BTC',
+    totalReward: '0.00102',
+    reward: `0.001${String(i % 10)}`,
+    fee: '0.00002',
+    fppsRate: '0.0000005',
+    hashRate: 4e15,
+    date: NOW_SEC - (i + 1) * 86_400,
+    status: i === 0 ? 'pending' : i % 10 === 5 ? 'canceled' : 'successful',
+  }));
+}
+
+export function clientOf(mining: MiningApi): ApiClient {
+  return {
+    baseUrl: 'http://127.0.0.1:1/',
+    mining,
+    getMiningPool: () => Promise.reject(new Error('not used')),
+    listSubAccounts: () => Promise.reject(new Error('not used')),
+    refreshToken: () => Promise.reject(new Error('not used')),
+    close: async () => {},
+  };
+}
+
+export const refused = (message = 'Mining pool account not found'): PooltopError =>
+  new PooltopError('validation', message, { status: 400 });
+
+export interface MountOptions {
+  client: ApiClient;
+  config?: ResolvedConfig;
+  width?: number;
+  height?: number;
+  intervalSec?: number;
+  thresholds?: ThresholdSet;
+  now?: () => number;
+  hidden?: boolean;
+}
+
+export function mountMining(opts: MountOptions) {
+  const controller = new AbortController();
+  const ui: UiState = { paused: false, nowMs: NOW, notify: vi.fn(), setCapture: vi.fn() };
+  const dashboard: DashboardContextValue = {
+    client: opts.client,
+    apiUrl: opts.client.baseUrl,
+    config: opts.config ?? {
+      ...keyedConfig,
+      miningAccount: 'main_farm',
+      sources: { ...keyedConfig.sources, miningAccount: 'flag' },
+    },
+    demo: false,
+    intervalMs: (opts.intervalSec ?? 3600) * 1000,
+    signal: controller.signal,
+    now: opts.now ?? (() => NOW),
+    thresholds: opts.thresholds,
+  };
+  const swr = swrOptions({ intervalMs: dashboard.intervalMs, isPaused: () => false, timers: new Set() });
+  const tree = (hidden: boolean) => (
+    <ThemeContext.Provider value={createTheme(false)}>
+      <DashboardContext.Provider value={dashboard}>
+        <SWRConfig value={swr}>
+          <UiStateContext.Provider value={ui}>
+            <KeypressProvider>
+              <MiningView
+                width={opts.width ?? 120}
+                height={opts.height ?? 40}
+                active={!hidden}
+                hidden={hidden}
+              />
+            </KeypressProvider>
+          </UiStateContext.Provider>
+        </SWRConfig>
+      </DashboardContext.Provider>
+    </ThemeContext.Provider>
+  );
+  const view = render(tree(opts.hidden ?? false));
+  const frame = (): string => view.lastFrame() ?? '';
+  return { ...view, ui, controller, frame, setHidden: (h: boolean) => view.rerender(tree(h)) };
+}

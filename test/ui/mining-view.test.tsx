@@ -1,0 +1,273 @@
+/** The Mining tab (ink-testing-library) over a scripted Mining API. */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseRange } from '../../src/alerts/range.js';
+import { PooltopError } from '../../src/errors/pooltop-error.js';
+import { sumDecimals } from '../../src/format/decimal.js';
+import {
+  clientOf,
+  FakeMining,
+  KEYS,
+  keyedConfig,
+  keylessConfig,
+  mountMining,
+  NOW,
+  waitForFrame,
+  waitUntil,
+} from './mining-harness.js';
+
+beforeAll(() => {
+  process.env.TZ = 'UTC';
+});
+
+const cleanup: Array<() => void> = [];
+afterEach(() => {
+  for (const fn of cleanup.splice(0)) fn();
+});
+
+function mount(fake = new FakeMining(), opts: Omit<Parameters<typeof mountMining>[0], 'client'> = {}) {
+  const view = mountMining({ client: clientOf(fake), ...opts });
+  cleanup.push(() => view.unmount());
+  const press = async (keys: string, until: (f: string) => boolean) => {
+    view.stdin.write(keys);
+    return waitForFrame(view.frame, until);
+  };
+  return { ...view, fake, press };
+}
+
+const headline = (f: string) => f.includes('Workers 37 online');
+const rowsLoaded = (f: string) => /rig-0001\s+100 TH\/s/.test(f);
+const noPreselection = { ...keyedConfig, miningAccount: undefined };
+
+describe('Mining tab', () => {
+  it('asks for credentials without an API key and sends nothing', async () => {
+    const v = mount(new FakeMining(), { config: keylessConfig });
+    const f = await waitForFrame(v.frame, (x) => x.includes('Mining accounts need an API key and secret'));
+    expect(f).toContain('WHITEBIT_API_KEY');
+    expect(v.fake.calls).toHaveLength(0);
+  });
+
+  it('offers a picker for several accounts; Enter picks, a reopens it, Esc keeps the account', async () => {
+    const v = mount(new FakeMining(), { config: noPreselection });
+    let f = await waitForFrame(v.frame, (x) => x.includes('Choose a mining account'));
+    expect(f).toMatch(/› main_farm/);
+    expect(v.fake.callsOf('minerInfo')).toHaveLength(0);
+    f = await v.press(KEYS.down, (x) => /› solar_shed/.test(x));
+    f = await v.press(KEYS.enter, headline);
+    expect(f).toContain('Account solar_shed · a: another of 3');
+    expect(v.fake.callsOf('minerInfo').map((c) => c.query.account)).toEqual(['solar_shed']);
+    f = await v.press('a', (x) => x.includes('Choose a mining account'));
+    expect(f).toMatch(/› solar_shed\s+created .* · shown now/);
+    f = await v.press(KEYS.escape, headline);
+    expect(f).toContain('Account solar_shed');
+  });
+
+  it('opens the only account without a picker, and the preselected one straight away', async () => {
+    const only = new FakeMining();
+    only.accountList = only.accountList.slice(2);
+    const a = mount(only, { config: noPreselection });
+    expect(await waitForFrame(a.frame, headline)).toContain('Account hosting_kz');
+    const b = mount();
+    const f = await waitForFrame(b.frame, headline);
+    expect(f).toContain('Account main_farm');
+    expect(b.fake.callsOf('minerInfo')[0]?.query).toEqual({ account: 'main_farm' });
+  });
+
+  it('says so when the key has no mining accounts', async () => {
+    const none = new FakeMining();
+    none.accountList = [];
+    const v = mount(none, { config: noPreselection });
+    await waitForFrame(v.frame, (x) => x.includes('This API key has no mining accounts'));
+  });
+
+  it('shows the headline: now, 24 h average, reject rate, workers with changes since the last poll, fee', async () => {
+    const v = mount(new FakeMining(), { intervalSec: 1 });
+    let f = await waitForFrame(v.frame, (x) => headline(x) && x.includes('Reject 0.84 %'));
+    expect(f).toMatch(/Hash rate \d[\d.]* PH\/s · 24 h average \d[\d.]* PH\/s · Reject 0\.84 %/);
+    expect(f).toContain('Workers 37 online · 2 low · 1 offline · Fee 2.5 %');
+    await waitForFrame(v.frame, (x) => x.includes('Payout main balance'));
+    v.fake.info = { ...v.fake.info, workers: { online: 35, low: 3, offline: 2 } };
+    // The next poll (one interval later) brings the change, as text.
+    f = await waitForFrame(v.frame, (x) => x.includes('Workers 35 online'), 5000);
+    expect(f).toContain('Workers 35 online ▼ 2 · 3 low ▲ 1 · 2 offline ▲ 1 · Fee 2.5 %');
+  });
+
+  it('marks values past the preferences thresholds with WARN and CRIT in words', async () => {
+    const thresholds = {
+      pool: {},
+      mining: {
+        reject_rate: { warning: parseRange('0.005', 'ratio'), critical: parseRange('0.02', 'ratio') },
+        workers_offline: { critical: parseRange('0', 'count') },
+        workers_online: { warning: parseRange('10:', 'count') },
+      },
+    };
+    const v = mount(new FakeMining(), { thresholds });
+    let f = await waitForFrame(v.frame, (x) => headline(x) && x.includes('Reject 0'));
+    expect(f).toMatch(/Reject 0\.84 % WARN/);
+    expect(f).toMatch(/1 offline CRIT/);
+    expect(f).toMatch(/37 online ·/); // within its range: no word
+    v.unmount();
+    const worse = new FakeMining();
+    worse.rejectRate = 0.05;
+    const w = mount(worse, { thresholds });
+    f = await waitForFrame(w.frame, (x) => headline(x) && x.includes('Reject 5'));
+    expect(f).toMatch(/Reject 5\.00 % CRIT/);
+  });
+
+  it('toggles the chart between 5 min, 1 h and 24 h points, asking each window once', async () => {
+    const v = mount();
+    let f = await waitForFrame(
+      v.frame,
+      (x) => x.includes('Hash rate · 5 min points, 24 h (t: 1 h)') && /PH\/s[┼┤]/.test(x),
+    );
+    expect(f).toContain('Reject 0.84 %');
+    // The headline and the 5-minute chart share one request.
+    expect(v.fake.callsOf('hashrate').map((c) => c.query.interval)).toEqual(['5m']);
+    f = await v.press('t', (x) => x.includes('Hash rate · hourly, 7 days (t: 24 h)') && /PH\/s[┼┤]/.test(x));
+    f = await v.press('t', (x) => x.includes('Hash rate · daily, 30 days (t: 5 min)') && /PH\/s[┼┤]/.test(x));
+    await v.press('t', (x) => x.includes('5 min points, 24 h'));
+    const asked = v.fake
+      .callsOf('hashrate')
+      .map((c) => [c.query.interval, NOW / 1000 - (c.query.from as number)]);
+    expect(asked).toEqual([
+      ['5m', 86_400],
+      ['1h', 7 * 86_400],
+      ['24h', 30 * 86_400],
+    ]);
+  });
+
+  it('pages workers 100 at a time like Sub-accounts', async () => {
+    const fake = new FakeMining();
+    fake.workerCount = 250;
+    const v = mount(fake);
+    let f = await waitForFrame(v.frame, (x) => x.includes('rows 1–100 ·') && rowsLoaded(x));
+    expect(f).toContain('page size 100');
+    f = await v.press(KEYS.pageDown, (x) => x.includes('rows 101–200 ·') && /rig-0101\s+100 TH\/s/.test(x));
+    f = await v.press('n', (x) => x.includes('rows 201–250 ·') && x.includes('end of list'));
+    f = await v.press('n', (x) => x.includes('end of list') && /end of list\s*$/.test(x.trim()));
+    f = await v.press('b', (x) => x.includes('rows 101–200 ·'));
+    expect(fake.callsOf('workerNames').map((c) => [c.query.offset, c.query.limit])).toEqual([
+      [0, 100],
+      [100, 100],
+      [200, 100],
+    ]);
+  });
+
+  it('searches every worker name (the API has no filter) and pages the matches', async () => {
+    const fake = new FakeMining();
+    fake.workerCount = 250;
+    const v = mount(fake);
+    await waitForFrame(v.frame, rowsLoaded);
+    await v.press('/', (x) => x.includes('Search:'));
+    for (const ch of '002') v.stdin.write(ch);
+    // rig-0002 and rig-0020…0029, found across three pages of names
+    let f = await waitForFrame(v.frame, (x) => x.includes('search "002"') && x.includes('rows 1–11 ·'));
+    expect(f).toMatch(/› rig-0002/);
+    const offsets = fake.callsOf('workerNames').map((c) => c.query.offset);
+    expect(offsets).toEqual([0, 0, 100, 200, 300]); // the first page, then the whole list once
+    const listed = f.split('\n').filter((l) => /^[› ] rig-/.test(l));
+    expect(listed.length).toBeGreaterThan(5);
+    for (const row of listed) expect(row).toContain('002');
+    f = await v.press(KEYS.enter, (x) => !x.includes('Search:') && x.includes('search "002"'));
+    f = await v.press(KEYS.escape, (x) => !x.includes('search "') && x.includes('rows 1–100 ·'));
+  });
+
+  it("opens the selected worker's chart with Enter and closes it with Esc", async () => {
+    const v = mount();
+    await waitForFrame(v.frame, rowsLoaded);
+    await v.press(KEYS.down, (x) => /› rig-0002/.test(x));
+    let f = await v.press(
+      KEYS.enter,
+      (x) => x.includes('Worker rig-0002 · 5 min points') && /TH\/s[┼┤]/.test(x),
+    );
+    const chartCalls = v.fake.callsOf('workerHashrate').filter((c) => c.query.worker === 'rig-0002');
+    expect(chartCalls.map((c) => [c.query.interval, NOW / 1000 - (c.query.from as number)])).toContainEqual([
+      '5m',
+      86_400,
+    ]);
+    f = await v.press('t', (x) => x.includes('Worker rig-0002 · hourly, 7 d'));
+    f = await v.press(KEYS.escape, (x) => x.includes('Hash rate · hourly, 7 days'));
+    expect(f).not.toContain('Worker rig-0002 ·');
+  });
+
+  it('lists rewards newest first with status in words and exact totals of the rows shown; ] and [ page', async () => {
+    const v = mount(new FakeMining(), { width: 100, height: 30 });
+    let f = await waitForFrame(v.frame, (x) => x.includes('newest first'));
+    const limit = Number(/Rewards 1–(\d+), newest first/.exec(f)?.[1]);
+    expect(limit).toBeGreaterThan(1);
+    expect(f).toMatch(/2025-11-21 pending\s+0\.0010 BTC/);
+    expect(f).toMatch(/2025-11-20 successful\s+0\.0011 BTC/);
+    const shown = v.fake.rewardList.slice(0, limit);
+    expect(f).toContain(`after fee ${sumDecimals(shown.map((r) => r.reward))} BTC (successful `);
+    f = await v.press(']', (x) => x.includes(`Rewards ${limit + 1}–`) && x.includes('newest first'));
+    expect(f).toContain('[ newer');
+    expect(v.fake.callsOf('rewards').map((c) => [c.query.offset, c.query.limit])).toEqual([
+      [0, limit],
+      [limit, limit],
+    ]);
+    await v.press('[', (x) => x.includes('Rewards 1–'));
+  });
+
+  it('copies the selected watcher link with y (OSC 52); l selects the next', async () => {
+    const v = mount();
+    await waitForFrame(v.frame, (x) => x.includes('Watchers › ops'));
+    v.stdin.write('y');
+    const b64 = (s: string) => Buffer.from(s).toString('base64');
+    await waitUntil(
+      () => v.stdout.frames.includes(`\x1b]52;c;${b64('https://whitebit.example/mining/watch/aaa')}\x07`),
+      'the first link copied',
+    );
+    await v.press('l', (x) => /› family/.test(x));
+    v.stdin.write('y');
+    await waitUntil(
+      () => v.stdout.frames.includes(`\x1b]52;c;${b64('https://whitebit.example/mining/watch/bbb')}\x07`),
+      'the second link copied',
+    );
+    expect(v.ui.notify).toHaveBeenLastCalledWith(
+      'Sent https://whitebit.example/mining/wat… to the terminal clipboard (OSC 52).',
+    );
+  });
+
+  it('degrades one row for one odd worker: a failed series, a hostile name', async () => {
+    const fake = new FakeMining();
+    fake.workerName = (i) =>
+      i === 1 ? 'evil\x1b[2J\x1b]52;c;AAAA\x07name' : `rig-${String(i + 1).padStart(4, '0')}`;
+    fake.fail = (op, q) =>
+      op === 'workerHashrate' && q.worker === 'rig-0003'
+        ? new PooltopError('api', 'Internal error', { status: 500 })
+        : undefined;
+    const v = mount(fake);
+    const f = await waitForFrame(
+      v.frame,
+      (x) => rowsLoaded(x) && x.includes('no series (500)') && /rig-0004\s+100 TH\/s/.test(x),
+    );
+    expect(f).toMatch(/rig-0003\s+no series \(500\)/);
+    expect(f).toMatch(/evil.*name\s+100 TH\/s/);
+    expect(f).not.toContain('\x1b');
+    expect(f).toContain('Workers 37 online'); // the rest of the tab is whole
+  });
+
+  it('neither asks nor polls while hidden; shown again, it draws the cached data at once', async () => {
+    const v = mount(new FakeMining(), { hidden: true, intervalSec: 1 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(v.fake.calls).toHaveLength(0);
+    v.setHidden(false);
+    const everyRow = (x: string) =>
+      x
+        .split('\n')
+        .filter((l) => /^[› ] rig-/.test(l))
+        .every((l) => l.includes('TH/s'));
+    await waitForFrame(
+      v.frame,
+      (x) => headline(x) && rowsLoaded(x) && everyRow(x) && x.includes('newest first'),
+      10_000,
+    );
+    v.setHidden(true);
+    await new Promise((r) => setTimeout(r, 200)); // a poll already queued when it hid may still start
+    const asked = v.fake.calls.length;
+    await new Promise((r) => setTimeout(r, 1500)); // more than the 1 s interval
+    expect(v.fake.calls.slice(asked)).toEqual([]);
+    v.setHidden(false);
+    expect(v.frame()).toContain('Workers 37 online'); // the first frame after showing it
+    expect(asked).toBeGreaterThan(0);
+  });
+});
