@@ -3,6 +3,7 @@
  * rates in H/s, timestamps in Unix seconds, counts. A field that is missing or unreadable is
  * `undefined` here, so one odd field costs its own metric and nothing else.
  */
+import type { AccountHashRate, MinerInfo } from '../api/mining-types.js';
 import type { PoolOverview } from '../api/types.js';
 import { parseHashRate } from '../format/hash-rate.js';
 
@@ -16,11 +17,7 @@ export interface PoolReadings {
   newestSampleTime?: number;
 }
 
-/**
- * One mining account (Mining Pool API). Filled in by the mining client's reader once that client
- * exists; the thresholds on these fields are already known (metrics.ts), so configs using them
- * validate today.
- */
+/** One mining account (Mining Pool API): miners/info and its 5-minute hash-rate series. */
 export interface MiningReadings {
   account: string;
   hashRate?: number;
@@ -62,4 +59,48 @@ export function readPool(pool: PoolOverview): PoolReadings {
 /** Seconds from `then` to `now` (never negative: a clock a little ahead is not an age). */
 export function ageOf(then: number | undefined, nowSec: number): number | undefined {
   return then === undefined ? undefined : Math.max(0, nowSec - then);
+}
+
+/** The window hashrate_24h averages over, and that `pooltop check mining` and the exporter ask for. */
+export const DAY_SECONDS = 86_400;
+
+/**
+ * One mining account from its miners/info answer and its hash-rate series (either may be
+ * missing): the newest point's hash rate and reject ratio, the average of the points in the 24
+ * hours up to the newest one, and the worker counts.
+ */
+export function readMining(
+  account: string,
+  info: MinerInfo | undefined,
+  series: AccountHashRate | undefined,
+): MiningReadings {
+  const points = (Array.isArray(series?.hashrate) ? series.hashrate : []).filter(
+    (p) => finite(p?.timestamp) !== undefined,
+  );
+  let last: (typeof points)[number] | undefined;
+  for (const p of points) if (!last || p.timestamp > last.timestamp) last = p;
+  const day = points
+    .filter((p) => last && p.timestamp > last.timestamp - DAY_SECONDS)
+    .map((p) => finite(p.hashrate))
+    .filter((r): r is number => r !== undefined);
+  const workers = info?.workers;
+  return {
+    account,
+    hashRate: finite(last?.hashrate),
+    hashRate24h: day.length ? day.reduce((a, b) => a + b, 0) / day.length : undefined,
+    rejectRatio: finite(last?.rejectRate),
+    workersOnline: finite(workers?.online),
+    workersOffline: finite(workers?.offline),
+    workersLow: finite(workers?.low),
+    newestSampleTime: last?.timestamp,
+  };
+}
+
+/**
+ * The hash-rate query behind the mining readings: 5-minute points from 25 hours ago, an hour
+ * more than the average needs, so a server clock a little apart from ours still covers the 24
+ * hours before its newest point.
+ */
+export function miningSeriesQuery(account: string, nowSec: number) {
+  return { account, interval: '5m', from: Math.floor(nowSec) - DAY_SECONDS - 3600 } as const;
 }

@@ -117,7 +117,9 @@ unreachable or failing, timeout).
   -w, --warning METRIC=RANGE    warning range of a metric (repeat for more metrics)
   -c, --critical METRIC=RANGE   critical range of a metric
   -t, --timeout SECONDS         give up with UNKNOWN after this long (default 10)
-  --account NAME                the mining account (check mining only)
+  --account NAME                the mining account (check mining only; default:
+                                WHITEBIT_MINING_ACCOUNT, mining_account in the profile,
+                                else the key's only account)
   --json                        print the result as one JSON object instead
 
 Metrics: pool: hashrate, workers, block_age, data_age

@@ -54,7 +54,6 @@ export function parseListen(text: string): { host: string; port: number } {
   return { host: m[1] ?? m[2] ?? '', port };
 }
 
-
 export async function runExporter(ctx: CommandContext, io: CommandIO, flags: ExporterFlags): Promise<number> {
   const preferences = loadPreferences(io.env);
   const exposition = createExposition({

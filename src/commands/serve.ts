@@ -79,4 +79,3 @@ export const SERVE_OPTIONS = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
-
