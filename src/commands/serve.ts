@@ -79,3 +79,4 @@ export const SERVE_OPTIONS = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+

@@ -46,12 +46,7 @@ export function errnoCode(e: unknown): string | undefined {
   return undefined;
 }
 
-export function readFailure(
-  path: string,
-  code: string | undefined,
-  cause: unknown,
-  what = 'config file',
-): PooltopError {
+export function readFailure(path: string, code: string | undefined, cause: unknown, what = 'config file'): PooltopError {
   const why =
     code === 'EACCES' || code === 'EPERM'
       ? 'permission denied'

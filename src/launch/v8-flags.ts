@@ -36,14 +36,7 @@ import type { Invocation } from '../cli/mode.js';
 import { isKnownV8 } from '../known-v8.js';
 
 /** The invocations that load WebAssembly (undici for requests, Yoga for the dashboard). */
-const WITH_WEBASSEMBLY: readonly Invocation[] = [
-  'dashboard',
-  'pool',
-  'accounts',
-  'auth',
-  'check',
-  'exporter',
-];
+const WITH_WEBASSEMBLY: readonly Invocation[] = ['dashboard', 'pool', 'accounts', 'auth', 'check', 'exporter'];
 
 /** `--max-opt`: 0 Ignition, 1 Sparkplug, 2 Maglev, 3 TurboFan. */
 export const BASELINE_TIERS_ONLY = '--max-opt=1';

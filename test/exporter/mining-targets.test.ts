@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { PooltopError } from '../../src/api/errors.js';
 import type { MiningApi } from '../../src/api/mining-types.js';
-import { NO_THRESHOLDS } from '../../src/alerts/thresholds.js';
+import { parseRange } from '../../src/alerts/range.js';
+import { NO_THRESHOLDS, type ThresholdSet } from '../../src/alerts/thresholds.js';
 import { createExposition } from '../../src/exporter/exposition.js';
 import { miningTargets } from '../../src/exporter/mining-targets.js';
 import { createPoller } from '../../src/exporter/poller.js';
@@ -41,12 +42,12 @@ function fakeMining(state: { names: string[]; failInfo: Set<string> }) {
   return { api, calls };
 }
 
-async function setUp(names: string[]) {
+async function setUp(names: string[], thresholds: ThresholdSet = NO_THRESHOLDS) {
   const state = { names, failInfo: new Set<string>() };
   const { api, calls } = fakeMining(state);
   const exposition = createExposition({
     endpoints: ['mining_accounts'],
-    thresholds: NO_THRESHOLDS,
+    thresholds,
     processMetrics: false,
     now: () => NOW * 1000,
   });
@@ -101,6 +102,25 @@ describe('the mining targets of the exporter', () => {
     const text = await exposition.text();
     expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
     expect(text).toContain('account="evil\\"name"');
+    poller.stop();
+  });
+
+  it("publishes each account's threshold status, evaluated like check and the dashboard", async () => {
+    const thresholds: ThresholdSet = {
+      pool: {},
+      mining: {
+        workers_online: { warning: parseRange('6:', 'count'), critical: parseRange('2:', 'count') },
+        reject_rate: { critical: parseRange('~:1.5%', 'ratio') },
+      },
+    };
+    const { exposition, poller } = await setUp(['rig_a', 'farm_bb'], thresholds);
+    await poller.pollAll();
+    const text = await exposition.text();
+    const status = (account: string, metric: string) =>
+      sample(text, `pooltop_threshold_status{scope="mining",account="${account}",metric="${metric}"}`);
+    expect(status('rig_a', 'workers_online')).toBe(1);
+    expect(status('farm_bb', 'workers_online')).toBe(0);
+    expect(status('rig_a', 'reject_rate')).toBe(0);
     poller.stop();
   });
 });

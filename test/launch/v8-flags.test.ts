@@ -49,13 +49,9 @@ describe('V8 flags set by the launcher', () => {
 
   it('sets flags this V8 knows (an unknown one would print an error)', () => {
     for (const flag of launchFlags('dashboard')) {
-      const run = spawnSync(
-        process.execPath,
-        ['-e', `require('node:v8').setFlagsFromString(${JSON.stringify(flag)})`],
-        {
-          encoding: 'utf8',
-        },
-      );
+      const run = spawnSync(process.execPath, ['-e', `require('node:v8').setFlagsFromString(${JSON.stringify(flag)})`], {
+        encoding: 'utf8',
+      });
       expect(run.stderr).toBe('');
     }
   });

@@ -20,8 +20,7 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const home = mkdtempSync(join(tmpdir(), 'pooltop-home-'));
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (!k.startsWith('WHITEBIT_') && k !== 'DEBUG' && k !== 'XDG_STATE_HOME' && k !== 'XDG_CONFIG_HOME')
-      env[k] = v;
+    if (!k.startsWith('WHITEBIT_') && k !== 'DEBUG' && k !== 'XDG_STATE_HOME' && k !== 'XDG_CONFIG_HOME') env[k] = v;
   }
   return {
     ...env,
