@@ -125,7 +125,12 @@ async function dispatch(argv: string[], io: CommandIO): Promise<number> {
 }
 
 async function runDashboardCommand(argv: string[], io: CommandIO): Promise<number> {
-  const spec = { ...COMMON_OPTIONS, interval: { type: 'string' }, 'no-color': { type: 'boolean' } } as const;
+  const spec = {
+    ...COMMON_OPTIONS,
+    interval: { type: 'string' },
+    'no-color': { type: 'boolean' },
+    notify: { type: 'boolean' },
+  } as const;
   const { values } = parseFlags(argv, spec);
   if (values.help) return printHelp(io, 'main');
   const intervalSec = intFlag(values, 'interval', { min: 1, max: 86400 }) ?? 10;
@@ -133,6 +138,16 @@ async function runDashboardCommand(argv: string[], io: CommandIO): Promise<numbe
     throw usageError('the dashboard needs an interactive terminal; for scripts use `pooltop pool --json`');
   }
   const color = values['no-color'] !== true && !io.env.NO_COLOR;
+  // Thresholds for the dashboard's alerts; a broken file is one line and exit 2, like check's.
+  const { loadPreferences } = await import('./config/preferences.js');
+  const preferences = loadPreferences(io.env);
+  const { multiplexerOf } = await import('./ui/alerts/notify.js');
+  const alerts = {
+    thresholds: preferences.thresholds,
+    notify: values.notify === true,
+    multiplexer: multiplexerOf(io.env),
+    preferencesPath: preferences.path,
+  };
   return withContext(
     values,
     io,
@@ -150,6 +165,7 @@ async function runDashboardCommand(argv: string[], io: CommandIO): Promise<numbe
         demo: ctx.demo,
         intervalSec,
         color,
+        alerts,
         diagnostics,
         firstPoll,
       });

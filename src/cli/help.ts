@@ -17,7 +17,8 @@ export const HELP: Record<string, string> = {
   main: `pooltop ${VERSION} — top for a WhiteBIT mining pool and your sub-accounts
 
 Usage:
-  pooltop [--demo] [--interval SECONDS] [--no-color]   open the dashboard (needs a terminal)
+  pooltop [--demo] [--interval SECONDS] [--no-color] [--notify]
+                                                        open the dashboard (needs a terminal)
   pooltop pool [--json]                                 mining-pool overview, once
   pooltop accounts [--search T] [--limit N] [--offset N] [--json]
                                                         one page of sub-accounts
@@ -35,6 +36,9 @@ Usage:
 Dashboard:
   --interval SECONDS    polling interval, at least 1 (default 10)
   --no-color            no colours (NO_COLOR is honoured too)
+  --notify              a desktop notification (OSC 9 and OSC 777) when an alert gets worse,
+                        besides the bell; thresholds come from ~/.config/pooltop/config.toml
+                        (or $XDG_CONFIG_HOME/pooltop/config.toml); ! lists the alert history
 
 Mining (pooltop mining --help):
   --account NAME        mining account (env WHITEBIT_MINING_ACCOUNT; profile key mining_account;

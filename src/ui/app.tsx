@@ -3,6 +3,7 @@ import { SWRConfig } from 'swr';
 import type { ApiClient } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { createTheme } from '../format/color.js';
+import { AlertSettingsContext, type AlertSettings, NO_ALERTS } from './alerts/alerts-context.js';
 import { DashboardContext, type DashboardContextValue } from './dashboard-context.js';
 import { RetrySchedule } from './retry-schedule.js';
 import { Shell } from './shell.js';
@@ -25,10 +26,12 @@ export interface ProvidersProps {
   random?: () => number;
   /** SWR data by key to start with (first-poll.ts). */
   initialData?: Readonly<Record<string, unknown>>;
+  /** Thresholds from the preferences file, `--notify`, the multiplexer (default: no alerts). */
+  alerts?: AlertSettings;
   children: ReactNode;
 }
 
-/** Theme, dashboard context and the one SWRConfig. Hooks work anywhere inside. */
+/** Theme, dashboard context, alert settings and the one SWRConfig. Hooks work anywhere inside. */
 export function DashboardProviders({
   client,
   config,
@@ -40,6 +43,7 @@ export function DashboardProviders({
   now = Date.now,
   random,
   initialData,
+  alerts = NO_ALERTS,
   children,
 }: ProvidersProps) {
   const intervalMs = intervalSec * 1000;
@@ -73,7 +77,9 @@ export function DashboardProviders({
   return (
     <ThemeContext.Provider value={theme}>
       <DashboardContext.Provider value={dashboard}>
-        <SWRConfig value={swr}>{children}</SWRConfig>
+        <AlertSettingsContext.Provider value={alerts}>
+          <SWRConfig value={swr}>{children}</SWRConfig>
+        </AlertSettingsContext.Provider>
       </DashboardContext.Provider>
     </ThemeContext.Provider>
   );

@@ -11,8 +11,9 @@
  * (Ink 6.8's own `incrementalRendering` places frames that end in a newline one row too low, so
  * the screen creeps; see run-dashboard.tsx.)
  *
- * Writes that are not frames pass straight through: OSC sequences (clipboard, title) that
- * views send with `useStdout().stdout.write`.
+ * Writes that are not frames pass straight through: OSC sequences (clipboard, title,
+ * notifications), DCS (a notification wrapped for tmux or screen) and the bell, which views send
+ * with `useStdout().stdout.write`.
  */
 import { Writable } from 'node:stream';
 import { lineWidth } from '../ink-patch/ansi-width.js';
@@ -21,6 +22,10 @@ import { changedTail } from './line-diff.js';
 const SYNC_START = '\x1b[?2026h';
 const SYNC_END = '\x1b[?2026l';
 const RESET_ERASE = '\x1b[0m\x1b[K';
+
+/** OSC, DCS or the bell: not a frame. */
+const isPassThrough = (text: string): boolean =>
+  text.startsWith('\x1b]') || text.startsWith('\x1bP') || text.startsWith('\x07');
 
 export interface FrameWriter extends Writable {
   readonly isTTY: boolean;
@@ -80,7 +85,7 @@ export function createFrameWriter(out: NodeJS.WriteStream): FrameWriter {
     decodeStrings: false,
     write(chunk: string | Buffer, _encoding, done) {
       const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-      if (text.startsWith('\x1b]')) send(text);
+      if (isPassThrough(text)) send(text);
       else if (text !== '') {
         pending = text;
         if (shown.length === 0 && !repaint) flush();

@@ -18,7 +18,8 @@
  */
 import type { Key } from 'ink';
 
-export type Scope = 'global' | 'pool' | 'accounts' | 'session';
+/** 'global', a tab's scope, or an overlay's ('alerts': the `!` history, while it is open). */
+export type Scope = 'global' | 'pool' | 'accounts' | 'session' | 'alerts';
 
 export type NamedKey =
   | 'tab'
@@ -53,13 +54,25 @@ export const KEYMAP = [
     scope: 'global',
     action: 'close',
     keys: ['escape'],
-    description: 'Close the help, a detail pane or a search',
+    description: 'Close the help, the alert history, a detail pane or a search',
   },
   { scope: 'global', action: 'tab', keys: ['1', '2', '3'], description: 'Go to tab 1, 2 or 3' },
   { scope: 'global', action: 'next-tab', keys: ['tab'], description: 'Next tab' },
   { scope: 'global', action: 'prev-tab', keys: ['shift+tab'], description: 'Previous tab' },
   { scope: 'global', action: 'pause', keys: ['p'], description: 'Pause or resume polling' },
   { scope: 'global', action: 'refresh', keys: ['r'], description: 'Refresh now' },
+  {
+    scope: 'global',
+    action: 'alerts',
+    keys: ['!'],
+    description: 'Alert history since start (Esc or ! closes)',
+  },
+  { scope: 'alerts', action: 'down', keys: ['down', 'j'], description: 'Scroll down' },
+  { scope: 'alerts', action: 'up', keys: ['up', 'k'], description: 'Scroll up' },
+  { scope: 'alerts', action: 'page-down', keys: ['pagedown', 'n', ' '], description: 'Page down' },
+  { scope: 'alerts', action: 'page-up', keys: ['pageup', 'b'], description: 'Page up' },
+  { scope: 'alerts', action: 'newest', keys: ['home', 'g'], description: 'Newest first' },
+  { scope: 'alerts', action: 'oldest', keys: ['end', 'G'], description: 'Oldest' },
   { scope: 'pool', action: 'next-link', keys: ['down', 'j'], description: 'Select the next connection link' },
   {
     scope: 'pool',

@@ -9,6 +9,7 @@ import type { ApiClient, PoolOverview } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { isDebug } from '../cli/report-error.js';
 import { sanitize, sanitizeLine } from '../format/sanitize.js';
+import type { AlertSettings } from './alerts/alerts-context.js';
 import { App } from './app.js';
 import { holdConsole } from './console-buffer.js';
 import { type DiagnosticsOptions, startDiagnostics } from './diagnostics.js';
@@ -23,6 +24,8 @@ export interface DashboardOptions {
   demo: boolean;
   intervalSec: number;
   color: boolean;
+  /** Thresholds, `--notify` and the multiplexer (none: no alerts). */
+  alerts?: AlertSettings;
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
   /** Soak-test sampling (POOLTOP_DIAG_FILE); off when undefined. */
@@ -101,6 +104,7 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
             demo={opts.demo}
             intervalSec={opts.intervalSec}
             color={opts.color}
+            alerts={opts.alerts}
             signal={controller.signal}
             onQuit={(code) => finish(code)}
           />

@@ -18,7 +18,7 @@ import type { TabProps } from './tab-props.js';
 export interface TabDef {
   id: 'pool' | 'accounts' | 'session';
   title: string;
-  scope: Exclude<Scope, 'global'>;
+  scope: Exclude<Scope, 'global' | 'alerts'>;
   component: ComponentType<TabProps>;
   /** Keeps the live clock while hidden (the Session's auto-refresh runs on it). */
   keepsClock?: boolean;

@@ -74,6 +74,14 @@ describe('frame writer', () => {
     expect(draw('\x1b]52;c;aGk=\x07')).toBe('\x1b]52;c;aGk=\x07');
   });
 
+  it('passes the bell and DCS (a notification wrapped for tmux) straight through', () => {
+    const { draw } = setup();
+    draw('a');
+    expect(draw('\x07')).toBe('\x07');
+    const wrapped = '\x1bPtmux;\x1b\x1b]9;pooltop: CRIT workers 1\x07\x1b\\';
+    expect(draw(wrapped)).toBe(wrapped);
+  });
+
   it('repaints everything after a resize and reports the new size', async () => {
     const { out, frames, draw } = setup(10, 3);
     draw('a\nb');

@@ -7,7 +7,7 @@ const noKey: Key = NO_KEY;
 
 describe('keymap', () => {
   it('binds every key at most once across global and any one tab scope', () => {
-    const scopes: Scope[] = ['pool', 'accounts', 'session'];
+    const scopes: Scope[] = ['pool', 'accounts', 'session', 'alerts'];
     for (const scope of scopes) {
       const keys = [...bindingsFor('global'), ...bindingsFor(scope)].flatMap((b) => [...b.keys]);
       expect(new Set(keys).size, `duplicate key in global+${scope}`).toBe(keys.length);

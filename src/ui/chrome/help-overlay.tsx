@@ -4,7 +4,7 @@ import { bindingsFor, type KeymapEntry, keysLabel, type Scope } from '../keymap.
 import { useTheme } from '../theme-context.js';
 
 export interface HelpOverlayProps {
-  /** Scope of the visible tab; its keys are listed beside or after the global ones. */
+  /** Scope of the visible tab or of the alert history; its keys are listed beside or after the global ones. */
   scope: Scope;
   tabTitle: string;
   width: number;
@@ -48,7 +48,9 @@ export function HelpOverlay({ scope, tabTitle, width, height }: HelpOverlayProps
   const keyWidth = Math.max(...[...global, ...local].map((b) => keysLabel(b).length)) + 1;
   const sections = [
     { title: 'Everywhere', entries: global },
-    ...(scope === 'global' ? [] : [{ title: `${tabTitle} tab`, entries: local }]),
+    ...(scope === 'global'
+      ? []
+      : [{ title: scope === 'alerts' ? 'Alert history' : `${tabTitle} tab`, entries: local }]),
   ];
   const sectionLines = sections.map((s) => 1 + Math.max(1, s.entries.length));
   // Border 2, "Keys" 1, footer 2, and a blank line before each section when stacked.

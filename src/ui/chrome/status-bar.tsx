@@ -1,8 +1,9 @@
 import { Box, Text } from 'ink';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { formatClock, formatDuration, timeAgo } from '../../format/time.js';
-import { truncate } from '../../format/width.js';
+import { displayWidth, truncate } from '../../format/width.js';
 import { isStale, type StatusReport } from '../status-report.js';
+import { type Alert, showValue, statusWord } from '../alerts/alert-state.js';
 import { retryBoundMs } from '../swr-options.js';
 import { useTheme } from '../theme-context.js';
 
@@ -19,6 +20,8 @@ export interface StatusBarProps {
   report: StatusReport | undefined;
   /** Short-lived message ("copied …"); shown on the second line for a few seconds. */
   notice: string | undefined;
+  /** Active alerts, worst first (alerts/alert-state.ts). */
+  alerts?: readonly Alert[];
 }
 
 const HINTS = '? help · q quit · 1-3/Tab tabs · p pause · r refresh';
@@ -32,10 +35,37 @@ function retryText(report: StatusReport, nowMs: number, intervalMs: number): str
   return wait > 0 ? `next retry ${formatClock(nowMs + wait)} (in ${formatDuration(wait)})` : 'retrying…';
 }
 
+const SEP = ' · ';
+
+/**
+ * As many whole fields as fit in `width`, joined with ` · `; the ones left out are counted
+ * (`+2 more`) when that fits. A field is never cut in half.
+ */
+export function fitFields(fields: readonly string[], width: number): string {
+  let out = '';
+  for (let i = 0; i < fields.length; i++) {
+    const next = out === '' ? (fields[i] ?? '') : `${out}${SEP}${fields[i]}`;
+    const rest = fields.length - i - 1;
+    const tail = rest > 0 ? `${SEP}+${rest} more` : '';
+    if (displayWidth(next + tail) <= width) {
+      out = next;
+      continue;
+    }
+    const more = `+${fields.length - i} more`;
+    const withMore = out === '' ? more : `${out}${SEP}${more}`;
+    return displayWidth(withMore) <= width ? withMore : out;
+  }
+  return out;
+}
+
+/** `CRIT workers 2,112`: the word first, then what and how much. */
+export const alertField = (a: Alert): string => `${statusWord(a.status)} ${a.label} ${showValue(a)}`;
+
 /**
  * Two lines. First: where the data comes from (host, demo, profile), how often, paused, how fresh
- * ("updated 4s ago", STALE) and the clock. Second: the current error with its next retry, a
- * notice, or the key hints.
+ * ("updated 4s ago", STALE) and the clock. Second: a notice; else the active alerts (whole
+ * fields, worst first, `! history`) and the current error with its next retry; else the key
+ * hints.
  */
 export function StatusBar(props: StatusBarProps) {
   const theme = useTheme();
@@ -52,12 +82,20 @@ export function StatusBar(props: StatusBarProps) {
   else if (report) parts.push(report.error ? 'no data' : 'loading…');
   const left = truncate(parts.join(' · '), Math.max(0, width - clock.length - (stale ? 9 : 1)));
 
+  const alerts = props.alerts ?? [];
+  const errorText = report?.error
+    ? `error: ${sanitizeLine(report.error.message)} · ${retryText(report, nowMs, props.intervalMs)}`
+    : '';
+  // Alerts first, in whole fields; an error beside them keeps at least half the line.
+  const alertRoom = errorText ? Math.floor(width / 2) - SEP.length : width;
+  const alertText =
+    !props.notice && alerts.length > 0 ? fitFields([...alerts.map(alertField), '! history'], alertRoom) : '';
+  const alertColor = alerts[0]?.status === 'critical' ? theme.error : theme.warn;
   let second: { text: string; color: string | undefined };
   if (props.notice) second = { text: sanitizeLine(props.notice), color: theme.ok };
-  else if (report?.error) {
-    const message = `error: ${sanitizeLine(report.error.message)} · ${retryText(report, nowMs, props.intervalMs)}`;
-    second = { text: message, color: theme.error };
-  } else second = { text: HINTS, color: theme.muted };
+  else if (errorText) second = { text: errorText, color: theme.error };
+  else second = { text: alertText ? '' : HINTS, color: theme.muted };
+  const lead = alertText && second.text ? `${alertText}${SEP}` : alertText;
 
   return (
     <Box flexDirection="column" width={width}>
@@ -72,8 +110,13 @@ export function StatusBar(props: StatusBarProps) {
         </Text>
         <Text color={theme.muted}>{clock}</Text>
       </Box>
-      <Text color={second.color} wrap="truncate">
-        {truncate(second.text, width)}
+      <Text wrap="truncate">
+        {lead ? (
+          <Text bold color={alertColor}>
+            {lead}
+          </Text>
+        ) : null}
+        <Text color={second.color}>{truncate(second.text, Math.max(0, width - displayWidth(lead)))}</Text>
       </Text>
     </Box>
   );
