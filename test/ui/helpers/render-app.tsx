@@ -1,6 +1,8 @@
 import { render } from 'ink-testing-library';
 import { vi } from 'vitest';
 import type { ApiClient } from '../../../src/api/types.js';
+import type { ResolvedConfig } from '../../../src/config/types.js';
+import type { AlertSettings } from '../../../src/ui/alerts/alerts-context.js';
 import { App } from '../../../src/ui/app.js';
 import { configFixture, NOW, StubClient } from './fixtures.js';
 
@@ -13,6 +15,9 @@ export interface RenderAppOptions {
   now?: () => number;
   random?: () => number;
   demo?: boolean;
+  config?: ResolvedConfig;
+  alerts?: AlertSettings;
+  initialData?: Readonly<Record<string, unknown>>;
 }
 
 type TestStdout = ReturnType<typeof render>['stdout'];
@@ -30,7 +35,9 @@ export function renderApp(opts: RenderAppOptions) {
   const view = render(
     <App
       client={opts.client}
-      config={configFixture}
+      config={opts.config ?? configFixture}
+      alerts={opts.alerts}
+      initialData={opts.initialData}
       demo={opts.demo ?? false}
       intervalSec={opts.intervalSec ?? 60}
       color={opts.color ?? false}
