@@ -14,6 +14,7 @@ import {
   changesBetween,
   evaluateAlerts,
   isWorsening,
+  RANK,
   statusWord,
 } from './alert-state.js';
 import { type AlertsState, useAlertSettings } from './alerts-context.js';
@@ -41,7 +42,8 @@ export function useAlerts(nowMs: number): AlertsState {
     for (const c of changes) seen.current.set(c.id, c.to);
     lastSeq.current += changes.length;
     setHistory((h) => [...h, ...changes].slice(-HISTORY_MAX));
-    const worse = changes.filter(isWorsening);
+    // Worst first, as in the status bar.
+    const worse = changes.filter(isWorsening).sort((a, b) => RANK[b.to] - RANK[a.to]);
     if (worse.length === 0) return;
     stdout.write(BELL);
     if (settings.notify) {
