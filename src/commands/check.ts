@@ -12,7 +12,7 @@ import { miningSeriesQuery, readMining, readPool } from '../alerts/readings.js';
 import { type ScopeThresholds, thresholdsFromFlags, withOverrides } from '../alerts/thresholds.js';
 import { isPooltopError, oneLine, PooltopError } from '../api/errors.js';
 import { linkSignals } from '../api/link-signals.js';
-import { createContext } from '../cli/context.js';
+import { type CommandContext, createContext } from '../cli/context.js';
 import { isDebug } from '../cli/debug.js';
 import { HELP } from '../cli/help.js';
 import {
@@ -115,28 +115,30 @@ interface Read {
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 
-async function readPoolMetrics(
+/** Settings and a client for one read; closed after it. */
+async function withContext<T>(
   values: ParsedValues,
   io: CommandIO,
-  thresholds: ScopeThresholds,
-): Promise<Read> {
+  read: (ctx: CommandContext) => Promise<T>,
+) {
   const ctx = await createContext(values, io);
   try {
-    const pool = await ctx.client.getMiningPool({ signal: io.signal });
-    return { metrics: evaluateMetrics(POOL_METRICS, readPool(pool), thresholds, nowSec()) };
+    return await read(ctx);
   } finally {
     await ctx.close();
   }
 }
 
+function readPoolMetrics(values: ParsedValues, io: CommandIO, thresholds: ScopeThresholds): Promise<Read> {
+  return withContext(values, io, async (ctx) => {
+    const pool = await ctx.client.getMiningPool({ signal: io.signal });
+    return { metrics: evaluateMetrics(POOL_METRICS, readPool(pool), thresholds, nowSec()) };
+  });
+}
+
 /** The account as `pooltop mining` finds it, then miners/info and the 24-hour series at once. */
-async function readMiningMetrics(
-  values: ParsedValues,
-  io: CommandIO,
-  thresholds: ScopeThresholds,
-): Promise<Read> {
-  const ctx = await createContext(values, io);
-  try {
+function readMiningMetrics(values: ParsedValues, io: CommandIO, thresholds: ScopeThresholds): Promise<Read> {
+  return withContext(values, io, async (ctx) => {
     const account = await resolveMiningAccount(ctx, io.signal);
     const call = { signal: io.signal };
     const [info, series] = await Promise.all([
@@ -147,9 +149,7 @@ async function readMiningMetrics(
     });
     const readings = readMining(account, info, series);
     return { metrics: evaluateMetrics(MINING_METRICS, readings, thresholds, nowSec()), account };
-  } finally {
-    await ctx.close();
-  }
+  });
 }
 
 function messageOf(error: unknown): string {

@@ -8,10 +8,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MINING_METRICS } from '../../src/alerts/metrics.js';
 import { type MiningReadings, miningSeriesQuery, readMining } from '../../src/alerts/readings.js';
 import { createClient } from '../../src/api/client.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
-import { cleanEnv, runCli } from '../support/run-cli.js';
+import { cleanEnv, runCli, serviceEnv } from '../support/run-cli.js';
 
 const FIRST_LINE = /^POOLTOP (OK|WARNING|CRITICAL|UNKNOWN) - ([^|\n]+?)(?: \| (.+))?$/;
 const EXIT = { OK: 0, WARNING: 1, CRITICAL: 2, UNKNOWN: 3 } as const;
@@ -20,13 +21,7 @@ let service: ServiceHandle;
 let single: ServiceHandle;
 let account: string;
 
-const envFor = (svc: ServiceHandle, extra: NodeJS.ProcessEnv = {}) =>
-  cleanEnv({
-    WHITEBIT_API_URL: svc.baseUrl,
-    WHITEBIT_API_KEY: svc.credentials.apiKey,
-    WHITEBIT_API_SECRET: svc.credentials.apiSecret,
-    ...extra,
-  });
+const envFor = serviceEnv;
 
 beforeAll(async () => {
   service = await startService({ port: 0, seed: 21, workers: 30 });
@@ -153,15 +148,7 @@ describe('pooltop check mining', () => {
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ status: 'OK', scope: 'mining', account });
-    expect(out.metrics.map((m: { metric: string }) => m.metric)).toEqual([
-      'hashrate',
-      'hashrate_24h',
-      'reject_rate',
-      'workers_online',
-      'workers_offline',
-      'workers_low',
-      'data_age',
-    ]);
+    expect(out.metrics.map((m: { metric: string }) => m.metric)).toEqual(MINING_METRICS.map((m) => m.key));
     expect(out.metrics[3]).toMatchObject({ value: expect.any(Number), unit: 'count', status: 'OK' });
   });
 });

@@ -6,8 +6,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { launchPty, type PtySession } from '../support/pty-session.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { launchPty, type PtySession, waitForScreen } from '../support/pty-session.js';
 
 let current: PtySession | undefined;
 afterEach(() => {
@@ -20,17 +20,6 @@ function preferences(toml: string): string {
   mkdirSync(join(dir, 'pooltop'));
   writeFileSync(join(dir, 'pooltop', 'config.toml'), toml);
   return dir;
-}
-
-async function waitForScreen(s: PtySession, check: (screen: string) => boolean, what: string) {
-  return vi.waitFor(
-    () => {
-      const text = s.screen();
-      if (!check(text)) throw new Error(`waiting for ${what}; screen:\n${text}`);
-      return text;
-    },
-    { timeout: 15_000, interval: 25 },
-  );
 }
 
 const count = (text: string, part: string) => text.split(part).length - 1;

@@ -20,7 +20,8 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const home = mkdtempSync(join(tmpdir(), 'pooltop-home-'));
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (!k.startsWith('WHITEBIT_') && k !== 'DEBUG' && k !== 'XDG_STATE_HOME' && k !== 'XDG_CONFIG_HOME') env[k] = v;
+    if (!k.startsWith('WHITEBIT_') && k !== 'DEBUG' && k !== 'XDG_STATE_HOME' && k !== 'XDG_CONFIG_HOME')
+      env[k] = v;
   }
   return {
     ...env,
@@ -30,6 +31,22 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
     NO_COLOR: '1',
     ...extra,
   };
+}
+
+/**
+ * A clean environment pointed at an embedded service, its API key and secret through the
+ * environment (on the command line they would draw a warning).
+ */
+export function serviceEnv(
+  svc: { baseUrl: string; credentials: { apiKey: string; apiSecret: string } },
+  extra: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
+  return cleanEnv({
+    WHITEBIT_API_URL: svc.baseUrl,
+    WHITEBIT_API_KEY: svc.credentials.apiKey,
+    WHITEBIT_API_SECRET: svc.credentials.apiSecret,
+    ...extra,
+  });
 }
 
 /** Runs the built CLI with no stdin (like CI) and collects its output. */
