@@ -5,7 +5,7 @@
 //   npm run bench                    full: 15 start-ups each, 60 s idle window, 10 min memory run (~14 min)
 //   npm run bench -- --quick         quick: fewer repetitions, 15 s idle, 1 min memory run (~3 min)
 //   BENCH_QUICK=1 npm run bench      the same
-//   node bench/run.mjs --only startup,frame,flip,session,package,exporter   a subset (no build)
+//   node bench/run.mjs --only startup,frame,flip,session,package,exporter,loadall   a subset (no build)
 //   node bench/run.mjs --json FILE   also write every raw sample to FILE
 //
 // Every child (pty or plain) is killed on exit, on SIGINT/SIGTERM and when a step or the whole
@@ -25,6 +25,7 @@ import { measureSession } from './session.mjs';
 import { measureStartup } from './startup.mjs';
 import { buildRows, renderTable } from './table.mjs';
 import { withTimeout } from './stats.mjs';
+import { bundleLoadAll, loadAllLines, measureLoadAll } from './load-all.mjs';
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick') || /^(1|true|yes)$/i.test(process.env.BENCH_QUICK ?? '');
@@ -151,6 +152,13 @@ if (wants('exporter')) {
   results.alerts = await step('exporter and check', 300_000, () => measureAlerts({ cliFile, quick, log }));
 }
 
+if (wants('loadall')) {
+  results.loadAll = await step('whole sub-account list (issue #19)', 400_000, async () => {
+    const b = await bundleLoadAll(work.dir);
+    return measureLoadAll({ cliFile, inprocFile: b.loadAll.file, serviceFile: b.service.file, n: mode.frameN });
+  });
+}
+
 clearTimeout(watchdog);
 await cleanup();
 
@@ -169,6 +177,7 @@ if (results.session?.network?.startup) {
   const s = results.session.network.startup;
   console.log(`requests before the first pool frame: ${JSON.stringify(s.byPath)} over ${s.connections} connection(s)`);
 }
+if (results.loadAll) console.log(`\nWhole sub-account list (issue #19):\n${loadAllLines(results.loadAll).join('\n')}`);
 if (jsonOut) {
   writeFileSync(jsonOut, `${JSON.stringify(results, null, 1)}\n`);
   console.log(`raw samples: ${jsonOut}`);

@@ -9,7 +9,7 @@ import { sourcePatch } from './source-patch.mjs';
 
 const TARGET = /[\\/]ink[\\/]build[\\/]reconciler\.js$/;
 const DEVTOOLS_IMPORT = "await import('./devtools.js');";
-const PACKAGE_JSON = '? await loadPackageJson()';
+const PACKAGE_JSON = 'await loadPackageJson()';
 
 /** Ink's reconciler without its top-level awaits. */
 export function withoutDevtools(source, path) {
@@ -20,9 +20,7 @@ export function withoutDevtools(source, path) {
       );
     }
   }
-  return source
-    .replace(DEVTOOLS_IMPORT, '')
-    .replace(PACKAGE_JSON, '? { name: undefined, version: undefined }');
+  return source.replace(DEVTOOLS_IMPORT, '').replace(PACKAGE_JSON, '{ name: undefined, version: undefined }');
 }
 
 export function inkWithoutDevtools() {

@@ -10,9 +10,6 @@ import { mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { boundedInkCaches } from './bounded-ink-caches.mjs';
-import { inkFastOutput } from './ink-fast-output.mjs';
-import { inkFastSanitize } from './ink-fast-sanitize.mjs';
 import { inkWithoutDevtools } from './ink-without-devtools.mjs';
 import { lazySegmenters } from './lazy-segmenters.mjs';
 import { oneStringWidth } from './one-string-width.mjs';
@@ -23,16 +20,7 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Every build-time patch of a dependency, for any bundle that includes Ink or undici. */
 export function productionPlugins() {
-  return [
-    boundedInkCaches(),
-    inkFastOutput(),
-    inkFastSanitize(),
-    yogaSync(),
-    inkWithoutDevtools(),
-    oneStringWidth(),
-    lazySegmenters(),
-    undiciLazyHttp2(),
-  ];
+  return [yogaSync(), inkWithoutDevtools(), oneStringWidth(), lazySegmenters(), undiciLazyHttp2()];
 }
 
 /** esbuild options shared by every bundle: Node 20, minified, production React and Ink. */
@@ -40,11 +28,11 @@ export function commonOptions(outDir) {
   mkdirSync(outDir, { recursive: true });
   const emptyModule = join(outDir, '.empty.js');
   writeFileSync(emptyModule, 'module.exports = undefined;\n');
-  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const { version, engines } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   return {
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     minify: true,
     legalComments: 'none',
     logLevel: 'warning',
@@ -57,6 +45,7 @@ export function commonOptions(outDir) {
     define: {
       'process.env.NODE_ENV': '"production"',
       __POOLTOP_VERSION__: JSON.stringify(version),
+      __POOLTOP_MIN_NODE__: JSON.stringify(engines.node.replace(/^>=/, '')),
     },
   };
 }
@@ -81,6 +70,8 @@ export async function buildProgram({ entry, outDir, name, minify = true, plugins
   await build({
     ...common,
     format: 'cjs',
+    // Old syntax: it must get as far as src/launch/require-node.ts on an old Node.js.
+    target: 'node18',
     entryPoints: [join(root, 'src', 'launch', 'launcher.ts')],
     outfile: executable,
     define: { ...common.define, __POOLTOP_APP__: JSON.stringify(appName) },

@@ -1,4 +1,4 @@
-// The shape shared by the build's source patches (bounded-ink-caches, lazy-segmenters,
+// The shape shared by the build's source patches (lazy-segmenters,
 // yoga-without-fetch): an esbuild plugin that loads every file matching `filter` through
 // `patch(source, path)`, which throws when the file no longer has the shape it expects.
 import { readFile } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 import { PooltopError } from './api/errors.js';
 import { LIMIT_MAX, LIMIT_MIN, OFFSET_MAX, OFFSET_MIN } from './api/types.js';
-import { type CommandContext, createContext } from './cli/context.js';
+import { type CommandContext, type ContextOptions, createContext } from './cli/context.js';
 import { HELP } from './cli/help.js';
 import { type Command, invocationOf } from './cli/mode.js';
 import {
@@ -17,6 +17,13 @@ import type { CommandIO } from './commands/io.js';
 import { VERSION } from './version.js';
 
 const JSON_FLAG: OptionSpecs = { json: { type: 'boolean' } };
+const ALL_FLAGS: OptionSpecs = {
+  all: { type: 'boolean' },
+  ndjson: { type: 'boolean' },
+  csv: { type: 'boolean' },
+  sort: { type: 'string' },
+  filter: { type: 'string' },
+};
 
 /** Runs one invocation and returns its exit code; never throws. */
 export async function main(argv: string[], io: CommandIO): Promise<number> {
@@ -80,9 +87,18 @@ async function dispatch(argv: string[], io: CommandIO): Promise<number> {
       search: { type: 'string' },
       limit: { type: 'string' },
       offset: { type: 'string' },
+      ...ALL_FLAGS,
     } as const;
     const { values } = parseFlags(rest, spec);
     if (values.help) return printHelp(io, 'accounts');
+    const all = Object.keys(ALL_FLAGS).some((f) => values[f] !== undefined)
+      ? (await import('./commands/accounts-all-options.js')).parseAllOptions(values)
+      : undefined;
+    if (all) {
+      const { runAccountsAll } = await import('./commands/accounts-all.js');
+      // The loader retries each page itself (and paces every page), so the client does not.
+      return withContext(values, io, (ctx) => runAccountsAll(ctx, io, all), { retries: 0 });
+    }
     // Bounds are checked here, before any setting is resolved or any request is sent.
     const query = {
       search: stringFlag(values, 'search'),
@@ -170,7 +186,8 @@ async function runDashboardCommand(argv: string[], io: CommandIO): Promise<numbe
         firstPoll,
       });
     },
-    { retries: 0 },
+    // While the dashboard owns the screen, console output is held and printed on the way out.
+    { retries: 0, debugLine: (line) => console.error(line) },
   );
 }
 
@@ -178,7 +195,7 @@ async function withContext(
   values: ParsedValues,
   io: CommandIO,
   run: (ctx: CommandContext) => Promise<number>,
-  options: { retries?: number } = {},
+  options: ContextOptions = {},
 ): Promise<number> {
   const ctx = await createContext(values, io, options);
   try {

@@ -73,6 +73,15 @@ function fromJson(json: Json, status: number, base: Base, clean: Clean): Pooltop
     const isAuth = 'token' in dataFields || status === 401 || status === 403;
     return new PooltopError(isAuth ? 'auth' : 'validation', message, { ...base, fields: dataFields });
   }
+  const errorFields = parseFields(json.errors, clean);
+  if (errorFields) {
+    // The documented 422 variant without code or message: {"errors":{…},"notification":null}.
+    const summary = summarise(errorFields);
+    if (status === 401 || status === 403) {
+      return auth(`not authorised (HTTP ${status}): ${summary}`, { ...base, fields: errorFields });
+    }
+    return new PooltopError('validation', `validation failed: ${summary}`, { ...base, fields: errorFields });
+  }
   if (Array.isArray(json.error) && json.error.every((e) => typeof e === 'string')) {
     const text = clean(json.error.join(' ')) || 'no message';
     if (status >= 500) return new PooltopError('http', `server error (HTTP ${status}): ${text}`, base);

@@ -9,8 +9,15 @@ import { isPooltopError, PooltopError } from './errors.js';
 import { createNonceSource } from './nonce.js';
 import { checkRefreshParams, checkSubAccountQuery, requireApiKeys } from './request-checks.js';
 import { type RetryOptions, type Sleep, withRetry } from './retry.js';
-import { parseJsonBody, parsePoolOverview, parseSubAccountPage, parseTokenSet } from './schemas.js';
 import { createMiningApi } from './mining-client.js';
+import type { Degradation, DegradationSink } from './parse-policy.js';
+import {
+  parseJsonBody,
+  parsePoolOverview,
+  parseSubAccountPage,
+  parseTokenSet,
+  rotatedRefreshToken,
+} from './schemas.js';
 import { type SignFields, signRequest } from './sign.js';
 import { createTransport, type HttpRequest, type Timeouts } from './transport.js';
 import {
@@ -18,6 +25,7 @@ import {
   type CallOptions,
   PATHS,
   type PoolOverview,
+  type RefreshCallOptions,
   type RefreshParams,
   type SubAccountPage,
   type SubAccountQuery,
@@ -45,6 +53,11 @@ export interface ClientOptions {
   /** Waits between retries; must reject when the signal aborts. */
   sleep?: Sleep;
   onRetry?: RetryOptions['onRetry'];
+  /**
+   * Told of each degradation of an answer (parse-policy.ts): which request (`GET /api/v4/…`) and
+   * what. Paths and problems are our own words, never received values.
+   */
+  onDegraded?: (request: string, d: Degradation) => void;
 }
 
 export function createClient(options: ClientOptions): ApiClient {
@@ -64,6 +77,10 @@ export function createClient(options: ClientOptions): ApiClient {
   /** Aborted by close(), so pending calls and retry waits end at once. */
   const lifetime = new AbortController();
   const keySecrets = [options.apiSecret, options.apiKey].filter((s): s is string => !!s);
+  const sink = (method: string, path: string): DegradationSink | undefined => {
+    const onDegraded = options.onDegraded;
+    return onDegraded && ((d) => onDegraded(`${method} ${path}`, d));
+  };
 
   /** Runs `fn` with a signal that aborts with the caller's or when the client closes. */
   async function scoped<T>(
@@ -109,7 +126,7 @@ export function createClient(options: ClientOptions): ApiClient {
     return scoped(opts, (signal) =>
       withRetry(async () => {
         const body = await exchange({ method: 'GET', path: PATHS.miningPool, signal }, keySecrets);
-        return parsePoolOverview(body);
+        return parsePoolOverview(body, sink('GET', PATHS.miningPool));
       }, retryOptions(signal)),
     );
   }
@@ -144,10 +161,11 @@ export function createClient(options: ClientOptions): ApiClient {
 
   async function listSubAccounts(query: SubAccountQuery = {}, opts?: CallOptions): Promise<SubAccountPage> {
     const fields = checkSubAccountQuery(query);
-    return signedCall(PATHS.subAccounts, fields, parseSubAccountPage, opts, 'sub-accounts');
+    const report = sink('POST', PATHS.subAccounts);
+    return signedCall(PATHS.subAccounts, fields, (body) => parseSubAccountPage(body, report), opts, 'sub-accounts');
   }
 
-  async function refreshToken(params: RefreshParams, opts?: CallOptions): Promise<TokenSet> {
+  async function refreshToken(params: RefreshParams, opts?: RefreshCallOptions): Promise<TokenSet> {
     checkRefreshParams(params);
     const body = new URLSearchParams({
       client_id: params.clientId,
@@ -156,8 +174,13 @@ export function createClient(options: ClientOptions): ApiClient {
     }).toString();
     const headers = { 'content-type': 'application/x-www-form-urlencoded' };
     const secrets = [...keySecrets, params.clientSecret, params.refreshToken];
-    const send = async (signal: AbortSignal) =>
-      parseTokenSet(await exchange({ method: 'POST', path: PATHS.refresh, headers, body, signal }, secrets));
+    const send = async (signal: AbortSignal) => {
+      const answer = await exchange({ method: 'POST', path: PATHS.refresh, headers, body, signal }, secrets);
+      // The old token is spent: the new one is kept before anything else in the answer is checked.
+      const rotated = rotatedRefreshToken(answer);
+      if (rotated !== undefined) await opts?.onRotated?.(rotated);
+      return parseTokenSet(answer, sink('POST', PATHS.refresh));
+    };
     // The first attempt may have consumed the refresh token: retry only if it was never sent.
     const onlyUnsent = (err: PooltopError) => err.reason === 'connect';
     return scoped(opts, (signal) =>
@@ -173,6 +196,7 @@ export function createClient(options: ClientOptions): ApiClient {
     mining: createMiningApi(
       (path, fields, read, opts) => signedCall(path, fields, read, opts, 'mining'),
       now,
+      (path) => sink('POST', path),
     ),
     async close() {
       if (!lifetime.signal.aborted) lifetime.abort(new Error('client closed'));

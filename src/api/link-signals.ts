@@ -1,8 +1,8 @@
 /**
  * A signal that aborts when any of `signals` does (with that signal's reason): what
- * `AbortSignal.any` does, without its leak. On Node 20 (and later lines until fixed),
- * `AbortSignal.any` leaves an entry on each source signal that is never pruned while the source
- * lives (nodejs/node#55351, #64476); the dashboard combines its lifetime signal, which lives as
+ * `AbortSignal.any` does, without its leak. On Node 22, `AbortSignal.any` leaves an entry on
+ * each source signal that is never pruned while the source lives (nodejs/node#55351, #64476);
+ * the dashboard combines its lifetime signal, which lives as
  * long as the process, with one signal per request, so that set would grow for ever.
  * Call `dispose()` when the operation ends: it removes every listener this added.
  */

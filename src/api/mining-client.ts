@@ -19,6 +19,7 @@ import {
   REWARDS_LIMIT_DEFAULT,
   WORKERS_LIMIT_DEFAULT,
 } from './mining-types.js';
+import type { DegradationSink } from './parse-policy.js';
 import type { CallOptions } from './types.js';
 
 export type SignedCall = <T>(
@@ -31,8 +32,15 @@ export type SignedCall = <T>(
 /** The operation takes no paging; an answer that does not echo its own is read as the vendor's example (30). */
 const ACCOUNTS_PAGE = { limit: 30, offset: 0 };
 
-/** `now` is the client's clock (ms), against which `from`/`to` are checked. A refused query is a rejected promise, like any failure. */
-export function createMiningApi(call: SignedCall, now: () => number): MiningApi {
+/**
+ * `now` is the client's clock (ms), against which `from`/`to` are checked; `sink` gives where each
+ * path's degradations go (parse-policy.ts). A refused query is a rejected promise, like any failure.
+ */
+export function createMiningApi(
+  call: SignedCall,
+  now: () => number,
+  sink: (path: string) => DegradationSink | undefined = () => undefined,
+): MiningApi {
   const check = (query: object, required: ('account' | 'worker')[] = ['account']) =>
     checkMiningQuery(query, { required, nowMs: now() });
   const paged = (fields: MiningFields, limit: number) => {
@@ -42,46 +50,56 @@ export function createMiningApi(call: SignedCall, now: () => number): MiningApi 
     };
     return { fields: { ...fields, ...asked }, asked };
   };
+  /** One signed call whose answer is read with its path's sink. */
+  const send = <T>(
+    path: string,
+    fields: MiningFields,
+    read: (body: unknown, report: DegradationSink | undefined) => T,
+    opts: CallOptions | undefined,
+  ) => {
+    const report = sink(path);
+    return call(path, fields, (body) => read(body, report), opts);
+  };
 
   return {
     async accounts(query = {}, opts) {
       const fields = check({ name: query.name }, []);
-      return call(MINING_PATHS.accounts, fields, (b) => parseMiningAccounts(b, ACCOUNTS_PAGE), opts);
+      return send(MINING_PATHS.accounts, fields, (b, r) => parseMiningAccounts(b, ACCOUNTS_PAGE, r), opts);
     },
     async minerInfo(query, opts) {
-      return call(MINING_PATHS.minerInfo, check({ account: query.account }), parseMinerInfo, opts);
+      return send(MINING_PATHS.minerInfo, check({ account: query.account }), parseMinerInfo, opts);
     },
     async hashrate(query, opts) {
       const { account, interval, from, to } = query;
-      return call(MINING_PATHS.hashrate, check({ account, interval, from, to }), parseAccountHashRate, opts);
+      return send(MINING_PATHS.hashrate, check({ account, interval, from, to }), parseAccountHashRate, opts);
     },
     async workerNames(query, opts) {
       const { account, limit, offset } = query;
       const { fields, asked } = paged(check({ account, limit, offset }), WORKERS_LIMIT_DEFAULT);
-      return call(MINING_PATHS.workerNames, fields, (b) => parseWorkerNames(b, asked), opts);
+      return send(MINING_PATHS.workerNames, fields, (b, r) => parseWorkerNames(b, asked, r), opts);
     },
     async workerHashrate(query, opts) {
       const { account, worker, interval, from, to } = query;
       const fields = check({ account, worker, interval, from, to }, ['account', 'worker']);
-      return call(
+      return send(
         MINING_PATHS.workerHashrate,
         fields,
-        (b) => parseWorkerHashRate(b, { account, worker }),
+        (b, r) => parseWorkerHashRate(b, { account, worker }, r),
         opts,
       );
     },
     async rewards(query = {}, opts) {
       const { account, from, to, limit, offset } = query;
       const { fields, asked } = paged(check({ account, from, to, limit, offset }, []), REWARDS_LIMIT_DEFAULT);
-      return call(MINING_PATHS.rewards, fields, (b) => parseMiningRewards(b, asked), opts);
+      return send(MINING_PATHS.rewards, fields, (b, r) => parseMiningRewards(b, asked, r), opts);
     },
     async payoutDestination(query, opts) {
       // The one operation whose account field is called `accountName`.
       const { account } = check({ account: query.account });
-      return call(MINING_PATHS.payoutDestination, { accountName: account }, parsePayoutDestination, opts);
+      return send(MINING_PATHS.payoutDestination, { accountName: account }, parsePayoutDestination, opts);
     },
     async watcherLinks(query, opts) {
-      return call(MINING_PATHS.watcherLinks, check({ account: query.account }), parseWatcherLinks, opts);
+      return send(MINING_PATHS.watcherLinks, check({ account: query.account }), parseWatcherLinks, opts);
     },
   };
 }

@@ -1,27 +1,20 @@
 /**
  * Reading the eight Mining Pool answers into the normalised models of mining-types.ts, under the
- * lenient policy of lenient.ts. The unit and naming quirks are settled here and nowhere else:
- * the per-worker series is TH/s with `time`, everything else H/s with `timestamp` (either name is
- * accepted in either series); payout-destination's answer is not wrapped in `data` (a wrapped
- * one is read too); `data` sent as `[]` or `{}` (PHP's empty) means "nothing".
+ * project's one parsing policy (parse-policy.ts, docs/design.md "Parsing policy"): every field is
+ * read with the policy's pieces and each degradation goes to the sink; the models then write a
+ * missing field as `null`. What is mining-specific is settled here and nowhere else:
+ *
+ * - `data` left out, null, or sent as `[]` or `{}` (PHP's empty) means "nothing";
+ * - series points are called `time` in the per-worker series (renamed `timestamp` before
+ *   validation), which is in TH/s (scaled to H/s); a time may come in milliseconds;
+ * - payout-destination's answer is not wrapped in `data` (a wrapped one is read too);
+ * - the models have no placeholder rows: a list item that is not an object is left out, and a
+ *   null item, an account without a name or a point without a time is dropped.
  */
 import * as v from 'valibot';
-import {
-  lenientCount,
-  lenientDecimal,
-  lenientList,
-  lenientNonNegative,
-  lenientNumber,
-  lenientObject,
-  lenientString,
-  lenientStringList,
-  lenientUnixSeconds,
-  scaleDecimal,
-} from './lenient.js';
 import type {
   AccountHashRate,
   AccountHashRateSample,
-  HashRateSample,
   MinerInfo,
   MiningAccount,
   MiningPage,
@@ -30,85 +23,102 @@ import type {
   WatcherLink,
   WorkerHashRate,
 } from './mining-types.js';
-import { parse } from './schemas.js';
+import {
+  count,
+  type DegradationSink,
+  decimal,
+  object,
+  optional,
+  text,
+  textList,
+  unixSeconds,
+} from './parse-policy.js';
+import { isObject, parse, renamed } from './schemas.js';
 
 /** TH/s → H/s. */
 const TERA = 12;
 
-const pageEcho = { limit: lenientCount(), offset: lenientCount() };
+/** Unix seconds, or milliseconds brought back to seconds. */
+const seconds = () =>
+  v.union(
+    [
+      unixSeconds(),
+      v.pipe(
+        count(),
+        v.maxValue(1e14),
+        v.transform((ms) => Math.floor(ms / 1000)),
+      ),
+    ],
+    'must be Unix seconds',
+  );
 
-const accountsSchema = v.object({
-  data: lenientList(v.object({ name: lenientString(), createdAt: lenientUnixSeconds() })),
-  ...pageEcho,
-});
+/** The answer's `data` object: a list there (other than PHP's empty one) fails the answer. */
+const dataObject = <E extends v.ObjectEntries>(entries: E) =>
+  v.pipe(
+    v.unknown(),
+    v.check((data) => !Array.isArray(data), 'must be an object'),
+    object(entries),
+  );
 
-const workerCounts = { online: lenientCount(), offline: lenientCount(), low: lenientCount() };
+/** A list of objects: an item that is not an object is left out, a null one kept for dropping. */
+const list = <E extends v.ObjectEntries>(entries: E) => v.array(optional(object(entries)), 'must be a list');
+
+const pageEcho = { limit: optional(count()), offset: optional(count()) };
+
+const accountEntries = { name: optional(text()), createdAt: optional(seconds()) };
+const accountsSchema = v.object({ data: list(accountEntries), ...pageEcho });
+
+const workerCounts = { online: optional(count()), offline: optional(count()), low: optional(count()) };
+const stratumEntries = { url: optional(text()), workersCount: optional(count()) };
 const minerInfoSchema = v.object({
-  data: lenientObject({
-    fee: lenientNumber(),
-    workers: v.fallback(lenientObject(workerCounts), { online: null, offline: null, low: null }),
-    stratum: v.fallback(lenientList(v.object({ url: lenientString(), workersCount: lenientCount() })), []),
+  data: dataObject({
+    fee: optional(decimal()),
+    workers: optional(object(workerCounts)),
+    stratum: optional(list(stratumEntries)),
   }),
 });
 
-/** A series point under either time field name. */
-const point = v.object({
-  timestamp: lenientUnixSeconds(),
-  time: lenientUnixSeconds(),
-  hashrate: lenientNonNegative(),
-  rejectRate: lenientNonNegative(),
-});
-type RawPoint = v.InferOutput<typeof point>;
-
+const point = { timestamp: optional(seconds()), hashrate: optional(decimal()) };
 const hashrateSchema = v.object({
-  data: lenientObject({ account: lenientString(), hashrate: v.fallback(lenientList(point), []) }),
+  data: dataObject({
+    account: optional(text()),
+    hashrate: optional(list({ ...point, rejectRate: optional(decimal()) })),
+  }),
 });
+const workerHashrateSchema = v.object({ data: dataObject({ hashrates: optional(list(point)) }) });
 
-const workerHashrateSchema = v.object({
-  data: lenientObject({ hashrates: v.fallback(lenientList(point), []) }),
-});
+const workerNamesSchema = v.object({ data: dataObject({ workers: optional(textList()) }), ...pageEcho });
 
-const workerNamesSchema = v.object({
-  data: lenientObject({ workers: lenientStringList() }),
-  ...pageEcho,
-});
+const rewardEntries = {
+  miningAccountName: optional(text()),
+  payoutDestination: optional(text()),
+  payoutTransactionHash: optional(text()),
+  payoutAddress: optional(text()),
+  payoutTime: optional(seconds()),
+  rewardCurrency: optional(text()),
+  totalReward: optional(decimal()),
+  reward: optional(decimal()),
+  fee: optional(decimal()),
+  fppsRate: optional(decimal()),
+  hashRate: optional(decimal()),
+  date: optional(seconds()),
+  status: optional(text()),
+};
+const rewardsSchema = v.object({ data: list(rewardEntries), ...pageEcho });
 
-const rewardSchema = v.object({
-  miningAccountName: lenientString(),
-  payoutDestination: lenientString(),
-  payoutTransactionHash: lenientString(),
-  payoutAddress: lenientString(),
-  payoutTime: lenientUnixSeconds(),
-  rewardCurrency: lenientString(),
-  totalReward: lenientDecimal(),
-  reward: lenientDecimal(),
-  fee: lenientDecimal(),
-  fppsRate: lenientDecimal(),
-  hashRate: lenientNonNegative(),
-  date: lenientUnixSeconds(),
-  status: lenientString(),
-});
-const rewardsSchema = v.object({ data: lenientList(rewardSchema), ...pageEcho });
+const payoutEntries = { payoutDestination: optional(text()), externalAddress: optional(text()) };
+const payoutSchema = v.object(payoutEntries);
 
-const payoutFields = { payoutDestination: lenientString(), externalAddress: lenientString() };
-const payoutSchema = v.object({
-  ...payoutFields,
-  data: v.fallback(lenientObject(payoutFields), { payoutDestination: null, externalAddress: null }),
-});
-
-const linksSchema = v.object({
-  data: lenientList(
-    v.object({
-      id: lenientString(),
-      accounts: lenientStringList(),
-      name: lenientString(),
-      link: lenientString(),
-      permissions: lenientStringList(),
-      liveUntil: lenientUnixSeconds(),
-      createdAt: lenientUnixSeconds(),
-    }),
-  ),
-});
+const linkEntries = {
+  id: optional(text()),
+  accounts: optional(textList()),
+  name: optional(text()),
+  link: optional(text()),
+  permissions: optional(textList()),
+  liveUntil: optional(seconds()),
+  createdAt: optional(seconds()),
+};
+const linksSchema = v.object({ data: list(linkEntries) });
 
 /** The request's paging, for an answer that does not echo it. */
 export interface AskedPage {
@@ -116,7 +126,32 @@ export interface AskedPage {
   offset: number;
 }
 
-function page<T>(items: T[], echo: { limit: number | null; offset: number | null }, asked: AskedPage) {
+type Filled<E extends v.ObjectEntries> = { [K in keyof E]: v.InferOutput<E[K]> | null };
+
+/** The fields of `entries`, in their order, a missing one as null (the mining models' way). */
+function nulls<E extends v.ObjectEntries>(entries: E, value: object | null | undefined): Filled<E> {
+  const record = (value ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(entries).map((key) => [key, record[key] ?? null])) as Filled<E>;
+}
+
+const present = <T>(item: T | null | undefined): item is T => item != null;
+
+/** A decimal as a number, scaled by 10^exponent decimal-exactly before the one rounding to a double. */
+const asNumber = (d: string | null | undefined, exponent = 0) =>
+  d == null ? null : Number(`${d}e${exponent}`);
+
+/** `body` as validation expects it: an empty `data` as `empty`, series points' `time` as `timestamp`. */
+function prepared(body: unknown, empty: object, series?: string): unknown {
+  if (!isObject(body)) return body;
+  let data = body.data;
+  if (data == null || (typeof data === 'object' && Object.keys(data).length === 0)) data = empty;
+  if (series && isObject(data) && Array.isArray(data[series])) {
+    data = { ...data, [series]: data[series].map((p) => renamed(p, { time: 'timestamp' })) };
+  }
+  return { ...body, data };
+}
+
+function page<T>(items: T[], echo: { limit?: number | null; offset?: number | null }, asked: AskedPage) {
   return {
     items,
     limit: echo.limit ?? asked.limit,
@@ -124,68 +159,98 @@ function page<T>(items: T[], echo: { limit: number | null; offset: number | null
   } satisfies MiningPage<T>;
 }
 
-export function parseMiningAccounts(body: unknown, asked: AskedPage): MiningPage<MiningAccount> {
-  const out = parse(accountsSchema, body);
-  const accounts = out.data.flatMap((a) => (a.name ? [{ name: a.name, createdAt: a.createdAt }] : []));
+/** Oldest first; a point without a readable time is dropped. */
+function byTime<P extends { timestamp?: number | null }>(points: readonly (P | null)[] | null | undefined) {
+  return (points ?? [])
+    .filter((p): p is P & { timestamp: number } => p?.timestamp != null)
+    .sort((a, b) => a.timestamp - b.timestamp);
+}
+
+export function parseMiningAccounts(
+  body: unknown,
+  asked: AskedPage,
+  report?: DegradationSink,
+): MiningPage<MiningAccount> {
+  const out = parse(accountsSchema, prepared(body, []), report);
+  const accounts = out.data.flatMap((a) =>
+    a?.name ? [{ name: a.name, createdAt: a.createdAt ?? null }] : [],
+  );
   return page(accounts, out, asked);
 }
 
-export function parseMinerInfo(body: unknown): MinerInfo {
-  const { fee, workers, stratum } = parse(minerInfoSchema, body).data;
-  return { fee, workers, stratum };
+export function parseMinerInfo(body: unknown, report?: DegradationSink): MinerInfo {
+  const data = parse(minerInfoSchema, prepared(body, {}), report).data;
+  return {
+    fee: asNumber(data.fee),
+    workers: nulls(workerCounts, data.workers),
+    stratum: (data.stratum ?? []).filter(present).map((s) => nulls(stratumEntries, s)),
+  };
 }
 
-/** Oldest first; points without a readable time are dropped. */
-function samples(points: RawPoint[], scale: number): AccountHashRateSample[] {
-  const out: AccountHashRateSample[] = [];
-  for (const p of points) {
-    const timestamp = p.timestamp ?? p.time;
-    if (timestamp === null) continue;
-    const hashrate = p.hashrate === null ? null : scale === 0 ? p.hashrate : scaleDecimal(p.hashrate, scale);
-    out.push({ timestamp, hashrate, rejectRate: p.rejectRate });
-  }
-  return out.sort((a, b) => a.timestamp - b.timestamp);
-}
-
-export function parseAccountHashRate(body: unknown): AccountHashRate {
-  const data = parse(hashrateSchema, body).data;
-  return { account: data.account, hashrate: samples(data.hashrate, 0) };
+export function parseAccountHashRate(body: unknown, report?: DegradationSink): AccountHashRate {
+  const data = parse(hashrateSchema, prepared(body, {}, 'hashrate'), report).data;
+  const hashrate: AccountHashRateSample[] = byTime(data.hashrate).map((p) => ({
+    timestamp: p.timestamp,
+    hashrate: asNumber(p.hashrate),
+    rejectRate: asNumber(p.rejectRate),
+  }));
+  return { account: data.account ?? null, hashrate };
 }
 
 export function parseWorkerHashRate(
   body: unknown,
   asked: { account: string; worker: string },
+  report?: DegradationSink,
 ): WorkerHashRate {
-  const data = parse(workerHashrateSchema, body).data;
-  const hashrate: HashRateSample[] = samples(data.hashrates, TERA).map(({ timestamp, hashrate }) => ({
-    timestamp,
-    hashrate,
+  const data = parse(workerHashrateSchema, prepared(body, {}, 'hashrates'), report).data;
+  const hashrate = byTime(data.hashrates).map((p) => ({
+    timestamp: p.timestamp,
+    hashrate: asNumber(p.hashrate, TERA),
   }));
   return { account: asked.account, worker: asked.worker, hashrate };
 }
 
-export function parseWorkerNames(body: unknown, asked: AskedPage): MiningPage<string> {
-  const out = parse(workerNamesSchema, body);
+export function parseWorkerNames(
+  body: unknown,
+  asked: AskedPage,
+  report?: DegradationSink,
+): MiningPage<string> {
+  const out = parse(workerNamesSchema, prepared(body, {}), report);
   return page(
-    out.data.workers.filter((name) => name !== ''),
+    (out.data.workers ?? []).filter((name) => name !== ''),
     out,
     asked,
   );
 }
 
-export function parseMiningRewards(body: unknown, asked: AskedPage): MiningPage<MiningReward> {
-  const out = parse(rewardsSchema, body);
-  return page(out.data, out, asked);
+export function parseMiningRewards(
+  body: unknown,
+  asked: AskedPage,
+  report?: DegradationSink,
+): MiningPage<MiningReward> {
+  const out = parse(rewardsSchema, prepared(body, []), report);
+  const rewards = out.data
+    .filter(present)
+    .map((r) => ({ ...nulls(rewardEntries, r), hashRate: asNumber(r.hashRate) }));
+  return page(rewards, out, asked);
 }
 
-export function parsePayoutDestination(body: unknown): PayoutDestination {
-  const out = parse(payoutSchema, body);
+export function parsePayoutDestination(body: unknown, report?: DegradationSink): PayoutDestination {
+  // Read unwrapped, unless only a wrapped answer names the destination.
   const wrapped =
-    out.payoutDestination === null && out.data.payoutDestination !== null ? out.data : undefined;
-  const source = wrapped ?? out;
-  return { payoutDestination: source.payoutDestination, externalAddress: source.externalAddress };
+    isObject(body) &&
+    body.payoutDestination == null &&
+    isObject(body.data) &&
+    body.data.payoutDestination != null;
+  const answer = wrapped ? (body.data as object) : body;
+  return nulls(payoutEntries, parse(payoutSchema, answer, report));
 }
 
-export function parseWatcherLinks(body: unknown): WatcherLink[] {
-  return parse(linksSchema, body).data;
+export function parseWatcherLinks(body: unknown, report?: DegradationSink): WatcherLink[] {
+  const out = parse(linksSchema, prepared(body, []), report);
+  return out.data.filter(present).map((l) => ({
+    ...nulls(linkEntries, l),
+    accounts: l.accounts ?? [],
+    permissions: l.permissions ?? [],
+  }));
 }

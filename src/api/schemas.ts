@@ -1,124 +1,108 @@
 /**
- * Runtime validation of the three success responses (valibot). Unknown fields are dropped; a
- * mismatch is a `schema` error naming the field path, e.g.
- * `unexpected response: data.workers must be a non-negative integer`. Values are never echoed
- * (a token set holds secrets).
+ * Runtime validation of the three success responses (valibot), built from the parsing policy's
+ * pieces (parse-policy.ts): only what the data means nothing without is required, and only its
+ * absence fails an answer, as a `schema` error naming the field path, e.g.
+ * `unexpected response: data.refresh_token is missing`. Everything else degrades and is
+ * reported to the sink. Unknown fields are dropped. Values are never echoed (a token set holds
+ * secrets).
  */
 import * as v from 'valibot';
 import { PooltopError } from './errors.js';
+import {
+  count,
+  type DegradationSink,
+  decimal,
+  flag,
+  nonEmptyText,
+  object,
+  objectList,
+  optional,
+  settle,
+  text,
+  textList,
+  unixSeconds,
+} from './parse-policy.js';
 import type { FoundBlock, HashRatePoint, PoolOverview, SubAccountPage, TokenSet } from './types.js';
 
-/** Larger values are millisecond timestamps (1e11 s is the year 5138). */
-const MAX_UNIX_SECONDS = 1e11;
-
-const str = () => v.string('must be a string');
-const strList = () => v.array(str(), 'must be an array of strings');
-const bool = () => v.boolean('must be a boolean');
-const count = () =>
-  v.pipe(
-    v.number('must be a number'),
-    v.safeInteger('must be a non-negative integer'),
-    v.minValue(0, 'must be a non-negative integer'),
-  );
-const unixSeconds = () =>
-  v.pipe(
-    v.number('must be a number'),
-    v.safeInteger('must be an integer number of seconds'),
-    v.minValue(0, 'must not be negative'),
-    v.maxValue(MAX_UNIX_SECONDS, 'must be Unix seconds, not milliseconds'),
-  );
-/** H/s: a finite non-negative decimal number carried as a string, kept exactly as received. */
-const decimal = () =>
-  v.pipe(
-    v.string('must be a decimal string'),
-    v.check((s) => /^\d{1,64}(?:\.\d{1,64})?$/.test(s), 'must be a non-negative decimal number'),
-  );
-const nonEmpty = () => v.pipe(str(), v.minLength(1, 'must not be empty'));
-
-const pointSchema = v.object({ timestamp: unixSeconds(), hashrate: decimal() });
-
-const snakeOverview = {
-  connection_links: strList(),
-  location: str(),
-  assets: strList(),
-  reward_schemes: strList(),
-  workers: count(),
-  current_hash_rate: decimal(),
-  last7days_hash_rate: v.array(pointSchema, 'must be an array'),
-  blocks: v.array(v.object({ block_found_at: unixSeconds(), block_height: count() }), 'must be an array'),
-};
-
-/** Older vendor documentation: the same object in camelCase, inside a one-element array. */
-const camelOverview = {
-  connectionLinks: strList(),
-  location: str(),
-  assets: strList(),
-  rewardSchemes: strList(),
-  workers: count(),
-  currentHashRate: decimal(),
-  last7daysHashRate: v.array(pointSchema, 'must be an array'),
-  blocks: v.array(v.object({ blockFoundAt: unixSeconds(), blockHeight: count() }), 'must be an array'),
-};
-
 const BODY = 'must be a JSON object';
-const poolSnakeResponse = v.object({ data: v.object(snakeOverview, 'must be an object') }, BODY);
-const poolCamelResponse = v.object(
-  {
-    data: v.pipe(
-      v.array(v.object(camelOverview, 'must be an object')),
-      v.length(1, 'must hold exactly one pool overview'),
-    ),
-  },
-  BODY,
-);
+const ignore: DegradationSink = () => {};
 
-/** `#RRGGBB`; anything else becomes `''` (no colour) rather than failing the whole list. */
-const color = v.pipe(
-  v.optional(v.nullable(v.string()), ''),
-  v.transform((c) => (typeof c === 'string' && /^#[0-9a-f]{6}$/i.test(c) ? c : '')),
-);
+const pointEntries = { timestamp: optional(unixSeconds()), hashrate: optional(decimal()) };
+const blockEntries = { block_found_at: optional(unixSeconds()), block_height: optional(count()) };
 
-const subAccountSchema = v.object({
-  id: nonEmpty(),
-  alias: str(),
-  userId: str(),
-  email: str(),
-  status: str(),
-  color,
-  kyc: v.object({ shareKyc: bool(), kycStatus: str() }, 'must be an object'),
-  permissions: v.object({ spotEnabled: bool(), collateralEnabled: bool() }, 'must be an object'),
-});
+/** In the order `pool --json` prints them. */
+const overviewEntries = {
+  connection_links: optional(textList()),
+  location: optional(text()),
+  assets: optional(textList()),
+  reward_schemes: optional(textList()),
+  workers: optional(count()),
+  current_hash_rate: optional(decimal()),
+  last7days_hash_rate: optional(objectList(pointEntries)),
+  blocks: optional(
+    objectList(blockEntries, {
+      anyOf: ['block_height', 'block_found_at'],
+      what: 'neither a height nor a time',
+    }),
+  ),
+};
+
+const poolResponse = v.object({ data: v.object(overviewEntries, 'must be an object') }, BODY);
+
+/** The camelCase names of the older documentation and of the live API in 2025. */
+const CAMEL_OVERVIEW: Readonly<Record<string, string>> = {
+  connectionLinks: 'connection_links',
+  rewardSchemes: 'reward_schemes',
+  currentHashRate: 'current_hash_rate',
+  last7daysHashRate: 'last7days_hash_rate',
+};
+const CAMEL_BLOCK: Readonly<Record<string, string>> = {
+  blockFoundAt: 'block_found_at',
+  blockHeight: 'block_height',
+};
+
+const subAccountEntries = {
+  id: optional(nonEmptyText()),
+  alias: optional(text()),
+  userId: optional(text()),
+  email: optional(text()),
+  status: optional(text()),
+  color: optional(text()),
+  kyc: optional(object({ shareKyc: optional(flag()), kycStatus: optional(text()) })),
+  permissions: optional(object({ spotEnabled: optional(flag()), collateralEnabled: optional(flag()) })),
+};
 
 const subAccountPageSchema = v.object(
-  { offset: count(), limit: count(), data: v.array(subAccountSchema, 'must be an array') },
-  BODY,
-);
-
-const tokenResponseSchema = v.object(
   {
-    data: v.object(
-      {
-        access_token: nonEmpty(),
-        expires_in: count(),
-        refresh_token: nonEmpty(),
-        scope: str(),
-        token_type: nonEmpty(),
-      },
-      'must be an object',
-    ),
+    offset: optional(count()),
+    limit: optional(count()),
+    data: objectList(subAccountEntries, { anyOf: ['id'], what: 'no id' }),
   },
   BODY,
 );
+
+const tokenEntries = {
+  access_token: nonEmptyText(),
+  expires_in: optional(count()),
+  refresh_token: nonEmptyText(),
+  scope: optional(text()),
+  token_type: optional(text()),
+};
+const tokenResponseSchema = v.object({ data: v.object(tokenEntries, 'must be an object') }, BODY);
+const rotatedSchema = v.object({ data: v.object({ refresh_token: nonEmptyText() }) });
 
 type Schema<T> = v.GenericSchema<unknown, T>;
 
-/** Runs `schema` over a response body; the first issue becomes a `schema` error naming its field path. */
-export function parse<T>(schema: Schema<T>, input: unknown): T {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+/**
+ * Runs `schema` over a response body; the first issue becomes a `schema` error naming its field
+ * path, and each degradation the policy allowed goes to `report`.
+ */
+export function parse<T>(schema: Schema<T>, input: unknown, report: DegradationSink = ignore): T {
+  if (!isObject(input)) {
     throw new PooltopError('schema', `unexpected response: body ${BODY}`, { fields: { body: [BODY] } });
   }
   const result = v.safeParse(schema, input);
-  if (result.success) return result.output;
+  if (result.success) return settle(result.output, report);
   const issue = result.issues[0];
   const path = formatPath(issue.path);
   const problem = issue.input === undefined && issue.kind === 'schema' ? 'is missing' : issue.message;
@@ -130,6 +114,10 @@ export function parse<T>(schema: Schema<T>, input: unknown): T {
       .map((i) => `${formatPath(i.path) || 'body'}: ${i.message}`)
       .join('\n'),
   });
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function formatPath(path: readonly { key: unknown }[] | undefined): string {
@@ -153,46 +141,76 @@ export function parseJsonBody(text: string): unknown {
   }
 }
 
-export function parsePoolOverview(body: unknown): PoolOverview {
-  const isLegacy =
-    body !== null && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data);
-  let overview: PoolOverview;
-  if (isLegacy) {
-    const c = parse(poolCamelResponse, body).data[0]!;
-    overview = {
-      connection_links: c.connectionLinks,
-      location: c.location,
-      assets: c.assets,
-      reward_schemes: c.rewardSchemes,
-      workers: c.workers,
-      current_hash_rate: c.currentHashRate,
-      last7days_hash_rate: c.last7daysHashRate,
-      blocks: c.blocks.map((b) => ({ block_found_at: b.blockFoundAt, block_height: b.blockHeight })),
-    };
-  } else {
-    overview = parse(poolSnakeResponse, body).data;
+/** `value` with each key of `names` renamed, unless the new name is present too (it wins). */
+export function renamed(value: unknown, names: Readonly<Record<string, string>>): unknown {
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = { ...value };
+  for (const [from, to] of Object.entries(names)) {
+    if (from in out && !(to in out)) out[to] = out[from];
+    delete out[from];
   }
-  return {
-    ...overview,
-    last7days_hash_rate: sortHistory(overview.last7days_hash_rate),
-    blocks: sortBlocks(overview.blocks),
-  };
+  return out;
 }
 
-export function parseSubAccountPage(body: unknown): SubAccountPage {
-  return parse(subAccountPageSchema, body);
+/**
+ * The three known shapes of the overview (a snake_case object, a camelCase object, a camelCase
+ * one-element array under `data`) as the snake_case body; field values are left as they came.
+ */
+function snakeOverviewBody(body: unknown, report: DegradationSink): unknown {
+  if (!isObject(body)) return body;
+  let data = body.data;
+  if (Array.isArray(data)) {
+    if (data.length === 0) {
+      throw new PooltopError('schema', 'unexpected response: data holds no pool overview', {
+        fields: { data: ['holds no pool overview'] },
+      });
+    }
+    if (data.length > 1)
+      report({ path: 'data', problem: `holds ${data.length} pool overviews; the first is shown` });
+    data = data[0];
+  }
+  const overview = renamed(data, CAMEL_OVERVIEW);
+  if (isObject(overview) && Array.isArray(overview.blocks)) {
+    overview.blocks = overview.blocks.map((b) => renamed(b, CAMEL_BLOCK));
+  }
+  return { ...body, data: overview };
 }
 
-export function parseTokenSet(body: unknown): TokenSet {
-  return parse(tokenResponseSchema, body).data;
+export function parsePoolOverview(body: unknown, report: DegradationSink = ignore): PoolOverview {
+  const overview: PoolOverview = parse(poolResponse, snakeOverviewBody(body, report), report).data;
+  if (overview.last7days_hash_rate) overview.last7days_hash_rate = sortHistory(overview.last7days_hash_rate);
+  if (overview.blocks) overview.blocks = sortBlocks(overview.blocks);
+  return overview;
 }
 
-/** Oldest first. */
+export function parseSubAccountPage(body: unknown, report: DegradationSink = ignore): SubAccountPage {
+  return parse(subAccountPageSchema, body, report);
+}
+
+export function parseTokenSet(body: unknown, report: DegradationSink = ignore): TokenSet {
+  return parse(tokenResponseSchema, body, report).data;
+}
+
+/** The new refresh token of a refresh answer, if one can be read, whatever else the answer holds. */
+export function rotatedRefreshToken(body: unknown): string | undefined {
+  const result = v.safeParse(rotatedSchema, body);
+  return result.success ? result.output.data.refresh_token : undefined;
+}
+
+/** Oldest first; points without a time last. */
 function sortHistory(points: HashRatePoint[]): HashRatePoint[] {
-  return [...points].sort((a, b) => a.timestamp - b.timestamp);
+  const at = (p: HashRatePoint) => p.timestamp ?? Number.POSITIVE_INFINITY;
+  return [...points].sort((a, b) => compareDesc(at(b), at(a)));
 }
 
-/** Newest first (by time found, then by height). */
+/** Newest first (by time found, then by height); blocks without a time after those with one. */
 function sortBlocks(blocks: FoundBlock[]): FoundBlock[] {
-  return [...blocks].sort((a, b) => b.block_found_at - a.block_found_at || b.block_height - a.block_height);
+  const at = (b: FoundBlock) => b.block_found_at ?? Number.NEGATIVE_INFINITY;
+  const height = (b: FoundBlock) => b.block_height ?? Number.NEGATIVE_INFINITY;
+  return [...blocks].sort((a, b) => compareDesc(at(a), at(b)) || compareDesc(height(a), height(b)));
+}
+
+/** Descending order that treats two infinities as equal (their difference is NaN). */
+function compareDesc(a: number, b: number): number {
+  return a === b ? 0 : b > a ? 1 : -1;
 }

@@ -1,6 +1,6 @@
 /** Pure computation of what the Session tab and `auth status` show, from a stored entry. */
 import type { SettingKey } from '../config/settings-meta.js';
-import { sha256, type StoreEntry } from '../config/token-store.js';
+import { sha256, type StoreEntry, type StoredTokens } from '../config/token-store.js';
 import type { ResolvedConfig } from '../config/types.js';
 import type { SessionStatus } from './session-types.js';
 
@@ -53,7 +53,15 @@ export function interruptedAt(entry: StoreEntry | undefined, token: string | und
   return pending && token !== undefined && pending.tokenSha256 === sha256(token) ? pending.at : undefined;
 }
 
-export function splitScopes(scope: string | undefined): string[] {
+/** Documented fields of a token set that an answer may lack without breaking the chain. */
+const OPTIONAL_TOKEN_FIELDS = ['access_token', 'expires_in', 'scope', 'token_type'] as const;
+
+/** The documented fields `tokens` lacks (missing or null), in the documented order. */
+export function incompleteFields(tokens: StoredTokens): string[] {
+  return OPTIONAL_TOKEN_FIELDS.filter((k) => tokens[k] == null);
+}
+
+export function splitScopes(scope: string | null | undefined): string[] {
   return (scope ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -77,7 +85,8 @@ export function buildStatus(args: {
     missing: missingOAuthSettings(config, entry),
     tokens,
     issuedAt,
-    accessExpiresAt: tokens && issuedAt !== undefined ? issuedAt + tokens.expires_in * 1000 : undefined,
+    accessExpiresAt:
+      tokens?.expires_in != null && issuedAt !== undefined ? issuedAt + tokens.expires_in * 1000 : undefined,
     refreshExpiresAt: issuedAt !== undefined ? issuedAt + args.refreshLifetimeSec * 1000 : undefined,
     scopes: splitScopes(tokens?.scope),
     lastRefresh: entry?.lastRefresh,

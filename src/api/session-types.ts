@@ -1,9 +1,9 @@
 /** Public types of the OAuth session (session.ts), shared by `pooltop auth` and the Session tab. */
 import type { LockOptions } from '../config/lock.js';
 import type { SettingKey } from '../config/settings-meta.js';
-import type { LastRefresh, TokenStore } from '../config/token-store.js';
+import type { LastRefresh, StoredTokens, TokenStore } from '../config/token-store.js';
 import type { ResolvedConfig } from '../config/types.js';
-import type { ApiClient, TokenSet } from './types.js';
+import type { ApiClient } from './types.js';
 
 /** A refresh token lives 600 s from issue (API-NOTES.md, "OAuth refresh"). */
 export const REFRESH_TOKEN_LIFETIME_SEC = 600;
@@ -35,7 +35,7 @@ export interface SessionStatus {
   storePath: string;
   /** OAuth settings that are missing for a refresh (empty when a refresh can be attempted). */
   missing: SettingKey[];
-  tokens?: TokenSet;
+  tokens?: StoredTokens;
   /** ms since the epoch. */
   issuedAt?: number;
   accessExpiresAt?: number;
@@ -50,7 +50,9 @@ export interface SessionStatus {
 
 export interface RefreshOutcome {
   /** The token set exactly as received (by this process, or by another one if `shared`). */
-  tokens: TokenSet;
+  tokens: StoredTokens;
+  /** Documented token-set fields the answer lacked (missing or null), e.g. `scope`. */
+  incomplete: string[];
   issuedAt: number;
   /** Another pooltop process refreshed while this one waited for the lock; its result was reused. */
   shared: boolean;

@@ -9,7 +9,9 @@
  *  3. picks the token (the stored chain's, or the configured one if the user re-authorised);
  *  4. records "sending token X" durably (so even a crash inside the window is reported later);
  *  5. sends; a 429 waits (Retry-After or 1 s) and tries once more: it was refused unprocessed;
- *  6. persists the new set durably BEFORE returning, or records why it failed.
+ *  6. saves the new refresh token durably the moment the answer shows one, before anything
+ *     else in the answer is checked (an otherwise broken answer still keeps the chain);
+ *  7. persists the whole new set durably BEFORE returning, or records why it failed.
  */
 import { homedir } from 'node:os';
 import { dirname } from 'node:path';
@@ -21,7 +23,13 @@ import { fileTokenStore, sha256, type StoreEntry, type TokenStore } from '../con
 import { linkSignals } from './link-signals.js';
 import { isPooltopError, PooltopError } from './errors.js';
 import { classifyRefreshFailure, isRateLimit } from './session-errors.js';
-import { buildStatus, chooseRefreshToken, interruptedAt, missingOAuthSettings } from './session-status.js';
+import {
+  buildStatus,
+  chooseRefreshToken,
+  incompleteFields,
+  interruptedAt,
+  missingOAuthSettings,
+} from './session-status.js';
 import {
   MAX_RATE_LIMIT_WAIT_MS,
   REFRESH_ATTEMPT_TIMEOUT_MS,
@@ -88,7 +96,11 @@ export function createSession(opts: SessionOptions): Session {
     return acquireLock(store.lockPath, { now, sleep: (ms) => sleep(ms, signal), ...opts.lock });
   }
 
-  async function attempt(token: string, signal?: AbortSignal): Promise<TokenSet> {
+  async function attempt(
+    token: string,
+    signal: AbortSignal | undefined,
+    onRotated: (refreshToken: string) => Promise<void>,
+  ): Promise<TokenSet> {
     const params = {
       clientId: config.clientId ?? '',
       clientSecret: config.clientSecret ?? '',
@@ -102,7 +114,7 @@ export function createSession(opts: SessionOptions): Session {
       opts.attemptTimeoutMs ?? REFRESH_ATTEMPT_TIMEOUT_MS,
     );
     const linked = linkSignals(signal, deadline.signal);
-    const call = () => client.refreshToken(params, { signal: linked.signal });
+    const call = () => client.refreshToken(params, { signal: linked.signal, onRotated });
     try {
       return await call();
     } catch (e) {
@@ -138,7 +150,14 @@ export function createSession(opts: SessionOptions): Session {
     const status = statusOf(entry);
     const rotatedMeanwhile = status.tokens !== undefined && status.tokens.refresh_token !== seen;
     if (rotatedMeanwhile && status.tokens && status.issuedAt !== undefined && !status.reauthorised) {
-      return { tokens: status.tokens, issuedAt: status.issuedAt, shared: true, status };
+      const tokens = status.tokens;
+      return {
+        tokens,
+        issuedAt: status.issuedAt,
+        shared: true,
+        status,
+        incomplete: incompleteFields(tokens),
+      };
     }
     const chosen = chooseRefreshToken(config, entry);
     if (!chosen) throw new PooltopError('config', missingSettingMessage('refreshToken', where));
@@ -148,10 +167,23 @@ export function createSession(opts: SessionOptions): Session {
     await store.write({ ...entry, pending }).catch((e: unknown) => {
       throw unwritable(store.path, e);
     });
+    /** The entry saved from the new refresh token alone, once the answer showed one. */
+    let rotated: StoreEntry | undefined;
+    const keepRotated = async (refresh_token: string): Promise<void> => {
+      const at = now();
+      rotated = {
+        tokens: { refresh_token },
+        issuedAt: at,
+        originSha256: chosen.originSha256,
+        lastRefresh: { at, result: 'ok' },
+      };
+      await save(rotated);
+    };
     let tokens: TokenSet;
     try {
-      tokens = await attempt(chosen.token, signal);
+      tokens = await attempt(chosen.token, signal, keepRotated);
     } catch (e) {
+      if (rotated) throw await afterRotation(rotated, e);
       const failure = classifyRefreshFailure(e, { ...where, interruptedAt: earlier });
       const lastRefresh = { at: now(), result: failure.result, message: failure.error.message };
       const keepPending =
@@ -159,15 +191,30 @@ export function createSession(opts: SessionOptions): Session {
       await store.write({ ...entry, pending: keepPending, lastRefresh }).catch(() => undefined);
       throw failure.error;
     }
-    const issuedAt = now();
+    const issuedAt = rotated?.issuedAt ?? now();
     const next: StoreEntry = {
       tokens,
       issuedAt,
       originSha256: chosen.originSha256,
-      lastRefresh: { at: issuedAt, result: 'ok' },
+      lastRefresh: { at: now(), result: 'ok' },
     };
     await save(next);
-    return { tokens, issuedAt, shared: false, status: statusOf(next) };
+    return { tokens, issuedAt, shared: false, status: statusOf(next), incomplete: incompleteFields(tokens) };
+  }
+
+  /**
+   * The answer carried a new refresh token (saved: the chain goes on from it) but failed after:
+   * the rest of the answer was unusable. Recorded on the new entry; the error says both.
+   */
+  async function afterRotation(entry: StoreEntry, e: unknown): Promise<unknown> {
+    // The new token could not even be saved: save() has said so, and keeps it in memory.
+    if (unsaved === entry || !isPooltopError(e)) return e;
+    const message =
+      `${e.message}; the new refresh token in the answer was saved, so the session goes on: ` +
+      'refresh again for a complete token set';
+    const error = new PooltopError(e.kind, message, { status: e.status, fields: e.fields, cause: e });
+    await save({ ...entry, lastRefresh: { at: now(), result: 'failed', message } }).catch(() => undefined);
+    return error;
   }
 
   async function run(signal?: AbortSignal): Promise<RefreshOutcome> {

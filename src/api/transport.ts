@@ -7,7 +7,7 @@ import { VERSION } from '../version.js';
 import type { BaseUrl } from './base-url.js';
 import { PooltopError } from './errors.js';
 import { abortedError, mapTransportError } from './transport-errors.js';
-import { createPool, type RequestPool } from './undici-pool.js';
+import { Pool } from 'undici';
 
 export const USER_AGENT = `pooltop/${VERSION}`;
 
@@ -79,7 +79,7 @@ export function createTransport(options: TransportOptions): Transport {
   const maxBodyBytes = positive(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes');
   const userAgent = options.userAgent ?? USER_AGENT;
   const totalMs = positive(t.totalMs, 'total timeout');
-  const pool = createPool(baseUrl.origin, {
+  const pool = new Pool(baseUrl.origin, {
     connections: 1,
     pipelining: 1,
     keepAliveTimeout: 10_000,
@@ -153,7 +153,7 @@ function withDeadline(outer: AbortSignal | undefined, ms: number) {
   };
 }
 
-type UndiciResponse = Awaited<ReturnType<RequestPool['request']>>;
+type UndiciResponse = Awaited<ReturnType<Pool['request']>>;
 
 async function readCapped(res: UndiciResponse, max: number, host: string): Promise<string> {
   const tooLarge = () =>

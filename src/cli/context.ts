@@ -1,9 +1,11 @@
-import { createClient } from '../api/client.js';
+import { type ClientOptions, createClient } from '../api/client.js';
 import type { Timeouts } from '../api/transport.js';
 import type { ApiClient } from '../api/types.js';
 import type { CommandIO } from '../commands/io.js';
 import { resolveConfig } from '../config/resolve.js';
 import type { CommonFlags, ResolvedConfig } from '../config/types.js';
+import { sanitizeLine } from '../format/sanitize.js';
+import { isDebug } from './debug.js';
 import { type ParsedValues, stringFlag } from './parse.js';
 
 /** Everything a command needs once argv is parsed: settings, a client, and what to close. */
@@ -12,6 +14,15 @@ export interface CommandContext {
   client: ApiClient;
   demo: boolean;
   close(): Promise<void>;
+}
+
+export interface ContextOptions {
+  retries?: number;
+  /**
+   * Where `DEBUG=pooltop` lines go (one line each, no newline); default stderr. The dashboard
+   * passes console.error, which it holds while it owns the screen and prints on the way out.
+   */
+  debugLine?: (line: string) => void;
 }
 
 export function commonFlags(values: ParsedValues): CommonFlags {
@@ -36,19 +47,19 @@ export function commonFlags(values: ParsedValues): CommonFlags {
 export async function createContext(
   values: ParsedValues,
   io: CommandIO,
-  options: { retries?: number } = {},
+  options: ContextOptions = {},
 ): Promise<CommandContext> {
-  if (values.demo === true) return createDemoContext(options, io.env, stringFlag(values, 'account'));
+  if (values.demo === true) return createDemoContext(options, io, stringFlag(values, 'account'));
   const config = resolveConfig({ flags: commonFlags(values), env: io.env });
   for (const warning of config.warnings) io.stderr(`pooltop: warning: ${warning}\n`);
-  const client = clientFor(config, options, io.env);
+  const client = clientFor(config, options, io);
   return { config, client, demo: false, close: () => client.close() };
 }
 
 /** The demo's mining account is `--account` when given, else its newest one. */
 async function createDemoContext(
-  options: { retries?: number },
-  env: NodeJS.ProcessEnv,
+  options: ContextOptions,
+  io: CommandIO,
   account: string | undefined,
 ): Promise<CommandContext> {
   const { startService } = await import('../service/server.js');
@@ -75,7 +86,7 @@ async function createDemoContext(
     },
     warnings: [],
   };
-  const client = clientFor(config, options, env);
+  const client = clientFor(config, options, io);
   return {
     config,
     client,
@@ -103,12 +114,25 @@ export function timeoutsFromEnv(env: NodeJS.ProcessEnv): Partial<Timeouts> | und
   return { connectMs: ms, headersMs: ms, bodyMs: ms, totalMs: ms };
 }
 
-function clientFor(config: ResolvedConfig, options: { retries?: number }, env: NodeJS.ProcessEnv): ApiClient {
+/**
+ * With `DEBUG=pooltop`, one line per degradation of an answer (docs/design.md, "Parsing
+ * policy"). The line holds our field path and problem only, never a received value.
+ */
+export function degradationReporter(
+  env: NodeJS.ProcessEnv,
+  line: (text: string) => void,
+): ClientOptions['onDegraded'] {
+  if (!isDebug(env)) return undefined;
+  return (request, d) => line(sanitizeLine(`pooltop: debug: ${request}: ${d.path} ${d.problem}`));
+}
+
+function clientFor(config: ResolvedConfig, options: ContextOptions, io: CommandIO): ApiClient {
   return createClient({
     baseUrl: config.baseUrl,
     apiKey: config.apiKey,
     apiSecret: config.apiSecret,
     retries: options.retries ?? ONE_SHOT_RETRIES,
-    timeouts: timeoutsFromEnv(env),
+    timeouts: timeoutsFromEnv(io.env),
+    onDegraded: degradationReporter(io.env, options.debugLine ?? ((text) => io.stderr(`${text}\n`))),
   });
 }

@@ -22,6 +22,8 @@ Usage:
   pooltop pool [--json]                                 mining-pool overview, once
   pooltop accounts [--search T] [--limit N] [--offset N] [--json]
                                                         one page of sub-accounts
+  pooltop accounts --all [--search T] [--sort COLUMN[:desc]] [--filter F]
+                   [--json|--ndjson|--csv]              the whole list
   pooltop mining COMMAND [--account NAME] [--json]      your mining accounts, workers and rewards
                                                         (accounts, info, hashrate, workers, worker,
                                                         rewards, payout, links)
@@ -53,17 +55,33 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
   pool: `Usage: pooltop pool [--json] [configuration flags]
 
 Fetches the public mining-pool overview once (GET /api/v4/public/mining-pool).
-  --json    print the overview's data object (spec field names) on stdout
+  --json    print the overview on stdout: the same snake_case object (spec field names, in
+            the spec's order) whatever shape the server sent; a missing field stays missing,
+            a null one null
 
 ${CONFIG_FLAGS}`,
 
   accounts: `Usage: pooltop accounts [--search TEXT] [--limit N] [--offset N] [--json] [configuration flags]
+       pooltop accounts --all [--search TEXT] [--sort COLUMN[:desc]] [--filter F] [--json|--ndjson|--csv]
 
-Lists one page of sub-accounts (signed POST /api/v4/sub-account/list). Needs an API key and secret.
+Lists sub-accounts (signed POST /api/v4/sub-account/list). Needs an API key and secret.
   --search TEXT   search term (the server matches it)
   --limit N       rows per page, 1 to 100 (default 30)
   --offset N      rows to skip, 0 to 10000 (default 0)
   --json          print {"offset","limit","data"} on stdout
+
+  --all           every page, 100 at a time, up to the API's reach (10,100 rows; narrow
+                  with --search beyond it): at most 4 requests at once, under 50 a second,
+                  failed pages retried. Progress on stderr when it is a terminal.
+  --sort COLUMN[:desc]
+                  alias, email, status, kyc, shared, spot, collateral, id or userId
+  --filter F      status=V, kyc=V, shared=yes|no, spot=yes|no, collateral=yes|no, comma-separated;
+                  V1|V2 (or the field twice) for either value
+  --json          {"data":[…],"complete":true|false} (complete: the whole list arrived)
+  --ndjson        one account per line, written as it arrives
+  --csv           a header and RFC 4180 rows; cells starting with = + - @ tab or CR get a '
+  Without --sort, rows are written as they arrive. Exit 1 if a page could not be fetched after
+  retries: what was fetched is still written, and the last line on stderr says how far it got.
 
 ${CONFIG_FLAGS}`,
 
@@ -164,6 +182,11 @@ SIGINT or SIGTERM.
   --block-interval S    mean seconds between found blocks (default 45)
   --latency MS          added to every response (default 0)
   --fail-rate F         share of requests answered with an infrastructure failure, 0 to 1
+  --pool-shape SHAPE    the pool overview as snake (default), camel (one camelCase object)
+                        or camel-array (a one-element camelCase array): the shapes the real
+                        API is known to send
+  --sparse              drop or null optional fields in a share of items and send some
+                        numbers as strings, as the real API may (deterministic by seed)
   --json                print one JSON line with base_url, credentials and mining_accounts
                         once listening
   -h, --help            show help`,

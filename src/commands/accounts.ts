@@ -1,11 +1,15 @@
-import type { SubAccount, SubAccountQuery } from '../api/types.js';
+import { LIMIT_DEFAULT, type SubAccount, type SubAccountQuery } from '../api/types.js';
 import type { CommandContext } from '../cli/context.js';
+import { textOr, yesNo } from '../format/placeholder.js';
 import { sanitize } from '../format/sanitize.js';
 import type { CommandIO } from './io.js';
 import { toSafeJson } from './json-output.js';
 import { renderTextTable } from './text-table.js';
 
-/** `pooltop accounts`: one signed request for one page; JSON as received or a readable table. */
+/**
+ * `pooltop accounts`: one signed request for one page; JSON as received (known fields; missing
+ * stays missing, null stays null) or a readable table with `—` where a value is missing.
+ */
 export async function runAccounts(
   ctx: CommandContext,
   io: CommandIO,
@@ -22,26 +26,28 @@ export async function runAccounts(
     return 0;
   }
   const rows = page.data.map(accountRow);
-  const first = page.offset + 1;
-  const last = page.offset + page.data.length;
-  const end = page.data.length < page.limit ? ' (end of list)' : '';
+  // A page without its echoed bounds is read with the ones asked for.
+  const offset = page.offset ?? query.offset ?? 0;
+  const limit = page.limit ?? query.limit ?? LIMIT_DEFAULT;
+  const first = offset + 1;
+  const last = offset + page.data.length;
+  const end = page.data.length < limit ? ' (end of list)' : '';
   const footer = `rows ${first}–${last}${end}`;
-  io.stdout(`${[...renderTextTable(HEADER, rows), '', footer].join('\n')}\n`);
+  io.stdout(`${[...renderTextTable(ACCOUNT_HEADER, rows), '', footer].join('\n')}\n`);
   return 0;
 }
 
-const HEADER = ['Alias', 'Email', 'Status', 'KYC', 'Shared KYC', 'Spot', 'Collateral', 'ID'];
+export const ACCOUNT_HEADER = ['Alias', 'Email', 'Status', 'KYC', 'Shared KYC', 'Spot', 'Collateral', 'ID'];
 
-function accountRow(a: SubAccount): string[] {
-  const yesNo = (b: boolean) => (b ? 'yes' : 'no');
+export function accountRow(a: SubAccount): string[] {
   return [
-    sanitize(a.alias),
-    sanitize(a.email),
-    sanitize(a.status),
-    sanitize(a.kyc.kycStatus),
-    yesNo(a.kyc.shareKyc),
-    yesNo(a.permissions.spotEnabled),
-    yesNo(a.permissions.collateralEnabled),
-    sanitize(a.id),
+    textOr(a.alias),
+    textOr(a.email),
+    textOr(a.status),
+    textOr(a.kyc?.kycStatus),
+    yesNo(a.kyc?.shareKyc),
+    yesNo(a.permissions?.spotEnabled),
+    yesNo(a.permissions?.collateralEnabled),
+    textOr(a.id),
   ];
 }

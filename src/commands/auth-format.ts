@@ -3,6 +3,7 @@ import { maskToken, missingText, scopesText, untilText } from '../api/session-fo
 import type { RefreshOutcome, SessionStatus } from '../api/session-types.js';
 import { missingSettingMessage } from '../config/settings-meta.js';
 import type { ResolvedConfig } from '../config/types.js';
+import { textOr } from '../format/placeholder.js';
 import { sanitizeLine } from '../format/sanitize.js';
 import { formatClock, formatDateTime, timeAgo } from '../format/time.js';
 
@@ -16,7 +17,7 @@ function tokenRows(s: SessionStatus, nowMs: number): string[] {
   const t = s.tokens;
   if (!t) return [];
   return [
-    row('Token type', sanitizeLine(t.token_type)),
+    row('Token type', textOr(t.token_type)),
     row('Access token', `${maskToken(t.access_token)}  ${expiryText(s.accessExpiresAt, nowMs)}`),
     row('Scopes', scopesText(s.scopes)),
     row('Refresh token', `${maskToken(t.refresh_token)}  ${expiryText(s.refreshExpiresAt, nowMs)}`),

@@ -9,7 +9,8 @@
  * rest exit 1 (remote or network failure).
  *
  * refresh: the new token set is stored durably before anything is printed. `--json` prints
- * `{"data": <token set>}` exactly as received; text mode masks the tokens.
+ * `{"data": <token set>}` exactly as received; text mode masks the tokens. An answer lacking a
+ * documented field (e.g. `scope`) still counts, with a warning naming what was missing.
  * status: what is stored for the profile; tokens are masked in both modes.
  * With `--demo` the chain lives in memory only (the demo service's tokens die with it).
  */
@@ -64,5 +65,10 @@ export async function runAuth(
   }
   const outcome: RefreshOutcome = await session.refresh({ signal: ctx.io.signal });
   ctx.io.stdout(opts.json ? `${toSafeJson({ data: outcome.tokens })}\n` : formatRefreshText(outcome, now()));
+  if (outcome.incomplete.length > 0 && !outcome.shared) {
+    ctx.io.stderr(
+      `pooltop: warning: the token answer had no ${outcome.incomplete.join(', ')}; the rest was saved and the chain goes on\n`,
+    );
+  }
   return 0;
 }

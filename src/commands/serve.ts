@@ -1,6 +1,8 @@
-import { intFlag, numberFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
+import { PooltopError } from '../api/errors.js';
+import { clip, intFlag, numberFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
 import { isLoopbackHost } from '../config/validate.js';
 import { MAX_MINING_ACCOUNTS, MAX_WORKERS } from '../service/options.js';
+import { POOL_SHAPES, type PoolShape } from '../service/pool-shape.js';
 import { type CommandIO, untilAborted } from './io.js';
 import { toSafeJson } from './json-output.js';
 
@@ -22,6 +24,9 @@ export async function runServe(values: ParsedValues, io: CommandIO): Promise<num
     blockInterval: numberFlag(values, 'block-interval', { min: 1, max: 86400 }),
     latency: intFlag(values, 'latency', { min: 0, max: 600_000 }),
     failRate: numberFlag(values, 'fail-rate', { min: 0, max: 1 }),
+    poolShape: poolShapeFlag(values),
+    sparse: values.sparse === true,
+    now: frozenClock(io.env),
   };
   if (!isLoopbackHost(host)) {
     io.stderr(
@@ -76,7 +81,28 @@ export const SERVE_OPTIONS = {
   'block-interval': { type: 'string' },
   latency: { type: 'string' },
   'fail-rate': { type: 'string' },
+  'pool-shape': { type: 'string' },
+  sparse: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+function poolShapeFlag(values: ParsedValues): PoolShape | undefined {
+  const shape = stringFlag(values, 'pool-shape');
+  if (shape === undefined) return undefined;
+  if ((POOL_SHAPES as readonly string[]).includes(shape)) return shape as PoolShape;
+  const choices = POOL_SHAPES.join(', ');
+  throw new PooltopError('config', `--pool-shape must be one of ${choices}, got '${clip(shape)}'`);
+}
+
+/**
+ * Test hook, deliberately not in --help: `POOLTOP_SERVE_NOW_MS=N` stops the service's clock at N
+ * (ms since the epoch), so separate services answer with the same pool data. Anything else is
+ * ignored.
+ */
+function frozenClock(env: NodeJS.ProcessEnv): (() => number) | undefined {
+  const raw = env.POOLTOP_SERVE_NOW_MS;
+  if (raw === undefined || !/^\d{1,15}$/.test(raw)) return undefined;
+  const at = Number(raw);
+  return () => at;
+}

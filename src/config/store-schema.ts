@@ -3,12 +3,16 @@ import * as v from 'valibot';
 
 export const STORE_VERSION = 1;
 
+/**
+ * A token set as it arrived: only the refresh token is sure to be there (it is saved the moment
+ * it is read, even from an answer that turns out to lack the rest).
+ */
 const TokenSetSchema = v.object({
-  access_token: v.string(),
-  expires_in: v.number(),
+  access_token: v.optional(v.string()),
+  expires_in: v.optional(v.nullable(v.number())),
   refresh_token: v.string(),
-  scope: v.string(),
-  token_type: v.string(),
+  scope: v.optional(v.nullable(v.string())),
+  token_type: v.optional(v.nullable(v.string())),
 });
 
 const LastRefreshSchema = v.object({
@@ -44,6 +48,7 @@ export const StoreFileSchema = v.object({
 });
 
 export type StoreEntry = v.InferOutput<typeof StoreEntrySchema>;
+export type StoredTokens = v.InferOutput<typeof TokenSetSchema>;
 export type StoreFile = v.InferOutput<typeof StoreFileSchema>;
 export type LastRefresh = v.InferOutput<typeof LastRefreshSchema>;
 export type RefreshResult = LastRefresh['result'];

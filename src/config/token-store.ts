@@ -13,7 +13,7 @@ import { PooltopError } from '../api/errors.js';
 import { ensurePrivateDir, type WriteStep, writeFileDurable } from './atomic-write.js';
 import { parseStoreFile, STORE_VERSION, type StoreEntry, type StoreFile } from './store-schema.js';
 
-export type { LastRefresh, RefreshResult, StoreEntry } from './store-schema.js';
+export type { LastRefresh, RefreshResult, StoreEntry, StoredTokens } from './store-schema.js';
 
 export interface TokenStore {
   /** Where the entry lives (for messages); `(memory)` for the in-memory store. */

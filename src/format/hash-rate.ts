@@ -22,8 +22,8 @@ const DECIMAL = /^\+?(\d+)(?:\.(\d*))?$/;
 export const UNKNOWN_RATE = '—';
 
 /** Parses a non-negative decimal string (no exponent, no sign other than +); undefined otherwise. */
-export function parseHashRate(text: string): number | undefined {
-  const m = DECIMAL.exec(text.trim());
+export function parseHashRate(text: string | null | undefined): number | undefined {
+  const m = DECIMAL.exec((text ?? '').trim());
   if (!m) return undefined;
   const n = Number(`${m[1]}.${m[2] ?? ''}0`);
   return Number.isFinite(n) ? n : undefined;
@@ -49,9 +49,9 @@ function formatParts(intDigits: string, frac: string): string {
   return `${text} ${UNITS[k]}`;
 }
 
-/** `"184425100325925.92"` → `"184 TH/s"`; anything that is not a decimal number → `"—"`. */
-export function formatHashRate(text: string): string {
-  const m = DECIMAL.exec(text.trim());
+/** `"184425100325925.92"` → `"184 TH/s"`; anything that is not a decimal number (or none) → `"—"`. */
+export function formatHashRate(text: string | null | undefined): string {
+  const m = DECIMAL.exec((text ?? '').trim());
   if (!m || m[1] === undefined) return UNKNOWN_RATE;
   return formatParts(m[1], m[2] ?? '');
 }

@@ -1,6 +1,6 @@
-/** `1234567` → `1,234,567`; not a finite number → `—`. */
-export function formatCount(n: number): string {
-  if (!Number.isFinite(n)) return '—';
+/** `1234567` → `1,234,567`; not a finite number (or none) → `—`. */
+export function formatCount(n: number | null | undefined): string {
+  if (n == null || !Number.isFinite(n)) return '—';
   const whole = Math.trunc(n);
   // Grouped by hand: the first toLocaleString call sets up Intl (~5 ms of start-up).
   if (Math.abs(whole) >= 1e21) return whole.toLocaleString('en-US');

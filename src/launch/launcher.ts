@@ -6,6 +6,8 @@
  * DEBUG=pooltop tells what happened to the cache on stderr (before the program starts, and
  * when the process exits). A cache that cannot be read or written only costs the speed-up.
  */
+// First: on a Node.js too old for the rest, one line and exit 2.
+import './require-node.js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';

@@ -1,8 +1,9 @@
 /**
  * Generated sub-accounts: deterministic from the seed, in one stable order (generation order),
  * with search (case-insensitive substring of alias, email, id or userId) and limit/offset paging.
+ * As on the real API, an account whose KYC is shared has no `email`, and its `kycStatus` often
+ * reads `shared`.
  */
-import type { SubAccount } from '../api/types.js';
 import {
   ALIAS_STEMS,
   ALIAS_STEMS_NON_ASCII,
@@ -11,16 +12,33 @@ import {
   KYC_STATUSES,
   STATUSES,
 } from './account-names.js';
-import { mulberry32, pickWeighted } from './random.js';
+import { hashUnit, mulberry32, pickWeighted } from './random.js';
+
+/** One item of the sub-account list, as the service sends it (every field but `email` present). */
+export interface GeneratedAccount {
+  id: string;
+  alias: string;
+  userId: string;
+  email?: string;
+  status: string;
+  color: string;
+  kyc: { shareKyc: boolean; kycStatus: string };
+  permissions: { spotEnabled: boolean; collateralEnabled: boolean };
+}
+
+/** Share of accounts with shared KYC (and so no email). */
+const SHARED_KYC = 0.1;
+/** Share of those whose kycStatus reads `shared`. */
+const SHARED_STATUS = 0.7;
 
 export interface AccountStore {
   readonly size: number;
   /** Accounts matching `search` (all when empty), then `limit` of them from `offset`. */
-  page(query: { search: string; limit: number; offset: number }): SubAccount[];
+  page(query: { search: string; limit: number; offset: number }): GeneratedAccount[];
 }
 
 interface Entry {
-  account: SubAccount;
+  account: GeneratedAccount;
   /** Lower-cased, NFC-normalised alias, email, id, userId. */
   haystack: readonly string[];
 }
@@ -35,7 +53,7 @@ export function createAccountStore(count: number, seed: number): AccountStore {
   const all = (): Entry[] => {
     entries ??= generateAccounts(count, seed).map((account) => ({
       account,
-      haystack: [account.alias, account.email, account.id, account.userId].map(fold),
+      haystack: [account.alias, account.email ?? '', account.id, account.userId].map(fold),
     }));
     return entries;
   };
@@ -58,21 +76,30 @@ function matches(entry: Entry, needle: string): boolean {
   return entry.haystack.some((field) => field.includes(needle));
 }
 
-export function generateAccounts(count: number, seed: number): SubAccount[] {
+export function generateAccounts(count: number, seed: number): GeneratedAccount[] {
   const rnd = mulberry32(seed >>> 0);
   const stemCounts = new Map<string, number>();
   const userIds = new Set<string>();
-  const accounts: SubAccount[] = [];
+  const accounts: GeneratedAccount[] = [];
   for (let i = 0; i < count; i++) {
     const alias = makeAlias(rnd, stemCounts);
+    const id = uuidV4(rnd);
+    const userId = uniqueUserId(rnd, userIds, count);
+    const email = maskedEmail(rnd);
+    const status = pickWeighted(STATUSES, rnd());
+    const color = hexColor(rnd);
+    const shareKyc = rnd() < SHARED_KYC;
+    const drawnKyc = pickWeighted(KYC_STATUSES, rnd());
+    // A stateless draw, so the sequence (and every later account) is the same as without it.
+    const kycStatus = shareKyc && hashUnit(seed, 21, i) < SHARED_STATUS ? 'shared' : drawnKyc;
     accounts.push({
-      id: uuidV4(rnd),
+      id,
       alias,
-      userId: uniqueUserId(rnd, userIds, count),
-      email: maskedEmail(rnd),
-      status: pickWeighted(STATUSES, rnd()),
-      color: hexColor(rnd),
-      kyc: { shareKyc: rnd() < 0.4, kycStatus: pickWeighted(KYC_STATUSES, rnd()) },
+      userId,
+      ...(shareKyc ? {} : { email }),
+      status,
+      color,
+      kyc: { shareKyc, kycStatus },
       permissions: { spotEnabled: rnd() < 0.85, collateralEnabled: rnd() < 0.3 },
     });
   }

@@ -5,7 +5,8 @@
  *   2. X-TXC-APIKEY missing or unknown        401 "Unauthorized request."   (our choice)
  *   3. X-TXC-SIGNATURE not lowercase hex HMAC-SHA512(payload, secret)
  *                                             401 "Unauthorized request."
- *   4. payload is not strict base64 of the exact body bytes, or the body is not a JSON object
+ *   4. payload is not strict base64 of a JSON object equal to the body's (our choice: the same
+ *      JSON, not the same bytes), or the body is not a JSON object
  *                                             400 "Invalid payload"
  *   5. key disabled                           401 "This action is unauthorized. Enable your key in API settings"
  *   6. key not allowed on the endpoint        403 "You don't have permission to use this endpoint."
@@ -21,6 +22,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { isDeepStrictEqual } from 'node:util';
 import type { NonceStore } from './nonce-store.js';
 
 export const AUTH_MESSAGES = {
@@ -104,13 +106,25 @@ function headerText(value: string | string[] | undefined): string {
   return value ?? '';
 }
 
-/** The body as a JSON object, when the payload is strict base64 of exactly these bytes. */
+/**
+ * The body as a JSON object, when the payload is strict base64 of the same JSON. Our choice:
+ * the same JSON, not the same bytes. The vendor's Python SDK 1.0.5 signs compact JSON but sends
+ * the body re-serialised with spaces, which suggests production compares the decoded JSON; a
+ * payload that differs in any value (or key, or type) is still refused, and the signature
+ * covers the payload, so nothing unsigned gets through.
+ */
 function decodeBody(payload: string, rawBody: Buffer): Record<string, unknown> | undefined {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload) || payload.length % 4 !== 0) return undefined;
   const decoded = Buffer.from(payload, 'base64');
-  if (decoded.toString('base64') !== payload || !decoded.equals(rawBody)) return undefined;
+  if (decoded.toString('base64') !== payload) return undefined;
+  const body = jsonObject(rawBody);
+  if (!body) return undefined;
+  return decoded.equals(rawBody) || isDeepStrictEqual(jsonObject(decoded), body) ? body : undefined;
+}
+
+function jsonObject(bytes: Buffer): Record<string, unknown> | undefined {
   try {
-    const value: unknown = JSON.parse(rawBody.toString('utf8'));
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
     if (value !== null && typeof value === 'object' && !Array.isArray(value))
       return value as Record<string, unknown>;
   } catch {

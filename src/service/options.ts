@@ -2,6 +2,7 @@
  * Public types of the embedded reference service and the resolution of its options into
  * validated settings with defaults.
  */
+import { POOL_SHAPES, type PoolShape } from './pool-shape.js';
 import { mulberry32 } from './random.js';
 
 export interface ServiceCredentials {
@@ -52,6 +53,10 @@ export interface ServiceOptions {
   keyForbidden?: boolean;
   /** Enforce the documented rate limits (default true; a benchmark may turn them off). */
   rateLimit?: boolean;
+  /** Shape of the mining-pool overview: `snake` (default), `camel` or `camel-array` (pool-shape.ts). */
+  poolShape?: PoolShape;
+  /** Drop, null or retype optional fields in a deterministic share of items (sparse.ts). */
+  sparse?: boolean;
 }
 
 export interface ServiceStats {
@@ -106,6 +111,8 @@ export interface ResolvedOptions {
   keyDisabled: boolean;
   keyForbidden: boolean;
   rateLimit: boolean;
+  poolShape: PoolShape;
+  sparse: boolean;
 }
 
 export function resolveOptions(options: ServiceOptions = {}): ResolvedOptions {
@@ -129,7 +136,16 @@ export function resolveOptions(options: ServiceOptions = {}): ResolvedOptions {
     keyDisabled: options.keyDisabled ?? false,
     keyForbidden: options.keyForbidden ?? false,
     rateLimit: options.rateLimit ?? true,
+    poolShape: checkPoolShape(options.poolShape ?? 'snake'),
+    sparse: options.sparse ?? false,
   };
+}
+
+function checkPoolShape(shape: string): PoolShape {
+  const known = POOL_SHAPES as readonly string[];
+  if (!known.includes(shape))
+    throw new RangeError(`poolShape must be one of ${known.join(', ')}, got ${shape}`);
+  return shape as PoolShape;
 }
 
 export function checkFailRate(rate: number): number {

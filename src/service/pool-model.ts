@@ -11,8 +11,29 @@
  *   seeded offset inside each slot. The mean gap is `blockInterval`, the longest gap is under
  *   twice that (under 90 s by default), and heights rise by one per block.
  */
-import type { FoundBlock, HashRatePoint, PoolOverview } from '../api/types.js';
 import { hash32, hashSigned, hashUnit, valueNoise } from './random.js';
+
+/** The overview as the spec shows it, every field present (the client's model is looser). */
+export interface SimulatedOverview {
+  connection_links: string[];
+  location: string;
+  assets: string[];
+  reward_schemes: string[];
+  workers: number;
+  current_hash_rate: string;
+  last7days_hash_rate: HashRatePoint[];
+  blocks: FoundBlock[];
+}
+
+interface HashRatePoint {
+  timestamp: number;
+  hashrate: string;
+}
+
+interface FoundBlock {
+  block_found_at: number;
+  block_height: number;
+}
 
 export interface PoolModelOptions {
   seed: number;
@@ -22,7 +43,7 @@ export interface PoolModelOptions {
 
 export interface PoolModel {
   /** The overview at clock time `nowMs` (served from a one-second cache). */
-  overview(nowMs: number): PoolOverview;
+  overview(nowMs: number): SimulatedOverview;
 }
 
 export const HISTORY_POINTS = 169;
@@ -90,7 +111,7 @@ export function createPoolModel(options: PoolModelOptions): PoolModel {
     return blocks;
   };
 
-  const compute = (sec: number): PoolOverview => {
+  const compute = (sec: number): SimulatedOverview => {
     const hourNow = Math.floor(sec / HOUR);
     const history: HashRatePoint[] = [];
     for (let h = hourNow - (HISTORY_POINTS - 1); h <= hourNow; h++) history.push(hourPoint(h));
@@ -107,7 +128,7 @@ export function createPoolModel(options: PoolModelOptions): PoolModel {
   };
 
   let cachedSec = Number.NaN;
-  let cached: PoolOverview | undefined;
+  let cached: SimulatedOverview | undefined;
   return {
     overview(nowMs) {
       const sec = Math.floor(nowMs / 1000);

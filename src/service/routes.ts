@@ -1,11 +1,13 @@
 /** The operations. Each route knows its methods and its family's error shape. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { PATHS, type SubAccountPage } from '../api/types.js';
+import { PATHS } from '../api/types.js';
 import { AUTH_MESSAGES } from './auth.js';
 import type { ServiceContext } from './context.js';
 import { MINING_ROUTES } from './mining-routes.js';
+import { shapeOverview } from './pool-shape.js';
 import { privateError, rateLimited, sendJson } from './respond.js';
 import { clientAddress, signedRoute } from './signed-route.js';
+import { sparseAccount, sparseOverview, sparsePage } from './sparse.js';
 import { validateListQuery } from './validate-query.js';
 
 export type RouteFamily = 'public' | 'private' | 'oauth';
@@ -32,7 +34,10 @@ function miningPool(ctx: ServiceContext, req: IncomingMessage, res: ServerRespon
       return;
     }
   }
-  sendJson(res, 200, { data: ctx.pool.overview(now) }, { 'cache-control': 'public, max-age=1' });
+  const { seed, sparse, poolShape } = ctx.options;
+  const overview = ctx.pool.overview(now);
+  const data = shapeOverview(sparse ? sparseOverview(overview, seed, now) : { ...overview }, poolShape);
+  sendJson(res, 200, { data }, { 'cache-control': 'public, max-age=1' });
 }
 
 function subAccounts(ctx: ServiceContext, body: Record<string, unknown>, res: ServerResponse): void {
@@ -42,7 +47,11 @@ function subAccounts(ctx: ServiceContext, body: Record<string, unknown>, res: Se
     return;
   }
   const { limit, offset } = checked.query;
-  const page: SubAccountPage = { offset, limit, data: ctx.accounts.page(checked.query) };
+  const accounts = ctx.accounts.page(checked.query);
+  const { seed, sparse } = ctx.options;
+  const page = sparse
+    ? { ...sparsePage({ offset, limit }, seed), data: accounts.map((a) => sparseAccount(a, seed)) }
+    : { offset, limit, data: accounts };
   sendJson(res, 200, page, { 'cache-control': 'no-store' });
 }
 

@@ -111,11 +111,13 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
         </CoalescedRenders>,
         {
           // Ink writes whole frames (debug mode) into the frame writer, which sends only the lines
-          // that changed. Ink 6.8's own incremental mode is not used: it draws frames that end in
-          // a newline one row too low, so the screen creeps upwards (test/e2e catches that).
+          // that changed.
           stdout: frames as unknown as NodeJS.WriteStream,
           stdin,
           debug: true,
+          // The dashboard runs on a terminal only (src/cli.ts); Ink would otherwise call any
+          // process with CI set non-interactive and stop following resizes.
+          interactive: true,
           exitOnCtrlC: false,
           patchConsole: false,
         },

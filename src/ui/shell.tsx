@@ -1,4 +1,4 @@
-import { Box, useInput } from 'ink';
+import { Box, useInput, useWindowSize } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { sanitizeLine } from '../format/sanitize.js';
@@ -13,7 +13,6 @@ import { useDashboard } from './dashboard-context.js';
 import { useKeymap } from './hooks/use-keymap.js';
 import { useNotice } from './hooks/use-notice.js';
 import { useNow } from './hooks/use-now.js';
-import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { type StatusReport, StatusReportContext } from './status-report.js';
 import { TabSlot } from './tab-slot.js';
 import { TABS } from './tabs.js';
@@ -29,7 +28,7 @@ export interface ShellProps {
 export function Shell({ pausedRef, onQuit }: ShellProps) {
   const { demo, intervalMs, client, config, now } = useDashboard();
   const { mutate } = useSWRConfig();
-  const { columns, rows } = useTerminalSize();
+  const { columns, rows } = useWindowSize();
   const nowMs = useNow();
   const [tab, setTab] = useState(0);
   const [help, setHelp] = useState(false);

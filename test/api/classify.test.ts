@@ -28,6 +28,28 @@ describe('classifyResponse: private endpoint bodies', () => {
     expect(err.retryable).toBe(false);
   });
 
+  it('shows the field messages of every documented validation shape, 400 and 422', () => {
+    const errors = { limit: ['validation.max.integer'], user: ["Mining pool account 'x' not found"] };
+    const summary = "limit: validation.max.integer; user: Mining pool account 'x' not found";
+    for (const status of [400, 422]) {
+      const withMessage = classify(status, { code: 0, message: 'Validation failed', errors });
+      const bare = classify(status, { errors, notification: null });
+      for (const err of [withMessage, bare]) {
+        expect(err.kind, `${status}`).toBe('validation');
+        expect(err.status).toBe(status);
+        expect(err.fields).toEqual(errors);
+        expect(err.message).toContain(summary);
+        expect(err.retryable).toBe(false);
+      }
+      expect(withMessage.message).toBe(`Validation failed: ${summary}`);
+      expect(bare.message).toBe(`validation failed: ${summary}`);
+    }
+    // Without a message, errors on a 401/403 are an auth failure, still with their fields.
+    const refused = classify(403, { errors: { key: ['Disabled.'] }, notification: null });
+    expect(refused.kind).toBe('auth');
+    expect(refused.message).toBe('not authorised (HTTP 403): key: Disabled.');
+  });
+
   it('keeps the server message for every documented auth failure', () => {
     const messages = [
       'Payload not provided.',

@@ -199,7 +199,7 @@ describe('what is still an error', () => {
   it('a body that is not an object, or data of the wrong kind altogether', () => {
     expect(schemaError(() => parseMinerInfo([1])).message).toMatch(/body must be a JSON object/);
     expect(schemaError(() => parseMiningRewards({ data: 'oops' }, asked)).message).toMatch(
-      /data must be an array/,
+      /data must be a list/,
     );
     expect(schemaError(() => parseMinerInfo({ data: 42 })).message).toMatch(/data must be an object/);
     expect(schemaError(() => parseMinerInfo({ data: [1, 2] })).message).toMatch(/data must be an object/);

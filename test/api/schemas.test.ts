@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PooltopError } from '../../src/api/errors.js';
+import { decimalText, type Degradation } from '../../src/api/parse-policy.js';
 import {
   parseJsonBody,
   parsePoolOverview,
   parseSubAccountPage,
   parseTokenSet,
+  rotatedRefreshToken,
 } from '../../src/api/schemas.js';
 
 const snake = () => ({
@@ -24,6 +26,26 @@ const snake = () => ({
   ],
 });
 
+/** The same overview in camelCase, keys in another order than the spec's. */
+const camel = () => {
+  const s = snake();
+  return {
+    blocks: s.blocks.map((b) => ({ blockHeight: b.block_height, blockFoundAt: b.block_found_at })),
+    workers: s.workers,
+    currentHashRate: s.current_hash_rate,
+    last7daysHashRate: s.last7days_hash_rate,
+    rewardSchemes: s.reward_schemes,
+    assets: s.assets,
+    location: s.location,
+    connectionLinks: s.connection_links,
+  };
+};
+
+function collect(): { report: (d: Degradation) => void; lines: string[] } {
+  const lines: string[] = [];
+  return { lines, report: (d) => lines.push(`${d.path} ${d.problem}`) };
+}
+
 function schemaError(fn: () => unknown): PooltopError {
   try {
     fn();
@@ -35,75 +57,141 @@ function schemaError(fn: () => unknown): PooltopError {
   throw new Error('accepted');
 }
 
-describe('parsePoolOverview', () => {
-  it('accepts the snake_case object, drops unknown fields, sorts history up and blocks newest first', () => {
-    const pool = parsePoolOverview({ data: { ...snake(), extra: 'x' }, success: true });
-    expect(pool).not.toHaveProperty('extra');
-    expect(pool.last7days_hash_rate.map((p) => p.timestamp)).toEqual([1732579200, 1732665600]);
-    expect(pool.last7days_hash_rate[0]!.hashrate).toBe('184425100325925.9259259259259259');
-    expect(pool.blocks.map((b) => b.block_height)).toEqual([18330, 18329]);
+describe('parsePoolOverview: the three known shapes', () => {
+  it('normalises the snake_case object, the camelCase object and the camelCase array to one model', () => {
+    const fromSnake = parsePoolOverview({ data: { ...snake(), extra: 'x' }, success: true });
+    const fromCamel = parsePoolOverview({ data: camel() });
+    const fromArray = parsePoolOverview({ data: [camel()] });
+    expect(fromSnake).not.toHaveProperty('extra');
+    expect(fromCamel).toEqual(fromSnake);
+    expect(fromArray).toEqual(fromSnake);
+    // Same bytes too: fields come out in the spec's order whatever order they arrived in.
+    expect(JSON.stringify(fromCamel)).toBe(JSON.stringify(fromSnake));
+    expect(JSON.stringify(fromArray)).toBe(JSON.stringify(fromSnake));
+    expect(Object.keys(fromCamel)).toEqual(Object.keys(snake()));
+  });
+
+  it('sorts history oldest first and blocks newest first', () => {
+    const pool = parsePoolOverview({ data: snake() });
+    expect(pool.last7days_hash_rate?.map((p) => p.timestamp)).toEqual([1732579200, 1732665600]);
+    expect(pool.last7days_hash_rate?.[0]?.hashrate).toBe('184425100325925.9259259259259259');
+    expect(pool.blocks?.map((b) => b.block_height)).toEqual([18330, 18329]);
     expect(pool.workers).toBe(1846);
   });
 
-  it('normalises the legacy camelCase one-element array to the same shape', () => {
-    const s = snake();
-    const legacy = {
-      data: [
-        {
-          connectionLinks: s.connection_links,
-          location: s.location,
-          assets: s.assets,
-          rewardSchemes: s.reward_schemes,
-          workers: s.workers,
-          currentHashRate: s.current_hash_rate,
-          last7daysHashRate: s.last7days_hash_rate.map((p) => ({ ...p, junk: 1 })),
-          blocks: s.blocks.map((b) => ({ blockFoundAt: b.block_found_at, blockHeight: b.block_height })),
-        },
-      ],
-    };
-    expect(parsePoolOverview(legacy)).toEqual(parsePoolOverview({ data: s }));
-    const two = { data: [legacy.data[0], legacy.data[0]] };
-    expect(schemaError(() => parsePoolOverview(two)).message).toBe(
-      'unexpected response: data must hold exactly one pool overview',
-    );
-    const bad = { data: [{ ...legacy.data[0], blocks: [{ blockFoundAt: 1, blockHeight: -1 }] }] };
-    expect(schemaError(() => parsePoolOverview(bad)).message).toBe(
-      'unexpected response: data[0].blocks[0].blockHeight must be a non-negative integer',
+  it('shows the first of several pools and refuses an empty array', () => {
+    const { report, lines } = collect();
+    const pool = parsePoolOverview({ data: [camel(), { ...camel(), workers: 1 }] }, report);
+    expect(pool.workers).toBe(1846);
+    expect(lines).toEqual(['data holds 2 pool overviews; the first is shown']);
+    expect(schemaError(() => parsePoolOverview({ data: [] })).message).toBe(
+      'unexpected response: data holds no pool overview',
     );
   });
 
-  it('names the field path of each kind of mismatch', () => {
-    const cases: [Record<string, unknown>, string][] = [
-      [{ workers: -1 }, 'data.workers must be a non-negative integer'],
-      [{ workers: 1.5 }, 'data.workers must be a non-negative integer'],
-      [{ workers: '12' }, 'data.workers must be a number'],
-      [{ current_hash_rate: 'fast' }, 'data.current_hash_rate must be a non-negative decimal number'],
-      [{ current_hash_rate: '-1.5' }, 'data.current_hash_rate must be a non-negative decimal number'],
-      [{ current_hash_rate: 'Infinity' }, 'data.current_hash_rate must be a non-negative decimal number'],
-      [{ current_hash_rate: 12.5 }, 'data.current_hash_rate must be a decimal string'],
-      [
-        { last7days_hash_rate: [{ timestamp: 1732579200000, hashrate: '1' }] },
-        'data.last7days_hash_rate[0].timestamp must be Unix seconds, not milliseconds',
-      ],
-      [
-        { blocks: [{ block_found_at: 1715339355.5, block_height: 1 }] },
-        'data.blocks[0].block_found_at must be an integer number of seconds',
-      ],
-      [{ blocks: [{ block_found_at: 1715339355 }] }, 'data.blocks[0].block_height is missing'],
-      [{ location: undefined }, 'data.location is missing'],
-      [{ assets: ['BTC', 7] }, 'data.assets[1] must be a string'],
-    ];
-    for (const [patch, expected] of cases) {
-      const err = schemaError(() => parsePoolOverview({ data: { ...snake(), ...patch } }));
-      expect(err.message).toBe(`unexpected response: ${expected}`);
-      expect(Object.keys(err.fields ?? {})).toHaveLength(1);
-    }
+  it('fails only when the overview itself is absent or the body is not an object', () => {
     expect(schemaError(() => parsePoolOverview([])).message).toBe(
       'unexpected response: body must be a JSON object',
     );
     expect(schemaError(() => parsePoolOverview({ success: true })).message).toBe(
       'unexpected response: data is missing',
     );
+    expect(schemaError(() => parsePoolOverview({ data: 'x' })).message).toBe(
+      'unexpected response: data must be an object',
+    );
+  });
+});
+
+describe('parsePoolOverview: the parsing policy', () => {
+  it('keeps a missing field missing and a null one null, and reports both', () => {
+    const { location: _l, ...rest } = snake();
+    const { report, lines } = collect();
+    const pool = parsePoolOverview({ data: { ...rest, workers: null } }, report);
+    expect(pool).not.toHaveProperty('location');
+    expect(pool.workers).toBeNull();
+    expect(JSON.stringify(pool)).toContain('"workers":null');
+    expect(lines).toEqual(['data.location is missing', 'data.workers is null']);
+    const empty = parsePoolOverview({ data: {} });
+    expect(JSON.stringify(empty)).toBe('{}');
+  });
+
+  it('accepts numbers as strings and decimal strings as numbers', () => {
+    const { report, lines } = collect();
+    const pool = parsePoolOverview(
+      {
+        data: {
+          ...snake(),
+          workers: '1846',
+          current_hash_rate: 1.8e17,
+          last7days_hash_rate: [{ timestamp: '1732579200', hashrate: 12.5 }],
+          blocks: [{ block_found_at: '1715339355', block_height: '18329' }],
+        },
+      },
+      report,
+    );
+    expect(pool.workers).toBe(1846);
+    expect(pool.current_hash_rate).toBe('180000000000000000');
+    expect(pool.last7days_hash_rate).toEqual([{ timestamp: 1732579200, hashrate: '12.5' }]);
+    expect(pool.blocks).toEqual([{ block_found_at: 1715339355, block_height: 18329 }]);
+    expect(lines).toEqual([]);
+  });
+
+  it('leaves out a value it cannot read, names the path and the type, never the value', () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ workers: 'lots' }, 'data.workers must be a whole number, 0 or more (got a string); left out'],
+      [{ workers: -1 }, 'data.workers must be a whole number, 0 or more (got a number); left out'],
+      [{ workers: 1.5 }, 'data.workers must be a whole number, 0 or more (got a number); left out'],
+      [
+        { current_hash_rate: 'fast' },
+        'data.current_hash_rate must be a decimal number, 0 or more (got a string); left out',
+      ],
+      [
+        { current_hash_rate: '-1.5' },
+        'data.current_hash_rate must be a decimal number, 0 or more (got a string); left out',
+      ],
+      [{ location: { city: 'x' } }, 'data.location must be text (got an object); left out'],
+      [{ assets: 'BTC' }, 'data.assets must be a list (got a string); left out'],
+      [{ assets: ['BTC', {}] }, 'data.assets[1] must be text (got an object); left out'],
+      [
+        { last7days_hash_rate: [{ timestamp: 1732579200000, hashrate: '1' }] },
+        'data.last7days_hash_rate[0].timestamp must be Unix seconds (got a number); left out',
+      ],
+      [
+        { blocks: [{ block_found_at: 1715339355.5, block_height: 1 }] },
+        'data.blocks[0].block_found_at must be Unix seconds (got a number); left out',
+      ],
+    ];
+    for (const [patch, expected] of cases) {
+      const { report, lines } = collect();
+      const pool = parsePoolOverview({ data: { ...snake(), ...patch } }, report);
+      expect(lines, JSON.stringify(patch)).toEqual([expected]);
+      const field = Object.keys(patch)[0] as keyof typeof pool;
+      if (!expected.includes('[')) expect(pool).not.toHaveProperty(field);
+    }
+  });
+
+  it('keeps a block with a height or a time; one with neither is a malformed row, not a failure', () => {
+    const { report, lines } = collect();
+    const pool = parsePoolOverview(
+      { data: { ...snake(), blocks: [{ block_height: 7 }, { block_found_at: 1715339355 }, {}, 'junk'] } },
+      report,
+    );
+    expect(pool.blocks).toEqual([{ block_found_at: 1715339355 }, { block_height: 7 }, {}, {}]);
+    expect(lines).toEqual([
+      'data.blocks[0].block_found_at is missing',
+      'data.blocks[1].block_height is missing',
+      'data.blocks[2] malformed: neither a height nor a time; shown with placeholders',
+      'data.blocks[2].block_found_at is missing',
+      'data.blocks[2].block_height is missing',
+      'data.blocks[3] must be an object (got a string); shown as an empty row',
+    ]);
+  });
+
+  it('writes a number out in full as decimal text', () => {
+    expect(decimalText(12.5)).toBe('12.5');
+    expect(decimalText(1.8e17)).toBe('180000000000000000');
+    expect(decimalText(2e21)).toBe('2000000000000000000000');
+    expect(decimalText(1e-7)).toBe('0.0000001');
   });
 });
 
@@ -119,7 +207,7 @@ const account = () => ({
 });
 
 describe('parseSubAccountPage', () => {
-  it('accepts a page, keeps unknown status values, drops extra fields', () => {
+  it('accepts the documented page, keeps unknown status values, drops extra fields', () => {
     const page = parseSubAccountPage({
       offset: 0,
       limit: 30,
@@ -129,23 +217,83 @@ describe('parseSubAccountPage', () => {
     expect(page).toEqual({ offset: 0, limit: 30, data: [{ ...account(), status: 'frozen-ish' }] });
   });
 
-  it('turns a missing or malformed colour into no colour instead of failing', () => {
-    const { color: _drop, ...noColor } = account();
-    const page = parseSubAccountPage({
-      offset: 0,
-      limit: 2,
-      data: [noColor, { ...account(), color: 'red\u001b[31m' }],
+  it('accepts a page without offset and limit, or with them as strings', () => {
+    const bare = parseSubAccountPage({ data: [account()] });
+    expect(bare).toEqual({ data: [account()] });
+    expect(JSON.stringify(bare)).not.toContain('offset');
+    expect(parseSubAccountPage({ offset: '30', limit: '30', data: [] })).toEqual({
+      offset: 30,
+      limit: 30,
+      data: [],
     });
-    expect(page.data.map((a) => a.color)).toEqual(['', '']);
   });
 
-  it('rejects wrong types with the field path', () => {
-    const bad = { offset: 0, limit: 30, data: [{ ...account(), kyc: { shareKyc: 'no', kycStatus: 'x' } }] };
-    expect(schemaError(() => parseSubAccountPage(bad)).message).toBe(
-      'unexpected response: data[0].kyc.shareKyc must be a boolean',
+  it('accepts a shared-KYC account without an email', () => {
+    const { email: _e, ...shared } = { ...account(), kyc: { shareKyc: true, kycStatus: 'shared' } };
+    const { report, lines } = collect();
+    const page = parseSubAccountPage({ offset: 0, limit: 30, data: [account(), shared] }, report);
+    expect(page.data[1]).toEqual(shared);
+    expect(page.data[1]).not.toHaveProperty('email');
+    expect(lines).toEqual(['data[1].email is missing']);
+  });
+
+  it('degrades one row, never the page, whatever its fields hold', () => {
+    const { report, lines } = collect();
+    const page = parseSubAccountPage(
+      {
+        offset: 0,
+        limit: 30,
+        data: [
+          account(),
+          {
+            ...account(),
+            email: null,
+            alias: null,
+            userId: null,
+            status: null,
+            kyc: null,
+            permissions: null,
+          },
+          {
+            id: 'b',
+            kyc: { shareKyc: 'no', kycStatus: 7 },
+            permissions: { spotEnabled: 'true', collateralEnabled: 0 },
+          },
+          { ...account(), id: undefined },
+          42,
+        ],
+      },
+      report,
     );
-    expect(schemaError(() => parseSubAccountPage({ offset: -1, limit: 30, data: [] })).message).toBe(
-      'unexpected response: offset must be a non-negative integer',
+    expect(page.data).toHaveLength(5);
+    expect(page.data[1]).toEqual({
+      id: account().id,
+      alias: null,
+      userId: null,
+      email: null,
+      status: null,
+      color: '#FF5733',
+      kyc: null,
+      permissions: null,
+    });
+    expect(page.data[2]).toEqual({
+      id: 'b',
+      kyc: { kycStatus: '7' },
+      permissions: { spotEnabled: true, collateralEnabled: false },
+    });
+    expect(page.data[3]).not.toHaveProperty('id');
+    expect(page.data[4]).toEqual({});
+    expect(lines).toContain('data[2].kyc.shareKyc must be true or false (got a string); left out');
+    expect(lines).toContain('data[3] malformed: no id; shown with placeholders');
+    expect(lines).toContain('data[4] must be an object (got a number); shown as an empty row');
+  });
+
+  it('fails only without the list of items', () => {
+    expect(schemaError(() => parseSubAccountPage({ offset: 0, limit: 30 })).message).toBe(
+      'unexpected response: data is missing',
+    );
+    expect(schemaError(() => parseSubAccountPage({ data: null })).message).toBe(
+      'unexpected response: data must be a list',
     );
   });
 });
@@ -163,10 +311,47 @@ describe('parseTokenSet', () => {
     expect(parseTokenSet({ data: { ...token, extra: 1 } })).toEqual(token);
   });
 
-  it('never echoes token values in the error', () => {
-    const err = schemaError(() => parseTokenSet({ data: { ...token, expires_in: token.refresh_token } }));
-    expect(err.message).toBe('unexpected response: data.expires_in must be a number');
-    expect(`${err.message} ${err.detail}`).not.toContain(token.refresh_token);
+  it('needs only the two tokens', () => {
+    const { scope: _s, expires_in: _e, token_type: _t, ...bare } = token;
+    const { report, lines } = collect();
+    expect(parseTokenSet({ data: bare }, report)).toEqual(bare);
+    expect(lines).toEqual([
+      'data.expires_in is missing',
+      'data.scope is missing',
+      'data.token_type is missing',
+    ]);
+    expect(parseTokenSet({ data: { ...token, expires_in: '300' } }).expires_in).toBe(300);
+    for (const field of ['access_token', 'refresh_token'] as const) {
+      const { [field]: _drop, ...rest } = token;
+      expect(schemaError(() => parseTokenSet({ data: rest })).message).toBe(
+        `unexpected response: data.${field} is missing`,
+      );
+    }
+  });
+
+  it('reads the new refresh token from an answer that is otherwise broken', () => {
+    expect(rotatedRefreshToken({ data: { refresh_token: token.refresh_token } })).toBe(token.refresh_token);
+    expect(rotatedRefreshToken({ data: { ...token, access_token: 5 } })).toBe(token.refresh_token);
+    expect(rotatedRefreshToken({ data: { refresh_token: '' } })).toBeUndefined();
+    expect(rotatedRefreshToken({ data: [] })).toBeUndefined();
+  });
+
+  it('never echoes token values in errors or degradations', () => {
+    const { report, lines } = collect();
+    parseTokenSet(
+      { data: { ...token, expires_in: token.refresh_token, scope: { s: token.access_token } } },
+      report,
+    );
+    const err = schemaError(() =>
+      parseTokenSet({ data: { ...token, access_token: { t: token.refresh_token } } }),
+    );
+    const all = `${lines.join('\n')} ${err.message} ${err.detail}`;
+    expect(all).not.toContain(token.refresh_token);
+    expect(all).not.toContain(token.access_token);
+    expect(lines).toEqual([
+      'data.expires_in must be a whole number, 0 or more (got a string); left out',
+      'data.scope must be text (got an object); left out',
+    ]);
   });
 });
 

@@ -26,9 +26,9 @@ async function requestWith(plugins: Plugin[], name: string) {
     entry,
     [
       "import { createServer } from 'node:http';",
-      `import { createPool } from ${JSON.stringify(join(process.cwd(), 'src', 'api', 'undici-pool.ts'))};`,
+      "import { Pool } from 'undici';",
       "const server = createServer((req, res) => res.end('pong')).listen(0, '127.0.0.1', async () => {",
-      "  const pool = createPool('http://127.0.0.1:' + server.address().port, {});",
+      "  const pool = new Pool('http://127.0.0.1:' + server.address().port, {});",
       "  const res = await pool.request({ path: '/', method: 'GET' });",
       '  const body = await res.body.text();',
       "  const http2 = process.moduleLoadList.includes('NativeModule http2');",

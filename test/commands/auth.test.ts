@@ -71,7 +71,7 @@ describe('pooltop auth refresh', () => {
       const saved = (
         await fileTokenStore({ stateDir: dir, profile: 'default', baseUrl: r.service.baseUrl }).read()
       )?.tokens;
-      if (!saved) throw new Error('nothing saved');
+      if (!saved?.access_token) throw new Error('nothing saved');
       expect(text.includes(saved.access_token)).toBe(false);
       expect(text.includes(saved.refresh_token)).toBe(false);
       expect(text.includes(`${saved.access_token.slice(0, 4)}…`)).toBe(true);
@@ -178,7 +178,7 @@ describe('pooltop auth status', () => {
       expect(t).toMatch(/\nRefresh token {2}\S{4}… {2}expires .* \(in 9m 00s\)\n/);
       expect(t).toMatch(/\nLast refresh {3}.* \(1m ago\), ok\n/);
       const data = JSON.parse(json.out.join('')).data;
-      expect(data.access_token).toBe(`${saved?.access_token.slice(0, 4)}…`);
+      expect(data.access_token).toBe(`${saved?.access_token?.slice(0, 4)}…`);
       expect(data.scope).toBe('codes.apply,show.userinfo');
       expect(data.refresh_expires_at).toBe(new Date(r.clock.t - 60_000 + 600_000).toISOString());
       expect(data.last_refresh.result).toBe('ok');

@@ -1,7 +1,7 @@
 /**
  * Every network fault, against the built CLI (`dist/pooltop.cjs`): the one-shot commands exit 1
- * with exactly one `pooltop:` line on stderr and nothing on stdout; valid data in the legacy
- * camelCase shape or with extra fields is accepted. `POOLTOP_TIMEOUT_MS` (a hidden test hook,
+ * with exactly one `pooltop:` line on stderr and nothing on stdout; valid data in the camelCase
+ * shapes, with extra fields or with degraded fields is accepted. `POOLTOP_TIMEOUT_MS` (a hidden test hook,
  * src/cli/context.ts) shortens every client timeout so the stalls end in seconds. Each case has
  * its own server, so the cases run side by side.
  *
@@ -13,10 +13,10 @@ import { cleanEnv, runCli } from '../support/run-cli.js';
 import { type FaultServer, type Mode, startFaultServer } from './fault-server.js';
 import { ONE_LINE } from './fault-messages.js';
 
-/** Every mode but plain `ok` (legacy and extra-fields already prove valid data passes). */
+/** Every mode but plain `ok` (the other shapes, extra and degraded fields prove valid data passes). */
 const POOL_MODES = (Object.keys(ONE_LINE) as Mode[]).filter((m) => m !== 'ok');
 /** The signed endpoint shares the transport; a representative set is enough there. */
-const ACCOUNT_MODES: Mode[] = ['extra-fields', 'drip', 'wrong-types'];
+const ACCOUNT_MODES: Mode[] = ['extra-fields', 'drip', 'wrong-types', 'no-data'];
 
 const servers: FaultServer[] = [];
 afterAll(async () => {

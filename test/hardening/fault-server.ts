@@ -1,8 +1,9 @@
 /**
  * A loopback server for fault tests whose behaviour is switched at run time (`setMode`). It
  * answers the pool overview, the sub-account list and the token refresh (no signature checks)
- * with good data in `ok`, and with one kind of failure in every other mode. Every request is
- * counted, per mode it arrived in.
+ * with good data in `ok`, with good data in another shape or degraded (fields missing or
+ * unreadable: the parsing policy shows placeholders) in the valid modes, and with one kind of
+ * failure in every fault mode. Every request is counted, per mode it arrived in.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -20,17 +21,24 @@ export const FAULT_MODES = [
   '500-json',
   '404-empty',
   'malformed-json',
+  'no-data',
+  'too-large',
+  'hostile-header',
+] as const;
+export type FaultMode = (typeof FAULT_MODES)[number];
+/** Answers that degrade fields, never the answer (docs/design.md, "Parsing policy"). */
+export const DEGRADED_MODES = [
   'missing-field',
   'wrong-types',
   'negative-workers',
   'ms-timestamps',
   'nan-hashrate',
-  'too-large',
-  'hostile-header',
 ] as const;
-export type FaultMode = (typeof FAULT_MODES)[number];
-/** Modes that are not faults: the legacy camelCase overview and extra fields are valid data. */
-export type Mode = 'ok' | 'legacy' | 'extra-fields' | FaultMode;
+/**
+ * Modes that are not faults: the camelCase overviews (an object, the legacy one-element array),
+ * extra fields and degraded fields are valid data.
+ */
+export type Mode = 'ok' | 'legacy' | 'camel' | 'extra-fields' | (typeof DEGRADED_MODES)[number] | FaultMode;
 
 const POOL = '/api/v4/public/mining-pool';
 const LIST = '/api/v4/sub-account/list';
@@ -74,22 +82,20 @@ export async function startFaultServer(
     const now = Math.floor(Date.now() / 1000);
     const history = [{ timestamp: now - 3600, hashrate: '150000000000000.5' }];
     const blocks = [{ block_found_at: now - 300, block_height: 870_000 + served }];
-    if (mode === 'legacy') {
-      return {
-        data: [
-          {
-            connectionLinks: ['stratum+tcp://legacy.example:3333'],
-            location: 'EU',
-            assets: ['BTC'],
-            rewardSchemes: ['FPPS'],
-            workers: 1000 + served,
-            currentHashRate: '184425100325925.9259259259259259',
-            last7daysHashRate: history,
-            blocks: blocks.map((b) => ({ blockFoundAt: b.block_found_at, blockHeight: b.block_height })),
-          },
-        ],
+    if (mode === 'legacy' || mode === 'camel') {
+      const camel = {
+        connectionLinks: ['stratum+tcp://legacy.example:3333'],
+        location: 'EU',
+        assets: ['BTC'],
+        rewardSchemes: ['FPPS'],
+        workers: 1000 + served,
+        currentHashRate: '184425100325925.9259259259259259',
+        last7daysHashRate: history,
+        blocks: blocks.map((b) => ({ blockFoundAt: b.block_found_at, blockHeight: b.block_height })),
       };
+      return { data: mode === 'legacy' ? [camel] : camel };
     }
+    if (mode === 'no-data') return { success: true };
     const data: Record<string, unknown> = {
       connection_links: ['stratum+tcp://eu1.example:3333'],
       location: 'EU',
@@ -138,6 +144,7 @@ export async function startFaultServer(
       kyc: { shareKyc: false, kycStatus: 'verified' },
       permissions: { spotEnabled: true, collateralEnabled: false },
     };
+    if (mode === 'no-data') return JSON.stringify({ offset: 0, limit: 30 });
     const wrong = mode === 'wrong-types' || mode === 'missing-field' || mode === 'negative-workers';
     return JSON.stringify({
       offset: wrong ? -1 : 0,

@@ -124,7 +124,7 @@ describe('display width', () => {
     const header = lines[0] ?? '';
     for (const [i, a] of accounts.entries()) {
       const row = lines.find((l) => l.includes(`m${i}`)) ?? '';
-      expect(columnOf(row, a.alias.slice(0, 1)), `alias, row ${i}`).toBe(0);
+      expect(columnOf(row, (a.alias ?? '').slice(0, 1)), `alias, row ${i}`).toBe(0);
       expect(columnOf(row, `m${i}`), `email, row ${i}`).toBe(columnOf(header, 'Email'));
       expect(columnOf(row, `s${i}`), `status, row ${i}`).toBe(columnOf(header, 'Status'));
       expect(columnOf(row, `k${i}`), `KYC, row ${i}`).toBe(columnOf(header, 'KYC'));

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { lineWidth } from '../../src/ink-patch/ansi-width.js';
 import { sliceColumns } from '../../src/ink-patch/slice-columns.js';
-import widestLine from '../../src/ink-patch/widest-line.js';
 
 const RED = '\x1b[31m';
 const OFF = '\x1b[39m';
 
-describe('lineWidth / widestLine', () => {
+describe('lineWidth', () => {
   it('counts columns, not escapes or UTF-16 units', () => {
     expect(lineWidth('hello')).toBe(5);
     expect(lineWidth(`${RED}hello${OFF}`)).toBe(5);
@@ -22,11 +21,6 @@ describe('lineWidth / widestLine', () => {
     const line = `${RED}▲ 12.3 漢${OFF}`;
     expect(lineWidth(line)).toBe(9);
     expect(lineWidth(line)).toBe(9);
-  });
-
-  it('widest line of a block', () => {
-    expect(widestLine('ab\n漢字漢\nc')).toBe(6);
-    expect(widestLine('')).toBe(0);
   });
 });
 

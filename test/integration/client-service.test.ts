@@ -36,8 +36,8 @@ describe('client against the embedded service', () => {
     const pool = await client.getMiningPool();
     expect(pool.workers).toBeGreaterThan(0);
     expect(Number(pool.current_hash_rate)).toBeGreaterThan(0);
-    expect(pool.last7days_hash_rate.length).toBeGreaterThanOrEqual(7 * 24);
-    expect(pool.blocks[0]!.block_height).toBeGreaterThan(pool.blocks[1]!.block_height);
+    expect(pool.last7days_hash_rate?.length).toBeGreaterThanOrEqual(7 * 24);
+    expect(pool.blocks?.[0]?.block_height).toBeGreaterThan(pool.blocks?.[1]?.block_height ?? Infinity);
   });
 
   it('pages through every account exactly once with signed requests', async () => {
@@ -46,7 +46,7 @@ describe('client against the embedded service', () => {
     for (let offset = 0; offset < 300; offset += 100) {
       const page = await client.listSubAccounts({ limit: 100, offset });
       expect(page.offset).toBe(offset);
-      for (const a of page.data) seen.add(a.id);
+      for (const a of page.data) seen.add(a.id ?? '');
     }
     expect(seen.size).toBe(300);
     const beyond = await client.listSubAccounts({ limit: 100, offset: 300 });
@@ -64,7 +64,7 @@ describe('client against the embedded service', () => {
   it('searches on the server', async () => {
     const { client } = await setup();
     const first = (await client.listSubAccounts({ limit: 1 })).data[0]!;
-    const term = first.alias.slice(0, 6).toUpperCase();
+    const term = (first.alias ?? '').slice(0, 6).toUpperCase();
     const page = await client.listSubAccounts({ search: term, limit: 100 });
     expect(page.data.length).toBeGreaterThan(0);
     for (const a of page.data) {

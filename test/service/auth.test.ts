@@ -90,6 +90,38 @@ describe('signed requests: headers and payload', () => {
     );
   });
 
+  it('accepts a body re-serialised with spaces when it is the same JSON as the payload (our choice)', async () => {
+    // The vendor's Python SDK 1.0.5 signs compact JSON and sends it with spaces.
+    const signed = signer.body({ limit: 2, search: 'a b' });
+    const spaced = JSON.stringify(JSON.parse(signed), null, 1).replace(/\n/g, ' ');
+    expect(spaced).not.toBe(signed);
+    const r = await postSignedText(s.svc, signed, { sendBody: spaced });
+    expect(r.status).toBe(200);
+    expect((r.json as { limit: number }).limit).toBe(2);
+    // Keys in another order are the same JSON too.
+    const fields = JSON.parse(signer.body({ limit: 3 })) as Record<string, unknown>;
+    const reordered = JSON.stringify(Object.fromEntries(Object.entries(fields).reverse()));
+    expect((await postSignedText(s.svc, JSON.stringify(fields), { sendBody: reordered })).status).toBe(200);
+  });
+
+  it('still refuses a payload that differs from the body in any value, key or type (400)', async () => {
+    const signed = JSON.parse(signer.body({ limit: 2, search: 'ab' })) as Record<string, unknown>;
+    const variants = [
+      { ...signed, limit: 3 },
+      { ...signed, limit: '2' },
+      { ...signed, search: 'ab ' },
+      { ...signed, extra: true },
+      Object.fromEntries(Object.entries(signed).filter(([k]) => k !== 'search')),
+      { ...signed, nonce: Number(signed.nonce) + 1 },
+    ];
+    for (const body of variants) {
+      const r = await postSignedText(s.svc, JSON.stringify(signed), {
+        sendBody: JSON.stringify(body, null, 1),
+      });
+      expectError(r, 400, 'Invalid payload');
+    }
+  });
+
   it('Invalid payload when the signed body is not a JSON object (400)', async () => {
     expectError(await postSignedText(s.svc, '{"request":'), 400, 'Invalid payload');
     expectError(await postSignedText(s.svc, '[1,2]'), 400, 'Invalid payload');

@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { type ServiceHandle, type ServiceOptions, startService } from '../../src/service/server.js';
-import type { SubAccount, SubAccountPage } from '../../src/api/types.js';
+import type { GeneratedAccount } from '../../src/service/accounts.js';
 
 export const LIST_PATH = '/api/v4/sub-account/list';
 export const POOL_PATH = '/api/v4/public/mining-pool';
@@ -127,8 +127,12 @@ export class Signer {
 }
 
 /** The wire types (only the types: the signing in these tests stays independent of src/api). */
-export type Account = SubAccount;
-export type Page = SubAccountPage;
+export type Account = GeneratedAccount;
+export interface Page {
+  offset: number;
+  limit: number;
+  data: Account[];
+}
 
 export function refresh(
   svc: ServiceHandle,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PoolOverview } from '../../src/api/types.js';
+import type { SimulatedOverview as PoolOverview } from '../../src/service/pool-model.js';
 import type { ServiceHandle } from '../../src/service/server.js';
 import { type Clock, get, makeClock, POOL_PATH, start, T0 } from './helpers.js';
 

@@ -67,7 +67,7 @@ export class AccountsClient implements ApiClient {
     const { search = '', limit = 30, offset = 0 } = query;
     const needle = search.toLowerCase();
     const matching = this.accounts.filter((a) =>
-      [a.alias, a.email, a.id, a.userId].some((f) => f.toLowerCase().includes(needle)),
+      [a.alias, a.email, a.id, a.userId].some((f) => (f ?? '').toLowerCase().includes(needle)),
     );
     return { offset, limit, data: matching.slice(offset, offset + limit) };
   }
@@ -113,6 +113,8 @@ export interface MountOptions extends AccountsViewOptions {
   signal?: AbortSignal;
   /** The dashboard's polling pause (`p`). */
   paused?: boolean;
+  /** The dashboard's clock (default: fixed at NOW). */
+  now?: () => number;
 }
 
 export function mountAccounts(opts: MountOptions) {
@@ -129,7 +131,7 @@ export function mountAccounts(opts: MountOptions) {
     demo: false,
     intervalMs: (opts.intervalSec ?? 3600) * 1000,
     signal: opts.signal ?? controller.signal,
-    now: () => NOW,
+    now: opts.now ?? (() => NOW),
   };
   const swr = swrOptions({ intervalMs: dashboard.intervalMs, isPaused: () => ui.paused, timers: new Set() });
   const {
@@ -140,6 +142,7 @@ export function mountAccounts(opts: MountOptions) {
     intervalSec: _i,
     signal: _s,
     paused: _p,
+    now: _n,
     ...viewOptions
   } = opts;
   const view = render(

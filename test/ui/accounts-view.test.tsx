@@ -38,7 +38,7 @@ function selectedLine(frame: string): string {
 }
 
 const shows = (a: SubAccount | undefined) => (f: string) =>
-  a !== undefined && selectedLine(f).includes(a.id.slice(0, 8));
+  a !== undefined && selectedLine(f).includes((a.id ?? '').slice(0, 8));
 const footer = (text: string) => (f: string) => f.includes(text);
 
 function listCalls(client: AccountsClient, match: (q: SubAccountQuery) => boolean): number {
@@ -123,8 +123,10 @@ describe('Sub-accounts tab: keys', () => {
     const v = mount({ client });
     await waitForFrame(v.frame, footer('rows 1–30'));
     await waitUntil(() => listCalls(client, (q) => q.offset === 30) === 1, 'the prefetch');
+    // Held from before page 2 shows: its prefetch of page 3 may start as soon as it lands.
+    const held = new Promise<void>((r) => (release = r));
+    client.gate = (q) => (q.offset === 60 ? held : Promise.resolve());
     await v.press(KEYS.pageDown, footer('rows 31–60 ·'));
-    client.gate = (q) => (q.offset === 60 ? new Promise<void>((r) => (release = r)) : Promise.resolve());
     const loading = await v.press('n', footer('rows 61–90 loading'));
     expect(loading).toContain(ACCOUNTS[30]?.id.slice(0, 8)); // previous rows still there
     release();
@@ -272,7 +274,7 @@ describe('Sub-accounts tab: search', () => {
     expect(f).toContain('search "mi"');
     const rows = f.split('\n').filter((l) => /^[› ] /.test(l) && l.includes('@'));
     const mi = ACCOUNTS.filter((a) =>
-      [a.alias, a.email, a.id, a.userId].some((x) => x.toLowerCase().includes('mi')),
+      [a.alias, a.email, a.id, a.userId].some((x) => (x ?? '').toLowerCase().includes('mi')),
     );
     expect(rows[0]).toContain(mi[0]?.id.slice(0, 8));
   });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { render } from 'ink-testing-library';
 import { Text } from 'ink';
-import { Table } from 'ink-table';
+import { Table } from '@alcalzone/ink-table';
 import type { ReactElement, ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { GridLine, ROW_CHARS, textRow, textRows } from '../../src/ui/table/text-row.js';
@@ -17,6 +17,8 @@ class TextRowTable extends Table<Row> {
 }
 
 const Plain = ({ children }: { children?: ReactNode }) => <Text>{children}</Text>;
+const Bracketed = ({ children }: { children?: ReactNode }) => <Text>[{children}]</Text>;
+const Braced = ({ children }: { children?: ReactNode }) => <Text>{`{${children}}`}</Text>;
 
 function frame(node: ReactElement): string {
   const view = render(node);
@@ -60,9 +62,7 @@ describe('textRow (ink-table rows as one Text)', () => {
   });
 
   it('draws cells and rules through the cell and skeleton components (so they keep their colours)', () => {
-    const Cell = ({ children }: { children?: ReactNode }) => <Text>[{children}]</Text>;
-    const Rule = ({ children }: { children?: ReactNode }) => <Text>{`{${children}}`}</Text>;
-    const row = textRow(ROW_CHARS.data, { cell: Cell, skeleton: Rule, padding: 1 });
+    const row = textRow(ROW_CHARS.data, { cell: Bracketed, skeleton: Braced, padding: 1 });
     const columns = [
       { key: 'a', column: 'a', width: 4, align: 'left' as const },
       { key: 'b', column: 'b', width: 3, align: 'right' as const },

@@ -17,19 +17,19 @@ describe('msUntilTick', () => {
   });
 });
 
+const clock = { t: 0 };
+let renders: number[] = [];
+let poke: () => void = () => {};
+
+function Probe() {
+  const now = useNow();
+  const [, setN] = useState(0);
+  poke = () => setN((n) => n + 1);
+  renders.push(now);
+  return <Text>{now}</Text>;
+}
+
 describe('useNow', () => {
-  const clock = { t: 0 };
-  let renders: number[] = [];
-  let poke: () => void = () => {};
-
-  function Probe() {
-    const now = useNow();
-    const [, setN] = useState(0);
-    poke = () => setN((n) => n + 1);
-    renders.push(now);
-    return <Text>{now}</Text>;
-  }
-
   const mount = () =>
     render(
       <DashboardContext.Provider

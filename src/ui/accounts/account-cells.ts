@@ -3,8 +3,8 @@
  * colour only repeats it, and values nobody told us about get no colour at all. Pure.
  */
 import type { SubAccount } from '../../api/types.js';
-import { sanitizeLine } from '../../format/sanitize.js';
 import type { Theme } from '../../format/color.js';
+import { PLACEHOLDER, textOr, yesNo } from '../../format/placeholder.js';
 import { type ColumnId, shortenId } from './columns.js';
 
 export type Role = 'ok' | 'warn' | 'error' | 'muted' | undefined;
@@ -18,11 +18,14 @@ const KYC_ROLES: Readonly<Record<string, Role>> = {
   none: 'muted',
 };
 
-export function statusRole(status: string): Role {
+/** A known status gets its colour; an unknown one none; a missing one is muted like its `—`. */
+export function statusRole(status: string | null | undefined): Role {
+  if (status == null) return 'muted';
   return Object.hasOwn(STATUS_ROLES, status) ? STATUS_ROLES[status] : undefined;
 }
 
-export function kycRole(kycStatus: string): Role {
+export function kycRole(kycStatus: string | null | undefined): Role {
+  if (kycStatus == null) return 'muted';
   return Object.hasOwn(KYC_ROLES, kycStatus) ? KYC_ROLES[kycStatus] : undefined;
 }
 
@@ -30,8 +33,9 @@ export function roleColor(theme: Theme, role: Role): Theme['ok'] {
   return role === undefined ? undefined : theme[role];
 }
 
-export function yesNo(value: boolean): string {
-  return value ? 'yes' : 'no';
+/** No (or unknown) is muted; yes is plain. */
+function flagCell(value: boolean | null | undefined): Cell {
+  return { text: yesNo(value), role: value ? undefined : 'muted' };
 }
 
 export interface Cell {
@@ -39,32 +43,31 @@ export interface Cell {
   role: Role;
 }
 
+/** A placeholder (missing, null or blank text) is muted. */
+function textCell(value: string | null | undefined, role?: Role): Cell {
+  const text = textOr(value);
+  return { text, role: text === PLACEHOLDER ? 'muted' : role };
+}
+
 export function cellFor(account: SubAccount, column: ColumnId, shortId: boolean): Cell {
   switch (column) {
     case 'alias':
-      return {
-        text: sanitizeLine(account.alias) || '—',
-        role: account.alias.trim() === '' ? 'muted' : undefined,
-      };
+      return textCell(account.alias);
     case 'email':
-      return { text: sanitizeLine(account.email), role: undefined };
+      return textCell(account.email);
     case 'status':
-      return { text: sanitizeLine(account.status), role: statusRole(account.status) };
+      return textCell(account.status, statusRole(account.status));
     case 'kyc':
-      return { text: sanitizeLine(account.kyc.kycStatus), role: kycRole(account.kyc.kycStatus) };
+      return textCell(account.kyc?.kycStatus, kycRole(account.kyc?.kycStatus));
     case 'shared':
-      return { text: yesNo(account.kyc.shareKyc), role: account.kyc.shareKyc ? undefined : 'muted' };
+      return flagCell(account.kyc?.shareKyc);
     case 'spot':
-      return {
-        text: yesNo(account.permissions.spotEnabled),
-        role: account.permissions.spotEnabled ? undefined : 'muted',
-      };
+      return flagCell(account.permissions?.spotEnabled);
     case 'collateral':
-      return {
-        text: yesNo(account.permissions.collateralEnabled),
-        role: account.permissions.collateralEnabled ? undefined : 'muted',
-      };
-    case 'id':
-      return { text: shortenId(sanitizeLine(account.id), shortId), role: 'muted' };
+      return flagCell(account.permissions?.collateralEnabled);
+    case 'id': {
+      const text = textOr(account.id);
+      return { text: text === PLACEHOLDER ? text : shortenId(text, shortId), role: 'muted' };
+    }
   }
 }

@@ -1,9 +1,9 @@
 import { Box, Text } from 'ink';
 import type { SubAccount } from '../../api/types.js';
-import { sanitizeLine } from '../../format/sanitize.js';
+import { textOr, yesNo } from '../../format/placeholder.js';
 import { padEnd, truncate } from '../../format/width.js';
 import { useTheme } from '../theme-context.js';
-import { kycRole, type Role, roleColor, statusRole, yesNo } from './account-cells.js';
+import { kycRole, type Role, roleColor, statusRole } from './account-cells.js';
 
 /** Rows the pane takes: a border line above and below, a title, one line per field. */
 export const DETAIL_HEIGHT = 13;
@@ -16,16 +16,16 @@ interface Field {
 
 function fields(a: SubAccount): Field[] {
   return [
-    { label: 'Alias', value: sanitizeLine(a.alias) || '—' },
-    { label: 'ID', value: sanitizeLine(a.id) },
-    { label: 'User ID', value: sanitizeLine(a.userId) },
-    { label: 'Email (masked)', value: sanitizeLine(a.email) },
-    { label: 'Status', value: sanitizeLine(a.status), role: statusRole(a.status) },
-    { label: 'KYC status', value: sanitizeLine(a.kyc.kycStatus), role: kycRole(a.kyc.kycStatus) },
-    { label: 'KYC shared', value: yesNo(a.kyc.shareKyc) },
-    { label: 'Spot trading', value: yesNo(a.permissions.spotEnabled) },
-    { label: 'Collateral', value: yesNo(a.permissions.collateralEnabled) },
-    { label: 'Colour', value: sanitizeLine(a.color) },
+    { label: 'Alias', value: textOr(a.alias) },
+    { label: 'ID', value: textOr(a.id) },
+    { label: 'User ID', value: textOr(a.userId) },
+    { label: 'Email (masked)', value: textOr(a.email) },
+    { label: 'Status', value: textOr(a.status), role: statusRole(a.status) },
+    { label: 'KYC status', value: textOr(a.kyc?.kycStatus), role: kycRole(a.kyc?.kycStatus) },
+    { label: 'KYC shared', value: yesNo(a.kyc?.shareKyc) },
+    { label: 'Spot trading', value: yesNo(a.permissions?.spotEnabled) },
+    { label: 'Collateral', value: yesNo(a.permissions?.collateralEnabled) },
+    { label: 'Colour', value: textOr(a.color) },
   ];
 }
 

@@ -34,7 +34,7 @@ export function AccountsTable({
   const selected = Math.min(cursor, accounts.length - 1);
   const start = Math.max(0, Math.min(top, accounts.length - rows));
   const visible = accounts.slice(start, start + rows);
-  const keys = uniqueKeys(visible.map((a) => a.id));
+  const keys = uniqueKeys(visible.map((a) => a.id ?? ''));
   return (
     <Box flexDirection="column" height={rows + 1} overflow="hidden">
       <AccountHeader layout={layout} />

@@ -22,6 +22,9 @@ import { ProblemLine } from './problem-line.js';
 import { SearchBox } from './search-box.js';
 import { type ColorDepth, colorDepthFromEnv, swatchColor } from './swatch-color.js';
 import { useBrowserInput, useBrowserStore } from './use-browser.js';
+import { glyphsFromEnv, type ListGlyphs } from './list-glyphs.js';
+import { LoadedListView } from './loaded-list.js';
+import { useLoadedList } from './use-loaded-list.js';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
@@ -32,6 +35,8 @@ export interface AccountsViewOptions {
   timers?: DebounceTimers;
   /** Swatch colours: true colour or xterm-256 (default: from COLORTERM). */
   colorDepth?: ColorDepth;
+  /** Sort markers and progress bar: UTF-8 or ASCII (default: from the locale). */
+  glyphs?: ListGlyphs;
 }
 
 /** Tab 2: the sub-accounts of the account, a page at a time, with search and a detail pane. */
@@ -48,18 +53,19 @@ export function AccountsView({
   const { config, intervalMs } = useDashboard();
   const { state, dispatch, current } = useBrowserStore();
   const hasKeys = Boolean(config.apiKey && config.apiSecret);
+  const list = useLoadedList({ browser: state, browserDispatch: dispatch, current, enabled: hasKeys });
   // Nothing is asked for before the tab is first shown.
   const seen = useRef(false);
   if (!hidden) seen.current = true;
   const accounts = useSubAccounts(
     { search: state.search, offset: state.offset, limit: state.limit },
-    { enabled: hasKeys && seen.current, paused: ui.paused, hidden },
+    { enabled: hasKeys && seen.current && !list.active, paused: ui.paused, hidden },
   );
   const { result, isCurrent } = accounts;
   const rows: readonly SubAccount[] = result?.page.data ?? [];
   const currentRows = isCurrent ? rows.length : undefined;
   const page = useMemo(() => (currentRows === undefined ? undefined : { rows: currentRows }), [currentRows]);
-  const selected = isCurrent ? rows[state.cursor] : undefined;
+  const selected = list.active ? list.selected : isCurrent ? rows[state.cursor] : undefined;
 
   // Debounced search: the term follows the typing once it pauses.
   const debounced = useDebouncedValue(
@@ -83,22 +89,41 @@ export function AccountsView({
 
   const onCopy = useCallback(() => {
     if (!selected) return ui.notify('No sub-account selected.');
-    const id = sanitizeLine(selected.id);
+    const id = sanitizeLine(selected.id ?? '');
+    if (!id) return ui.notify('This sub-account came without an id.');
     stdout.write(osc52(id));
     ui.notify(`Copied ${truncate(id, 40)} to the clipboard (OSC 52).`);
   }, [selected, stdout, ui]);
-  useBrowserInput({ active, searchOpen: state.searchOpen, page, current, dispatch, onCopy });
+  useBrowserInput({ active, searchOpen: state.searchOpen, page, current, dispatch, onCopy, list: list.keys });
 
   const depth = useMemo(() => opts.colorDepth ?? colorDepthFromEnv(process.env), [opts.colorDepth]);
   const swatchOf = useCallback(
-    (a: SubAccount) => (theme.enabled ? swatchColor(a.color, depth) : undefined),
+    (a: SubAccount) => (theme.enabled && a.color ? swatchColor(a.color, depth) : undefined),
     [theme.enabled, depth],
   );
   const layout = useMemo(() => layoutColumns(width), [width]);
+  const glyphs = useMemo(() => opts.glyphs ?? glyphsFromEnv(process.env), [opts.glyphs]);
 
   const advice = accounts.error ? adviceFor(accounts.error) : undefined;
   if (!hasKeys || advice?.kind === 'credentials') {
     return <CredentialsPanel width={width} height={height} message={advice?.message} />;
+  }
+  if (list.active) {
+    return (
+      <LoadedListView
+        list={list}
+        width={width}
+        height={height}
+        layout={layout}
+        glyphs={glyphs}
+        nowMs={ui.nowMs}
+        searchOpen={state.searchOpen}
+        draft={state.draft}
+        detailOpen={state.detailOpen}
+        hint={state.hint}
+        swatchOf={swatchOf}
+      />
+    );
   }
   const statusLine =
     advice && advice.kind === 'auth' ? (

@@ -17,6 +17,7 @@ import {
   type PageInfo,
 } from './browser-state.js';
 import { searchKey } from './search-input.js';
+import type { ListKeys } from './use-loaded-list.js';
 
 export interface BrowserStore {
   state: BrowserState;
@@ -50,6 +51,8 @@ export interface BrowserInputOptions {
   dispatch: (action: BrowserAction) => void;
   /** `y`: copy the selected id. */
   onCopy: () => void;
+  /** The loaded list (`L`): offered every action and Esc first. */
+  list?: ListKeys;
 }
 
 type AccountsAction = ActionOf<'accounts'>;
@@ -68,12 +71,15 @@ export function useBrowserInput({
   current,
   dispatch,
   onCopy,
+  list,
 }: BrowserInputOptions): void {
   const { setCapture } = useUiState();
   const pageRef = useRef(page);
   pageRef.current = page;
   const copyRef = useRef(onCopy);
   copyRef.current = onCopy;
+  const listRef = useRef(list);
+  listRef.current = list;
   // Read at key time rather than re-subscribing on change: the first key after the tab shows
   // must not arrive before an effect has caught up.
   const activeRef = useRef(active);
@@ -84,7 +90,9 @@ export function useBrowserInput({
 
   const run = useCallback(
     (action: AccountsAction) => {
+      if (listRef.current?.onAction(action)) return;
       const p = pageRef.current;
+      const listOnly = () => {};
       const actions: Record<AccountsAction, () => void> = {
         up: () => dispatch({ type: 'move', delta: -1, page: p }),
         down: () => dispatch({ type: 'move', delta: 1, page: p }),
@@ -100,6 +108,12 @@ export function useBrowserInput({
         },
         details: () => dispatch({ type: 'detail-open', page: p }),
         'copy-id': () => copyRef.current(),
+        'load-all': listOnly,
+        sort: listOnly,
+        'sort-reverse': listOnly,
+        filter: listOnly,
+        toggle: listOnly,
+        pages: listOnly,
       };
       actions[action]();
     },
@@ -126,6 +140,7 @@ export function useBrowserInput({
       if (findBinding('global', name)?.action === 'close') {
         // Esc (shared with the help overlay, which is closed whenever this tab is active).
         if (s.detailOpen) return dispatch({ type: 'detail-close' });
+        if (listRef.current?.onEscape()) return;
         if (s.search !== '') return dispatch({ type: 'search-cancel' });
         return;
       }

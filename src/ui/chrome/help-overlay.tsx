@@ -53,23 +53,23 @@ export function HelpOverlay({ scope, tabTitle, width, height }: HelpOverlayProps
       : [{ title: scope === 'alerts' ? 'Alert history' : `${tabTitle} tab`, entries: local }]),
   ];
   const sectionLines = sections.map((s) => 1 + Math.max(1, s.entries.length));
-  // Border 2, "Keys" 1, footer 2, and a blank line before each section when stacked.
-  const stacked = 5 + sectionLines.reduce((a, n) => a + n + 1, 0) <= height;
+  // Border 2, the title line 1, and a blank line before each section when stacked.
+  const stacked = 3 + sectionLines.reduce((a, n) => a + n + 1, 0) <= height;
   const boxWidth = Math.min(width, stacked ? 84 : 160);
   const inner = boxWidth - 4;
   const columnWidth = stacked ? inner : Math.floor((inner - 2) / sections.length);
   return (
     <Box flexDirection="column" width={boxWidth} borderStyle="round" borderColor={theme.accent} paddingX={1}>
-      <Text bold>Keys</Text>
+      <Text wrap="truncate">
+        <Text bold>Keys</Text>
+        <Text color={theme.muted}> · ? or Esc closes this help</Text>
+      </Text>
       <Box flexDirection={stacked ? 'column' : 'row'} gap={stacked ? 0 : 2}>
         {sections.map((s) => (
           <Box key={s.title} marginTop={stacked ? 1 : 0}>
             <Section title={s.title} entries={s.entries} keyWidth={keyWidth} width={columnWidth} />
           </Box>
         ))}
-      </Box>
-      <Box marginTop={1}>
-        <Text color={theme.muted}>? or Esc closes this help.</Text>
       </Box>
     </Box>
   );

@@ -15,12 +15,12 @@ const NONE: ReadonlySet<number> = new Set();
  * sequence number, so an unchanged list on the next poll ends the highlight.
  */
 export function useNewBlocks(
-  blocks: readonly FoundBlock[] | undefined,
+  blocks: readonly FoundBlock[] | null | undefined,
   poll: number | undefined,
 ): ReadonlySet<number> {
   const seen = useRef<Seen>({ poll: undefined, heights: undefined, fresh: NONE });
   if (blocks && poll !== seen.current.poll) {
-    const heights = new Set(blocks.map((b) => b.block_height));
+    const heights = new Set(blocks.flatMap((b) => (b.block_height == null ? [] : [b.block_height])));
     const before = seen.current.heights;
     const fresh = before ? new Set([...heights].filter((h) => !before.has(h))) : NONE;
     seen.current = { poll, heights, fresh };

@@ -30,14 +30,18 @@ export interface PoolOverviewState {
   retryAt: RetryAt | undefined;
 }
 
-function sameSeries(a: readonly HashRatePoint[], b: readonly HashRatePoint[]): boolean {
+type List<T> = readonly T[] | null | undefined;
+
+function sameSeries(a: List<HashRatePoint>, b: List<HashRatePoint>): boolean {
+  if (!a || !b) return a === b;
   return (
     a.length === b.length &&
     a.every((p, i) => p.timestamp === b[i]?.timestamp && p.hashrate === b[i]?.hashrate)
   );
 }
 
-function sameBlocks(a: readonly FoundBlock[], b: readonly FoundBlock[]): boolean {
+function sameBlocks(a: List<FoundBlock>, b: List<FoundBlock>): boolean {
+  if (!a || !b) return a === b;
   return (
     a.length === b.length &&
     a.every((x, i) => x.block_height === b[i]?.block_height && x.block_found_at === b[i]?.block_found_at)

@@ -2,18 +2,21 @@
  * Found blocks, newest first, as an ink-table (the @alcalzone ESM fork) extended through its
  * own seams: a subclass draws each row as one line of text (table/text-row.tsx), memoised, and
  * drops the rule it draws between data rows (keeping one under the heading); the `cell`
- * component reads a row context to highlight new blocks. Every cell
- * is ASCII (heights, times, "new"), so ink-table's String.length widths are display widths;
- * no network text goes into this table.
+ * component reads a row context to highlight new blocks. Every cell is ASCII (heights, times,
+ * "new") or the one-column placeholder `—`, so ink-table's String.length widths are display
+ * widths; no network text goes into this table.
  */
 import { Box, Text } from 'ink';
-import { Table } from 'ink-table';
+import { Table } from '@alcalzone/ink-table';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { FoundBlock } from '../../api/types.js';
+import { PLACEHOLDER } from '../../format/placeholder.js';
 import { formatDateTime, timeAgo } from '../../format/time.js';
 import { GridLine, type RowProps, textRows } from '../table/text-row.js';
 import { useTheme } from '../theme-context.js';
 
+/** Width of a time found, "2025-11-22 14:03:09": a row without one keeps the column's width. */
+const FOUND_AT_WIDTH = 19;
 /** Width of the longest age, "99d 23h ago": the column keeps its width as ages grow. */
 const AGE_WIDTH = 11;
 /** Widest height shown whole (ten million blocks); the column never grows past it. */
@@ -134,12 +137,13 @@ export function BlocksTable({ blocks, fresh, nowMs, maxRows }: BlocksTableProps)
   const theme = useTheme();
   if (blocks.length === 0) return <Text color={theme.muted}>No blocks found yet.</Text>;
   const rows: BlockRow[] = blocks.slice(0, Math.max(1, maxRows)).map((b) => {
-    const at = b.block_found_at * 1000;
+    const at = b.block_found_at == null ? undefined : b.block_found_at * 1000;
+    const height = b.block_height;
     return {
-      Height: heightCell(b.block_height),
-      'Found at': formatDateTime(at),
-      Age: ageCell(at, nowMs),
-      Status: fresh.has(b.block_height) ? 'new' : '',
+      Height: height == null ? PLACEHOLDER : heightCell(height),
+      'Found at': at === undefined ? PLACEHOLDER.padEnd(FOUND_AT_WIDTH) : formatDateTime(at),
+      Age: at === undefined ? PLACEHOLDER.padEnd(AGE_WIDTH) : ageCell(at, nowMs),
+      Status: height != null && fresh.has(height) ? 'new' : '',
     };
   });
   return (

@@ -29,7 +29,10 @@ function samples(points: readonly HashRatePoint[]): Sample[] {
   const out: Sample[] = [];
   for (const p of points) {
     const v = parseHashRate(p.hashrate);
-    if (v !== undefined && Number.isFinite(p.timestamp)) out.push({ t: p.timestamp * 1000, v });
+    // A point without a time or a rate cannot be drawn: it is skipped (the policy's degraded row).
+    if (v !== undefined && p.timestamp != null && Number.isFinite(p.timestamp)) {
+      out.push({ t: p.timestamp * 1000, v });
+    }
   }
   return out.sort((a, b) => a.t - b.t);
 }

@@ -5,7 +5,7 @@ import { ageOf, type PoolReadings } from '../../alerts/readings.js';
 import type { PoolOverview } from '../../api/types.js';
 import { formatHashRate, formatHashRateValue } from '../../format/hash-rate.js';
 import { formatCount } from '../../format/number.js';
-import { sanitizeLine } from '../../format/sanitize.js';
+import { listOr, textOr } from '../../format/placeholder.js';
 import { formatDuration } from '../../format/time.js';
 import { displayWidth, truncate } from '../../format/width.js';
 import { AlertTag } from '../chrome/alert-tag.js';
@@ -27,8 +27,6 @@ export interface PoolHeadlineProps {
   status: PoolAlertStatus;
   width: number;
 }
-
-const list = (items: readonly string[]): string => items.map(sanitizeLine).filter(Boolean).join(', ') || '—';
 
 /** ▲ / ▼ with the size of the change, as text (colour only repeats it). */
 function Delta({ value, format }: { value: number | undefined; format: (n: number) => string }) {
@@ -57,7 +55,7 @@ function PoolHeadlineView(props: PoolHeadlineProps) {
   const nowSec = Math.floor(nowMs / 1000);
   const block = `Last block ${age(ageOf(readings.lastBlockTime, nowSec))} ago`;
   const history = `History ${age(ageOf(readings.newestSampleTime, nowSec))} old`;
-  const where = `Location ${sanitizeLine(overview.location) || '—'} · Assets ${list(overview.assets)} · Rewards ${list(overview.reward_schemes)}`;
+  const where = `Location ${textOr(overview.location)} · Assets ${listOr(overview.assets)} · Rewards ${listOr(overview.reward_schemes)}`;
   const tag = (key: keyof PoolAlertStatus) =>
     status[key] === 'warning' || status[key] === 'critical' ? 5 : 0;
   const used = displayWidth(block) + tag('block_age') + 3 + displayWidth(history) + tag('data_age') + 3;

@@ -23,6 +23,8 @@ import { PoolHeadline } from './pool-headline.js';
 import { poolLayout } from './pool-layout.js';
 
 const DAY_MS = 24 * 3_600_000;
+/** One empty list for a missing one, so the memoised chart and table keep their inputs. */
+const NONE: readonly never[] = [];
 
 /** Tab 1: the public mining-pool overview, its hash rate chart and the blocks it found. */
 export function PoolView({ width, height, active, hidden = false }: TabProps) {
@@ -38,7 +40,7 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
   const selected = Math.min(link, Math.max(0, links.length - 1));
   const fresh = useNewBlocks(overview?.blocks, pool.poll);
   const rateDelta = usePollDelta(overview ? parseHashRate(overview.current_hash_rate) : undefined, pool.poll);
-  const workersDelta = usePollDelta(overview?.workers, pool.poll);
+  const workersDelta = usePollDelta(overview?.workers ?? undefined, pool.poll);
   const readings = useMemo(() => (overview ? readPool(overview) : undefined), [overview]);
   const statusOf = useAlertStatus();
   const [hashrate, workers, blockAge, dataAge] = (
@@ -99,7 +101,7 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
         <Text color={theme.muted}>(t: {lastDay ? '7 days' : '24 hours'})</Text>
       </Text>
       <HashRateChart
-        points={overview.last7days_hash_rate}
+        points={overview.last7days_hash_rate ?? NONE}
         width={layout.chartWidth}
         height={layout.chartHeight}
         spanMs={lastDay ? DAY_MS : Infinity}
@@ -111,7 +113,12 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
       <Text bold wrap="truncate">
         Blocks found <Text color={theme.muted}>(newest first, local time)</Text>
       </Text>
-      <BlocksTable blocks={overview.blocks} fresh={fresh} nowMs={ui.nowMs} maxRows={layout.tableRows} />
+      <BlocksTable
+        blocks={overview.blocks ?? NONE}
+        fresh={fresh}
+        nowMs={ui.nowMs}
+        maxRows={layout.tableRows}
+      />
     </Box>
   );
   return (

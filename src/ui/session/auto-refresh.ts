@@ -16,7 +16,8 @@ export const RETRY_MAX_MS = 60_000;
 export function autoRefreshDueAt(status: SessionStatus): number | undefined {
   const { tokens, issuedAt, refreshExpiresAt } = status;
   if (!tokens || issuedAt === undefined) return undefined;
-  const access = tokens.expires_in * 1000;
+  // An answer without `expires_in` leaves the refresh token's lifetime as the only bound.
+  const access = tokens.expires_in == null ? Number.POSITIVE_INFINITY : tokens.expires_in * 1000;
   const refresh = refreshExpiresAt === undefined ? access : refreshExpiresAt - issuedAt;
   return issuedAt + Math.floor(AUTO_REFRESH_SHARE * Math.max(0, Math.min(access, refresh)));
 }

@@ -1,6 +1,7 @@
 /** The Session tab's rows as plain data (label, text, tone), so the view stays a thin renderer. */
 import { maskToken, scopesText, untilText } from '../../api/session-format.js';
 import type { SessionStatus } from '../../api/session-types.js';
+import { textOr } from '../../format/placeholder.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { formatClock, timeAgo } from '../../format/time.js';
 
@@ -56,7 +57,7 @@ export function sessionRows(input: RowInput): Row[] {
   if (t) {
     rows.push(
       { label: 'Scopes', text: scopesText(status.scopes), tone: 'normal' },
-      { label: 'Token type', text: sanitizeLine(t.token_type), tone: 'normal' },
+      { label: 'Token type', text: textOr(t.token_type), tone: 'normal' },
       { label: 'Access token', text: maskToken(t.access_token), tone: 'normal' },
       expiryRow('Expires', status.accessExpiresAt, nowMs, 60_000),
       expiryRow('Refresh token', status.refreshExpiresAt, nowMs, 120_000, 'expires '),

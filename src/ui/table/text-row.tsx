@@ -7,7 +7,7 @@
  * (the column widths come from its getColumns(), in String.length units).
  */
 import { Text } from 'ink';
-import type { Table } from 'ink-table';
+import type { Table } from '@alcalzone/ink-table';
 import { type ComponentType, memo, type ReactNode } from 'react';
 
 type ScalarDict = Record<string, string | number | boolean | null | undefined>;

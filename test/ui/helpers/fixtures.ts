@@ -6,7 +6,10 @@ import type { ResolvedConfig } from '../../../src/config/types.js';
 export const NOW = Date.UTC(2025, 10, 22, 12, 0, 0);
 const HOUR = 3600;
 
-export function overviewFixture(over: Partial<PoolOverview> = {}): PoolOverview {
+/** An overview with every field there (the model allows any to be missing or null). */
+export type FullOverview = { [K in keyof PoolOverview]-?: NonNullable<PoolOverview[K]> };
+
+export function overviewFixture(over: Partial<FullOverview> = {}): FullOverview {
   const end = NOW / 1000 - 600;
   const series = Array.from({ length: 168 }, (_, i) => ({
     timestamp: end - (167 - i) * HOUR,

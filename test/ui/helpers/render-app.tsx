@@ -22,7 +22,7 @@ export interface RenderAppOptions {
 
 type TestStdout = ReturnType<typeof render>['stdout'];
 
-/** Sets the fake terminal's size and tells listeners (Ink and useTerminalSize) about it. */
+/** Sets the fake terminal's size and tells listeners (Ink and its useWindowSize) about it. */
 export function resize(stdout: TestStdout, columns: number, rows: number): void {
   Object.defineProperty(stdout, 'columns', { value: columns, configurable: true });
   Object.defineProperty(stdout, 'rows', { value: rows, configurable: true });

@@ -1,0 +1,111 @@
+// Entry (bundled): the whole-list figures of issue #19 in process, printed as one JSON line.
+//  - load: the page loader (api/load-all.ts) with the real client over loopback HTTP against the
+//    embedded service with 10,100 accounts, default latency, rate limits on; list requests counted.
+//  - sortFilter: every sort key and a few filters over the 10,100 loaded rows.
+//  - dashboard: `L` in the real dashboard (200×106), then frames with 100 rows on screen while
+//    loaded (↓/↑ and clock ticks) and `s` (sort) to its frame.
+//   node load-all.mjs --n 30
+import './as-shipped.mjs';
+import { filterAccounts } from '../../src/accounts/filter.js';
+import { sortAccounts } from '../../src/accounts/sort.js';
+import { createClient } from '../../src/api/client.js';
+import { loadAllSubAccounts } from '../../src/api/load-all.js';
+import { PATHS } from '../../src/api/types.js';
+import { startService } from '../../src/service/server.js';
+import { manualClock, mountDashboard, sleep, timeFrames, until } from './harness.mjs';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const n = Number(arg('n', 30));
+const ACCOUNTS = 10_100;
+const KEYS = { down: '\x1b[B', up: '\x1b[A' };
+
+const service = await startService({ port: 0, accounts: ACCOUNTS });
+const { apiKey, apiSecret } = service.credentials;
+const listed = () => service.stats().byPath[PATHS.subAccounts] ?? 0;
+
+// 1. The loader, as the dashboard and the command run it.
+const loads = [];
+let rows = [];
+for (let i = 0; i < 3; i++) {
+  const client = createClient({ baseUrl: service.baseUrl, apiKey, apiSecret, retries: 0 });
+  const before = listed();
+  const t0 = performance.now();
+  const out = await loadAllSubAccounts({ fetchPage: (q, signal) => client.listSubAccounts(q, { signal }) });
+  loads.push({ ms: performance.now() - t0, requests: listed() - before, rows: out.rows.length, end: out.end });
+  rows = out.rows;
+  await client.close();
+}
+
+// 2. Sort and filter of the loaded rows.
+const time = (fn) => {
+  const samples = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    fn();
+    samples.push(performance.now() - t0);
+  }
+  return samples;
+};
+// The first sort by a column computes its keys (cold); later ones reuse them (another filter, S).
+const sortFilter = {};
+for (const key of ['alias', 'email', 'status', 'kyc', 'spot', 'id', 'userId']) {
+  sortFilter[`sort ${key}`] = time(() => sortAccounts(rows, { key, desc: false }));
+}
+sortFilter['filter status=blocked'] = time(() => filterAccounts(rows, { status: ['blocked'] }));
+sortFilter['filter kyc+spot'] = time(() => filterAccounts(rows, { kyc: ['verified', 'pending'], spot: ['no'] }));
+sortFilter['search "miner"'] = time(() => filterAccounts(rows, {}, 'miner'));
+sortFilter['search + filter + sort'] = time(() =>
+  sortAccounts(filterAccounts(rows, { status: ['active'] }, 'bot'), { key: 'alias', desc: true }),
+);
+
+// 3. The dashboard: L, then frames with 100 rows on screen while loaded.
+const clock = manualClock();
+clock.install();
+const client = createClient({ baseUrl: service.baseUrl, apiKey, apiSecret, retries: 0 });
+const config = {
+  baseUrl: service.baseUrl,
+  apiKey,
+  apiSecret,
+  profile: 'bench',
+  configPath: '',
+  sources: {},
+  warnings: [],
+};
+const view = mountDashboard({ client, config, columns: 200, rows: 106 });
+await until(() => view.stdout.shows('Workers '), 15_000, 'pool data');
+view.stdin.press('2');
+await until(() => view.stdout.shows('rows 1–30 ·'), 15_000, 'the first page');
+// Baseline in the same run: the server's pages, page size 100, all 100 rows on screen.
+for (let size = 30; size < 100; size += 10) {
+  view.stdin.press('+');
+  await until(() => view.stdout.shows(`rows 1–${size + 10} ·`), 15_000, `page size ${size + 10}`);
+}
+await sleep(300);
+const upDown = (i) => view.stdin.press(i % 2 ? KEYS.up : KEYS.down);
+await timeFrames(view, upDown, { n: 10 });
+const pageCursor = await timeFrames(view, upDown, { n });
+const pageTick = await timeFrames(view, () => clock.tick(), { n });
+const before = listed();
+const t0 = view.stdin.press('L');
+try {
+  await until(() => view.stdout.shows('10,100 rows loaded'), 90_000, 'the whole list');
+} catch (error) {
+  const status = view.stdout.screen.text().split('\n').slice(0, 3).join(' | ');
+  throw new Error(`${error.message}; screen: ${status}`);
+}
+const dashboardLoad = { ms: performance.now() - t0, requests: listed() - before };
+await until(() => view.stdout.shows('rows 1–100 of 10,100'), 5_000, '100 rows on screen');
+await sleep(300);
+await timeFrames(view, upDown, { n: 10 });
+const cursor = await timeFrames(view, upDown, { n });
+const tick = await timeFrames(view, () => clock.tick(), { n });
+const sortKey = await timeFrames(view, () => view.stdin.press('s'), { n: Math.min(n, 18), quietMs: 40 });
+await view.unmount();
+await client.close();
+await service.close();
+
+process.stdout.write(`\n${JSON.stringify({ loads, sortFilter, dashboardLoad, pageCursor, pageTick, cursor, tick, sortKey })}\n`);
+process.exit(0);

@@ -1,0 +1,137 @@
+// The whole-list figures of issue #19 (`L` on Sub-accounts, `pooltop accounts --all`):
+//   load      — 10,100 accounts from the embedded service (default latency): time and list requests
+//               (the loader in process, `L` in the dashboard, and `pooltop accounts --all --ndjson`);
+//   sort/filter of the 10,100 rows; frame with 100 rows on screen while loaded (↓/↑, clock tick, `s`);
+//   memory    — VmRSS of `pooltop` in a pty on the Sub-accounts tab before and after `L`.
+// Targets: load ≤ 10 s with ≤ 101 requests; sort/filter ≤ 30 ms; frame ≤ 8 ms; RSS ≤ +30 MB.
+//   node bench/load-all.mjs [--n 30]          standalone (builds its bundles, needs dist/ built)
+//   node bench/run.mjs --only loadall          as part of the bench
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { bundleEntries, makeWorkDir, root } from './bundle.mjs';
+import { runJsonChild } from './child.mjs';
+import { rssBytes } from './proc.mjs';
+import { startPty } from './pty.mjs';
+import { hostService } from './service-host.mjs';
+import { fmt, fmtBytes, median, sleep } from './stats.mjs';
+
+const LIST = '/api/v4/sub-account/list';
+const TARGETS = { loadMs: 10_000, requests: 101, sortMs: 30, frameMs: 8, rssBytes: 30 * 1024 * 1024 };
+
+export async function measureLoadAll({ cliFile, inprocFile, serviceFile, n = 30 }) {
+  const inproc = await runJsonChild(inprocFile, ['--n', String(n)], { timeoutMs: 240_000 });
+  const host = await hostService(serviceFile, { accounts: 10_100 });
+  try {
+    const command = await timeCommand(cliFile, host);
+    const memory = await measureMemory(cliFile, host);
+    return { ...inproc, command, memory };
+  } finally {
+    await host.close();
+  }
+}
+
+/** `pooltop accounts --all --ndjson` against the hosted service: wall time, rows, list requests. */
+async function timeCommand(cliFile, host) {
+  const before = host.stats().byPath[LIST] ?? 0;
+  const t0 = performance.now();
+  const { code, lines } = await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliFile, 'accounts', '--all', '--ndjson'], { env: host.env(), stdio: ['ignore', 'pipe', 'ignore'] });
+    let count = 0;
+    child.stdout.on('data', (d) => {
+      for (const b of d) if (b === 10) count++;
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('exit', (c) => {
+      clearTimeout(timer);
+      resolve({ code: c, lines: count });
+    });
+  });
+  return { ms: performance.now() - t0, code, rows: lines, requests: (host.stats().byPath[LIST] ?? 0) - before };
+}
+
+/** VmRSS, median of 5 samples a second apart. */
+async function settledRss(pid) {
+  const samples = [];
+  for (let i = 0; i < 5; i++) {
+    await sleep(1000);
+    samples.push(rssBytes(pid));
+  }
+  return median(samples);
+}
+
+/** The dashboard on Sub-accounts with one page, then with the 10,100 rows loaded. */
+async function measureMemory(cliFile, host) {
+  const session = startPty(process.execPath, [cliFile, '--interval', '10'], { cols: 120, rows: 40, env: host.env() });
+  try {
+    await session.waitFor((t) => t.includes('Workers '), 20_000, 'pool data');
+    session.write('2');
+    await session.waitFor((t) => t.includes('rows 1–30 ·'), 20_000, 'the first page');
+    await sleep(3000);
+    const usual = await settledRss(session.pid);
+    session.write('L');
+    await session.waitFor((t) => t.includes('10,100 rows loaded'), 30_000, 'the whole list');
+    await sleep(3000);
+    const loaded = await settledRss(session.pid);
+    session.write('s');
+    await sleep(1000);
+    const sorted = await settledRss(session.pid);
+    return { usual, loaded, sorted, delta: loaded - usual, deltaSorted: sorted - usual };
+  } finally {
+    await session.kill();
+  }
+}
+
+const check = (ok) => (ok ? '✓' : '✗');
+
+/** The rows of the bench table for these figures. */
+export function loadAllLines(r) {
+  if (r?.error) return [`whole list: failed: ${r.error}`];
+  const lines = [];
+  for (const l of r.loads) lines.push(`load 10,100 (loader, in process)   ${fmt(l.ms / 1000, 2)} s, ${l.requests} list requests, ${l.rows} rows, ${l.end}  ${check(l.ms <= TARGETS.loadMs && l.requests <= TARGETS.requests)}`);
+  const d = r.dashboardLoad;
+  lines.push(`load 10,100 (dashboard, L)         ${fmt(d.ms / 1000, 2)} s, ${d.requests} list requests  ${check(d.ms <= TARGETS.loadMs && d.requests <= TARGETS.requests)}`);
+  const c = r.command;
+  lines.push(`load 10,100 (accounts --all, CLI)  ${fmt(c.ms / 1000, 2)} s incl. start-up, ${c.requests} list requests, ${c.rows} rows, exit ${c.code}  ${check(c.ms <= TARGETS.loadMs && c.requests <= TARGETS.requests)}`);
+  for (const [name, samples] of Object.entries(r.sortFilter)) {
+    const m = median(samples);
+    const cold = samples[0];
+    lines.push(`${name.padEnd(34)} first ${fmt(cold, 1)} ms, median ${fmt(m, 1)} ms, max ${fmt(Math.max(...samples), 1)} ms  ${check(cold <= TARGETS.sortMs && m <= TARGETS.sortMs)}`);
+  }
+  const frames = [
+    ['frame ↓/↑, 100 rows, loaded', 'cursor', 'pageCursor'],
+    ['frame clock tick, loaded', 'tick', 'pageTick'],
+    ['s (sort 10,100) to its frame', 'sortKey'],
+  ];
+  for (const [name, key, base] of frames) {
+    const ms = median(r[key].map((s) => s.ms));
+    const target = key === 'sortKey' ? TARGETS.sortMs : TARGETS.frameMs;
+    const baseline = base ? `; one server page of 100: ${fmt(median(r[base].map((s) => s.ms)), 1)} ms` : '';
+    lines.push(`${name.padEnd(34)} median ${fmt(ms, 1)} ms (Ink ${fmt(median(r[key].map((s) => s.inkMs)), 1)} ms${baseline})  ${check(ms <= target)}`);
+  }
+  const m = r.memory;
+  lines.push(`RSS Sub-accounts, one page          ${fmtBytes(m.usual)}`);
+  lines.push(`RSS with 10,100 rows loaded         ${fmtBytes(m.loaded)} (+${fmtBytes(m.delta)}); sorted ${fmtBytes(m.sorted)} (+${fmtBytes(m.deltaSorted)})  ${check(m.delta <= TARGETS.rssBytes && m.deltaSorted <= TARGETS.rssBytes)}`);
+  return lines;
+}
+
+/** The two bundles this needs, for callers that have not built them. */
+export async function bundleLoadAll(dir) {
+  return bundleEntries(dir, { loadAll: 'bench/inproc/load-all.mjs', service: 'bench/inproc/service.mjs' }, { spy: true });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const argv = process.argv.slice(2);
+  const n = argv.includes('--n') ? Number(argv[argv.indexOf('--n') + 1]) : 30;
+  const work = makeWorkDir();
+  try {
+    const b = await bundleLoadAll(work.dir);
+    if (!b.loadAll.file || !b.service.file) throw new Error(JSON.stringify(b));
+    const r = await measureLoadAll({ cliFile: join(root, 'dist', 'pooltop.cjs'), inprocFile: b.loadAll.file, serviceFile: b.service.file, n });
+    console.log(loadAllLines(r).join('\n'));
+  } finally {
+    work.cleanup();
+  }
+  process.exit(0);
+}

@@ -1,0 +1,92 @@
+/**
+ * Filtering a loaded list, locally: any of the chosen values within a group (status, KYC status,
+ * shared KYC, spot, collateral), every group with a choice at once, and the text search — the
+ * embedded service's rule, a case-insensitive substring of alias, email, id or user id. Pure.
+ */
+import type { SubAccount } from '../api/types.js';
+import { FILTER_GROUPS, type FilterGroup, fieldText } from './fields.js';
+
+/** Chosen values per group; a group with none (or absent) lets every row through. */
+export type AccountFilter = Partial<Record<FilterGroup, readonly string[]>>;
+
+export const NO_FILTER: AccountFilter = {};
+
+/** Values are compared case-folded: `Blocked` and `blocked` are one choice. */
+export function foldValue(value: string): string {
+  return (ASCII.test(value) ? value : value.normalize('NFC')).toLowerCase();
+}
+
+const ASCII = /^[\x20-\x7e]*$/;
+
+export function isFilterEmpty(filter: AccountFilter): boolean {
+  return FILTER_GROUPS.every((g) => (filter[g]?.length ?? 0) === 0);
+}
+
+/** The filter with `value` chosen in `group`, or no longer chosen if it was. */
+export function toggleFilter(filter: AccountFilter, group: FilterGroup, value: string): AccountFilter {
+  const current = filter[group] ?? [];
+  const folded = foldValue(value);
+  const next = current.some((v) => foldValue(v) === folded)
+    ? current.filter((v) => foldValue(v) !== folded)
+    : [...current, value];
+  return { ...filter, [group]: next };
+}
+
+export function isChosen(filter: AccountFilter, group: FilterGroup, value: string): boolean {
+  const folded = foldValue(value);
+  return (filter[group] ?? []).some((v) => foldValue(v) === folded);
+}
+
+/** `status=blocked|frozen kyc=verified`: the filter in the command's own syntax. */
+export function describeFilter(filter: AccountFilter): string {
+  return FILTER_GROUPS.filter((g) => (filter[g]?.length ?? 0) > 0)
+    .map((g) => `${g}=${(filter[g] ?? []).join('|')}`)
+    .join(' ');
+}
+
+const haystacks = new WeakMap<SubAccount, string>();
+
+/** Alias, email, id and user id, folded, joined by a character no search term holds. */
+function haystackOf(a: SubAccount): string {
+  let text = haystacks.get(a);
+  if (text === undefined) {
+    text = [a.alias, a.email, a.id, a.userId].map((v) => foldValue(v ?? '')).join('\u0000');
+    haystacks.set(a, text);
+  }
+  return text;
+}
+
+export function filterAccounts(
+  rows: readonly SubAccount[],
+  filter: AccountFilter,
+  text = '',
+): readonly SubAccount[] {
+  const groups = FILTER_GROUPS.flatMap((g) => {
+    const values = filter[g] ?? [];
+    return values.length > 0 ? [{ group: g, values: new Set(values.map(foldValue)) }] : [];
+  });
+  const needle = foldValue(text.trim());
+  if (groups.length === 0 && needle === '') return rows;
+  return rows.filter(
+    (row) =>
+      groups.every(({ group, values }) => values.has(foldValue(fieldText(row, group)))) &&
+      (needle === '' || haystackOf(row).includes(needle)),
+  );
+}
+
+export interface ValueCount {
+  value: string;
+  count: number;
+}
+
+/** How many rows hold each value of a group's field, most frequent first. */
+export function countValues(rows: readonly SubAccount[], group: FilterGroup): ValueCount[] {
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    const value = fieldText(row, group);
+    counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  return [...counts]
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+}

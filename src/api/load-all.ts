@@ -1,0 +1,207 @@
+/**
+ * The whole sub-account list, page by page, for the dashboard (`L`) and `pooltop accounts --all`.
+ *
+ * - Pages of 100 from offset 0 up to the API's reach (offset ≤ 10000, so 10,100 rows), or to the
+ *   first short page, which ends the list. With a search term, the whole result of that term.
+ * - At most 4 requests in flight, starts spaced under 50 a second; a 429 pauses every start for
+ *   the wait it asked for (Retry-After, else the backoff).
+ * - A failed page is retried (retry.ts: backoff, Retry-After); one that still fails ends the
+ *   load as `failed` with the rows before it — a page is never skipped, so rows are always a
+ *   prefix of the list, in order.
+ * - Cancelling (the signal) keeps the rows that arrived in order.
+ * Pure apart from the injected transport, clock and sleep: no React, no terminal.
+ */
+import { isPooltopError, PooltopError } from './errors.js';
+import { linkSignals } from './link-signals.js';
+import { createRateGate } from './rate-gate.js';
+import { defaultSleep, type Sleep, withRetry } from './retry.js';
+import { LIMIT_MAX, OFFSET_MAX, type SubAccount, type SubAccountPage } from './types.js';
+
+export const LOAD_PAGE_SIZE = LIMIT_MAX;
+export const LOAD_CONCURRENCY = 4;
+/** Request starts per second (the brief: under 50; the API allows 100). */
+export const LOAD_RATE_PER_SECOND = 40;
+/** Retries of one page after its first attempt. */
+export const LOAD_PAGE_RETRIES = 3;
+/** Rows reachable without narrowing: pages at offsets 0, 100, …, 10000. */
+export const REACH_ROWS = OFFSET_MAX + LOAD_PAGE_SIZE;
+
+/** How a load ended: the list ended, the API's reach ended it, the user stopped it, a page failed. */
+export type LoadEnd = 'end' | 'reach' | 'cancelled' | 'failed';
+
+export interface PageQuery {
+  search?: string;
+  offset: number;
+  limit: number;
+}
+
+export type FetchPage = (query: PageQuery, signal: AbortSignal) => Promise<SubAccountPage>;
+
+export interface LoadProgress {
+  /** Rows received in list order so far. */
+  rows: number;
+  /** Requests started, retries included. */
+  requests: number;
+  retries: number;
+  elapsedMs: number;
+  /** Undefined until the first rows arrive. */
+  rowsPerSecond: number | undefined;
+  /** Time to the API's reach at the current pace: an upper bound (the list may end sooner). */
+  maxLeftMs: number | undefined;
+  /** Share of the reach received, 0..1. */
+  fraction: number;
+}
+
+export interface LoadOutcome {
+  rows: SubAccount[];
+  end: LoadEnd;
+  /** The rows are the whole list (or the whole result of the term). */
+  complete: boolean;
+  /** For `failed`: the last error of the page that could not be fetched, and its offset. */
+  error?: PooltopError;
+  failedOffset?: number;
+  progress: LoadProgress;
+}
+
+export interface LoadAllOptions {
+  fetchPage: FetchPage;
+  search?: string;
+  signal?: AbortSignal;
+  concurrency?: number;
+  ratePerSecond?: number;
+  retries?: number;
+  now?: () => number;
+  sleep?: Sleep;
+  random?: () => number;
+  /** Each page's rows, in list order, as soon as every page before it has arrived. */
+  onRows?: (rows: readonly SubAccount[], progress: LoadProgress) => void;
+  /** After every request start, retry and page. */
+  onProgress?: (progress: LoadProgress) => void;
+  /** Before a page is retried (e.g. to say so on stderr). */
+  onRetry?: (offset: number, error: PooltopError, delayMs: number) => void;
+}
+
+export async function loadAllSubAccounts(options: LoadAllOptions): Promise<LoadOutcome> {
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? defaultSleep;
+  const concurrency = clampInt(options.concurrency ?? LOAD_CONCURRENCY, 1, LOAD_CONCURRENCY);
+  const rate = Math.min(Math.max(options.ratePerSecond ?? LOAD_RATE_PER_SECOND, 0.1), 49);
+  const retries = clampInt(options.retries ?? LOAD_PAGE_RETRIES, 0, 10);
+  const gate = createRateGate(1000 / rate, now, sleep);
+  const outer = options.signal;
+  const search = options.search?.trim() || undefined;
+  const startedAt = now();
+
+  const rows: SubAccount[] = [];
+  const arrived = new Map<number, SubAccount[]>();
+  const inflight = new Map<number, AbortController>();
+  let nextOffset = 0;
+  /** Offsets from here on are not needed (past a short page, or at and past a failed one). */
+  let stopAt = OFFSET_MAX + 1;
+  /** Offset of the next page to hand on. */
+  let emitted = 0;
+  let ended: 'end' | 'reach' | undefined;
+  let failure: { offset: number; error: PooltopError } | undefined;
+  let requests = 0;
+  let retried = 0;
+
+  const snapshot = (): LoadProgress => {
+    const elapsedMs = Math.max(0, now() - startedAt);
+    const rowsPerSecond = rows.length > 0 && elapsedMs > 0 ? (rows.length * 1000) / elapsedMs : undefined;
+    const left = Math.max(0, REACH_ROWS - rows.length);
+    return {
+      rows: rows.length,
+      requests,
+      retries: retried,
+      elapsedMs,
+      rowsPerSecond,
+      maxLeftMs: ended ? 0 : rowsPerSecond === undefined ? undefined : (left * 1000) / rowsPerSecond,
+      fraction: Math.min(1, rows.length / REACH_ROWS),
+    };
+  };
+
+  const stopFrom = (offset: number): void => {
+    if (offset >= stopAt) return;
+    stopAt = offset;
+    for (const [o, controller] of inflight) if (o >= offset) controller.abort();
+  };
+
+  /** Hands on every page that is next in line. */
+  const flush = (): void => {
+    while (!ended && arrived.has(emitted)) {
+      const page = arrived.get(emitted) ?? [];
+      arrived.delete(emitted);
+      for (const row of page) rows.push(row);
+      if (page.length < LOAD_PAGE_SIZE) ended = 'end';
+      else if (emitted + LOAD_PAGE_SIZE > OFFSET_MAX) ended = 'reach';
+      emitted += LOAD_PAGE_SIZE;
+      options.onRows?.(page, snapshot());
+    }
+  };
+
+  const fetchOne = (offset: number, signal: AbortSignal): Promise<SubAccountPage> =>
+    withRetry(
+      async () => {
+        await gate.wait(signal);
+        requests++;
+        options.onProgress?.(snapshot());
+        return options.fetchPage({ search, offset, limit: LOAD_PAGE_SIZE }, signal);
+      },
+      {
+        retries,
+        sleep,
+        random: options.random,
+        signal,
+        onRetry: (err, _attempt, delayMs) => {
+          retried++;
+          // Over the limit: every start waits, not just this page's.
+          if (err.status === 429 || err.reason === 'rate-limit') gate.pause(delayMs);
+          options.onRetry?.(offset, err, delayMs);
+          options.onProgress?.(snapshot());
+        },
+      },
+    );
+
+  const worker = async (): Promise<void> => {
+    while (!outer?.aborted && !ended && nextOffset < stopAt) {
+      const offset = nextOffset;
+      nextOffset += LOAD_PAGE_SIZE;
+      const controller = new AbortController();
+      inflight.set(offset, controller);
+      const linked = linkSignals(controller.signal, outer);
+      try {
+        const page = await fetchOne(offset, linked.signal);
+        arrived.set(offset, page.data);
+        if (page.data.length < LOAD_PAGE_SIZE) stopFrom(offset + LOAD_PAGE_SIZE);
+        flush();
+        options.onProgress?.(snapshot());
+      } catch (err) {
+        // Cancelled by the user, or no longer needed (past the end or a failed page).
+        if (linked.signal.aborted) continue;
+        const error = isPooltopError(err)
+          ? err
+          : new PooltopError('network', `page at offset ${offset}: ${String(err)}`, { cause: err });
+        if (!failure || offset < failure.offset) failure = { offset, error };
+        stopFrom(offset);
+      } finally {
+        linked.dispose();
+        inflight.delete(offset);
+      }
+    }
+  };
+
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  for (const controller of inflight.values()) controller.abort();
+
+  const end: LoadEnd = ended ?? (outer?.aborted ? 'cancelled' : failure ? 'failed' : 'reach');
+  const outcome: LoadOutcome = { rows, end, complete: end === 'end', progress: snapshot() };
+  if (end === 'failed' && failure) {
+    outcome.error = failure.error;
+    outcome.failedOffset = failure.offset;
+  }
+  return outcome;
+}
+
+function clampInt(n: number, min: number, max: number): number {
+  return Math.min(Math.max(Math.floor(Number.isFinite(n) ? n : min), min), max);
+}

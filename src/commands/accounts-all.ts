@@ -1,0 +1,105 @@
+/**
+ * `pooltop accounts --all`: every page of the list (api/load-all.ts), filtered and sorted locally,
+ * written as JSON, NDJSON, CSV or a table. Without --sort the rows are written as they arrive.
+ * Live progress goes to stderr only when stderr is a terminal. What was fetched is always written;
+ * the exit code is 1 when a page could not be fetched (the last stderr line says how far it got),
+ * 130 when interrupted.
+ */
+import { filterAccounts } from '../accounts/filter.js';
+import { sortAccounts } from '../accounts/sort.js';
+import {
+  LOAD_PAGE_RETRIES,
+  LOAD_PAGE_SIZE,
+  type LoadOutcome,
+  loadAllSubAccounts,
+  REACH_ROWS,
+} from '../api/load-all.js';
+import type { SubAccount } from '../api/types.js';
+import type { CommandContext } from '../cli/context.js';
+import { isDebug } from '../cli/debug.js';
+import { progressParts } from '../format/load-progress.js';
+import { formatCount } from '../format/number.js';
+import { sanitizeLine } from '../format/sanitize.js';
+import { formatDuration } from '../format/time.js';
+import { createSink } from './account-sinks.js';
+import type { AllOptions } from './accounts-all-options.js';
+import type { CommandIO } from './io.js';
+
+const PROGRESS_EVERY_MS = 100;
+
+export async function runAccountsAll(ctx: CommandContext, io: CommandIO, opts: AllOptions): Promise<number> {
+  const sink = createSink(opts.format, io.stdout);
+  const streaming = sink.streams && opts.sort === undefined;
+  const progress = io.stderrIsTTY ? progressLine(io.stderr) : undefined;
+  const keep = (rows: readonly SubAccount[]) => filterAccounts(rows, opts.filter);
+  const debug = isDebug(io.env);
+  sink.begin();
+  let outcome: LoadOutcome;
+  try {
+    outcome = await loadAllSubAccounts({
+      fetchPage: (query, signal) => ctx.client.listSubAccounts(query, { signal }),
+      search: opts.search,
+      signal: io.signal,
+      onRows: (rows) => {
+        if (streaming) sink.rows(keep(rows));
+      },
+      onProgress: progress?.update,
+      onRetry: debug
+        ? (offset, err, delayMs) => {
+            progress?.clear();
+            io.stderr(
+              `pooltop: retrying rows ${formatCount(offset + 1)}–${formatCount(offset + LOAD_PAGE_SIZE)} in ${(delayMs / 1000).toFixed(1)} s: ${sanitizeLine(err.message)}\n`,
+            );
+          }
+        : undefined,
+    });
+  } finally {
+    progress?.clear();
+  }
+  if (!streaming) sink.rows(sortAccounts(keep(outcome.rows), opts.sort ?? { desc: false }));
+  sink.end(outcome.complete);
+  io.stderr(summary(outcome, io.stderrIsTTY === true, opts.search));
+  if (outcome.end === 'failed') return 1;
+  if (outcome.end === 'cancelled') return 130;
+  return 0;
+}
+
+/** What stderr says at the end: nothing for a whole list unless stderr is a terminal. */
+function summary(o: LoadOutcome, tty: boolean, search: string | undefined): string {
+  const got = o.rows.length === 0 ? 'no rows' : `rows 1–${formatCount(o.rows.length)}`;
+  switch (o.end) {
+    case 'end':
+      return tty
+        ? `${formatCount(o.rows.length)} rows, ${search ? `every match of "${sanitizeLine(search)}"` : 'the whole list'} · ${formatCount(o.progress.requests)} requests · ${formatDuration(o.progress.elapsedMs)}\n`
+        : '';
+    case 'reach':
+      return `pooltop: warning: stopped at the API's reach of ${formatCount(REACH_ROWS)} rows (offset ≤ 10000); the list may go on: narrow it with --search\n`;
+    case 'cancelled':
+      return `pooltop: interrupted: got ${got} of the list\n`;
+    case 'failed': {
+      const first = (o.failedOffset ?? o.rows.length) + 1;
+      const range = `rows ${formatCount(first)}–${formatCount(first + LOAD_PAGE_SIZE - 1)}`;
+      const tries = o.error?.retryable ? ` after ${LOAD_PAGE_RETRIES + 1} attempts` : '';
+      const why = sanitizeLine(o.error?.message ?? 'unknown error');
+      return `pooltop: incomplete: got ${got} of the list, then ${range} could not be fetched${tries}: ${why}\n`;
+    }
+  }
+}
+
+/** One line redrawn in place on a terminal (at most every 100 ms), erased at the end. */
+function progressLine(write: (text: string) => void) {
+  let last = Number.NEGATIVE_INFINITY;
+  let drawn = false;
+  return {
+    update(p: Parameters<typeof progressParts>[0]): void {
+      const t = Date.now();
+      if (t - last < PROGRESS_EVERY_MS) return;
+      last = t;
+      drawn = true;
+      write(`\r\u001b[Kloading sub-accounts: ${progressParts(p).join(' · ')}`);
+    },
+    clear(): void {
+      if (drawn) write('\r\u001b[K');
+    },
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * The words of the loaded list: the line above the table (progress, or what was loaded and
+ * when), the footer (where the cursor is, counts by status, order, filter), the table header's
+ * sort marker and the filter picker's choices. Pure.
+ */
+import { type FilterGroup, FILTER_GROUPS, type SortOrder } from '../../accounts/fields.js';
+import { type AccountFilter, countValues, describeFilter, isChosen } from '../../accounts/filter.js';
+import { REACH_ROWS } from '../../api/load-all.js';
+import type { SubAccount } from '../../api/types.js';
+import { progressParts } from '../../format/load-progress.js';
+import { formatCount } from '../../format/number.js';
+import { sanitizeLine } from '../../format/sanitize.js';
+import { timeAgo } from '../../format/time.js';
+import { truncate } from '../../format/width.js';
+import type { LoadAllState } from '../hooks/use-load-all.js';
+import type { TableLayout } from './columns.js';
+import type { ListGlyphs } from './list-glyphs.js';
+
+export type Tone = 'muted' | 'warn' | 'error';
+
+/** The line above the table: the load's progress, or what was loaded, how it ended and when. */
+export function loadStatusText(load: LoadAllState, nowMs: number): { text: string; tone: Tone } {
+  const n = formatCount(load.rows.length);
+  const what = load.search === '' ? '' : ` matching "${sanitizeLine(load.search)}"`;
+  if (load.phase === 'loading') {
+    const parts = load.progress ? progressParts(load.progress) : ['starting'];
+    return { text: `loading${what}: ${parts.join(' · ')} · Esc stops`, tone: 'muted' };
+  }
+  const age = load.loadedAt === undefined ? '' : ` ${timeAgo(load.loadedAt, nowMs)}`;
+  switch (load.end) {
+    case 'reach':
+      return {
+        text: `${n} rows${what} loaded${age}: the API stops at ${formatCount(REACH_ROWS)}, the list may go on — narrow it with / and L`,
+        tone: 'warn',
+      };
+    case 'cancelled':
+      return { text: `stopped at ${n} rows${what}${age} · L loads again`, tone: 'warn' };
+    case 'failed':
+      return {
+        text: `${n} rows${what}, then a page failed: ${sanitizeLine(load.error?.message ?? 'unknown error')} · L tries again`,
+        tone: 'error',
+      };
+    default:
+      return { text: `${n} rows${what}, the whole list, loaded${age} · L reloads · x pages`, tone: 'muted' };
+  }
+}
+
+/** `1,204 active · 12 blocked · 3 frozen` */
+export function statusCounts(rows: readonly SubAccount[]): string {
+  return countValues(rows, 'status')
+    .map(({ value, count }) => `${formatCount(count)} ${sanitizeLine(value) || '(none)'}`)
+    .join(' · ');
+}
+
+export interface ListFooterInput {
+  result: readonly SubAccount[];
+  loaded: number;
+  top: number;
+  viewRows: number;
+  sort: SortOrder;
+  filter: AccountFilter;
+  text: string;
+  glyphs: ListGlyphs;
+}
+
+export function listFooterParts(i: ListFooterInput): string[] {
+  const total = i.result.length;
+  const last = Math.min(total, i.top + i.viewRows);
+  const of =
+    total === i.loaded ? formatCount(total) : `${formatCount(total)} (of ${formatCount(i.loaded)} loaded)`;
+  const parts = [
+    total === 0
+      ? `no rows of ${formatCount(i.loaded)}`
+      : `rows ${formatCount(i.top + 1)}–${formatCount(last)} of ${of}`,
+  ];
+  if (total > 0) parts.push(statusCounts(i.result));
+  if (i.sort.key !== undefined)
+    parts.push(`sorted by ${i.sort.key} ${i.sort.desc ? i.glyphs.desc : i.glyphs.asc}`);
+  else if (i.sort.desc) parts.push('list order reversed');
+  const filter = describeFilter(i.filter);
+  if (filter !== '') parts.push(sanitizeLine(filter));
+  if (i.text.trim() !== '') parts.push(`search "${sanitizeLine(i.text.trim())}"`);
+  return parts;
+}
+
+/** The layout with the sorted column's heading marked: `Status ▲`. */
+export function withSortMarker(layout: TableLayout, sort: SortOrder, glyphs: ListGlyphs): TableLayout {
+  if (sort.key === undefined) return layout;
+  const marker = sort.desc ? glyphs.desc : glyphs.asc;
+  return {
+    ...layout,
+    columns: layout.columns.map((c) =>
+      c.id === sort.key ? { ...c, header: `${truncate(c.header, Math.max(1, c.width - 2))} ${marker}` } : c,
+    ),
+  };
+}
+
+export interface PickerOption {
+  group: FilterGroup;
+  value: string;
+  /** Rows of the loaded list holding this value. */
+  count: number;
+  chosen: boolean;
+}
+
+export const GROUP_LABELS: Record<FilterGroup, string> = {
+  status: 'Status',
+  kyc: 'KYC',
+  shared: 'Shared KYC',
+  spot: 'Spot',
+  collateral: 'Collateral',
+};
+
+/** Every value of every group, in picker order: the loaded values by frequency, plus chosen ones not loaded. */
+export function pickerOptions(rows: readonly SubAccount[], filter: AccountFilter): PickerOption[] {
+  return FILTER_GROUPS.flatMap((group) => {
+    const counted = countValues(rows, group);
+    if (group === 'shared' || group === 'spot' || group === 'collateral') {
+      // Always both, yes first, whatever was loaded.
+      for (const v of ['yes', 'no'])
+        if (!counted.some((c) => c.value === v)) counted.push({ value: v, count: 0 });
+      counted.sort((a, b) => (a.value === b.value ? 0 : a.value === 'yes' ? -1 : 1));
+    }
+    for (const value of filter[group] ?? []) {
+      if (!counted.some((c) => isChosen({ [group]: [value] }, group, c.value)))
+        counted.push({ value, count: 0 });
+    }
+    return counted.map(({ value, count }) => ({
+      group,
+      value,
+      count,
+      chosen: isChosen(filter, group, value),
+    }));
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * The whole sub-account list for the dashboard: runs the loader of api/load-all.ts with the
+ * dashboard's client, clock and lifetime signal, and keeps the rows that arrived (in list
+ * order), the progress and how the load ended. One load at a time: starting again cancels the
+ * one running. Progress alone redraws at most every 100 ms; each page redraws at once.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PooltopError } from '../../api/errors.js';
+import { linkSignals } from '../../api/link-signals.js';
+import { type LoadEnd, type LoadProgress, loadAllSubAccounts } from '../../api/load-all.js';
+import type { SubAccount } from '../../api/types.js';
+import { useDashboard } from '../dashboard-context.js';
+
+export interface LoadAllState {
+  /** `idle`: nothing loaded (one page at a time); `loading`; `done`: loaded, stopped or failed. */
+  phase: 'idle' | 'loading' | 'done';
+  rows: readonly SubAccount[];
+  progress: LoadProgress | undefined;
+  /** How the last load ended, once done. */
+  end?: LoadEnd;
+  error?: PooltopError;
+  /** When the last load ended, ms. */
+  loadedAt?: number;
+  /** The server search term the rows were loaded for. */
+  search: string;
+}
+
+export interface LoadAll {
+  state: LoadAllState;
+  start(search: string): void;
+  /** Stops a running load, keeping what arrived; false when none was running. */
+  cancel(): boolean;
+  /** Forgets the loaded list. */
+  clear(): void;
+}
+
+const IDLE: LoadAllState = { phase: 'idle', rows: [], progress: undefined, search: '' };
+const PROGRESS_EVERY_MS = 100;
+
+export function useLoadAll(): LoadAll {
+  const { client, signal: lifetime, now } = useDashboard();
+  const [state, setState] = useState<LoadAllState>(IDLE);
+  const running = useRef<AbortController | undefined>(undefined);
+
+  const start = useCallback(
+    (search: string) => {
+      running.current?.abort();
+      const controller = new AbortController();
+      running.current = controller;
+      const linked = linkSignals(controller.signal, lifetime);
+      const mine = () => running.current === controller && !lifetime.aborted;
+      let rows: SubAccount[] = [];
+      let drawnAt = Number.NEGATIVE_INFINITY;
+      setState({ phase: 'loading', rows, progress: undefined, search });
+      void loadAllSubAccounts({
+        fetchPage: (query, signal) => client.listSubAccounts(query, { signal }),
+        search,
+        signal: linked.signal,
+        now,
+        onRows: (page, progress) => {
+          if (!mine()) return;
+          rows = rows.concat(page);
+          drawnAt = now();
+          setState((s) => ({ ...s, rows, progress }));
+        },
+        onProgress: (progress) => {
+          const t = now();
+          if (!mine() || t - drawnAt < PROGRESS_EVERY_MS) return;
+          drawnAt = t;
+          setState((s) => ({ ...s, progress }));
+        },
+      }).then((outcome) => {
+        linked.dispose();
+        if (!mine()) return;
+        running.current = undefined;
+        setState({
+          phase: 'done',
+          rows: outcome.rows,
+          progress: outcome.progress,
+          end: outcome.end,
+          error: outcome.error,
+          loadedAt: now(),
+          search,
+        });
+      });
+    },
+    [client, lifetime, now],
+  );
+
+  const cancel = useCallback((): boolean => {
+    if (!running.current) return false;
+    running.current.abort();
+    return true;
+  }, []);
+
+  const clear = useCallback(() => {
+    const current = running.current;
+    running.current = undefined;
+    current?.abort();
+    setState(IDLE);
+  }, []);
+
+  useEffect(() => () => running.current?.abort(), []);
+
+  return { state, start, cancel, clear };
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { fieldText, SORT_KEYS } from '../../src/accounts/fields.js';
+import { countValues, describeFilter, filterAccounts, toggleFilter } from '../../src/accounts/filter.js';
+import { sortAccounts, sortText } from '../../src/accounts/sort.js';
+import type { SubAccount } from '../../src/api/types.js';
+import { generateAccounts } from '../../src/service/accounts.js';
+
+const account = (alias: string, over: Partial<SubAccount> = {}): SubAccount => ({
+  id: `id-${alias}`,
+  alias,
+  userId: `u-${alias}`,
+  email: `${alias}@example.com`,
+  status: 'active',
+  color: '',
+  kyc: { shareKyc: false, kycStatus: 'verified' },
+  permissions: { spotEnabled: true, collateralEnabled: false },
+  ...over,
+});
+
+describe('sortAccounts', () => {
+  it('orders digit runs by value, ignores case and accents, keeps ties in list order', () => {
+    const rows = ['bot-10', 'Bot-2', 'café', 'cafe', 'bot-2', 'Zed', 'apple'].map((a) => account(a));
+    const sorted = sortAccounts(rows, { key: 'alias', desc: false }).map((r) => r.alias);
+    expect(sorted).toEqual(['apple', 'Bot-2', 'bot-2', 'bot-10', 'café', 'cafe', 'Zed']);
+    const reversed = sortAccounts(rows, { key: 'alias', desc: true }).map((r) => r.alias);
+    expect(reversed).toEqual(['Zed', 'café', 'cafe', 'bot-10', 'Bot-2', 'bot-2', 'apple']);
+    expect(sortText('Müller-GmbH-17')).toBe('muller-gmbh-217');
+    expect(sortText('Müller-GmbH-17', false)).toBe('muller-gmbh-17');
+  });
+
+  it('sorts every key of 10,100 generated rows and is a permutation of them', () => {
+    const rows = generateAccounts(10_100, 3);
+    for (const key of SORT_KEYS) {
+      for (const desc of [false, true]) {
+        const sorted = sortAccounts(rows, { key, desc });
+        expect(sorted).toHaveLength(rows.length);
+        const same = new Set(sorted);
+        expect(same.size === rows.length && rows.every((r) => same.has(r))).toBe(true);
+        const natural = key === 'alias';
+        const keys = sorted.map((r) => sortText(fieldText(r, key), natural));
+        const outOfOrder = keys.findIndex((k, i) => i > 0 && (desc ? keys[i - 1]! < k : keys[i - 1]! > k));
+        expect(outOfOrder, `${key} ${desc ? 'desc' : 'asc'}`).toBe(-1);
+      }
+    }
+  });
+
+  it('leaves the list order alone without a key, or reverses it', () => {
+    const rows = generateAccounts(50, 1);
+    expect(sortAccounts(rows, { desc: false })).toBe(rows);
+    expect(sortAccounts(rows, { desc: true })).toEqual([...rows].reverse());
+  });
+});
+
+describe('filterAccounts', () => {
+  const rows = generateAccounts(10_100, 4);
+
+  it('keeps rows holding any chosen value of a group and every group at once', () => {
+    const f = { status: ['blocked', 'Frozen'], kyc: ['verified'] };
+    const out = filterAccounts(rows, f);
+    const expected = rows.filter(
+      (r) => (r.status === 'blocked' || r.status === 'frozen') && r.kyc.kycStatus === 'verified',
+    );
+    expect(out).toEqual(expected);
+    expect(out.length).toBeGreaterThan(50);
+    const spotOff = filterAccounts(rows, { spot: ['no'], shared: ['yes'] });
+    expect(spotOff).toEqual(rows.filter((r) => !r.permissions.spotEnabled && r.kyc.shareKyc));
+  });
+
+  it('combines with the text search, the service rule (substring of alias, email, id, user id)', () => {
+    const out = filterAccounts(rows, { status: ['active'] }, '  MINER-eu ');
+    expect(out).toEqual(
+      rows.filter((r) => r.status === 'active' && r.alias.toLowerCase().includes('miner-eu')),
+    );
+    const byUser = rows[17]!.userId;
+    expect(filterAccounts(rows, {}, byUser)).toEqual([rows[17]]);
+    expect(filterAccounts(rows, {}, '')).toBe(rows);
+  });
+
+  it('toggles values case-insensitively and describes the filter in the command syntax', () => {
+    let f = toggleFilter({}, 'status', 'blocked');
+    f = toggleFilter(f, 'status', 'frozen');
+    f = toggleFilter(f, 'kyc', 'verified');
+    expect(describeFilter(f)).toBe('status=blocked|frozen kyc=verified');
+    f = toggleFilter(f, 'status', 'BLOCKED');
+    expect(f.status).toEqual(['frozen']);
+  });
+
+  it('counts values of a group, most frequent first, adding up to the rows', () => {
+    const counts = countValues(rows, 'status');
+    expect(counts.map((c) => c.value)).toEqual(['active', 'pending', 'blocked', 'frozen']);
+    expect(counts.reduce((s, c) => s + c.count, 0)).toBe(rows.length);
+    expect(counts[2]!.count).toBe(rows.filter((r) => r.status === 'blocked').length);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * A loopback HTTP proxy in front of the embedded service that answers HTTP 500 to every request
+ * for the sub-account page at one offset (read from the signed body), and passes everything
+ * else through unchanged: a page that can never be fetched.
+ */
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PATHS } from '../../src/api/types.js';
+
+export interface PageFaultProxy {
+  baseUrl: string;
+  /** Requests refused so far. */
+  refused: () => number;
+  close(): Promise<void>;
+}
+
+export async function startPageFaultProxy(target: string, failOffset: number): Promise<PageFaultProxy> {
+  const upstream = new URL(target);
+  let refused = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      if (req.url === PATHS.subAccounts && offsetOf(body) === failOffset) {
+        refused++;
+        const text = JSON.stringify({ error: ['Internal server error.'] });
+        res.writeHead(500, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+        res.end(text);
+        return;
+      }
+      const forward = request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: req.url,
+          headers: req.headers,
+        },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        },
+      );
+      forward.on('error', () => res.destroy());
+      forward.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    refused: () => refused,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function offsetOf(body: Buffer): number | undefined {
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { offset?: unknown };
+    return typeof parsed.offset === 'number' ? parsed.offset : undefined;
+  } catch {
+    return undefined;
+  }
+}

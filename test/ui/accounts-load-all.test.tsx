@@ -1,0 +1,166 @@
+/**
+ * The loaded list (`L`) of the Sub-accounts view against the real embedded service over loopback
+ * HTTP (12,000 accounts: more than the API's reach), counting what reaches the server with
+ * `stats()`: loading with progress, the reach, sorting, filtering, counting, the local search,
+ * Esc stopping a load, and a page that cannot be fetched.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { filterAccounts } from '../../src/accounts/filter.js';
+import { createClient } from '../../src/api/client.js';
+import { PooltopError } from '../../src/api/errors.js';
+import { REACH_ROWS } from '../../src/api/load-all.js';
+import { PATHS } from '../../src/api/types.js';
+import { formatCount } from '../../src/format/number.js';
+import { generateAccounts } from '../../src/service/accounts.js';
+import { type ServiceHandle, startService } from '../../src/service/server.js';
+import { ASCII_GLYPHS, UTF8_GLYPHS } from '../../src/ui/accounts/list-glyphs.js';
+import {
+  AccountsClient,
+  KEYS,
+  keyedConfig,
+  mountAccounts,
+  waitForFrame,
+  waitUntil,
+} from './accounts-harness.js';
+
+const COUNT = 12_000;
+const SEED = 11;
+const reachable = generateAccounts(COUNT, SEED).slice(0, REACH_ROWS);
+
+let fast: ServiceHandle;
+let slow: ServiceHandle;
+beforeAll(async () => {
+  [fast, slow] = await Promise.all([
+    startService({ port: 0, accounts: COUNT, seed: SEED }),
+    startService({ port: 0, accounts: COUNT, seed: SEED, latency: 40 }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([fast.close(), slow.close()]);
+});
+
+let cleanup: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const fn of cleanup) await fn();
+  cleanup = [];
+});
+
+const listRequests = (s: ServiceHandle) => s.stats().byPath[PATHS.subAccounts] ?? 0;
+
+function mount(service: ServiceHandle, glyphs = UTF8_GLYPHS) {
+  const client = createClient({
+    baseUrl: service.baseUrl,
+    apiKey: service.credentials.apiKey,
+    apiSecret: service.credentials.apiSecret,
+    retries: 0,
+  });
+  const config = { ...keyedConfig, baseUrl: service.baseUrl };
+  const view = mountAccounts({ client, config, width: 120, height: 30, now: Date.now, glyphs });
+  cleanup.push(async () => {
+    view.unmount();
+    await client.close();
+  });
+  const press = async (keys: string, until: (f: string) => boolean, timeout?: number) => {
+    view.stdin.write(keys);
+    return waitForFrame(view.frame, until, timeout);
+  };
+  return { ...view, press };
+}
+
+const tableRows = (f: string) => f.split('\n').filter((l) => /^[› ] /.test(l) && l.includes('@'));
+const counts = (rows: typeof reachable) => {
+  const by = new Map<string, number>();
+  for (const r of rows) by.set(r.status, (by.get(r.status) ?? 0) + 1);
+  return [...by]
+    .sort((a, b) => b[1] - a[1])
+    .map(([s, n]) => `${formatCount(n)} ${s}`)
+    .join(' · ');
+};
+
+describe('the loaded list against the embedded service', () => {
+  it('loads up to the reach with 101 requests, then sorts, filters, counts and searches locally', async () => {
+    const v = mount(fast);
+    await waitForFrame(v.frame, (f) => f.includes('rows 1–30 ·'));
+    await waitUntil(() => listRequests(fast) >= 2, 'the first page and its prefetch');
+    const before = listRequests(fast);
+
+    const loaded = await v.press('L', (f) => f.includes('10,100 rows loaded'), 15_000);
+    expect(listRequests(fast) - before).toBe(101);
+    expect(loaded).toContain('the API stops at 10,100, the list may go on');
+    expect(loaded).toContain(`rows 1–27 of 10,100 · ${counts(reachable)}`);
+    expect(tableRows(loaded)[0]).toContain(reachable[0]!.alias);
+
+    // s: alias, email, status.
+    await v.press('s', (f) => f.includes('Alias ▲'));
+    await v.press('s', (f) => f.includes('Email ▲'));
+    let f = await v.press('s', (x) => x.includes('Status ▲') && x.includes('sorted by status ▲'));
+    expect(tableRows(f)[0]).toMatch(/ active /);
+    f = await v.press('S', (x) => x.includes('Status ▼'));
+    expect(tableRows(f)[0]).toMatch(/ pending /);
+
+    // f: the picker; the third status value (by count) is blocked.
+    f = await v.press('f', (x) => x.includes('Space on/off'));
+    expect(f).toMatch(/Status\s+›\[ \] active 7,/);
+    await v.press('j', (x) => /›\[ \] pending/.test(x));
+    await v.press('j', (x) => /›\[ \] blocked/.test(x));
+    const blocked = reachable.filter((r) => r.status === 'blocked');
+    f = await v.press(' ', (x) => x.includes('›[x] blocked'));
+    expect(f).toContain(
+      `of ${formatCount(blocked.length)} (of 10,100 loaded) · ${formatCount(blocked.length)} blocked`,
+    );
+    f = await v.press(KEYS.enter, (x) => !x.includes('Space on/off'));
+    for (const row of tableRows(f)) expect(row).toMatch(/ blocked /);
+
+    // The search box filters the loaded list as typed, with no request.
+    const sent = listRequests(fast);
+    await v.press('/', (x) => x.includes('Search:'));
+    const want = filterAccounts(reachable, { status: ['blocked'] }, 'miner');
+    f = await v.press('miner', (x) => x.includes(`of ${formatCount(want.length)} (of 10,100 loaded)`));
+    for (const row of tableRows(f)) expect(row.toLowerCase()).toContain('miner');
+    expect(listRequests(fast)).toBe(sent);
+
+    // x: back to the server's pages.
+    await v.press(KEYS.enter, (x) => !x.includes('Search:'));
+    await v.press('x', (x) => x.includes('page size 30') && !x.includes('loaded)'));
+  }, 30_000);
+
+  it('Esc stops a load and keeps the rows that arrived', async () => {
+    const v = mount(slow, ASCII_GLYPHS);
+    await waitForFrame(v.frame, (f) => f.includes('rows 1–30 ·'), 5000);
+    const during = await v.press(
+      'L',
+      (f) => /loading: [\d,]+ rows/.test(f) && /\[#+\.+\]/.test(f) && /rows 1–\d+ of [1-9]/.test(f),
+      10_000,
+    );
+    expect(during).toContain('Esc stops');
+    const f = await v.press(KEYS.escape, (x) => x.includes('stopped at'), 5000);
+    const kept = Number(/stopped at ([\d,]+) rows/.exec(f)?.[1]?.replaceAll(',', ''));
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(REACH_ROWS);
+    expect(kept % 100).toBe(0);
+    expect(f).toContain(`of ${formatCount(kept)}`);
+    expect(tableRows(f)[0]).toContain(reachable[0]!.alias);
+    // Sorting works on what was kept; ASCII markers.
+    await v.press('s', (x) => x.includes('Alias ^'));
+    await v.press('s', (x) => x.includes('Email ^'));
+  }, 20_000);
+
+  it('a page that cannot be fetched ends the load with the rows before it, said so above the table', async () => {
+    const client = new AccountsClient(generateAccounts(1000, 3));
+    const list = client.listSubAccounts.bind(client);
+    client.listSubAccounts = async (query, opts) => {
+      if ((query?.offset ?? 0) === 300)
+        throw new PooltopError('schema', 'unexpected response: data[7].id must not be empty');
+      return list(query, opts);
+    };
+    const v = mountAccounts({ client, width: 120, height: 30, now: Date.now, glyphs: UTF8_GLYPHS });
+    cleanup.push(() => v.unmount());
+    await waitForFrame(v.frame, (f) => f.includes('rows 1–30 ·'));
+    v.stdin.write('L');
+    const f = await waitForFrame(v.frame, (x) => x.includes('then a page failed'));
+    expect(f).toContain(
+      '300 rows, then a page failed: unexpected response: data[7].id must not be empty · L tries again',
+    );
+    expect(f).toContain('rows 1–27 of 300');
+  });
+});
