@@ -9,8 +9,8 @@ export default defineConfig({
     // size in the environment answers it at once.
     env: { COLUMNS: '100', LINES: '24' },
     pool: 'forks',
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });

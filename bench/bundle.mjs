@@ -1,11 +1,11 @@
 // esbuild bundles for the bench. The Ink hello-world baseline is built as a program exactly like
-// pooltop (scripts/program-build.mjs: CommonJS program + the same launcher with its code cache);
-// the in-process entries are ESM bundles with the same options and build-time patches.
+// pooltop (scripts/program-build.mjs: the same executable, ESM program, compile cache); the
+// in-process entries are ESM bundles with the same options.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { buildProgram, commonOptions, productionPlugins, root } from '../scripts/program-build.mjs';
+import { buildProgram, commonOptions, ESM_REQUIRE_BANNER, root } from '../scripts/program-build.mjs';
 
 export { root };
 
@@ -39,21 +39,15 @@ function describeError(error) {
 
 /**
  * Bundles each entry on its own (a broken entry does not break the others) as an ESM file.
- * `minify: false` keeps function names, for readable CPU profiles; `spy: true` adds the ink-spy
- * plugin; `plugins` are more esbuild plugins (bench/experiments.mjs uses them to build what-if
- * variants). Returns { name: { file } | { error } }.
+ * `spy: true` adds the ink-spy plugin. Returns { name: { file } | { error } }.
  */
-export async function bundleEntries(outDir, entries, { minify = true, spy = false, plugins = [] } = {}) {
+export async function bundleEntries(outDir, entries, { spy = false } = {}) {
   const options = {
     ...commonOptions(outDir),
     logLevel: 'silent',
     format: 'esm',
-    minify,
-    plugins: [...plugins, ...productionPlugins(), ...(spy ? [inkSpy] : [])],
-    // Packages bundled into an ESM file may still call require() for Node's built-ins.
-    banner: {
-      js: "import { createRequire as __benchCreateRequire } from 'node:module';\nconst require = __benchCreateRequire(import.meta.url);",
-    },
+    plugins: spy ? [inkSpy] : [],
+    banner: { js: ESM_REQUIRE_BANNER },
   };
   const out = {};
   for (const [name, entry] of Object.entries(entries)) {
@@ -69,14 +63,14 @@ export async function bundleEntries(outDir, entries, { minify = true, spy = fals
 }
 
 /**
- * Builds each entry as a shipped program (launcher + CommonJS program, scripts/program-build.mjs)
- * in its own folder of `outDir`. Returns { name: { file: the executable } | { error } }.
+ * Builds each entry as a shipped program (scripts/program-build.mjs) in its own folder of
+ * `outDir`. Returns { name: { file: the executable } | { error } }.
  */
-export async function bundlePrograms(outDir, entries, { minify = true, plugins = [] } = {}) {
+export async function bundlePrograms(outDir, entries) {
   const out = {};
   for (const [name, entry] of Object.entries(entries)) {
     try {
-      out[name] = { file: await buildProgram({ entry, outDir: join(outDir, name), name, minify, plugins }) };
+      out[name] = { file: await buildProgram({ entry, outDir: join(outDir, name), name }) };
     } catch (error) {
       out[name] = { error: describeError(error) };
     }

@@ -7,7 +7,10 @@ const live = new Set();
 
 export function runJsonChild(file, args, { timeoutMs, env = childEnv(), nodeArgs = [] }) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, file, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeArgs, file, ...args], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     live.add(child);
     let out = '';
     let err = '';

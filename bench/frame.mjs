@@ -22,9 +22,13 @@ function summary(samples) {
  * real timers and 1 s polling (Ink renders, writes and CPU per second).
  */
 export async function measurePoolFrames(file, { n, warmup, timeoutMs, extraArgs = [] }) {
-  const raw = await runJsonChild(file, ['--sizes', '120x40,200x60', '--n', String(n), '--warmup', String(warmup), ...extraArgs], {
-    timeoutMs,
-  });
+  const raw = await runJsonChild(
+    file,
+    ['--sizes', '120x40,200x60', '--n', String(n), '--warmup', String(warmup), ...extraArgs],
+    {
+      timeoutMs,
+    },
+  );
   const out = { renderOptions: raw.renderOptions, exit: raw.exit, idle: raw.idle, sizes: {} };
   for (const [size, r] of Object.entries(raw.sizes)) {
     out.sizes[size] = { tick: summary(r.tick), poll: summary(r.poll), clockTimers: r.clockTimers };
@@ -34,7 +38,9 @@ export async function measurePoolFrames(file, { n, warmup, timeoutMs, extraArgs 
 
 /** Sub-accounts tab: 100 rows on screen (cursor and clock frames), and PgDn flips at 120×40. */
 export async function measureAccountsFrames(file, { n, flips, timeoutMs }) {
-  const raw = await runJsonChild(file, ['--n', String(n), '--flips', String(flips), '--size', '200x106'], { timeoutMs });
+  const raw = await runJsonChild(file, ['--n', String(n), '--flips', String(flips), '--size', '200x106'], {
+    timeoutMs,
+  });
   return {
     patched: raw.patched,
     size: raw.size,

@@ -17,13 +17,20 @@ export async function measurePackage(root) {
   });
   const [info] = JSON.parse(stdout.slice(stdout.indexOf('[')));
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const bundle = ['pooltop.cjs', 'pooltop-app.cjs'].map((f) => readFileSync(join(root, 'dist', f), 'utf8')).join('\n');
+  const bundle = ['pooltop.cjs', 'pooltop-app.mjs']
+    .map((f) => readFileSync(join(root, 'dist', f), 'utf8'))
+    .join('\n');
   const imported = new Set();
-  for (const m of bundle.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"'./][^"']*)["']/g)) imported.add(m[1]);
+  for (const m of bundle.matchAll(
+    /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"'./][^"']*)["']/g,
+  ))
+    imported.add(m[1]);
   const moduleName = /^(?:node:)?(?:@[a-z0-9._-]+\/)?[a-z0-9._-]+(?:\/[\w./-]+)?$/;
-  // `node:` names are Node's own even where this Node lacks them (undici probes for node:sqlite,
-  // which Node 20 does not have, inside a try): the scheme cannot name an npm package.
-  const external = [...imported].filter((name) => moduleName.test(name) && !name.startsWith('node:') && !isBuiltin(name));
+  // `node:` names are Node's own even where this Node lacks them (a probe inside a try): the
+  // scheme cannot name an npm package.
+  const external = [...imported].filter(
+    (name) => moduleName.test(name) && !name.startsWith('node:') && !isBuiltin(name),
+  );
   return {
     packed: info.size,
     unpacked: info.unpackedSize,

@@ -31,7 +31,11 @@ export async function measurePageFlip({ cliFile, host, flips, limit = 30 }) {
       await sleep(250);
       seen = host.stats().byPath[LIST] ?? 0;
       const t0 = session.write(KEYS.pageDown);
-      const at = await session.waitFor(showsRows(i * limit + 1, (i + 1) * limit), 5000, `rows ${i * limit + 1}–${(i + 1) * limit}`);
+      const at = await session.waitFor(
+        showsRows(i * limit + 1, (i + 1) * limit),
+        5000,
+        `rows ${i * limit + 1}–${(i + 1) * limit}`,
+      );
       samples.push(at - t0);
     }
     return { ms: samples, median: median(samples), prefetchMissing };

@@ -7,7 +7,8 @@ let clockTicks;
 export function ticksPerSecond() {
   if (clockTicks === undefined) {
     try {
-      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8', timeout: 2000 }).trim()) || 100;
+      clockTicks =
+        Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8', timeout: 2000 }).trim()) || 100;
     } catch {
       clockTicks = 100;
     }

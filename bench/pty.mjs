@@ -23,7 +23,11 @@ export function childEnv(extra = {}) {
  * Starts `file args` in a pty of `cols`×`rows`. `t0` is taken just before the exec.
  * Options: `record` keeps every output chunk with its arrival time (for byte-stream analysis).
  */
-export function startPty(file, args, { cols = 120, rows = 40, env = childEnv(), cwd = process.cwd(), record = false } = {}) {
+export function startPty(
+  file,
+  args,
+  { cols = 120, rows = 40, env = childEnv(), cwd = process.cwd(), record = false } = {},
+) {
   const term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
   const waiters = new Set();
   const chunks = [];
@@ -52,7 +56,8 @@ export function startPty(file, args, { cols = 120, rows = 40, env = childEnv(), 
     text() {
       const buffer = term.buffer.active;
       const lines = [];
-      for (let i = 0; i < rows; i++) lines.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
+      for (let i = 0; i < rows; i++)
+        lines.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
       return lines.join('\n');
     },
     /** Sends keys; returns the time they were written. */
@@ -71,7 +76,11 @@ export function startPty(file, args, { cols = 120, rows = 40, env = childEnv(), 
         const waiter = { predicate, resolve, reject, what };
         waiter.timer = setTimeout(() => {
           waiters.delete(waiter);
-          reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; screen:\n${tail(session.text())}`));
+          reject(
+            new Error(
+              `timed out after ${timeoutMs} ms waiting for ${what}; screen:\n${tail(session.text())}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(waiter);
       });
@@ -122,7 +131,9 @@ export function startPty(file, args, { cols = 120, rows = 40, env = childEnv(), 
       for (const waiter of waiters) {
         clearTimeout(waiter.timer);
         waiter.reject(
-          new Error(`process exited (code ${exitCode}, signal ${signal}) while waiting for ${waiter.what}; screen:\n${tail(session.text())}`),
+          new Error(
+            `process exited (code ${exitCode}, signal ${signal}) while waiting for ${waiter.what}; screen:\n${tail(session.text())}`,
+          ),
         );
       }
       waiters.clear();

@@ -34,8 +34,26 @@ const jsonOut = argv.includes('--json') ? argv[argv.indexOf('--json') + 1] : und
 const wants = (step) => !only || only.has(step);
 
 const MODES = {
-  full: { startupRuns: 15, frameN: 40, frameWarmup: 10, flips: 20, idleMs: 60_000, warmupMs: 5_000, memoryMs: 600_000, budgetMs: 25 * 60_000 },
-  quick: { startupRuns: 5, frameN: 15, frameWarmup: 5, flips: 10, idleMs: 15_000, warmupMs: 3_000, memoryMs: 60_000, budgetMs: 8 * 60_000 },
+  full: {
+    startupRuns: 15,
+    frameN: 40,
+    frameWarmup: 10,
+    flips: 20,
+    idleMs: 60_000,
+    warmupMs: 5_000,
+    memoryMs: 600_000,
+    budgetMs: 25 * 60_000,
+  },
+  quick: {
+    startupRuns: 5,
+    frameN: 15,
+    frameWarmup: 5,
+    flips: 10,
+    idleMs: 15_000,
+    warmupMs: 3_000,
+    memoryMs: 60_000,
+    budgetMs: 8 * 60_000,
+  },
 };
 const modeName = quick ? 'quick' : 'full';
 const mode = MODES[modeName];
@@ -89,7 +107,9 @@ async function step(name, limitMs, fn) {
 const results = {
   date: new Date().toISOString(),
   mode: modeName,
-  machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+  machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
   node: process.version,
 };
 log(`mode: ${modeName}${quick ? '' : ' (use --quick or BENCH_QUICK=1 for a ~3 min run)'}`);
@@ -121,8 +141,12 @@ if (wants('startup')) {
 }
 if (wants('frame')) {
   const frameOpts = { n: mode.frameN, warmup: mode.frameWarmup, flips: mode.flips, timeoutMs: 240_000 };
-  results.inkFloor = await step('frames, Ink floor', 120_000, () => measureInkFloor(file('inkFloor'), { n: mode.frameN, timeoutMs: 110_000 }));
-  results.poolFrames = await step('frames, Pool tab', 250_000, () => measurePoolFrames(file('framePool'), frameOpts));
+  results.inkFloor = await step('frames, Ink floor', 120_000, () =>
+    measureInkFloor(file('inkFloor'), { n: mode.frameN, timeoutMs: 110_000 }),
+  );
+  results.poolFrames = await step('frames, Pool tab', 250_000, () =>
+    measurePoolFrames(file('framePool'), frameOpts),
+  );
   results.accountsFrames = await step('frames, Sub-accounts tab', 250_000, () =>
     measureAccountsFrames(file('frameAccounts'), frameOpts),
   );
@@ -141,7 +165,14 @@ if (wants('session')) {
   results.session = await step('idle, network and memory', mode.memoryMs + 120_000, async () => {
     const host = await hostService(file('service'));
     try {
-      return await measureSession({ cliFile, host, idleMs: mode.idleMs, warmupMs: mode.warmupMs, memoryMs: mode.memoryMs, log });
+      return await measureSession({
+        cliFile,
+        host,
+        idleMs: mode.idleMs,
+        warmupMs: mode.warmupMs,
+        memoryMs: mode.memoryMs,
+        log,
+      });
     } finally {
       await host.close();
     }
@@ -171,11 +202,15 @@ console.log(`machine: ${results.machine}; node ${results.node}\n`);
 console.log(renderTable(buildRows(results)));
 if (results.alerts) console.log(`\nAlerts (bench/exporter.mjs):\n${alertRows(results.alerts).join('\n')}`);
 if (results.poolFrames?.renderOptions) {
-  console.log(`\nInk render options used by run-dashboard: ${JSON.stringify(results.poolFrames.renderOptions)}`);
+  console.log(
+    `\nInk render options used by run-dashboard: ${JSON.stringify(results.poolFrames.renderOptions)}`,
+  );
 }
 if (results.session?.network?.startup) {
   const s = results.session.network.startup;
-  console.log(`requests before the first pool frame: ${JSON.stringify(s.byPath)} over ${s.connections} connection(s)`);
+  console.log(
+    `requests before the first pool frame: ${JSON.stringify(s.byPath)} over ${s.connections} connection(s)`,
+  );
 }
 if (results.loadAll) console.log(`\nWhole sub-account list (issue #19):\n${loadAllLines(results.loadAll).join('\n')}`);
 if (jsonOut) {

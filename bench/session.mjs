@@ -4,8 +4,8 @@
 //             over `idleMs` after a warm-up;
 //   network — requests (by path) and TCP connections the service saw in that same window;
 //   memory  — VmRSS at the first frame with pool data and `memoryMs` later (1 s polling throughout).
-// Like every start but a new version's first, the measured dashboard loads its code cache
-// (src/launch/): an unmeasured start, kept open until the cache is saved, fills it first.
+// Like every start but a new version's first, the measured dashboard loads its compile cache
+// (src/launch/): an unmeasured start, kept open until the cache is written, fills it first.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +23,7 @@ function diffStats(a, b) {
   return { requests: b.requests - a.requests, connections: b.connections - a.connections, byPath };
 }
 
-/** The launcher saves the dashboard's code cache 3 s after start. */
+/** The dashboard has its compile cache written 3 s after start (src/main.ts). */
 const CACHE_SAVED_AFTER_MS = 4_000;
 
 export async function measureSession({ cliFile, host, idleMs, warmupMs, memoryMs, log }) {
@@ -31,7 +31,7 @@ export async function measureSession({ cliFile, host, idleMs, warmupMs, memoryMs
   const env = { ...host.env(), POOLTOP_CACHE_DIR: cacheDir };
   const filler = startPty(process.execPath, [cliFile, '--interval', '1'], { cols: 120, rows: 40, env });
   try {
-    await filler.waitFor(showsPoolData, 20_000, 'pool data (code cache warm-up)');
+    await filler.waitFor(showsPoolData, 20_000, 'pool data (compile cache warm-up)');
     await sleep(CACHE_SAVED_AFTER_MS);
   } finally {
     await filler.kill();
@@ -55,7 +55,8 @@ export async function measureSession({ cliFile, host, idleMs, warmupMs, memoryMs
       await sleep(1000);
       perSecond.push(session.bytes - lastBytes);
       lastBytes = session.bytes;
-      if (session.exit) throw new Error(`pooltop exited during the idle run: ${JSON.stringify(session.exit)}`);
+      if (session.exit)
+        throw new Error(`pooltop exited during the idle run: ${JSON.stringify(session.exit)}`);
     }
     const elapsed = performance.now() - t0;
     const cpu1 = cpuMs(session.pid);
@@ -66,7 +67,9 @@ export async function measureSession({ cliFile, host, idleMs, warmupMs, memoryMs
       perSecond,
     };
     const network = { seconds: elapsed / 1000, ...diffStats(stats0, host.stats()), startup };
-    log?.(`idle: ${idle.cpuPercent.toFixed(2)} % CPU, ${idle.bytesPerSecond.toFixed(0)} B/s; ${network.requests} requests, ${network.connections} new connections`);
+    log?.(
+      `idle: ${idle.cpuPercent.toFixed(2)} % CPU, ${idle.bytesPerSecond.toFixed(0)} B/s; ${network.requests} requests, ${network.connections} new connections`,
+    );
 
     // Memory: keep polling until memoryMs after the first data frame. If pooltop dies on the way
     // (a signal from outside, a crash), what was measured so far is kept and the exit reported.
@@ -87,7 +90,8 @@ export async function measureSession({ cliFile, host, idleMs, warmupMs, memoryMs
     const rssEnd = rssSamples.at(-1).rss;
     const whole = diffStats(before, host.stats());
     const last = rssSamples.at(-1).s;
-    const medianRss = (from, to) => median(rssSamples.filter((x) => x.s >= from && x.s <= to).map((x) => x.rss));
+    const medianRss = (from, to) =>
+      median(rssSamples.filter((x) => x.s >= from && x.s <= to).map((x) => x.rss));
     const memory = {
       seconds: last,
       interrupted,
@@ -97,7 +101,8 @@ export async function measureSession({ cliFile, host, idleMs, warmupMs, memoryMs
       // After the first minute: growth that warm-up (JIT, heap sizing) does not explain.
       growthAfter60s: rssEnd - (rssSamples.find((x) => x.s >= 60)?.rss ?? rssEnd),
       // Medians of the second minute and of the last minute (RSS swings with each GC).
-      settled: last >= 180 ? { minute2: medianRss(60, 120), lastMinute: medianRss(last - 60, last) } : undefined,
+      settled:
+        last >= 180 ? { minute2: medianRss(60, 120), lastMinute: medianRss(last - 60, last) } : undefined,
       rssSamples,
       requests: whole.requests,
       connections: whole.connections,

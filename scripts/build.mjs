@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds pooltop for shipping: dist/pooltop.cjs (the executable) and dist/pooltop-app.cjs (the
+// Builds pooltop for shipping: dist/pooltop.cjs (the executable) and dist/pooltop-app.mjs (the
 // program), see scripts/program-build.mjs. `--if-stale` skips the build when dist is newer than
 // every source file.
 import { readdirSync, rmSync, statSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { buildProgram, root } from './program-build.mjs';
 
 const dist = join(root, 'dist');
-const outputs = [join(dist, 'pooltop.cjs'), join(dist, 'pooltop-app.cjs')];
+const outputs = [join(dist, 'pooltop.cjs'), join(dist, 'pooltop-app.mjs')];
 
 function newestMtime(dir) {
   let newest = 0;
@@ -33,6 +33,6 @@ function isStale() {
 }
 
 if (process.argv.includes('--if-stale') && !isStale()) process.exit(0);
-// The single-file ESM bundle of earlier versions, if a checkout still has one.
-rmSync(join(dist, 'pooltop.js'), { force: true });
+// Files of earlier builds, if a checkout still has them.
+for (const old of ['pooltop.js', 'pooltop-app.cjs']) rmSync(join(dist, old), { force: true });
 await buildProgram({ entry: 'src/main.ts', outDir: dist, name: 'pooltop' });

@@ -1,33 +1,21 @@
 // How a program is built for shipping: pooltop itself (scripts/build.mjs) and the bench's Ink
 // hello-world baseline (bench/bundle.mjs) go through the same function, so "bundled the same
 // way" holds by construction. A program is two files in `outDir`:
-//   <name>-app.cjs  the program, one minified CommonJS bundle (CommonJS, not ESM: V8's code
-//                   cache is reachable on Node 20 through vm.Script only, see src/launch/)
-//   <name>.cjs      the executable (shebang): src/launch/launcher.ts, which loads the program
-//                   through the code cache
-// Build-time patches of dependencies, each with its reason in its own file:
-import { mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+//   <name>-app.mjs  the program, one minified ESM bundle
+//   <name>.cjs      the executable (shebang): src/launch/entry.ts, which checks the Node.js
+//                   version, turns on Node's compile cache and imports the program
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { inkWithoutDevtools } from './ink-without-devtools.mjs';
-import { lazySegmenters } from './lazy-segmenters.mjs';
-import { oneStringWidth } from './one-string-width.mjs';
-import { undiciLazyHttp2 } from './undici-lazy-http2.mjs';
-import { yogaSync } from './yoga-sync.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Every build-time patch of a dependency, for any bundle that includes Ink or undici. */
-export function productionPlugins() {
-  return [yogaSync(), inkWithoutDevtools(), oneStringWidth(), lazySegmenters(), undiciLazyHttp2()];
-}
-
-/** esbuild options shared by every bundle: Node 20, minified, production React and Ink. */
+/** esbuild options shared by every bundle: minified, production React and Ink. */
 export function commonOptions(outDir) {
   mkdirSync(outDir, { recursive: true });
   const emptyModule = join(outDir, '.empty.js');
-  writeFileSync(emptyModule, 'module.exports = undefined;\n');
+  writeFileSync(emptyModule, 'export default undefined;\n');
   const { version, engines } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   return {
     bundle: true,
@@ -40,7 +28,7 @@ export function commonOptions(outDir) {
     absWorkingDir: root,
     // Resolve packages from the repository even when the output lives elsewhere (the bench).
     nodePaths: [join(root, 'node_modules')],
-    // Ink loads react-devtools-core only in dev mode; never ship it.
+    // Ink loads react-devtools-core only in dev mode (DEV=true); never ship it.
     alias: { 'react-devtools-core': emptyModule },
     define: {
       'process.env.NODE_ENV': '"production"',
@@ -50,21 +38,24 @@ export function commonOptions(outDir) {
   };
 }
 
+/** Packages bundled into an ESM file may still call require() for Node's built-ins. */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);";
+
 /**
  * Builds `entry` (relative to the repository) as the program `name` in `outDir`; returns the
- * executable's path. `minify: false` keeps names for CPU profiles; `plugins` come first (the
- * bench's what-if variants).
+ * executable's path. `minify: false` keeps names for CPU profiles.
  */
-export async function buildProgram({ entry, outDir, name, minify = true, plugins = [] }) {
+export async function buildProgram({ entry, outDir, name, minify = true }) {
   const common = commonOptions(outDir);
-  const appName = `${name}-app.cjs`;
+  const appName = `${name}-app.mjs`;
   await build({
     ...common,
     minify,
-    format: 'cjs',
+    format: 'esm',
     entryPoints: [join(root, entry)],
     outfile: join(outDir, appName),
-    plugins: [...plugins, ...productionPlugins()],
+    banner: { js: ESM_REQUIRE_BANNER },
   });
   const executable = join(outDir, `${name}.cjs`);
   await build({
@@ -72,7 +63,7 @@ export async function buildProgram({ entry, outDir, name, minify = true, plugins
     format: 'cjs',
     // Old syntax: it must get as far as src/launch/require-node.ts on an old Node.js.
     target: 'node18',
-    entryPoints: [join(root, 'src', 'launch', 'launcher.ts')],
+    entryPoints: [join(root, 'src', 'launch', 'entry.ts')],
     outfile: executable,
     define: { ...common.define, __POOLTOP_APP__: JSON.stringify(appName) },
     banner: { js: '#!/usr/bin/env node' },

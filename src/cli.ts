@@ -1,4 +1,4 @@
-import { PooltopError } from './api/errors.js';
+import { PooltopError } from './errors/pooltop-error.js';
 import { LIMIT_MAX, LIMIT_MIN, OFFSET_MAX, OFFSET_MIN } from './api/types.js';
 import { type CommandContext, type ContextOptions, createContext } from './cli/context.js';
 import { HELP } from './cli/help.js';
@@ -12,8 +12,8 @@ import {
   parseFlags,
   stringFlag,
 } from './cli/parse.js';
-import { reportError } from './cli/report-error.js';
-import type { CommandIO } from './commands/io.js';
+import { reportError } from './errors/report-error.js';
+import type { CommandIO } from './cli/io.js';
 import { VERSION } from './version.js';
 
 const JSON_FLAG: OptionSpecs = { json: { type: 'boolean' } };
@@ -169,7 +169,7 @@ async function runDashboardCommand(argv: string[], io: CommandIO): Promise<numbe
     io,
     async (ctx) => {
       // The first pool poll goes out before the dashboard's modules (Ink, React, the views) are
-      // loaded, so it travels while they load; the dashboard takes it over (ui/first-poll.ts).
+      // loaded, so it travels while they load; the pool hook takes it over (ui/pool/use-pool-overview.ts).
       const firstPoll = ctx.client.getMiningPool({ signal: io.signal });
       firstPoll.catch(() => {}); // a failure is the dashboard's to report, once it has taken over
       const { runDashboard } = await import('./ui/run-dashboard.js');

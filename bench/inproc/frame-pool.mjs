@@ -1,13 +1,14 @@
 // Entry (bundled): frame times of the Pool tab at the sizes given, printed as one JSON line.
 //   node frame-pool.mjs --sizes 120x40,200x60 --n 30 --warmup 10
-import './as-shipped.mjs';
 import { dataSource, manualClock, mountDashboard, sleep, timeFrames, until } from './harness.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : fallback;
 };
-const sizes = arg('sizes', '120x40,200x60').split(',').map((s) => s.split('x').map(Number));
+const sizes = arg('sizes', '120x40,200x60')
+  .split(',')
+  .map((s) => s.split('x').map(Number));
 const n = Number(arg('n', 30));
 const warmup = Number(arg('warmup', 10));
 const idleSeconds = Number(arg('idle-seconds', 5));
@@ -25,7 +26,11 @@ for (const [columns, rows] of sizes) {
   // The 1 s clock: what an idle dashboard draws every second.
   const tick = await timeFrames(view, () => clock.tick(), { n });
   // `r`: one poll answered at once with a fresh copy of the data (the workers count changes).
-  const poll = await timeFrames(view, () => view.stdin.press('r'), { n: Math.ceil(n / 2), gapMs: 150, quietMs: 60 });
+  const poll = await timeFrames(view, () => view.stdin.press('r'), {
+    n: Math.ceil(n / 2),
+    gapMs: 150,
+    quietMs: 60,
+  });
   results.sizes[`${columns}x${rows}`] = { tick, poll, clockTimers: clock.count };
   results.renderOptions = view.renderOptions;
   results.exit = await view.unmount();

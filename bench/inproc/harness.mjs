@@ -49,7 +49,16 @@ export function manualClock() {
       Date.now = () => realNow() + offset;
       globalThis.setTimeout = (fn, ms, ...args) => {
         if (!fn?.[CLOCK_TICK]) return realSet(fn, ms, ...args);
-        const handle = { manual: next++, unref() { return handle; }, ref() { return handle; }, hasRef: () => false };
+        const handle = {
+          manual: next++,
+          unref() {
+            return handle;
+          },
+          ref() {
+            return handle;
+          },
+          hasRef: () => false,
+        };
         callbacks.set(handle, () => fn(...args));
         return handle;
       };

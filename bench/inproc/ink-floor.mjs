@@ -4,13 +4,13 @@
 //   node ink-floor.mjs --n 30 [--cases NAME,…]  → one JSON line { "<case> @ <size>": { inkMs, wallMs } }
 // The bench uses "a Text per line, ASCII" as the baseline of figure 2: a full screen of plain
 // text, the least Ink can do for a screen that size.
-import './as-shipped.mjs';
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { Box, render, Text } from 'ink';
 import { createElement as h, useState } from 'react';
 
-const arg = (name, fallback) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : fallback);
+const arg = (name, fallback) =>
+  process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : fallback;
 const n = Number(arg('n', 30));
 // --cases a,b: only the cases whose names start with these (e.g. "a Text per line, ASCII").
 const only = arg('cases', undefined)?.split(',');
@@ -47,7 +47,8 @@ const boxy = (w, i) => `${String(i).padStart(3, '0')}┤${'─╮│ ╰─╯ �
 const CASES = {
   'one Text, ASCII': (w, rows) => h(Text, null, rows.map((i) => ascii(w, i)).join('\n')),
   'a Text per line, ASCII': (w, rows) => rows.map((i) => h(Text, { key: i, wrap: 'truncate' }, ascii(w, i))),
-  'a Text per line, box-drawing': (w, rows) => rows.map((i) => h(Text, { key: i, wrap: 'truncate' }, boxy(w, i))),
+  'a Text per line, box-drawing': (w, rows) =>
+    rows.map((i) => h(Text, { key: i, wrap: 'truncate' }, boxy(w, i))),
   'a Text per line, 4 coloured spans': (w, rows) =>
     rows.map((i) => {
       const q = Math.floor(w / 4);
@@ -66,7 +67,12 @@ const CASES = {
   'box-drawing + 2 spans': (w, rows) =>
     rows.map((i) => {
       const s = boxy(w, i);
-      return h(Text, { key: i, wrap: 'truncate' }, h(Text, { color: 'gray' }, s.slice(0, 9)), h(Text, { color: 'cyan' }, s.slice(9)));
+      return h(
+        Text,
+        { key: i, wrap: 'truncate' },
+        h(Text, { color: 'gray' }, s.slice(0, 9)),
+        h(Text, { color: 'cyan' }, s.slice(9)),
+      );
     }),
   'box-drawing + 2 spans, inside overflow=hidden': (w, rows) =>
     h(
@@ -74,7 +80,12 @@ const CASES = {
       { flexDirection: 'column', overflow: 'hidden', height: rows.length },
       rows.map((i) => {
         const s = boxy(w, i);
-        return h(Text, { key: i, wrap: 'truncate' }, h(Text, { color: 'gray' }, s.slice(0, 9)), h(Text, { color: 'cyan' }, s.slice(9)));
+        return h(
+          Text,
+          { key: i, wrap: 'truncate' },
+          h(Text, { color: 'gray' }, s.slice(0, 9)),
+          h(Text, { color: 'cyan' }, s.slice(9)),
+        );
       }),
     ),
 };

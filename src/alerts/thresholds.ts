@@ -3,7 +3,7 @@
  * critical range, parsed once from the preferences file or from `--warning/--critical
  * METRIC=RANGE`. Every error is one line naming the key or flag.
  */
-import { PooltopError } from '../api/errors.js';
+import { PooltopError } from '../errors/pooltop-error.js';
 import { findMetric, metricKeys, SCOPES, type Scope } from './metrics.js';
 import { parseRange, RangeSyntaxError } from './range.js';
 import type { Thresholds } from './evaluate.js';

@@ -3,7 +3,7 @@
  * so credentials never cross a network unencrypted. Error messages never echo the input beyond its
  * scheme and host: a mistyped flag may hold a secret.
  */
-import { PooltopError } from './errors.js';
+import { PooltopError } from '../errors/pooltop-error.js';
 
 export interface BaseUrl {
   /** Normalised, without trailing slash, e.g. `https://whitebit.com` or `http://127.0.0.1:8080/prefix`. */

@@ -3,7 +3,7 @@
  * every error shape the API documents (see API-NOTES.md, "Error bodies"). Server text is
  * untrusted: it is redacted, stripped of control characters, capped and never HTML.
  */
-import { type ErrorReason, PooltopError, type PooltopErrorInit } from './errors.js';
+import { type ErrorReason, PooltopError, type PooltopErrorInit } from '../errors/pooltop-error.js';
 import { cleanServerText, looksLikeHtml, redactServerText } from './server-text.js';
 
 export interface ErrorResponse {

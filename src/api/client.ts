@@ -5,7 +5,7 @@
  */
 import { parseBaseUrl } from './base-url.js';
 import { classifyResponse } from './classify.js';
-import { isPooltopError, PooltopError } from './errors.js';
+import { isPooltopError, PooltopError } from '../errors/pooltop-error.js';
 import { createNonceSource } from './nonce.js';
 import { checkRefreshParams, checkSubAccountQuery, requireApiKeys } from './request-checks.js';
 import { type RetryOptions, type Sleep, withRetry } from './retry.js';

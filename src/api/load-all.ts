@@ -11,7 +11,7 @@
  * - Cancelling (the signal) keeps the rows that arrived in order.
  * Pure apart from the injected transport, clock and sleep: no React, no terminal.
  */
-import { isPooltopError, PooltopError } from './errors.js';
+import { isPooltopError, PooltopError } from '../errors/pooltop-error.js';
 import { linkSignals } from './link-signals.js';
 import { createRateGate } from './rate-gate.js';
 import { defaultSleep, type Sleep, withRetry } from './retry.js';

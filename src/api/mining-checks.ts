@@ -3,7 +3,7 @@
  * characters, interval 5m/1h/24h, from/to whole Unix seconds not in the future with from ≤ to,
  * limit 1–100, offset 0–10000. Every problem is named in one line; values are never echoed.
  */
-import { PooltopError } from './errors.js';
+import { PooltopError } from '../errors/pooltop-error.js';
 import { MINING_INTERVALS, MINING_NAME_MAX } from './mining-types.js';
 import { LIMIT_MAX, LIMIT_MIN, OFFSET_MAX, OFFSET_MIN } from './types.js';
 

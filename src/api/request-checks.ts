@@ -2,7 +2,7 @@
  * Checks on what the caller asks for, done before anything is signed or sent. Messages name
  * fields and settings, never their values.
  */
-import { PooltopError } from './errors.js';
+import { PooltopError } from '../errors/pooltop-error.js';
 import {
   LIMIT_DEFAULT,
   LIMIT_MAX,

@@ -4,7 +4,7 @@
  * timeout), never auth, validation, schema or cancelled calls.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { isPooltopError, type PooltopError } from './errors.js';
+import { isPooltopError, type PooltopError } from '../errors/pooltop-error.js';
 import { abortedError } from './transport-errors.js';
 
 export const BACKOFF_BASE_MS = 1_000;

@@ -7,7 +7,7 @@
  * secrets).
  */
 import * as v from 'valibot';
-import { PooltopError } from './errors.js';
+import { PooltopError } from '../errors/pooltop-error.js';
 import {
   count,
   type DegradationSink,

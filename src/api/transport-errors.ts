@@ -2,7 +2,7 @@
  * Maps failures below HTTP (sockets, DNS, TLS, undici timeouts, aborts) to one-line PooltopErrors
  * naming the host. Messages carry error codes, never request data, so never a credential.
  */
-import { PooltopError } from './errors.js';
+import { PooltopError } from '../errors/pooltop-error.js';
 
 /** Failures that happen before a single request byte is written: always safe to retry. */
 const CONNECT_CODES = new Set([

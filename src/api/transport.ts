@@ -5,7 +5,7 @@
  */
 import { VERSION } from '../version.js';
 import type { BaseUrl } from './base-url.js';
-import { PooltopError } from './errors.js';
+import { PooltopError } from '../errors/pooltop-error.js';
 import { abortedError, mapTransportError } from './transport-errors.js';
 import { Pool } from 'undici';
 

@@ -1,11 +1,11 @@
 import { type ClientOptions, createClient } from '../api/client.js';
 import type { Timeouts } from '../api/transport.js';
 import type { ApiClient } from '../api/types.js';
-import type { CommandIO } from '../commands/io.js';
+import type { CommandIO } from './io.js';
 import { resolveConfig } from '../config/resolve.js';
 import type { CommonFlags, ResolvedConfig } from '../config/types.js';
 import { sanitizeLine } from '../format/sanitize.js';
-import { isDebug } from './debug.js';
+import { isDebug } from '../errors/debug.js';
 import { type ParsedValues, stringFlag } from './parse.js';
 
 /** Everything a command needs once argv is parsed: settings, a client, and what to close. */

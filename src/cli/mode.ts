@@ -1,8 +1,6 @@
 /**
  * What an argument list asks for: the dashboard (no command, only flags), one of the commands,
- * `--version`, or an unknown command. cli.ts dispatches on it, and the launcher (src/launch/)
- * keeps one code cache per kind of invocation that runs code worth caching, chosen before any
- * of the program is loaded.
+ * `--version`, or an unknown command. cli.ts dispatches on it.
  */
 export const COMMANDS = ['pool', 'accounts', 'mining', 'auth', 'serve', 'check', 'exporter', 'help'] as const;
 export type Command = (typeof COMMANDS)[number];
@@ -13,9 +11,4 @@ export function invocationOf(argv: readonly string[]): Invocation {
   if (first === '--version' || first === '-V') return 'version';
   if (first === undefined || first.startsWith('-')) return 'dashboard';
   return (COMMANDS as readonly string[]).includes(first) ? (first as Command) : 'unknown';
-}
-
-/** The invocations that get a code cache: the ones that run more than a few lines. */
-export function isCacheable(kind: Invocation): boolean {
-  return kind !== 'help' && kind !== 'version' && kind !== 'unknown';
 }

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { PooltopError } from '../api/errors.js';
+import { PooltopError } from '../errors/pooltop-error.js';
 
 type OptionSpec = { type: 'string' | 'boolean'; short?: string; multiple?: boolean };
 export type OptionSpecs = Record<string, OptionSpec>;

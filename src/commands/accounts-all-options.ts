@@ -2,7 +2,7 @@
  * Flags of `pooltop accounts --all`, checked before anything is resolved or sent: one clear line
  * (a usage error, exit 2) for anything that does not fit.
  */
-import { PooltopError } from '../api/errors.js';
+import { PooltopError } from '../errors/pooltop-error.js';
 import {
   FILTER_GROUPS,
   type FilterGroup,

@@ -16,14 +16,14 @@ import {
 } from '../api/load-all.js';
 import type { SubAccount } from '../api/types.js';
 import type { CommandContext } from '../cli/context.js';
-import { isDebug } from '../cli/debug.js';
-import { progressParts } from '../format/load-progress.js';
+import { isDebug } from '../errors/debug.js';
+import { progressParts } from '../accounts/load-progress.js';
 import { formatCount } from '../format/number.js';
 import { sanitizeLine } from '../format/sanitize.js';
 import { formatDuration } from '../format/time.js';
 import { createSink } from './account-sinks.js';
 import type { AllOptions } from './accounts-all-options.js';
-import type { CommandIO } from './io.js';
+import type { CommandIO } from '../cli/io.js';
 
 const PROGRESS_EVERY_MS = 100;
 

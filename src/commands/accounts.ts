@@ -2,7 +2,7 @@ import { LIMIT_DEFAULT, type SubAccount, type SubAccountQuery } from '../api/typ
 import type { CommandContext } from '../cli/context.js';
 import { textOr, yesNo } from '../format/placeholder.js';
 import { sanitize } from '../format/sanitize.js';
-import type { CommandIO } from './io.js';
+import type { CommandIO } from '../cli/io.js';
 import { toSafeJson } from './json-output.js';
 import { renderTextTable } from './text-table.js';
 

@@ -1,6 +1,6 @@
 /** Output of `pooltop auth`: text with masked tokens, and the JSON of `auth status`. */
-import { maskToken, missingText, scopesText, untilText } from '../api/session-format.js';
-import type { RefreshOutcome, SessionStatus } from '../api/session-types.js';
+import { maskToken, missingText, scopesText, untilText } from '../session/session-format.js';
+import type { RefreshOutcome, SessionStatus } from '../session/session-types.js';
 import { missingSettingMessage } from '../config/settings-meta.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { textOr } from '../format/placeholder.js';

@@ -15,14 +15,14 @@
  * With `--demo` the chain lives in memory only (the demo service's tokens die with it).
  */
 import { homedir } from 'node:os';
-import { createSession } from '../api/session.js';
-import type { RefreshOutcome, SessionOptions } from '../api/session-types.js';
+import { createSession } from '../session/session.js';
+import type { RefreshOutcome, SessionOptions } from '../session/session-types.js';
 import type { ApiClient } from '../api/types.js';
 import { resolveStateDir } from '../config/state-dir.js';
 import { memoryTokenStore, type TokenStore } from '../config/token-store.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { formatRefreshText, formatStatusText, statusJson } from './auth-format.js';
-import type { CommandIO } from './io.js';
+import type { CommandIO } from '../cli/io.js';
 import { toSafeJson } from './json-output.js';
 
 export type AuthSubcommand = 'refresh' | 'status';

@@ -10,10 +10,10 @@ import { EXIT_CODES, evaluateMetrics, type MetricResult, worst } from '../alerts
 import { MINING_METRICS, POOL_METRICS, SCOPES, type Scope } from '../alerts/metrics.js';
 import { miningSeriesQuery, readMining, readPool } from '../alerts/readings.js';
 import { type ScopeThresholds, thresholdsFromFlags, withOverrides } from '../alerts/thresholds.js';
-import { isPooltopError, oneLine, PooltopError } from '../api/errors.js';
+import { isPooltopError, oneLine, PooltopError } from '../errors/pooltop-error.js';
 import { linkSignals } from '../api/link-signals.js';
 import { type CommandContext, createContext } from '../cli/context.js';
-import { isDebug } from '../cli/debug.js';
+import { isDebug } from '../errors/debug.js';
 import { HELP } from '../cli/help.js';
 import {
   clip,
@@ -24,11 +24,11 @@ import {
   stringFlag,
   stringFlags,
 } from '../cli/parse.js';
-import { reportError } from '../cli/report-error.js';
+import { reportError } from '../errors/report-error.js';
 import { loadPreferences } from '../config/preferences.js';
 import { sanitize } from '../format/sanitize.js';
 import { type CheckResult, jsonResult, statusLine } from './check-output.js';
-import type { CommandIO } from './io.js';
+import type { CommandIO } from '../cli/io.js';
 import { resolveMiningAccount, withAccountsHint } from './mining.js';
 
 export const CHECK_OPTIONS = {

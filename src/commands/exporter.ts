@@ -6,7 +6,7 @@
  * account too when an API key and secret are configured (exporter/mining-targets.ts).
  */
 import { readPool } from '../alerts/readings.js';
-import { PooltopError } from '../api/errors.js';
+import { PooltopError } from '../errors/pooltop-error.js';
 import type { PoolOverview } from '../api/types.js';
 import type { CommandContext } from '../cli/context.js';
 import { clip, COMMON_OPTIONS, intFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
@@ -17,7 +17,7 @@ import { createExposition } from '../exporter/exposition.js';
 import { startMetricsServer } from '../exporter/http-server.js';
 import { MINING_ENDPOINTS, miningTargets } from '../exporter/mining-targets.js';
 import { createPoller, type PollTarget } from '../exporter/poller.js';
-import { type CommandIO, untilAborted } from './io.js';
+import { type CommandIO, untilAborted } from '../cli/io.js';
 
 export const EXPORTER_OPTIONS = {
   ...COMMON_OPTIONS,

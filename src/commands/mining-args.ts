@@ -2,7 +2,7 @@
  * The command line of `pooltop mining SUBCOMMAND`: which subcommand, which of its flags, and a
  * check of every bound before any setting is resolved or any request sent (exit 2, one line).
  */
-import { PooltopError } from '../api/errors.js';
+import { PooltopError } from '../errors/pooltop-error.js';
 import { checkMiningQuery } from '../api/mining-checks.js';
 import type { MiningInterval } from '../api/mining-types.js';
 import { LIMIT_MAX, LIMIT_MIN, OFFSET_MAX, OFFSET_MIN } from '../api/types.js';

@@ -17,7 +17,7 @@ import { sumDecimals } from '../format/decimal.js';
 import { formatHashRateValue, UNKNOWN_RATE } from '../format/hash-rate.js';
 import { formatCount } from '../format/number.js';
 import { sanitize } from '../format/sanitize.js';
-import { untilText } from '../api/session-format.js';
+import { untilText } from '../session/session-format.js';
 import { formatDateTime, formatUtcDate, timeAgo } from '../format/time.js';
 import { renderTextTable } from './text-table.js';
 

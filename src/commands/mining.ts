@@ -7,12 +7,12 @@
  * (resolved with the other settings), else the key's only mining account, else an error that
  * lists them. With `--demo`: `--account`, else the demo's newest account.
  */
-import { isPooltopError, PooltopError } from '../api/errors.js';
+import { isPooltopError, PooltopError } from '../errors/pooltop-error.js';
 import { WORKERS_LIMIT_DEFAULT } from '../api/mining-types.js';
 import type { CommandContext } from '../cli/context.js';
 import { whereToGive } from '../config/settings-meta.js';
 import { sanitize } from '../format/sanitize.js';
-import type { CommandIO } from './io.js';
+import type { CommandIO } from '../cli/io.js';
 import { toSafeJson } from './json-output.js';
 import type { MiningRequest } from './mining-args.js';
 import {

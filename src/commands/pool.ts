@@ -4,7 +4,7 @@ import { formatHashRate } from '../format/hash-rate.js';
 import { formatCount } from '../format/number.js';
 import { listOr, PLACEHOLDER, textOr } from '../format/placeholder.js';
 import { formatDateTime, timeAgo } from '../format/time.js';
-import type { CommandIO } from './io.js';
+import type { CommandIO } from '../cli/io.js';
 import { toSafeJson } from './json-output.js';
 import { renderTextTable } from './text-table.js';
 

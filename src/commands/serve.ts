@@ -1,9 +1,9 @@
-import { PooltopError } from '../api/errors.js';
+import { PooltopError } from '../errors/pooltop-error.js';
 import { clip, intFlag, numberFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
 import { isLoopbackHost } from '../config/validate.js';
 import { MAX_MINING_ACCOUNTS, MAX_WORKERS } from '../service/options.js';
 import { POOL_SHAPES, type PoolShape } from '../service/pool-shape.js';
-import { type CommandIO, untilAborted } from './io.js';
+import { type CommandIO, untilAborted } from '../cli/io.js';
 import { toSafeJson } from './json-output.js';
 
 /**

@@ -5,7 +5,7 @@
  */
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { parse, TomlError } from 'smol-toml';
-import { PooltopError } from '../api/errors.js';
+import { PooltopError } from '../errors/pooltop-error.js';
 
 export const MAX_CONFIG_BYTES = 1024 * 1024;
 

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname as osHostname } from 'node:os';
 import { open, readFile, stat, unlink } from 'node:fs/promises';
-import { PooltopError } from '../api/errors.js';
+import { PooltopError } from '../errors/pooltop-error.js';
 
 export interface LockOptions {
   now?: () => number;

@@ -10,7 +10,7 @@
  */
 import { isAbsolute, join } from 'node:path';
 import { NO_THRESHOLDS, type ThresholdSet, thresholdsFromToml } from '../alerts/thresholds.js';
-import { PooltopError } from '../api/errors.js';
+import { PooltopError } from '../errors/pooltop-error.js';
 import {
   errnoCode,
   MAX_CONFIG_BYTES,

@@ -3,7 +3,7 @@
  * Errors are `PooltopError('config', …)` (exit 2); warnings are returned for the CLI to print
  * first on stderr. No message contains a setting's value.
  */
-import { PooltopError } from '../api/errors.js';
+import { PooltopError } from '../errors/pooltop-error.js';
 import {
   type ConfigFile,
   loadConfigFile,

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PooltopError } from '../api/errors.js';
+import { PooltopError } from '../errors/pooltop-error.js';
 import { ensurePrivateDir, type WriteStep, writeFileDurable } from './atomic-write.js';
 import { parseStoreFile, STORE_VERSION, type StoreEntry, type StoreFile } from './store-schema.js';
 

@@ -2,7 +2,7 @@
  * Checks on setting values. Messages name the setting and where it came from, never its value.
  */
 import { isIP } from 'node:net';
-import { PooltopError } from '../api/errors.js';
+import { PooltopError } from '../errors/pooltop-error.js';
 import type { SettingKey } from './settings-meta.js';
 
 const CONTROL_OR_SPACE = /[\s\u0000-\u001f\u007f-\u009f]/;

@@ -6,7 +6,7 @@
  * outcome is recorded; a change between answering and failing is reported once, not at every
  * poll.
  */
-import { isPooltopError } from '../api/errors.js';
+import { isPooltopError } from '../errors/pooltop-error.js';
 
 export interface PollTarget<T> {
   endpoint: string;

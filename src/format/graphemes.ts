@@ -1,7 +1,6 @@
 /**
- * The one grapheme segmenter, made on first use. The first Intl.Segmenter a process creates
- * loads ICU's break-iterator data (~12 ms here): text that is all narrow characters never needs
- * it, so a dashboard whose first frame is such text starts without paying for it.
+ * The one grapheme segmenter, made on first use: the first Intl.Segmenter a process creates
+ * loads ICU's break-iterator data, which text of narrow characters only never needs.
  */
 let segmenter: Intl.Segmenter | undefined;
 

@@ -2,7 +2,7 @@
 export function formatCount(n: number | null | undefined): string {
   if (n == null || !Number.isFinite(n)) return '—';
   const whole = Math.trunc(n);
-  // Grouped by hand: the first toLocaleString call sets up Intl (~5 ms of start-up).
+  // Grouped by hand: the first toLocaleString call sets up Intl, which start-up need not pay for.
   if (Math.abs(whole) >= 1e21) return whole.toLocaleString('en-US');
   const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+$)/g, ',');
   return whole < 0 ? `-${digits}` : digits;

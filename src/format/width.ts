@@ -11,11 +11,6 @@ import { graphemes } from './graphemes.js';
  * quotes, bullets, ellipsis, ‹ ›; not ‼ ⁉, the invisible marks or the line separators), ↑↓←→,
  * box drawing, blocks and ■□▲▼●, braille (the spinner). test/format/width.test.ts checks every
  * character of the class against string-width.
- *
- * A regular expression, not a loop over character codes: V8 compiles it to machine code on its
- * second use (~0.05 ms), whatever tier the JavaScript around it runs in. The long-running
- * dashboard's JavaScript stays on the baseline tiers (src/launch/v8-flags.ts), where a comparison
- * chain per character cost ~0.5 ms for a 200×60 screen against ~0.02 ms for this.
  */
 const NARROW =
   /^[\x20-\x7e\xa0-\xa8\xaa-\xac\xaf-\xff\u2010-\u2027\u2030-\u203b\u203d-\u2048\u204a-\u205e\u2190-\u2193\u2500-\u25a9\u25b2\u25bc\u25cf\u2800-\u28ff]*$/;

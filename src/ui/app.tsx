@@ -5,6 +5,7 @@ import type { ResolvedConfig } from '../config/types.js';
 import { createTheme } from '../format/color.js';
 import { AlertSettingsContext, type AlertSettings, NO_ALERTS } from './alerts/alerts-context.js';
 import { DashboardContext, type DashboardContextValue } from './dashboard-context.js';
+import type { FirstPoll } from './pool/use-pool-overview.js';
 import { RetrySchedule } from './retry-schedule.js';
 import { Shell } from './shell.js';
 import { swrOptions } from './swr-options.js';
@@ -24,8 +25,8 @@ export interface ProvidersProps {
   now?: () => number;
   /** Injected jitter for retry backoff (tests). */
   random?: () => number;
-  /** SWR data by key to start with (first-poll.ts). */
-  initialData?: Readonly<Record<string, unknown>>;
+  /** The pool poll sent before the dashboard mounted (see use-pool-overview.ts). */
+  firstPoll?: FirstPoll;
   /** Thresholds from the preferences file, `--notify`, the multiplexer (default: no alerts). */
   alerts?: AlertSettings;
   children: ReactNode;
@@ -42,7 +43,7 @@ export function DashboardProviders({
   pausedRef,
   now = Date.now,
   random,
-  initialData,
+  firstPoll,
   alerts = NO_ALERTS,
   children,
 }: ProvidersProps) {
@@ -65,13 +66,12 @@ export function DashboardProviders({
         schedule: retries,
         now,
         random,
-        initialData,
       }),
-    [intervalMs, pausedRef, timers, retries, now, random, initialData],
+    [intervalMs, pausedRef, timers, retries, now, random],
   );
   const dashboard: DashboardContextValue = useMemo(
-    () => ({ client, config, demo, intervalMs, signal, now, retries }),
-    [client, config, demo, intervalMs, signal, now, retries],
+    () => ({ client, apiUrl: client.baseUrl, config, demo, intervalMs, signal, now, retries, firstPoll }),
+    [client, config, demo, intervalMs, signal, now, retries, firstPoll],
   );
   const theme = useMemo(() => createTheme(color), [color]);
   return (

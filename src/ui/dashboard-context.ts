@@ -1,14 +1,17 @@
 /**
- * What every part of the dashboard may read: the API client (for hooks only, never views),
- * settings, and the injected clock. Provided once by app.tsx.
+ * What every part of the dashboard may read: the API client (for hooks only, never views:
+ * test/meta/layers.test.ts), settings, and the injected clock. Provided once by app.tsx.
  */
 import { createContext, useContext } from 'react';
 import type { ApiClient } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
+import type { FirstPoll } from './pool/use-pool-overview.js';
 import type { RetrySchedule } from './retry-schedule.js';
 
 export interface DashboardContextValue {
   client: ApiClient;
+  /** The API's base URL, for views to name (the client's own, not yet sanitised). */
+  apiUrl: string;
   config: ResolvedConfig;
   demo: boolean;
   /** Poll interval. */
@@ -19,6 +22,8 @@ export interface DashboardContextValue {
   now: () => number;
   /** When failing SWR keys are retried next (see useRetryAt); absent in some test harnesses. */
   retries?: RetrySchedule;
+  /** The pool poll sent before the dashboard mounted, for usePoolOverview to take over. */
+  firstPoll?: FirstPoll;
 }
 
 export const DashboardContext = createContext<DashboardContextValue | null>(null);

@@ -6,17 +6,14 @@
  * screen, so row N of the frame is row N of the terminal. Frames written in one tick are
  * coalesced; a resize repaints everything. The first frame goes out at once: the screen is
  * empty until it does, and the effects that run right after it (status reports, hidden tabs
- * mounting) took 8–15 ms of start-up before the coalesced write (bench/README.md, figure 1).
- *
- * (Ink 6.8's own `incrementalRendering` places frames that end in a newline one row too low, so
- * the screen creeps; see run-dashboard.tsx.)
+ * mounting) would otherwise hold it back.
  *
  * Writes that are not frames pass straight through: OSC sequences (clipboard, title,
  * notifications), DCS (a notification wrapped for tmux or screen) and the bell, which views send
  * with `useStdout().stdout.write`.
  */
 import { Writable } from 'node:stream';
-import { lineWidth } from '../ink-patch/ansi-width.js';
+import { lineWidth } from '../format/ansi-width.js';
 import { changedTail } from './line-diff.js';
 
 const SYNC_START = '\x1b[?2026h';

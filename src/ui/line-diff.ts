@@ -11,8 +11,8 @@
  * emoji and the column would be a guess (such a line is rewritten from there, as before).
  */
 import { isNarrow } from '../format/width.js';
-import { applySgr, opening, SGR, type SgrState } from '../ink-patch/sgr-state.js';
-import { TOKEN } from '../ink-patch/slice-columns.js';
+import { TOKEN } from '../format/ansi-width.js';
+import { applySgr, opening, SGR, type SgrState } from '../format/sgr-state.js';
 import { graphemes } from '../format/graphemes.js';
 
 export interface LineTail {

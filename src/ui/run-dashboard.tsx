@@ -4,17 +4,17 @@
  * SIGTERM (143), a render error or an uncaught exception (1). In-flight requests are aborted.
  */
 import { type Instance, render } from 'ink';
-import { isPooltopError } from '../api/errors.js';
+import { isPooltopError } from '../errors/pooltop-error.js';
 import type { ApiClient, PoolOverview } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
-import { isDebug } from '../cli/report-error.js';
+import { isDebug } from '../errors/report-error.js';
 import { sanitize, sanitizeLine } from '../format/sanitize.js';
 import type { AlertSettings } from './alerts/alerts-context.js';
 import { App } from './app.js';
 import { holdConsole } from './console-buffer.js';
 import { type DiagnosticsOptions, startDiagnostics } from './diagnostics.js';
-import { startFirstPoll } from './first-poll.js';
 import { createFrameWriter } from './frame-writer.js';
+import { firstPoll as takeFirstPollOver, settleFirstPoll } from './pool/use-pool-overview.js';
 import { CoalescedRenders } from './render-coalesce.js';
 import { enterFullScreen } from './terminal.js';
 
@@ -30,7 +30,7 @@ export interface DashboardOptions {
   stdout?: NodeJS.WriteStream;
   /** Soak-test sampling (POOLTOP_DIAG_FILE); off when undefined. */
   diagnostics?: DiagnosticsOptions;
-  /** The first pool poll (a `client.getMiningPool()` call) if the caller sent it; see first-poll.ts. */
+  /** The first pool poll (a `client.getMiningPool()` call) if the caller sent it; see use-pool-overview.ts. */
   firstPoll?: Promise<PoolOverview>;
 }
 
@@ -38,6 +38,9 @@ interface Outcome {
   code: number;
   error?: unknown;
 }
+
+/** Longest wait for the first poll before the first frame is drawn without it. */
+const FIRST_DATA_WAIT_MS = 100;
 
 const SIGNAL_CODES: ReadonlyArray<[NodeJS.Signals, number]> = [
   ['SIGINT', 130],
@@ -79,8 +82,11 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   stdout.on('error', onStdoutError);
 
   // The first poll goes out before anything is drawn, and the first frame waits for it briefly.
-  const firstPoll = opts.firstPoll ?? opts.client.getMiningPool({ signal: controller.signal });
-  const start = await Promise.race([startFirstPoll(opts.client, firstPoll), outcome.then(() => undefined)]);
+  const first = takeFirstPollOver(opts.firstPoll ?? opts.client.getMiningPool({ signal: controller.signal }));
+  const start = await Promise.race([
+    settleFirstPoll(first, FIRST_DATA_WAIT_MS).then(() => true),
+    outcome.then(() => false),
+  ]);
 
   const screen = enterFullScreen(stdout);
   const frames = createFrameWriter(stdout);
@@ -93,13 +99,13 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
     : undefined;
   let instance: Instance | undefined;
   try {
-    // `start` is undefined when the dashboard was closed (a signal) while waiting: nothing to draw.
+    // `start` is false when the dashboard was closed (a signal) while waiting: nothing to draw.
     if (start) {
       instance = render(
         <CoalescedRenders>
           <App
-            client={start.client}
-            initialData={start.initialData}
+            client={opts.client}
+            firstPoll={first}
             config={opts.config}
             demo={opts.demo}
             intervalSec={opts.intervalSec}

@@ -26,7 +26,7 @@ export interface ShellProps {
 
 /** Layout (tab bar, the visible tab or help, status bar) and the global key bindings. */
 export function Shell({ pausedRef, onQuit }: ShellProps) {
-  const { demo, intervalMs, client, config, now } = useDashboard();
+  const { demo, intervalMs, apiUrl, config, now } = useDashboard();
   const { mutate } = useSWRConfig();
   const { columns, rows } = useWindowSize();
   const nowMs = useNow();
@@ -89,7 +89,7 @@ export function Shell({ pausedRef, onQuit }: ShellProps) {
   // line itself, so there is no trailing newline to scroll it.
   const bodyHeight = Math.max(1, rows - 3);
   const current = TABS[tab] ?? TABS[0]!;
-  const host = useMemo(() => hostOf(client.baseUrl), [client.baseUrl]);
+  const host = useMemo(() => hostOf(apiUrl), [apiUrl]);
   return (
     <UiStateContext.Provider value={ui}>
       <AlertsContext.Provider value={alerts}>

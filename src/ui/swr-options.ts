@@ -4,7 +4,7 @@
  * vendor's backoff schedule (src/api/retry.ts).
  */
 import type { SWRConfiguration } from 'swr';
-import { isPooltopError } from '../api/errors.js';
+import { isPooltopError } from '../errors/pooltop-error.js';
 import { backoffDelay, RETRY_AFTER_CAP_MS } from '../api/retry.js';
 import type { RetrySchedule } from './retry-schedule.js';
 
@@ -79,15 +79,13 @@ export interface SwrOptionsInput {
   schedule?: RetrySchedule;
   now?: () => number;
   random?: () => number;
-  /** Data by key to start with, as if fetched just before the dashboard mounted (first-poll.ts). */
-  initialData?: Readonly<Record<string, unknown>>;
 }
 
 export function swrOptions(input: SwrOptionsInput): SWRConfiguration {
-  const { intervalMs, isPaused, timers, schedule, now = Date.now, random, initialData = {} } = input;
+  const { intervalMs, isPaused, timers, schedule, now = Date.now, random } = input;
   return {
-    // Cache entries have SWR's state shape; `data` alone is a settled fetch.
-    provider: () => new Map(Object.entries(initialData).map(([key, data]) => [key, { data }])),
+    // A cache of each dashboard's own, not SWR's global one.
+    provider: () => new Map(),
     refreshInterval: () => alignedPollDelay(intervalMs, now()),
     // Collapses the hooks mounted for one key into one request, yet is shorter than the
     // interval so the next poll is never mistaken for a duplicate of this one.

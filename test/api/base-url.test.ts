@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isLoopbackHost, parseBaseUrl } from '../../src/api/base-url.js';
-import { PooltopError } from '../../src/api/errors.js';
+import { PooltopError } from '../../src/errors/pooltop-error.js';
 
 function rejection(input: string): PooltopError {
   try {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ClientOptions, createClient } from '../../src/api/client.js';
-import { PooltopError } from '../../src/api/errors.js';
+import { PooltopError } from '../../src/errors/pooltop-error.js';
 import type { ApiClient } from '../../src/api/types.js';
 import {
   closedPort,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PooltopError } from '../../src/api/errors.js';
+import { PooltopError } from '../../src/errors/pooltop-error.js';
 import {
   type FetchPage,
   type LoadAllOptions,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PooltopError } from '../../src/api/errors.js';
+import type { PooltopError } from '../../src/errors/pooltop-error.js';
 import {
   parseAccountHashRate,
   parseMinerInfo,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PooltopError } from '../../src/api/errors.js';
+import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { BACKOFF_CAP_MS, backoffDelay, RETRY_AFTER_CAP_MS, withRetry } from '../../src/api/retry.js';
 import { recordingSleep } from './fake-server.js';
 

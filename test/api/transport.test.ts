@@ -1,7 +1,7 @@
 import { errors as undiciErrors } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseBaseUrl } from '../../src/api/base-url.js';
-import { PooltopError } from '../../src/api/errors.js';
+import { PooltopError } from '../../src/errors/pooltop-error.js';
 import {
   createTransport,
   type Transport,

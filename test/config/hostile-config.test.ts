@@ -1,7 +1,7 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isPooltopError } from '../../src/api/errors.js';
+import { isPooltopError } from '../../src/errors/pooltop-error.js';
 import { resolveConfig } from '../../src/config/resolve.js';
 import type { CommonFlags } from '../../src/config/types.js';
 import { withTmp } from '../session/helpers.js';

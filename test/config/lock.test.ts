@@ -2,7 +2,7 @@ import { readFile, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isPooltopError } from '../../src/api/errors.js';
+import { isPooltopError } from '../../src/errors/pooltop-error.js';
 import { acquireLock } from '../../src/config/lock.js';
 import { fakeClock, withTmp } from '../session/helpers.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPooltopError } from '../../src/api/errors.js';
+import { isPooltopError } from '../../src/errors/pooltop-error.js';
 import type { RawFile } from '../../src/config/config-file.js';
 import { resolveConfig } from '../../src/config/resolve.js';
 import type { CommonFlags } from '../../src/config/types.js';

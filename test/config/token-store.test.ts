@@ -1,7 +1,7 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isPooltopError } from '../../src/api/errors.js';
+import { isPooltopError } from '../../src/errors/pooltop-error.js';
 import {
   fileTokenStore,
   profileFileStem,

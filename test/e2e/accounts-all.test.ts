@@ -91,12 +91,12 @@ describe('pooltop accounts --all', () => {
   beforeAll(async () => {
     big = await Promise.all([service(12_000), service(12_000), service(12_000)]);
     reference = await apiData(big[0]!);
-  });
+  }, 120_000);
 
   it('writes the API data up to its reach as JSON, NDJSON and CSV, each read back equal', async () => {
     expect(reference).toHaveLength(10_100);
     const run = (flag: string, s: ServiceHandle) =>
-      runCli(['accounts', '--all', flag], envFor(s.baseUrl, s), 30_000);
+      runCli(['accounts', '--all', flag], envFor(s.baseUrl, s), 120_000);
     const [json, ndjson, csv] = await Promise.all([
       run('--json', big[0]!),
       run('--ndjson', big[1]!),
@@ -123,7 +123,7 @@ describe('pooltop accounts --all', () => {
     // 101 list requests each, none skipped, none repeated.
     for (const s of big)
       expect(s.stats().byPath[PATHS.subAccounts]).toBeLessThanOrEqual(s === big[0] ? 202 : 101);
-  }, 60_000);
+  }, 240_000);
 
   it('reads the whole result of a term, filters and sorts it locally, and says it is complete', async () => {
     const s = big[1]!;
@@ -146,12 +146,12 @@ describe('pooltop accounts --all', () => {
         '--json',
       ],
       envFor(s.baseUrl, s),
-      30_000,
+      120_000,
     );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual({ data: expected, complete: true });
-  }, 60_000);
+  }, 240_000);
 
   it('streams NDJSON: the first accounts are out while later pages are still being asked for', async () => {
     const s = await service(12_000, { latency: 30 });
@@ -171,7 +171,7 @@ describe('pooltop accounts --all', () => {
     expect(requestsAtFirstLine).toBeLessThan(50);
     expect(s.stats().byPath[PATHS.subAccounts]).toBe(101);
     expect(out.length).toBeGreaterThan(0);
-  }, 60_000);
+  }, 240_000);
 
   it('retries the faults of `pooltop serve --fail-rate` (5xx, 429, resets) and skips no page', async () => {
     const serve = spawn(
@@ -199,7 +199,7 @@ describe('pooltop accounts --all', () => {
       WHITEBIT_API_SECRET: info.api_secret,
       DEBUG: 'pooltop',
     });
-    const r = await runCli(['accounts', '--all', '--csv'], env, 60_000);
+    const r = await runCli(['accounts', '--all', '--csv'], env, 120_000);
     serve.kill('SIGTERM');
     expect(r.code, r.stderr).toBe(0);
     const retries = r.stderr
@@ -207,7 +207,7 @@ describe('pooltop accounts --all', () => {
       .filter((l) => /^pooltop: retrying rows [\d,]+–[\d,]+ in [\d.]+ s: /.test(l));
     expect(retries.length).toBeGreaterThan(0);
     expect(fromCsv(r.stdout)).toEqual(generateAccounts(10_100, 21));
-  }, 90_000);
+  }, 240_000);
 
   it('a page that always fails: exit 1, the rows before it written, and the last line says how far it got', async () => {
     const s = big[2]!;
@@ -215,9 +215,9 @@ describe('pooltop accounts --all', () => {
     try {
       const env = envFor(proxy.baseUrl, s);
       const [json, csv, ndjson] = await Promise.all([
-        runCli(['accounts', '--all', '--json'], env, 40_000),
-        runCli(['accounts', '--all', '--csv'], env, 40_000),
-        runCli(['accounts', '--all', '--ndjson'], env, 40_000),
+        runCli(['accounts', '--all', '--json'], env, 120_000),
+        runCli(['accounts', '--all', '--csv'], env, 120_000),
+        runCli(['accounts', '--all', '--ndjson'], env, 120_000),
       ]);
       const first2000 = reference.slice(0, 2000);
       for (const r of [json, csv, ndjson]) {
@@ -238,7 +238,7 @@ describe('pooltop accounts --all', () => {
     } finally {
       await proxy.close();
     }
-  }, 60_000);
+  }, 240_000);
 
   it('checks its flags before sending anything', async () => {
     const s = big[0]!;
@@ -258,5 +258,5 @@ describe('pooltop accounts --all', () => {
       expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     }
     expect(s.stats().requests).toBe(before);
-  }, 60_000);
+  }, 240_000);
 });

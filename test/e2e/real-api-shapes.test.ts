@@ -29,25 +29,27 @@ const SHAPES = ['snake', 'camel', 'camel-array'] as const;
 
 describe('pooltop pool --json across the three shapes', () => {
   it('prints the same bytes for each shape, sparse or not', async () => {
-    for (const sparse of [[], ['--sparse']]) {
-      const services = await Promise.all(
-        SHAPES.map((shape) => serve(['--pool-shape', shape, ...sparse], true)),
-      );
-      const outputs = await Promise.all(
-        services.map((s) => runCli(['pool', '--json', '--base-url', s.facts.base_url])),
-      );
-      for (const r of outputs) {
-        expect(r.code, r.stderr).toBe(0);
-        expect(r.stderr).toBe('');
-      }
-      const [snake, camel, array] = outputs.map((r) => r.stdout);
-      expect(camel).toBe(snake);
-      expect(array).toBe(snake);
-      const data = JSON.parse(snake ?? '') as Record<string, unknown>;
-      expect(Object.keys(data).every((k) => k === k.toLowerCase())).toBe(true);
-      expect((data.last7days_hash_rate as unknown[]).length).toBe(169);
+    // Six services and six commands side by side: each is a process start.
+    const variants = [[], ['--sparse']].flatMap((sparse) =>
+      SHAPES.map((shape) => ['--pool-shape', shape, ...sparse]),
+    );
+    const services = await Promise.all(variants.map((args) => serve(args, true)));
+    const outputs = await Promise.all(
+      services.map((s) => runCli(['pool', '--json', '--base-url', s.facts.base_url], cleanEnv(), 80_000)),
+    );
+    for (const r of outputs) {
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toBe('');
     }
-  });
+    const [snake, camel, array, sparseSnake, sparseCamel, sparseArray] = outputs.map((r) => r.stdout);
+    expect(camel).toBe(snake);
+    expect(array).toBe(snake);
+    expect(sparseCamel).toBe(sparseSnake);
+    expect(sparseArray).toBe(sparseSnake);
+    const data = JSON.parse(snake ?? '') as Record<string, unknown>;
+    expect(Object.keys(data).every((k) => k === k.toLowerCase())).toBe(true);
+    expect((data.last7days_hash_rate as unknown[]).length).toBe(169);
+  }, 180_000);
 });
 
 describe('one-shot commands against serve --sparse', () => {

@@ -4,7 +4,7 @@
  * gauges with it, a failing call keeps that account's last values.
  */
 import { describe, expect, it } from 'vitest';
-import { PooltopError } from '../../src/api/errors.js';
+import { PooltopError } from '../../src/errors/pooltop-error.js';
 import type { MiningApi } from '../../src/api/mining-types.js';
 import { parseRange } from '../../src/alerts/range.js';
 import { NO_THRESHOLDS, type ThresholdSet } from '../../src/alerts/thresholds.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PooltopError } from '../../src/api/errors.js';
+import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { createPoller } from '../../src/exporter/poller.js';
 
 beforeEach(() => vi.useFakeTimers());

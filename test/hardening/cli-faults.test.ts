@@ -3,7 +3,7 @@
  * with exactly one `pooltop:` line on stderr and nothing on stdout; valid data in the camelCase
  * shapes, with extra fields or with degraded fields is accepted. `POOLTOP_TIMEOUT_MS` (a hidden test hook,
  * src/cli/context.ts) shortens every client timeout so the stalls end in seconds. Each case has
- * its own server, so the cases run side by side.
+ * its own server, so the cases run side by side, a few at a time.
  *
  * Client-level details (timeouts, body cap, classification, retries) are covered in test/api;
  * this is the end-to-end view of the same faults.
@@ -56,7 +56,8 @@ describe('one-shot commands under network faults', () => {
       ...POOL_MODES.map((m) => () => runCase('pool', m)),
       ...ACCOUNT_MODES.map((m) => () => runCase('accounts', m)),
     ];
-    const results = await pool(jobs, jobs.length);
+    // A few at a time: each is a Node process loading the whole bundle, on a 2-core CI machine.
+    const results = await pool(jobs, 4);
     for (const { mode, command, result } of results) {
       const what = `${command} / ${mode}: ${JSON.stringify(result.stderr)}`;
       const expected = ONE_LINE[mode];

@@ -6,7 +6,7 @@
  * wall clock jumps.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { PooltopError } from '../../src/api/errors.js';
+import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { formatClock } from '../../src/format/time.js';
 import { NOW, overviewFixture } from '../ui/helpers/fixtures.js';
 import { startApp, unmountApps, waitForFrame } from '../ui/helpers/render-app.js';

@@ -72,7 +72,12 @@ async function poolCycle(server: FaultServer, frame: () => string, mode: Mode): 
   const lines = errorLines(failing);
   expect(lines, mode).toHaveLength(1);
   expect(lines[0], mode).toMatch(expected);
-  expect(workersOf(failing), `${mode}: last good data kept`).toBe(before);
+  // The last good data stays on screen: what the healthy frame showed, or a poll that was
+  // already answered when the fault began.
+  expect(
+    Number(workersOf(failing)?.replace(/,/g, '')),
+    `${mode}: last good data kept`,
+  ).toBeGreaterThanOrEqual(Number(before?.replace(/,/g, '')));
   expect(failing, mode).toContain('STALE');
   // It retries by itself (a second request in this mode), never faster than it polls.
   if (mode !== 'refused') {

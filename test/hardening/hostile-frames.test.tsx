@@ -8,8 +8,8 @@ import { Text } from 'ink';
 import { render } from 'ink-testing-library';
 import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PooltopError } from '../../src/api/errors.js';
-import { createSession } from '../../src/api/session.js';
+import { PooltopError } from '../../src/errors/pooltop-error.js';
+import { createSession } from '../../src/session/session.js';
 import type { ApiClient } from '../../src/api/types.js';
 import { memoryTokenStore } from '../../src/config/token-store.js';
 import { DashboardContext } from '../../src/ui/dashboard-context.js';
@@ -137,6 +137,7 @@ describe('hostile text never reaches the terminal (property)', () => {
         });
         const dashboard = {
           client,
+          apiUrl: client.baseUrl,
           config,
           demo: false,
           intervalMs: 10_000,

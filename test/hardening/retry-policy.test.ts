@@ -5,7 +5,7 @@
  * before the bound, is pinned in test/ui/swr-options.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import { PooltopError } from '../../src/api/errors.js';
+import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { BACKOFF_CAP_MS, RETRY_AFTER_CAP_MS } from '../../src/api/retry.js';
 import { pollRetryDelay, retryBoundMs } from '../../src/ui/swr-options.js';
 

@@ -12,32 +12,32 @@ const fresh = () => {
   return dir;
 };
 
-describe('code cache directory trust', () => {
-  it('trusts the user’s own private directory and file, and one that does not exist yet', () => {
-    const dir = fresh();
-    expect(untrustedReason(dir, join(dir, 'a.v8cache'), uid)).toBeUndefined();
-    writeFileSync(join(dir, 'a.v8cache'), 'x', { mode: 0o600 });
-    expect(untrustedReason(dir, join(dir, 'a.v8cache'), uid)).toBeUndefined();
-    expect(untrustedReason(join(dir, 'later'), join(dir, 'later', 'a.v8cache'), uid)).toBeUndefined();
+describe('compile cache directory trust', () => {
+  it('trusts the user’s own private directory', () => {
+    expect(untrustedReason(fresh(), uid)).toBeUndefined();
+    const shared = fresh();
+    chmodSync(shared, 0o755);
+    expect(untrustedReason(shared, uid)).toBeUndefined();
   });
 
-  it('refuses a directory or file others can write, a symbolic link, or another user’s', () => {
+  it('refuses a directory others can write, a symbolic link, another user’s, or not a directory', () => {
     const dir = fresh();
     chmodSync(dir, 0o777);
-    expect(untrustedReason(dir, join(dir, 'a.v8cache'), uid)).toBe(`${dir} is writable by others`);
+    expect(untrustedReason(dir, uid)).toBe(`${dir} is writable by others`);
+    chmodSync(dir, 0o770);
+    expect(untrustedReason(dir, uid)).toBe(`${dir} is writable by others`);
     chmodSync(dir, 0o700);
-    writeFileSync(join(dir, 'a.v8cache'), 'x');
-    chmodSync(join(dir, 'a.v8cache'), 0o666);
-    expect(untrustedReason(dir, join(dir, 'a.v8cache'), uid)).toBe(
-      `${join(dir, 'a.v8cache')} is writable by others`,
-    );
     const link = `${dir}-link`;
     symlinkSync(dir, link);
-    expect(untrustedReason(link, join(link, 'b.v8cache'), uid)).toBe(`${link} is a symbolic link`);
-    expect(untrustedReason(fresh(), 'none', uid + 1)).toMatch(/belongs to another user$/);
+    expect(untrustedReason(link, uid)).toBe(`${link} is a symbolic link`);
+    expect(untrustedReason(fresh(), uid + 1)).toMatch(/belongs to another user$/);
+    const file = join(dir, 'file');
+    writeFileSync(file, '');
+    expect(untrustedReason(file, uid)).toBe(`${file} is not a directory`);
+    expect(untrustedReason(join(dir, 'absent'), uid)).toBe(`${join(dir, 'absent')} cannot be read`);
   });
 
   it('passes where there are no POSIX owners', () => {
-    expect(untrustedReason('/anything', '/anything/a', undefined)).toBeUndefined();
+    expect(untrustedReason('/anything', undefined)).toBeUndefined();
   });
 });

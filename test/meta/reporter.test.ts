@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneLine, PooltopError } from '../../src/api/errors.js';
+import { oneLine, PooltopError } from '../../src/errors/pooltop-error.js';
 
 describe('PooltopError', () => {
   it('keeps messages on one line', () => {

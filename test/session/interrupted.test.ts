@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { isPooltopError, type PooltopError } from '../../src/api/errors.js';
-import { createSession } from '../../src/api/session.js';
+import { isPooltopError, type PooltopError } from '../../src/errors/pooltop-error.js';
+import { createSession } from '../../src/session/session.js';
 import type { ApiClient } from '../../src/api/types.js';
 import { fileTokenStore } from '../../src/config/token-store.js';
 import { formatClock } from '../../src/format/time.js';

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { createSession } from '../../src/api/session.js';
+import { createSession } from '../../src/session/session.js';
 import { ensurePrivateDir } from '../../src/config/atomic-write.js';
 import { acquireLock } from '../../src/config/lock.js';
 import { storePaths } from '../../src/config/token-store.js';

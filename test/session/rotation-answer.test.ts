@@ -6,8 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { isPooltopError } from '../../src/api/errors.js';
-import { createSession } from '../../src/api/session.js';
+import { isPooltopError } from '../../src/errors/pooltop-error.js';
+import { createSession } from '../../src/session/session.js';
 import { fileTokenStore } from '../../src/config/token-store.js';
 import { type FakeServer, json, startFakeServer } from '../api/fake-server.js';
 import { cleanEnv, runCli } from '../support/run-cli.js';

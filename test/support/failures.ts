@@ -1,4 +1,4 @@
-import { isPooltopError, type PooltopError } from '../../src/api/errors.js';
+import { isPooltopError, type PooltopError } from '../../src/errors/pooltop-error.js';
 
 /** The PooltopError a promise rejects with; anything else (or success) fails the test. */
 export async function failure(p: Promise<unknown>): Promise<PooltopError> {

@@ -36,7 +36,7 @@ export function launchPty(args: string[], opts: PtyOptions): PtySession {
   const term = new Terminal({ cols, rows, allowProposedApi: true });
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'NO_COLOR') env[k] = v;
-  // A code-cache directory of the session's own (src/launch/), never the developer's ~/.cache.
+  // A compile-cache directory of the session's own (src/launch/), never the developer's ~/.cache.
   const cacheDir = mkdtempSync(join(tmpdir(), 'pooltop-pty-cache-'));
   Object.assign(env, { TERM: 'xterm-256color', TZ: 'UTC', POOLTOP_CACHE_DIR: cacheDir }, opts.env);
   const pty = spawn(process.execPath, [CLI, ...args], { name: 'xterm-256color', cols, rows, env });

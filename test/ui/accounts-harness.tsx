@@ -6,14 +6,14 @@
 import { render } from 'ink-testing-library';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
-import { PooltopError } from '../../src/api/errors.js';
+import { PooltopError } from '../../src/errors/pooltop-error.js';
 import type { ApiClient, SubAccount, SubAccountPage, SubAccountQuery } from '../../src/api/types.js';
 import type { ResolvedConfig } from '../../src/config/types.js';
 import { createTheme } from '../../src/format/color.js';
 import { generateAccounts } from '../../src/service/accounts.js';
 import { AccountsView, type AccountsViewOptions } from '../../src/ui/accounts/accounts-view.js';
 import { DashboardContext, type DashboardContextValue } from '../../src/ui/dashboard-context.js';
-import type { DebounceTimers } from '../../src/ui/hooks/use-debounced-value.js';
+import type { DebounceTimers } from '../../src/ui/accounts/use-debounced-value.js';
 import { swrOptions } from '../../src/ui/swr-options.js';
 import { ThemeContext } from '../../src/ui/theme-context.js';
 import { type UiState, UiStateContext } from '../../src/ui/ui-state.js';
@@ -127,6 +127,7 @@ export function mountAccounts(opts: MountOptions) {
   };
   const dashboard: DashboardContextValue = {
     client: opts.client,
+    apiUrl: opts.client.baseUrl,
     config: opts.config ?? keyedConfig,
     demo: false,
     intervalMs: (opts.intervalSec ?? 3600) * 1000,

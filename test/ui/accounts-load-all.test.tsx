@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { filterAccounts } from '../../src/accounts/filter.js';
 import { createClient } from '../../src/api/client.js';
-import { PooltopError } from '../../src/api/errors.js';
+import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { REACH_ROWS } from '../../src/api/load-all.js';
 import { PATHS } from '../../src/api/types.js';
 import { formatCount } from '../../src/format/number.js';

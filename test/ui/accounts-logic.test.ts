@@ -1,6 +1,6 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
-import { PooltopError } from '../../src/api/errors.js';
+import { PooltopError } from '../../src/errors/pooltop-error.js';
 import {
   type BrowserAction,
   type BrowserState,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PooltopError } from '../../src/api/errors.js';
+import { PooltopError } from '../../src/errors/pooltop-error.js';
 import type { SubAccount, SubAccountQuery } from '../../src/api/types.js';
 import { generateAccounts } from '../../src/service/accounts.js';
 import {

@@ -4,15 +4,19 @@
  * `\x07` writes counted), `--notify`'s sequences plain and under tmux, mining values from the
  * SWR cache, and the `!` history.
  */
-import { unstable_serialize } from 'swr';
+import { render } from 'ink-testing-library';
+import { useEffect, useRef } from 'react';
+import { useSWRConfig } from 'swr';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseRange } from '../../src/alerts/range.js';
 import type { ThresholdSet } from '../../src/alerts/thresholds.js';
 import type { AccountHashRate, MinerInfo } from '../../src/api/mining-types.js';
 import type { AlertSettings } from '../../src/ui/alerts/alerts-context.js';
-import { miningInfoKey, miningSeriesKey } from '../../src/ui/hooks/mining-keys.js';
-import { configFixture, NOW, overviewFixture } from './helpers/fixtures.js';
-import { loaded, startApp, unmountApps, waitForFrame } from './helpers/render-app.js';
+import { DashboardProviders } from '../../src/ui/app.js';
+import { miningInfoKey, miningSeriesKey } from '../../src/ui/hooks/swr-keys.js';
+import { Shell } from '../../src/ui/shell.js';
+import { configFixture, NOW, overviewFixture, StubClient } from './helpers/fixtures.js';
+import { loaded, resize, startApp, unmountApps, waitForFrame } from './helpers/render-app.js';
 import { withTempStateDir } from './helpers/state-dir.js';
 
 withTempStateDir();
@@ -141,21 +145,44 @@ describe('dashboard alerts', () => {
       reject_rate: { warning: parseRange('~:2%', 'ratio') },
       hashrate: { critical: parseRange('10P:', 'hashrate') },
     };
-    const { app } = startApp({
-      config: { ...configFixture, miningAccount: account },
-      alerts: settings({ pool: {}, mining }, { notify: true }),
-      initialData: {
-        [unstable_serialize(miningInfoKey(account))]: info,
-        [unstable_serialize(miningSeriesKey(account, '5m'))]: series,
-      },
-      columns: 160,
-    });
+    // What the Mining tab leaves in the cache once it has polled the account.
+    function MiningTabData() {
+      const { mutate } = useSWRConfig();
+      useEffect(() => {
+        void mutate(miningInfoKey(account), info, false);
+        void mutate(miningSeriesKey(account, '5m'), series, false);
+      }, [mutate]);
+      return null;
+    }
+    function Dashboard() {
+      const pausedRef = useRef(false);
+      return (
+        <DashboardProviders
+          client={new StubClient()}
+          config={{ ...configFixture, miningAccount: account }}
+          demo={false}
+          intervalSec={60}
+          color={false}
+          signal={new AbortController().signal}
+          pausedRef={pausedRef}
+          now={() => NOW}
+          alerts={settings({ pool: {}, mining }, { notify: true })}
+        >
+          <MiningTabData />
+          <Shell pausedRef={pausedRef} onQuit={() => {}} />
+        </DashboardProviders>
+      );
+    }
+    const view = render(<Dashboard />);
+    resize(view.stdout, 160, 30);
+    const app = { frame: () => view.lastFrame() ?? '', stdout: view.stdout } as unknown as App;
     const f = await waitForFrame(app.frame, (x) => x.includes('! history'));
     expect(f).toContain(
       'CRIT farm_a/hashrate 1.00 PH/s · CRIT farm_a/workers_offline 4 · WARN farm_a/reject_rate 3% · ! history',
     );
     expect(bells(app)).toBe(1);
     expect(writes(app).join('')).not.toContain('[31m');
+    view.unmount();
   });
 
   it('! lists the history since start (time, metric, from → to, value); Esc and ! close it', async () => {

@@ -6,12 +6,14 @@ import { createClient } from '../../src/api/client.js';
 import { PATHS } from '../../src/api/types.js';
 import { startService } from '../../src/service/server.js';
 import { DashboardProviders } from '../../src/ui/app.js';
+import type { ApiClient, PoolOverview } from '../../src/api/types.js';
 import {
-  firstPoolSnapshot,
-  POOL_OVERVIEW_KEY,
+  type FirstPoll,
+  firstPoll,
+  settleFirstPoll,
   usePoolOverview,
-} from '../../src/ui/hooks/use-pool-overview.js';
-import { configFixture } from './helpers/fixtures.js';
+} from '../../src/ui/pool/use-pool-overview.js';
+import { configFixture, overviewFixture, StubClient } from './helpers/fixtures.js';
 import { waitForFrame } from './helpers/render-app.js';
 
 type Service = Awaited<ReturnType<typeof startService>>;
@@ -39,11 +41,11 @@ function Probe({ name }: { name: string }) {
   );
 }
 
-function mount(intervalSec: number, initialData?: Record<string, unknown>) {
+function mount(intervalSec: number, first?: FirstPoll, on: ApiClient = client) {
   const controller = new AbortController();
   const view = render(
     <DashboardProviders
-      client={client}
+      client={on}
       config={{ ...configFixture, baseUrl: service.baseUrl }}
       demo={false}
       intervalSec={intervalSec}
@@ -52,7 +54,7 @@ function mount(intervalSec: number, initialData?: Record<string, unknown>) {
       pausedRef={{ current: false }}
       now={Date.now}
       random={() => 0}
-      initialData={initialData}
+      firstPoll={first}
     >
       <Probe name="a" />
       <Probe name="b" />
@@ -83,9 +85,10 @@ describe('usePoolOverview over HTTP', () => {
   });
 
   it('starts from a first poll made before mounting: shown at once, next poll one interval later', async () => {
-    const overview = await client.getMiningPool();
+    const first = firstPoll(client.getMiningPool(), () => 0);
+    await settleFirstPoll(first, 10_000);
     const before = poolRequests();
-    const { view, frame } = mount(1, { [POOL_OVERVIEW_KEY]: firstPoolSnapshot(overview, 0) });
+    const { view, frame } = mount(1, first);
     expect(frame()).toMatch(/a: fetch#0 workers=\d+ points=\d+ error=none poll#1/);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(poolRequests()).toBe(before); // not fetched again on mount
@@ -144,5 +147,69 @@ describe('usePoolOverview over HTTP', () => {
     view.unmount();
     await slowClient.close();
     await slow.close();
+  });
+});
+
+function deferred<T>() {
+  let resolve: (value: T) => void = () => {};
+  let reject: (error: unknown) => void = () => {};
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('the first poll, sent before the dashboard mounts', () => {
+  it('settles within the wait, or gives up waiting', async () => {
+    const answer = deferred<PoolOverview>();
+    const slow = firstPoll(answer.promise, () => 42);
+    await settleFirstPoll(slow, 5);
+    expect(slow.answer).toBeUndefined();
+    answer.resolve(overviewFixture({ workers: 3 }));
+    await settleFirstPoll(slow, 1000);
+    expect(slow.answer).toEqual({ overview: overviewFixture({ workers: 3 }), fetchedAt: 42 });
+  });
+
+  it('when slow, the hook starts loading and its first fetch takes the request over', async () => {
+    const stub = new StubClient();
+    const answer = deferred<PoolOverview>();
+    stub.next = () => answer.promise;
+    const first = firstPoll(stub.getMiningPool(), Date.now);
+    await settleFirstPoll(first, 5);
+    const { view, frame } = mount(3600, first, stub);
+    expect(frame()).toMatch(/a: loading/);
+    answer.resolve(overviewFixture({ workers: 7 }));
+    await waitForFrame(frame, (f) => /a: fetch#\d+ workers=7 .* poll#1\n.*b: .*workers=7/.test(f));
+    expect(stub.calls).toBe(1); // no second request
+    view.unmount();
+  });
+
+  it('a failed first poll is reported by the hook, not sent again at once', async () => {
+    const stub = new StubClient();
+    stub.next = async () => {
+      throw new Error('refused');
+    };
+    const first = firstPoll(stub.getMiningPool(), Date.now);
+    await settleFirstPoll(first, 1000);
+    const { view, frame } = mount(3600, first, stub);
+    await waitForFrame(frame, (f) => /a: .*error=refused/.test(f));
+    expect(stub.calls).toBe(1);
+    view.unmount();
+  });
+
+  it('leaves no unhandled rejection when it fails and is never taken over', async () => {
+    const answer = deferred<PoolOverview>();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      await settleFirstPoll(firstPoll(answer.promise), 1);
+      answer.reject(new Error('dashboard closed'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });

@@ -1,6 +1,6 @@
 /** The Pool tab inside the whole dashboard (App → Shell), on a stub client. */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PooltopError } from '../../src/api/errors.js';
+import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { NOW, overviewFixture } from './helpers/fixtures.js';
 import { loaded, startApp as start, unmountApps, waitForFrame } from './helpers/render-app.js';
 import { withTempStateDir } from './helpers/state-dir.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PooltopError } from '../../src/api/errors.js';
-import type { SessionStatus } from '../../src/api/session-types.js';
+import { PooltopError } from '../../src/errors/pooltop-error.js';
+import type { SessionStatus } from '../../src/session/session-types.js';
 import { autoRefreshDueAt, retryDelayMs, stopsAutoRefresh } from '../../src/ui/session/auto-refresh.js';
 
 const status = (expiresIn: number, refreshLifetimeSec = 600): SessionStatus => ({

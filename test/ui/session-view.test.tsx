@@ -1,7 +1,7 @@
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PooltopError } from '../../src/api/errors.js';
-import { createSession, type Session } from '../../src/api/session.js';
+import { PooltopError } from '../../src/errors/pooltop-error.js';
+import { createSession, type Session } from '../../src/session/session.js';
 import type { ApiClient, RefreshParams, TokenSet } from '../../src/api/types.js';
 import { memoryTokenStore, sha256, type StoreEntry } from '../../src/config/token-store.js';
 import type { ResolvedConfig } from '../../src/config/types.js';
@@ -70,6 +70,7 @@ function setup(opts: { config?: ResolvedConfig; stored?: StoreEntry } = {}) {
     <DashboardContext.Provider
       value={{
         client,
+        apiUrl: client.baseUrl,
         config,
         demo: false,
         intervalMs: 10_000,

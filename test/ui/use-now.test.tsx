@@ -35,6 +35,7 @@ describe('useNow', () => {
       <DashboardContext.Provider
         value={{
           client: {} as ApiClient,
+          apiUrl: 'http://127.0.0.1:1',
           config: {} as ResolvedConfig,
           demo: false,
           intervalMs: 1_000,

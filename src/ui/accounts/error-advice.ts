@@ -2,7 +2,7 @@
  * What the Sub-accounts tab says about a failure: the message (the server's own words for
  * authentication errors) and the likely fix. Pure; the view sanitises and draws it.
  */
-import { isPooltopError } from '../../api/errors.js';
+import { isPooltopError } from '../../errors/pooltop-error.js';
 
 export type ProblemKind = 'credentials' | 'auth' | 'other';
 

@@ -7,7 +7,7 @@ import { type FilterGroup, FILTER_GROUPS, type SortOrder } from '../../accounts/
 import { type AccountFilter, countValues, describeFilter, isChosen } from '../../accounts/filter.js';
 import { REACH_ROWS } from '../../api/load-all.js';
 import type { SubAccount } from '../../api/types.js';
-import { progressParts } from '../../format/load-progress.js';
+import { progressParts } from '../../accounts/load-progress.js';
 import { formatCount } from '../../format/number.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { timeAgo } from '../../format/time.js';

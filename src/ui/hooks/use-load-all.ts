@@ -5,7 +5,7 @@
  * one running. Progress alone redraws at most every 100 ms; each page redraws at once.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PooltopError } from '../../api/errors.js';
+import type { PooltopError } from '../../errors/pooltop-error.js';
 import { linkSignals } from '../../api/link-signals.js';
 import { type LoadEnd, type LoadProgress, loadAllSubAccounts } from '../../api/load-all.js';
 import type { SubAccount } from '../../api/types.js';

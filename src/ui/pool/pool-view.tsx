@@ -8,9 +8,9 @@ import { useAlertStatus } from '../alerts/alerts-context.js';
 import { Spinner } from '../chrome/spinner.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useKeymap } from '../hooks/use-keymap.js';
-import { useNewBlocks } from '../hooks/use-new-blocks.js';
-import { usePollDelta } from '../hooks/use-poll-delta.js';
-import { usePoolOverview } from '../hooks/use-pool-overview.js';
+import { useNewBlocks } from './use-new-blocks.js';
+import { usePollDelta } from './use-poll-delta.js';
+import { usePoolOverview } from './use-pool-overview.js';
 import { osc52 } from '../osc52.js';
 import { useReportStatus } from '../status-report.js';
 import type { TabProps } from '../tab-props.js';
@@ -30,7 +30,7 @@ const NONE: readonly never[] = [];
 export function PoolView({ width, height, active, hidden = false }: TabProps) {
   const theme = useTheme();
   const { stdout } = useStdout();
-  const { client } = useDashboard();
+  const { apiUrl } = useDashboard();
   const ui = useUiState();
   const pool = usePoolOverview(hidden);
   const [link, setLink] = useState(0);
@@ -86,7 +86,7 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
           </Text>
         ) : (
           <Text wrap="truncate">
-            <Spinner /> Loading the pool overview from {truncate(sanitizeLine(client.baseUrl), width - 40)}…
+            <Spinner /> Loading the pool overview from {truncate(sanitizeLine(apiUrl), width - 40)}…
           </Text>
         )}
       </Box>

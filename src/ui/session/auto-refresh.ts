@@ -5,8 +5,8 @@
  * After a transient failure it tries again with a growing delay; after an auth or config
  * failure it stops until the user presses R (retrying cannot help, and might hammer).
  */
-import { isPooltopError } from '../../api/errors.js';
-import type { SessionStatus } from '../../api/session-types.js';
+import { isPooltopError } from '../../errors/pooltop-error.js';
+import type { SessionStatus } from '../../session/session-types.js';
 
 export const AUTO_REFRESH_SHARE = 0.8;
 export const RETRY_BASE_MS = 5_000;

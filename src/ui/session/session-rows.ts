@@ -1,6 +1,6 @@
 /** The Session tab's rows as plain data (label, text, tone), so the view stays a thin renderer. */
-import { maskToken, scopesText, untilText } from '../../api/session-format.js';
-import type { SessionStatus } from '../../api/session-types.js';
+import { maskToken, scopesText, untilText } from '../../session/session-format.js';
+import type { SessionStatus } from '../../session/session-types.js';
 import { textOr } from '../../format/placeholder.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { formatClock, timeAgo } from '../../format/time.js';

@@ -1,11 +1,11 @@
 import { Box, Text } from 'ink';
-import type { Session } from '../../api/session.js';
+import type { Session } from '../../session/session.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { padEnd, truncate } from '../../format/width.js';
 import { Spinner } from '../chrome/spinner.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useKeymap } from '../hooks/use-keymap.js';
-import { type SessionState, useSession } from '../hooks/use-session.js';
+import { type SessionState, useSession } from './use-session.js';
 import { Frozen } from '../chrome/frozen.js';
 import { CredentialHelp } from '../chrome/credential-help.js';
 import type { TabProps } from '../tab-props.js';

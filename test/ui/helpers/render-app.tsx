@@ -17,7 +17,6 @@ export interface RenderAppOptions {
   demo?: boolean;
   config?: ResolvedConfig;
   alerts?: AlertSettings;
-  initialData?: Readonly<Record<string, unknown>>;
 }
 
 type TestStdout = ReturnType<typeof render>['stdout'];
@@ -37,7 +36,6 @@ export function renderApp(opts: RenderAppOptions) {
       client={opts.client}
       config={opts.config ?? configFixture}
       alerts={opts.alerts}
-      initialData={opts.initialData}
       demo={opts.demo ?? false}
       intervalSec={opts.intervalSec ?? 60}
       color={opts.color ?? false}

@@ -1,0 +1,118 @@
+/**
+ * The OAuth session for the Session tab: what is stored, refresh now, and auto-refresh.
+ * Time comes from the dashboard's ticking clock (`useUiState().nowMs`), so the countdown and
+ * the auto-refresh move together and tests drive both with an injected clock.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { isPooltopError } from '../../errors/pooltop-error.js';
+import { createSession, type Session, type SessionStatus } from '../../session/session.js';
+import { memoryTokenStore } from '../../config/token-store.js';
+import { sanitizeLine } from '../../format/sanitize.js';
+import { useDashboard } from '../dashboard-context.js';
+import { autoRefreshDueAt, retryDelayMs, stopsAutoRefresh } from './auto-refresh.js';
+import { useUiState } from '../ui-state.js';
+
+/** Re-read the store this often, to see refreshes made by other pooltop processes. */
+const RELOAD_MS = 5_000;
+
+export interface SessionState {
+  status?: SessionStatus;
+  /** OAuth client settings exist (client ID and secret). */
+  configured: boolean;
+  refreshing: boolean;
+  /** The last failure, one line; cleared by a success. */
+  error?: string;
+  auto: boolean;
+  /** When auto-refresh fires next (ms), if it will. */
+  nextAutoAt?: number;
+  /** Auto-refresh gave up after a failure that retrying cannot fix; R tries again. */
+  autoStopped: boolean;
+  /** `announce`: say so in the notice line (a key press); automatic refreshes stay quiet. */
+  refreshNow: (announce?: boolean) => void;
+  toggleAuto: () => void;
+}
+
+function messageOf(e: unknown): string {
+  return isPooltopError(e) ? e.message : sanitizeLine(e instanceof Error ? e.message : String(e));
+}
+
+export function useSession(injected?: Session): SessionState {
+  const { client, config, demo, signal, now } = useDashboard();
+  const { nowMs, notify } = useUiState();
+  const session = useMemo(
+    () => injected ?? createSession({ config, client, now, store: demo ? memoryTokenStore() : undefined }),
+    [injected, config, client, demo, now],
+  );
+  const configured = Boolean(config.clientId && config.clientSecret);
+  const [status, setStatus] = useState<SessionStatus>();
+  const [refreshing, setRefreshing] = useState(false);
+  const [error, setError] = useState<string>();
+  const [auto, setAuto] = useState(configured);
+  const [retryAt, setRetryAt] = useState<number>();
+  const [autoStopped, setAutoStopped] = useState(false);
+  const failures = useRef(0);
+  const busy = useRef(false);
+  const loadedAt = useRef(Number.NEGATIVE_INFINITY);
+
+  const load = useCallback(() => {
+    session.status().then(setStatus, (e: unknown) => setError(messageOf(e)));
+  }, [session]);
+
+  const refreshNow = useCallback(
+    (announce = false) => {
+      if (busy.current) return;
+      busy.current = true;
+      setRefreshing(true);
+      setAutoStopped(false);
+      session
+        .refresh({ signal })
+        .then(
+          (out) => {
+            failures.current = 0;
+            setRetryAt(undefined);
+            setError(undefined);
+            setStatus(out.status);
+            if (announce)
+              notify(out.shared ? 'Token refreshed by another pooltop process.' : 'Token refreshed.');
+          },
+          (e: unknown) => {
+            if (signal.aborted) return;
+            failures.current += 1;
+            setError(messageOf(e));
+            if (stopsAutoRefresh(e)) setAutoStopped(true);
+            else setRetryAt(now() + retryDelayMs(failures.current));
+            load();
+          },
+        )
+        .finally(() => {
+          busy.current = false;
+          setRefreshing(false);
+        });
+    },
+    [session, signal, notify, load, now],
+  );
+
+  // Load at once, then now and then (another process may have refreshed).
+  useEffect(() => {
+    if (refreshing || nowMs - loadedAt.current < RELOAD_MS) return;
+    loadedAt.current = nowMs;
+    load();
+  }, [nowMs, refreshing, load]);
+
+  const due = status ? autoRefreshDueAt(status) : undefined;
+  const nextAutoAt =
+    auto && configured && status && !autoStopped && status.missing.length === 0
+      ? Math.max(due ?? nowMs, retryAt ?? Number.NEGATIVE_INFINITY)
+      : undefined;
+  useEffect(() => {
+    if (nextAutoAt !== undefined && !refreshing && nowMs >= nextAutoAt) refreshNow();
+  }, [nextAutoAt, nowMs, refreshing, refreshNow]);
+
+  const toggleAuto = useCallback(() => {
+    notify(auto ? 'Auto-refresh off.' : 'Auto-refresh on (at 80% of the token lifetime).');
+    setAuto(!auto);
+    setAutoStopped(false);
+  }, [auto, notify]);
+
+  return { status, configured, refreshing, error, auto, nextAutoAt, autoStopped, refreshNow, toggleAuto };
+}
