@@ -166,6 +166,7 @@ async function runDashboardCommand(argv: string[], io: CommandIO): Promise<numbe
     interval: { type: 'string' },
     'no-color': { type: 'boolean' },
     account: { type: 'string' },
+    notify: { type: 'boolean' },
   } as const;
   // --ascii and --no-color were read at start (terminalFlags): the terminal is decided once.
   const { values } = parseFlags(argv, spec);
@@ -180,6 +181,15 @@ async function runDashboardCommand(argv: string[], io: CommandIO): Promise<numbe
     throw usageError(`no dashboard on ${term} (it cannot move the cursor); try \`pooltop pool\``);
   }
   const color = caps.color !== 'none';
+  // Thresholds for the dashboard's alerts; a broken file is one line and exit 2, like check's.
+  const { loadPreferences } = await import('./config/preferences.js');
+  const preferences = loadPreferences(io.env);
+  const alerts = {
+    thresholds: preferences.thresholds,
+    notify: values.notify === true,
+    multiplexer: caps.multiplexer,
+    preferencesPath: preferences.path,
+  };
   return withContext(
     values,
     io,
@@ -188,9 +198,6 @@ async function runDashboardCommand(argv: string[], io: CommandIO): Promise<numbe
       // loaded, so it travels while they load; the pool hook takes it over (ui/pool/use-pool-overview.ts).
       const firstPoll = ctx.client.getMiningPool({ signal: io.signal });
       firstPoll.catch(() => {}); // a failure is the dashboard's to report, once it has taken over
-      // Thresholds are read once, before anything is drawn: a broken file is one line and exit 2.
-      const { loadPreferences } = await import('./config/preferences.js');
-      const { thresholds } = loadPreferences(io.env);
       const { runDashboard } = await import('./ui/run-dashboard.js');
       const { diagnosticsFromEnv } = await import('./ui/diagnostics.js');
       const diagnostics = diagnosticsFromEnv(io.env);
@@ -200,9 +207,9 @@ async function runDashboardCommand(argv: string[], io: CommandIO): Promise<numbe
         demo: ctx.demo,
         intervalSec,
         color,
+        alerts,
         diagnostics,
         firstPoll,
-        thresholds,
       });
     },
     // While the dashboard owns the screen, console output is held and printed on the way out.

@@ -17,7 +17,7 @@ export interface PoolReadings {
   newestSampleTime?: number;
 }
 
-/** One mining account (Mining Pool API), read by `readMining`. */
+/** One mining account (Mining Pool API): miners/info and its 5-minute hash-rate series. */
 export interface MiningReadings {
   account: string;
   hashRate?: number;
@@ -61,35 +61,46 @@ export function ageOf(then: number | undefined, nowSec: number): number | undefi
   return then === undefined ? undefined : Math.max(0, nowSec - then);
 }
 
-const DAY_SECONDS = 86_400;
+/** The window hashrate_24h averages over, and that `pooltop check mining` and the exporter ask for. */
+export const DAY_SECONDS = 86_400;
 
 /**
- * One mining account's readings from its miners/info answer and its hash-rate series (the
- * 5-minute series over the last day is the one meant): the hash rate and reject ratio of the
- * newest point, the mean hash rate of the points within 24 hours of `nowSec`, the worker counts.
- * Either answer may be missing (not fetched yet, or failed): its readings are undefined.
+ * One mining account from its miners/info answer and its hash-rate series (either may be
+ * missing): the newest point's hash rate and reject ratio, the average of the points in the 24
+ * hours up to the newest one, and the worker counts.
  */
 export function readMining(
   account: string,
   info: MinerInfo | undefined,
   series: AccountHashRate | undefined,
-  nowSec: number,
 ): MiningReadings {
-  const points = (series?.hashrate ?? []).filter((p) => finite(p?.timestamp) !== undefined);
-  let newestPoint: (typeof points)[number] | undefined;
-  for (const p of points) if (!newestPoint || p.timestamp > newestPoint.timestamp) newestPoint = p;
+  const points = (Array.isArray(series?.hashrate) ? series.hashrate : []).filter(
+    (p) => finite(p?.timestamp) !== undefined,
+  );
+  let last: (typeof points)[number] | undefined;
+  for (const p of points) if (!last || p.timestamp > last.timestamp) last = p;
   const day = points
-    .filter((p) => p.timestamp > nowSec - DAY_SECONDS)
+    .filter((p) => last && p.timestamp > last.timestamp - DAY_SECONDS)
     .map((p) => finite(p.hashrate))
-    .filter((v): v is number => v !== undefined);
+    .filter((r): r is number => r !== undefined);
+  const workers = info?.workers;
   return {
     account,
-    hashRate: finite(newestPoint?.hashrate),
-    hashRate24h: day.length > 0 ? day.reduce((a, b) => a + b, 0) / day.length : undefined,
-    rejectRatio: finite(newestPoint?.rejectRate),
-    workersOnline: finite(info?.workers.online),
-    workersOffline: finite(info?.workers.offline),
-    workersLow: finite(info?.workers.low),
-    newestSampleTime: newestPoint?.timestamp,
+    hashRate: finite(last?.hashrate),
+    hashRate24h: day.length ? day.reduce((a, b) => a + b, 0) / day.length : undefined,
+    rejectRatio: finite(last?.rejectRate),
+    workersOnline: finite(workers?.online),
+    workersOffline: finite(workers?.offline),
+    workersLow: finite(workers?.low),
+    newestSampleTime: last?.timestamp,
   };
+}
+
+/**
+ * The hash-rate query behind the mining readings: 5-minute points from 25 hours ago, an hour
+ * more than the average needs, so a server clock a little apart from ours still covers the 24
+ * hours before its newest point.
+ */
+export function miningSeriesQuery(account: string, nowSec: number) {
+  return { account, interval: '5m', from: Math.floor(nowSec) - DAY_SECONDS - 3600 } as const;
 }

@@ -17,7 +17,7 @@ interface UnitSpec {
   /** Performance-data unit of measurement and the factor from base units to it. */
   uom: '' | 's' | '%';
   perfScale: number;
-  /** Lowest and highest possible value, where the guidelines' min/max fields apply. */
+  /** Lowest and highest possible value in base units (scaled like the value), where the guidelines' min/max fields apply. */
   perfMin?: number;
   perfMax?: number;
   /** The unit's name in `--json` output. */
@@ -59,7 +59,7 @@ export const UNITS: Readonly<Record<Unit, UnitSpec>> = {
     uom: '%',
     perfScale: 100,
     perfMin: 0,
-    perfMax: 100,
+    perfMax: 1,
     label: 'ratio',
     show: (ratio) => `${plainNumber(ratio * 100, 2)}%`,
   },

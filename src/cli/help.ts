@@ -19,6 +19,7 @@ export const HELP: Record<string, string> = {
 
 Usage:
   pooltop [--demo] [--interval SECONDS] [--no-color] [--account NAME]
+          [--notify]
                                                         open the dashboard (needs a terminal
                                                         that can move the cursor: not TERM=dumb)
   pooltop pool [--json]                                 mining-pool overview, once
@@ -40,6 +41,9 @@ Usage:
 Dashboard:
   --interval SECONDS    polling interval, at least 1 (default 10)
   --no-color            no colours (NO_COLOR is honoured too)
+  --notify              a desktop notification (OSC 9 and OSC 777) when an alert gets worse,
+                        besides the bell; thresholds come from ~/.config/pooltop/config.toml
+                        (or $XDG_CONFIG_HOME/pooltop/config.toml); ! lists the alert history
 
 Mining (the dashboard's Mining tab, pooltop mining --help):
   --account NAME        mining account (env WHITEBIT_MINING_ACCOUNT; profile key mining_account;
@@ -139,7 +143,9 @@ unreachable or failing, timeout).
   -w, --warning METRIC=RANGE    warning range of a metric (repeat for more metrics)
   -c, --critical METRIC=RANGE   critical range of a metric
   -t, --timeout SECONDS         give up with UNKNOWN after this long (default 10)
-  --account NAME                the mining account (check mining only)
+  --account NAME                the mining account (check mining only; default:
+                                WHITEBIT_MINING_ACCOUNT, mining_account in the profile,
+                                else the key's only account)
   --json                        print the result as one JSON object instead
 
 Metrics: pool: hashrate, workers, block_age, data_age

@@ -7,11 +7,14 @@
 import { EXIT_CODES, type MetricResult, type Status } from '../alerts/evaluate.js';
 import { describeRange, perfRange } from '../alerts/range.js';
 import { plainNumber, UNITS } from '../alerts/units.js';
+import { sanitize } from '../format/sanitize.js';
 import { toSafeJson } from './json-output.js';
 
 export interface CheckResult {
   status: Status;
   scope: string;
+  /** The mining account checked (check mining). */
+  account?: string;
   metrics: MetricResult[];
   /** Replaces the metric summary (UNKNOWN results: what went wrong). */
   message?: string;
@@ -55,7 +58,8 @@ function describe(m: MetricResult): string {
 function summary(result: CheckResult): string {
   const rank = { critical: 0, warning: 1, unknown: 2, ok: 3 } as const;
   const ordered = [...result.metrics].sort((a, b) => rank[a.status] - rank[b.status]);
-  return `${result.scope}: ${ordered.map(describe).join(', ')}`;
+  const subject = result.account === undefined ? result.scope : `${result.scope} ${sanitize(result.account)}`;
+  return `${subject}: ${ordered.map(describe).join(', ')}`;
 }
 
 export function statusLine(result: CheckResult): string {
@@ -69,6 +73,7 @@ export function jsonResult(result: CheckResult): string {
     status: WORD[result.status],
     exit_code: EXIT_CODES[result.status],
     scope: result.scope,
+    ...(result.account === undefined ? {} : { account: result.account }),
     summary: oneLineText(result.message ?? summary(result)),
     metrics: result.metrics.map((m) => ({
       metric: m.key,

@@ -6,13 +6,13 @@
  * reached or fails, no answer within `--timeout`. Always exactly one line on stdout (or one JSON
  * object with `--json`), never pooltop's usual exit codes 1/2.
  */
-import { EXIT_CODES, evaluateMetrics, worst } from '../alerts/evaluate.js';
-import { POOL_METRICS, SCOPES, type Scope } from '../alerts/metrics.js';
-import { readPool } from '../alerts/readings.js';
+import { EXIT_CODES, evaluateMetrics, type MetricResult, worst } from '../alerts/evaluate.js';
+import { MINING_METRICS, POOL_METRICS, SCOPES, type Scope } from '../alerts/metrics.js';
+import { miningSeriesQuery, readMining, readPool } from '../alerts/readings.js';
 import { type ScopeThresholds, thresholdsFromFlags, withOverrides } from '../alerts/thresholds.js';
 import { isPooltopError, oneLine, PooltopError } from '../errors/pooltop-error.js';
 import { linkSignals } from '../api/link-signals.js';
-import { createContext } from '../cli/context.js';
+import { type CommandContext, createContext } from '../cli/context.js';
 import { isDebug } from '../errors/debug.js';
 import { HELP } from '../cli/help.js';
 import {
@@ -29,6 +29,7 @@ import { loadPreferences } from '../config/preferences.js';
 import { sanitize } from '../format/sanitize.js';
 import { type CheckResult, jsonResult, statusLine } from './check-output.js';
 import type { CommandIO } from '../cli/io.js';
+import { resolveMiningAccount, withAccountsHint } from './mining.js';
 
 export const CHECK_OPTIONS = {
   ...COMMON_OPTIONS,
@@ -81,10 +82,6 @@ export async function runCheck(argv: string[], io: CommandIO): Promise<number> {
   } catch (error) {
     return unknown(error);
   }
-  if (scope === 'mining') {
-    return unknown(new PooltopError('config', 'mining metrics not available yet'));
-  }
-
   const deadline = new AbortController();
   const linked = linkSignals(io.signal, deadline.signal);
   let timer: NodeJS.Timeout | undefined;
@@ -96,9 +93,12 @@ export async function runCheck(argv: string[], io: CommandIO): Promise<number> {
     }, timeoutS * 1000);
   });
   try {
-    const pool = await Promise.race([fetchPool(values, { ...io, signal: linked.signal }), expired]);
-    const metrics = evaluateMetrics(POOL_METRICS, readPool(pool), thresholds, Math.floor(Date.now() / 1000));
-    return emit({ status: worst(metrics.map((m) => m.status)), scope, metrics });
+    const read = scope === 'mining' ? readMiningMetrics : readPoolMetrics;
+    const { metrics, account } = await Promise.race([
+      read(values, { ...io, signal: linked.signal }, thresholds),
+      expired,
+    ]);
+    return emit({ status: worst(metrics.map((m) => m.status)), scope, account, metrics });
   } catch (error) {
     return unknown(deadline.signal.aborted ? deadline.signal.reason : error);
   } finally {
@@ -107,13 +107,49 @@ export async function runCheck(argv: string[], io: CommandIO): Promise<number> {
   }
 }
 
-async function fetchPool(values: ParsedValues, io: CommandIO) {
+interface Read {
+  metrics: MetricResult[];
+  /** The mining account checked. */
+  account?: string;
+}
+
+const nowSec = () => Math.floor(Date.now() / 1000);
+
+/** Settings and a client for one read; closed after it. */
+async function withContext<T>(
+  values: ParsedValues,
+  io: CommandIO,
+  read: (ctx: CommandContext) => Promise<T>,
+) {
   const ctx = await createContext(values, io);
   try {
-    return await ctx.client.getMiningPool({ signal: io.signal });
+    return await read(ctx);
   } finally {
     await ctx.close();
   }
+}
+
+function readPoolMetrics(values: ParsedValues, io: CommandIO, thresholds: ScopeThresholds): Promise<Read> {
+  return withContext(values, io, async (ctx) => {
+    const pool = await ctx.client.getMiningPool({ signal: io.signal });
+    return { metrics: evaluateMetrics(POOL_METRICS, readPool(pool), thresholds, nowSec()) };
+  });
+}
+
+/** The account as `pooltop mining` finds it, then miners/info and the 24-hour series at once. */
+function readMiningMetrics(values: ParsedValues, io: CommandIO, thresholds: ScopeThresholds): Promise<Read> {
+  return withContext(values, io, async (ctx) => {
+    const account = await resolveMiningAccount(ctx, io.signal);
+    const call = { signal: io.signal };
+    const [info, series] = await Promise.all([
+      ctx.client.mining.minerInfo({ account }, call),
+      ctx.client.mining.hashrate(miningSeriesQuery(account, nowSec()), call),
+    ]).catch((error: unknown) => {
+      throw withAccountsHint(error);
+    });
+    const readings = readMining(account, info, series);
+    return { metrics: evaluateMetrics(MINING_METRICS, readings, thresholds, nowSec()), account };
+  });
 }
 
 function messageOf(error: unknown): string {

@@ -2,7 +2,8 @@
  * `pooltop exporter [--listen HOST:PORT] [--interval S] [--once]`: a Prometheus exporter. Polls
  * the API every `--interval` seconds (default 30, at least 5) and serves the last values on
  * `/metrics`; `--once` polls once and prints one exposition on stdout (for node_exporter's
- * textfile collector). Stops cleanly on SIGINT/SIGTERM (exit 0).
+ * textfile collector). Stops cleanly on SIGINT/SIGTERM (exit 0). The pool always; every mining
+ * account too when an API key and secret are configured (exporter/mining-targets.ts).
  */
 import { readPool } from '../alerts/readings.js';
 import { PooltopError } from '../errors/pooltop-error.js';
@@ -11,8 +12,10 @@ import type { CommandContext } from '../cli/context.js';
 import { clip, COMMON_OPTIONS, intFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
 import { loadPreferences } from '../config/preferences.js';
 import { isLoopbackHost } from '../config/validate.js';
+import { sanitize } from '../format/sanitize.js';
 import { createExposition } from '../exporter/exposition.js';
 import { startMetricsServer } from '../exporter/http-server.js';
+import { MINING_ENDPOINTS, miningTargets } from '../exporter/mining-targets.js';
 import { createPoller, type PollTarget } from '../exporter/poller.js';
 import { type CommandIO, untilAborted } from '../cli/io.js';
 
@@ -56,8 +59,9 @@ export function parseListen(text: string): { host: string; port: number } {
 
 export async function runExporter(ctx: CommandContext, io: CommandIO, flags: ExporterFlags): Promise<number> {
   const preferences = loadPreferences(io.env);
+  const withMining = Boolean(ctx.config.apiKey && ctx.config.apiSecret);
   const exposition = createExposition({
-    endpoints: ['pool'],
+    endpoints: withMining ? ['pool', MINING_ENDPOINTS.accounts] : ['pool'],
     thresholds: preferences.thresholds,
     processMetrics: !flags.once,
   });
@@ -66,14 +70,17 @@ export async function runExporter(ctx: CommandContext, io: CommandIO, flags: Exp
     fetch: (signal) => ctx.client.getMiningPool({ signal }),
     apply: (overview) => exposition.setPool(readPool(overview)),
   };
-  const poller = createPoller([pool], {
-    record: (endpoint, outcome) => exposition.recordPoll(endpoint, outcome),
-    onChange: (endpoint, error) =>
+  const targets = withMining ? [pool, miningTargets(ctx.client.mining, exposition)] : [pool];
+  const poller = createPoller(targets, {
+    record: (endpoint, outcome, account) => exposition.recordPoll(endpoint, outcome, account),
+    onChange: (endpoint, error, account) => {
+      const what = account === undefined ? endpoint : `${endpoint} ${sanitize(account)}`;
       io.stderr(
         error === undefined
-          ? `pooltop: ${endpoint}: the API answers again\n`
-          : `pooltop: warning: ${endpoint}: ${error instanceof Error ? error.message : String(error)}\n`,
-      ),
+          ? `pooltop: ${what}: the API answers again\n`
+          : `pooltop: warning: ${what}: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+    },
   });
 
   if (flags.once) {
@@ -89,8 +96,11 @@ export async function runExporter(ctx: CommandContext, io: CommandIO, flags: Exp
     );
   }
   const server = await listen(flags, exposition);
+  const scope = withMining
+    ? 'the pool and every mining account'
+    : 'the pool (no API key: no mining accounts)';
   io.stdout(
-    `pooltop exporter: serving ${server.url}/metrics, polling ${ctx.config.baseUrl} every ${flags.intervalS} s\n`,
+    `pooltop exporter: serving ${server.url}/metrics, polling ${ctx.config.baseUrl} every ${flags.intervalS} s for ${scope}\n`,
   );
   poller.start(flags.intervalS * 1000);
   await untilAborted(io.signal);

@@ -20,6 +20,7 @@ import { sanitize } from '../format/sanitize.js';
 import { untilText } from '../session/session-format.js';
 import { formatDateTime, formatUtcDate, timeAgo } from '../format/time.js';
 import { renderTextTable } from './text-table.js';
+import { truncate } from '../format/width.js';
 
 /** Points listed under a series summary; `--json` gives them all. */
 export const SERIES_ROWS = 12;
@@ -184,7 +185,7 @@ export function rewardsText(account: string, page: MiningPage<MiningReward>): st
 function payoutCell(r: MiningReward): string {
   if (r.payoutDestination === 'main_balance') return 'main balance';
   const to = r.payoutAddress === null ? text(r.payoutDestination) : text(r.payoutAddress);
-  return r.payoutTransactionHash === null ? to : `${to} tx ${text(r.payoutTransactionHash).slice(0, 12)}…`;
+  return r.payoutTransactionHash === null ? to : `${to} tx ${truncate(text(r.payoutTransactionHash), 13)}`;
 }
 
 export function payoutText(account: string, payout: PayoutDestination): string {

@@ -38,7 +38,7 @@ export async function runMining(ctx: CommandContext, io: CommandIO, req: MiningR
 }
 
 /** "Account not found" answers point to the command that lists the right names. */
-function withAccountsHint(err: unknown): unknown {
+export function withAccountsHint(err: unknown): unknown {
   if (!isPooltopError(err) || err.kind !== 'validation' || err.status === undefined) return err;
   if (!err.fields?.user && !err.fields?.account) return err;
   const { status, code, fields, detail } = err;

@@ -7,10 +7,10 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { EXIT_CODES, evaluate } from '../alerts/evaluate.js';
-import { POOL_METRICS } from '../alerts/metrics.js';
-import type { PoolReadings } from '../alerts/readings.js';
-import type { ThresholdSet } from '../alerts/thresholds.js';
-import { type GaugeDef, POOL_GAUGES } from './gauges.js';
+import { MINING_METRICS, type MetricDef, POOL_METRICS } from '../alerts/metrics.js';
+import type { MiningReadings, PoolReadings } from '../alerts/readings.js';
+import type { ScopeThresholds, ThresholdSet } from '../alerts/thresholds.js';
+import { accountLabel, type GaugeDef, MINING_GAUGES, POOL_GAUGES } from './gauges.js';
 
 /** `success`, or the kind of failure (network, timeout, http, api, auth, schema, …). */
 export type Outcome = string;
@@ -32,8 +32,13 @@ export interface ExpositionOptions {
 }
 
 export interface Exposition {
-  recordPoll(endpoint: string, outcome: Outcome): void;
+  /** `account`: the mining account of a per-account endpoint. */
+  recordPoll(endpoint: string, outcome: Outcome, account?: string): void;
   setPool(readings: PoolReadings): void;
+  /** Every mining account's readings; an account left out loses its series. */
+  setMining(readings: readonly MiningReadings[]): void;
+  /** An account that is gone: its per-account `pooltop_up` and last-success series go too. */
+  forgetAccount(account: string, endpoints: readonly string[]): void;
   text(): Promise<string>;
   readonly contentType: string;
 }
@@ -45,40 +50,53 @@ export function createExposition(options: ExpositionOptions): Exposition {
   const up = new Gauge({
     name: 'pooltop_up',
     help: '1 when the last poll of the API endpoint succeeded, else 0.',
-    labelNames: ['endpoint'],
+    labelNames: ['endpoint', 'account'],
     registers,
   });
   const lastSuccess = new Gauge({
     name: 'pooltop_last_success_timestamp_seconds',
     help: 'When a poll of the API endpoint last succeeded, Unix time.',
-    labelNames: ['endpoint'],
+    labelNames: ['endpoint', 'account'],
     registers,
   });
   const requests = new Counter({
     name: 'pooltop_api_requests_total',
     help: 'API requests sent by the exporter, by endpoint and outcome (success or the kind of failure).',
-    labelNames: ['endpoint', 'outcome'],
+    labelNames: ['endpoint', 'outcome', 'account'],
     registers,
   });
   for (const endpoint of options.endpoints) up.set({ endpoint }, 0);
 
   const setPoolGauges = dataGauges(registry, POOL_GAUGES);
+  const setMiningGauges = dataGauges(registry, MINING_GAUGES);
   let pool: PoolReadings | undefined;
+  let mining: readonly MiningReadings[] = [];
 
-  const poolThresholds = Object.entries(options.thresholds.pool);
-  if (poolThresholds.length > 0) {
+  const { pool: poolThresholds, mining: miningThresholds } = options.thresholds;
+  if (Object.keys(poolThresholds).length + Object.keys(miningThresholds).length > 0) {
     new Gauge({
       name: 'pooltop_threshold_status',
       help: "Status of each metric with thresholds in pooltop's preferences file: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN.",
-      labelNames: ['scope', 'metric'],
+      labelNames: ['scope', 'metric', 'account'],
       registers,
       collect() {
+        this.reset();
         const nowSec = now() / 1000;
-        for (const [key, thresholds] of poolThresholds) {
-          const def = POOL_METRICS.find((m) => m.key === key);
-          const value = pool && def ? def.read(pool, nowSec) : undefined;
-          this.set({ scope: 'pool', metric: key }, EXIT_CODES[evaluate(value, thresholds)]);
-        }
+        const set = <R>(
+          defs: readonly MetricDef<R>[],
+          all: ScopeThresholds,
+          r: R | undefined,
+          labels: object,
+        ) => {
+          for (const [key, thresholds] of Object.entries(all)) {
+            const def = defs.find((m) => m.key === key);
+            const value = r && def ? def.read(r, nowSec) : undefined;
+            this.set({ ...labels, metric: key }, EXIT_CODES[evaluate(value, thresholds)]);
+          }
+        };
+        set(POOL_METRICS, poolThresholds, pool, { scope: 'pool' });
+        for (const r of mining)
+          set(MINING_METRICS, miningThresholds, r, { scope: 'mining', account: accountLabel(r.account) });
       },
     });
   }
@@ -90,14 +108,25 @@ export function createExposition(options: ExpositionOptions): Exposition {
   }
 
   return {
-    recordPoll(endpoint, outcome) {
-      requests.inc({ endpoint, outcome });
-      up.set({ endpoint }, outcome === 'success' ? 1 : 0);
-      if (outcome === 'success') lastSuccess.set({ endpoint }, Math.floor(now() / 1000));
+    recordPoll(endpoint, outcome, account) {
+      const labels = account === undefined ? { endpoint } : { endpoint, account: accountLabel(account) };
+      requests.inc({ ...labels, outcome });
+      up.set(labels, outcome === 'success' ? 1 : 0);
+      if (outcome === 'success') lastSuccess.set(labels, Math.floor(now() / 1000));
     },
     setPool(readings) {
       pool = readings;
       setPoolGauges(readings);
+    },
+    setMining(readings) {
+      mining = readings;
+      setMiningGauges(readings);
+    },
+    forgetAccount(account, endpoints) {
+      for (const endpoint of endpoints) {
+        up.remove({ endpoint, account: accountLabel(account) });
+        lastSuccess.remove({ endpoint, account: accountLabel(account) });
+      }
     },
     text: () => registry.metrics(),
     contentType: registry.contentType,

@@ -1,12 +1,11 @@
 /**
  * The data the exporter publishes, as a table: each gauge's name (Prometheus naming: base
  * units, `_seconds`, `_timestamp_seconds` for a point in time rather than an age), its help
- * text, its labels and how its samples are read from the readings. Mining gauges
- * (`whitebit_mining_hashrate_hashes_per_second{account}`, `whitebit_mining_reject_ratio{account}`,
- * `whitebit_mining_workers{account,status}`) join as entries over `MiningReadings` once the
- * mining client exists.
+ * text, its labels and how its samples are read from the readings: the pool's, and every mining
+ * account's (one sample per account, labelled with its name).
  */
-import type { PoolReadings } from '../alerts/readings.js';
+import type { MiningReadings, PoolReadings } from '../alerts/readings.js';
+import { sanitize } from '../format/sanitize.js';
 
 export interface Sample {
   labels?: Record<string, string>;
@@ -45,5 +44,46 @@ export const POOL_GAUGES: readonly GaugeDef<PoolReadings>[] = [
     name: 'whitebit_pool_last_sample_timestamp_seconds',
     help: "Time of the newest point of the pool's hourly hash-rate history, Unix time.",
     samples: (r) => [{ value: r.newestSampleTime }],
+  },
+];
+
+/**
+ * An account name as a label value: names come from the network, and `--once` prints the
+ * exposition on a terminal (the format itself escapes only `\\`, `"` and newlines).
+ */
+export const accountLabel = (account: string): string => sanitize(account);
+
+/** Every mining account's readings, one sample per account (and per status for the workers). */
+export const MINING_GAUGES: readonly GaugeDef<readonly MiningReadings[]>[] = [
+  {
+    name: 'whitebit_mining_hashrate_hashes_per_second',
+    help: "Hash rate of the mining account: its series' newest 5-minute point.",
+    labelNames: ['account'],
+    samples: (all) => all.map((r) => ({ labels: { account: accountLabel(r.account) }, value: r.hashRate })),
+  },
+  {
+    name: 'whitebit_mining_reject_ratio',
+    help: "Share of the mining account's shares rejected, 0 to 1, in its series' newest 5-minute point.",
+    labelNames: ['account'],
+    samples: (all) =>
+      all.map((r) => ({ labels: { account: accountLabel(r.account) }, value: r.rejectRatio })),
+  },
+  {
+    name: 'whitebit_mining_workers',
+    help: "The mining account's workers by status: online, offline, low (a low hash rate).",
+    labelNames: ['account', 'status'],
+    samples: (all) =>
+      all.flatMap((r) => [
+        { labels: { account: accountLabel(r.account), status: 'online' }, value: r.workersOnline },
+        { labels: { account: accountLabel(r.account), status: 'offline' }, value: r.workersOffline },
+        { labels: { account: accountLabel(r.account), status: 'low' }, value: r.workersLow },
+      ]),
+  },
+  {
+    name: 'whitebit_mining_last_sample_timestamp_seconds',
+    help: "Start of the newest 5-minute point of the mining account's hash-rate series, Unix time.",
+    labelNames: ['account'],
+    samples: (all) =>
+      all.map((r) => ({ labels: { account: accountLabel(r.account) }, value: r.newestSampleTime })),
   },
 ];

@@ -1,21 +1,33 @@
 /**
  * Polls each API endpoint on the exporter's own interval, whatever the scrape rate: one request
  * per endpoint per interval, never two at once for the same endpoint (a poll still waiting when
- * the next is due is not doubled). Each outcome is recorded; a change between answering and
- * failing is reported once, not at every poll.
+ * the next is due is not doubled). A target may name follow-up targets, polled in the same round
+ * once it has answered or failed (each mining account's calls after the list of accounts). Each
+ * outcome is recorded; a change between answering and failing is reported once, not at every
+ * poll.
  */
 import { isPooltopError } from '../errors/pooltop-error.js';
 
 export interface PollTarget<T> {
   endpoint: string;
+  /** The mining account a per-account endpoint reads. */
+  account?: string;
   fetch(signal: AbortSignal): Promise<T>;
   apply(data: T): void;
+  /** Targets to poll next in this round, whether this one answered or failed. */
+  // biome-ignore lint/suspicious/noExplicitAny: targets of different data types share one list
+  next?(): readonly PollTarget<any>[];
 }
 
 export interface PollerHooks {
-  record(endpoint: string, outcome: string): void;
+  record(endpoint: string, outcome: string, account?: string): void;
   /** The endpoint started failing (`error` set) or answers again (`error` undefined). */
-  onChange?(endpoint: string, error: unknown): void;
+  onChange?(endpoint: string, error: unknown, account?: string): void;
+}
+
+/** `endpoint`, or `endpoint account` for a per-account one: what is polled once at a time. */
+export function targetName(target: { endpoint: string; account?: string }): string {
+  return target.account === undefined ? target.endpoint : `${target.endpoint} ${target.account}`;
 }
 
 export interface Poller {
@@ -34,22 +46,25 @@ export function createPoller(targets: readonly PollTarget<any>[], hooks: PollerH
 
   // biome-ignore lint/suspicious/noExplicitAny: see above
   async function pollOne(target: PollTarget<any>): Promise<void> {
-    if (inFlight.has(target.endpoint) || lifetime.signal.aborted) return;
-    inFlight.add(target.endpoint);
+    const name = targetName(target);
+    if (inFlight.has(name) || lifetime.signal.aborted) return;
+    const { endpoint, account } = target;
+    inFlight.add(name);
     try {
       target.apply(await target.fetch(lifetime.signal));
-      hooks.record(target.endpoint, 'success');
-      if (failing.delete(target.endpoint)) hooks.onChange?.(target.endpoint, undefined);
+      hooks.record(endpoint, 'success', account);
+      if (failing.delete(name)) hooks.onChange?.(endpoint, undefined, account);
     } catch (error) {
       if (lifetime.signal.aborted) return;
-      hooks.record(target.endpoint, isPooltopError(error) ? error.kind : 'error');
-      if (!failing.has(target.endpoint)) {
-        failing.add(target.endpoint);
-        hooks.onChange?.(target.endpoint, error);
+      hooks.record(endpoint, isPooltopError(error) ? error.kind : 'error', account);
+      if (!failing.has(name)) {
+        failing.add(name);
+        hooks.onChange?.(endpoint, error, account);
       }
     } finally {
-      inFlight.delete(target.endpoint);
+      inFlight.delete(name);
     }
+    if (target.next && !lifetime.signal.aborted) await Promise.all(target.next().map(pollOne));
   }
 
   const pollAll = async () => {

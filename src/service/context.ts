@@ -48,7 +48,7 @@ export function createContext(options: ResolvedOptions, credentials: ServiceCred
       keyDisabled: options.keyDisabled,
       keyForbidden: options.keyForbidden,
       nonces: new NonceStore(),
-      now: options.now,
+      now: options.nonceNow,
     },
     oauth: new OAuthServer(
       {

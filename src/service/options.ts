@@ -40,6 +40,11 @@ export interface ServiceOptions {
   credentials?: Partial<ServiceCredentials>;
   /** Injected clock, milliseconds; default `Date.now`. */
   now?: () => number;
+  /**
+   * The clock signed requests' nonces are checked against (±5 s); default `now`. A test that
+   * freezes `now` to fix the data keeps this one real, since its clients sign with the real time.
+   */
+  nonceNow?: () => number;
   /** Injected randomness for faults, in [0, 1); default a PRNG seeded from `seed`. */
   random?: () => number;
   /** The API key is disabled: signed requests get 401 "This action is unauthorized…". */
@@ -101,6 +106,7 @@ export interface ResolvedOptions {
   latency: number;
   failRate: number;
   now: () => number;
+  nonceNow: () => number;
   random: () => number;
   keyDisabled: boolean;
   keyForbidden: boolean;
@@ -125,6 +131,7 @@ export function resolveOptions(options: ServiceOptions = {}): ResolvedOptions {
     latency: checkRange('latency', options.latency ?? 0, 0, 600_000, false),
     failRate: checkFailRate(options.failRate ?? 0),
     now: options.now ?? Date.now,
+    nonceNow: options.nonceNow ?? options.now ?? Date.now,
     random: options.random ?? mulberry32((seed ^ 0x5bd1e995) >>> 0),
     keyDisabled: options.keyDisabled ?? false,
     keyForbidden: options.keyForbidden ?? false,

@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { SWRConfig } from 'swr';
-import type { ThresholdSet } from '../alerts/thresholds.js';
 import type { ApiClient } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { createTheme } from '../format/color.js';
+import { AlertSettingsContext, type AlertSettings, NO_ALERTS } from './alerts/alerts-context.js';
 import { DashboardContext, type DashboardContextValue } from './dashboard-context.js';
 import { KeypressProvider } from './hooks/use-keypress.js';
 import type { FirstPoll } from './pool/use-pool-overview.js';
@@ -28,12 +28,12 @@ export interface ProvidersProps {
   random?: () => number;
   /** The pool poll sent before the dashboard mounted (see use-pool-overview.ts). */
   firstPoll?: FirstPoll;
-  /** Alert thresholds from the preferences file. */
-  thresholds?: ThresholdSet;
+  /** Thresholds from the preferences file, `--notify`, the multiplexer (default: no alerts). */
+  alerts?: AlertSettings;
   children: ReactNode;
 }
 
-/** Theme, dashboard context and the one SWRConfig. Hooks work anywhere inside. */
+/** Theme, dashboard context, alert settings and the one SWRConfig. Hooks work anywhere inside. */
 export function DashboardProviders({
   client,
   config,
@@ -45,7 +45,7 @@ export function DashboardProviders({
   now = Date.now,
   random,
   firstPoll,
-  thresholds,
+  alerts = NO_ALERTS,
   children,
 }: ProvidersProps) {
   const intervalMs = intervalSec * 1000;
@@ -81,15 +81,16 @@ export function DashboardProviders({
       now,
       retries,
       firstPoll,
-      thresholds,
     }),
-    [client, config, demo, intervalMs, signal, now, retries, firstPoll, thresholds],
+    [client, config, demo, intervalMs, signal, now, retries, firstPoll],
   );
   const theme = useMemo(() => createTheme(color), [color]);
   return (
     <ThemeContext.Provider value={theme}>
       <DashboardContext.Provider value={dashboard}>
-        <SWRConfig value={swr}>{children}</SWRConfig>
+        <AlertSettingsContext.Provider value={alerts}>
+          <SWRConfig value={swr}>{children}</SWRConfig>
+        </AlertSettingsContext.Provider>
       </DashboardContext.Provider>
     </ThemeContext.Provider>
   );

@@ -3,7 +3,6 @@
  * test/meta/layers.test.ts), settings, and the injected clock. Provided once by app.tsx.
  */
 import { createContext, useContext } from 'react';
-import type { ThresholdSet } from '../alerts/thresholds.js';
 import type { ApiClient } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
 import type { FirstPoll } from './pool/use-pool-overview.js';
@@ -25,8 +24,6 @@ export interface DashboardContextValue {
   retries?: RetrySchedule;
   /** The pool poll sent before the dashboard mounted, for usePoolOverview to take over. */
   firstPoll?: FirstPoll;
-  /** Alert thresholds from the preferences file (none when absent). */
-  thresholds?: ThresholdSet;
 }
 
 export const DashboardContext = createContext<DashboardContextValue | null>(null);

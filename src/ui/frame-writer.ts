@@ -11,9 +11,9 @@
  * empty until it does, and the effects that run right after it (status reports, hidden tabs
  * mounting) would otherwise hold it back.
  *
- * Writes that are not frames pass straight through: OSC and DCS sequences (the clipboard, also
- * wrapped for GNU screen) that views send with `useStdout().stdout.write`, and the mode switches
- * Ink sends (bracketed paste on and off).
+ * Writes that are not frames pass straight through: OSC and DCS sequences (the clipboard and
+ * notifications, also wrapped for tmux or GNU screen) and the bell, which views send with
+ * `useStdout().stdout.write`, and the mode switches Ink sends (bracketed paste on and off).
  */
 import { Writable } from 'node:stream';
 import { clipColumns } from '../format/clip-columns.js';
@@ -25,6 +25,7 @@ const SYNC_START = '\x1b[?2026h';
 const SYNC_END = '\x1b[?2026l';
 const RESET_ERASE = '\x1b[0m\x1b[K';
 
+/** OSC, DCS or the bell: not a frame. */
 export interface FrameWriter extends Writable {
   readonly isTTY: boolean;
   readonly columns: number;
@@ -39,7 +40,12 @@ export interface FrameWriter extends Writable {
 
 /** OSC, DCS, or a private mode switch (`ESC [ ? 2004 h`): not a frame. */
 function isControlOnly(text: string): boolean {
-  return text.startsWith('\x1b]') || text.startsWith('\x1bP') || /^(?:\x1b\[\?[\d;]*[hl])+$/.test(text);
+  return (
+    text.startsWith('\x1b]') ||
+    text.startsWith('\x1bP') ||
+    text.startsWith('\x07') ||
+    /^(?:\x1b\[\?[\d;]*[hl])+$/.test(text)
+  );
 }
 
 export interface FrameWriterOptions {

@@ -18,9 +18,10 @@
  */
 import type { Key } from 'ink';
 
-export type Scope = 'global' | 'help' | 'pool' | 'mining' | 'accounts' | 'session';
-/** The tabs' scopes; 'help' holds the keys of the open help overlay, when no tab has the keyboard. */
-export type TabScope = Exclude<Scope, 'global' | 'help'>;
+/** 'global', a tab's scope, or an overlay's ('help', 'alerts': the `!` history, while open). */
+export type Scope = 'global' | 'help' | 'alerts' | 'pool' | 'mining' | 'accounts' | 'session';
+/** The tabs' scopes. */
+export type TabScope = Exclude<Scope, 'global' | 'help' | 'alerts'>;
 
 export type NamedKey =
   | 'tab'
@@ -55,7 +56,7 @@ export const KEYMAP = [
     scope: 'global',
     action: 'close',
     keys: ['escape'],
-    description: 'Close help, a pane or a search; stop a load',
+    description: 'Close help, alerts, a pane or a search; stop a load',
   },
   { scope: 'global', action: 'tab', keys: ['1', '2', '3', '4'], description: 'Go to tab 1, 2, 3 or 4' },
   { scope: 'global', action: 'next-tab', keys: ['tab'], description: 'Next tab' },
@@ -71,6 +72,18 @@ export const KEYMAP = [
   },
   { scope: 'help', action: 'scroll-down', keys: ['down', 'j'], description: 'Scroll this help down' },
   { scope: 'help', action: 'scroll-up', keys: ['up', 'k'], description: 'Scroll this help up' },
+  {
+    scope: 'global',
+    action: 'alerts',
+    keys: ['!'],
+    description: 'Alert history since start (Esc or ! closes)',
+  },
+  { scope: 'alerts', action: 'down', keys: ['down', 'j'], description: 'Scroll down' },
+  { scope: 'alerts', action: 'up', keys: ['up', 'k'], description: 'Scroll up' },
+  { scope: 'alerts', action: 'page-down', keys: ['pagedown', 'n', ' '], description: 'Page down' },
+  { scope: 'alerts', action: 'page-up', keys: ['pageup', 'b'], description: 'Page up' },
+  { scope: 'alerts', action: 'newest', keys: ['home', 'g'], description: 'Newest first' },
+  { scope: 'alerts', action: 'oldest', keys: ['end', 'G'], description: 'Oldest' },
   { scope: 'pool', action: 'next-link', keys: ['down', 'j'], description: 'Select the next connection link' },
   {
     scope: 'pool',

@@ -4,7 +4,6 @@
  * SIGTERM (143), a render error or an uncaught exception (1). In-flight requests are aborted.
  */
 import { type Instance, render } from 'ink';
-import type { ThresholdSet } from '../alerts/thresholds.js';
 import { isPooltopError } from '../errors/pooltop-error.js';
 import type { ApiClient, PoolOverview } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
@@ -12,6 +11,7 @@ import { isDebug } from '../errors/report-error.js';
 import { sanitize, sanitizeLine } from '../format/sanitize.js';
 import { asciiOutput } from '../terminal/ascii.js';
 import { terminal } from '../terminal/capabilities.js';
+import type { AlertSettings } from './alerts/alerts-context.js';
 import { App } from './app.js';
 import { holdConsole } from './console-buffer.js';
 import { type DiagnosticsOptions, startDiagnostics } from './diagnostics.js';
@@ -27,14 +27,14 @@ export interface DashboardOptions {
   demo: boolean;
   intervalSec: number;
   color: boolean;
+  /** Thresholds, `--notify` and the multiplexer (none: no alerts). */
+  alerts?: AlertSettings;
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
   /** Soak-test sampling (POOLTOP_DIAG_FILE); off when undefined. */
   diagnostics?: DiagnosticsOptions;
   /** The first pool poll (a `client.getMiningPool()` call) if the caller sent it; see use-pool-overview.ts. */
   firstPoll?: Promise<PoolOverview>;
-  /** Alert thresholds from the preferences file. */
-  thresholds?: ThresholdSet;
 }
 
 interface Outcome {
@@ -113,7 +113,7 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
             demo={opts.demo}
             intervalSec={opts.intervalSec}
             color={opts.color}
-            thresholds={opts.thresholds}
+            alerts={opts.alerts}
             signal={controller.signal}
             onQuit={(code) => finish(code)}
             terminal={{

@@ -2,6 +2,9 @@ import { Box, useWindowSize } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { sanitizeLine } from '../format/sanitize.js';
+import { AlertsContext } from './alerts/alerts-context.js';
+import { useAlerts } from './alerts/use-alerts.js';
+import { AlertOverlay } from './chrome/alert-overlay.js';
 import { HelpOverlay } from './chrome/help-overlay.js';
 import { StatusBar } from './chrome/status-bar.js';
 import { TabBar } from './chrome/tab-bar.js';
@@ -34,7 +37,7 @@ export interface ShellProps {
 
 /** Layout (tab bar, the visible tab or help, status bar) and the global key bindings. */
 export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
-  const { demo, intervalMs, apiUrl, config } = useDashboard();
+  const { demo, intervalMs, apiUrl, config, now } = useDashboard();
   const { mutate } = useSWRConfig();
   const { columns, rows } = useWindowSize();
   const nowMs = useNow();
@@ -44,6 +47,10 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   const [report, setReport] = useState<StatusReport | undefined>(undefined);
   const [capture, setCapture] = useState(false);
   const [notice, notify] = useNotice();
+  const [alertsOpen, setAlertsOpen] = useState(false);
+  const startedAt = useRef(now()).current;
+  const alerts = useAlerts(nowMs);
+  const overlay = help || alertsOpen;
   const everyTab = useAfterFirstFrame();
   const refreshAll = () => void mutate(() => true);
   // The status bar shows the visible tab's report; a tab that reports nothing shows none.
@@ -60,8 +67,16 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
     'global',
     {
       quit: () => onQuit(0),
+      // Help opened over the alert history lists its keys, and closing it goes back there.
       help: () => setHelp((h) => !h),
-      close: () => setHelp(false),
+      alerts: () => {
+        setHelp(false);
+        setAlertsOpen((open) => !open);
+      },
+      close: () => {
+        setHelp(false);
+        setAlertsOpen(false);
+      },
       tab: (key) => show(Math.min(TABS.length, Number(key)) - 1),
       'next-tab': () => show((tabRef.current + 1) % TABS.length),
       'prev-tab': () => show((tabRef.current + TABS.length - 1) % TABS.length),
@@ -97,51 +112,66 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   const host = useMemo(() => hostOf(apiUrl), [apiUrl]);
   return (
     <UiStateContext.Provider value={ui}>
-      <StatusReportContext.Provider value={setReport}>
-        {small ? <TooSmall columns={columns} rows={rows} /> : null}
-        <Box flexDirection="column" width={columns} height={rows} display={small ? 'none' : 'flex'}>
-          <TabBar
-            titles={TABS.map((t) => t.title)}
-            active={tab}
-            state={liveness(report, paused, nowMs, intervalMs)}
-          />
-          <Box height={bodyHeight} flexDirection="column" overflow="hidden">
-            {help ? (
-              <HelpOverlay
-                scope={current.scope}
-                tabTitle={current.title}
-                width={columns}
-                height={bodyHeight}
-              />
-            ) : null}
-            {TABS.map((t, i) =>
-              i !== tab && !everyTab ? null : (
-                <TabSlot
-                  key={t.id}
-                  def={t}
-                  shown={i === tab}
-                  display={!help && i === tab}
-                  active={!small && !help && i === tab}
+      <AlertsContext.Provider value={alerts}>
+        <StatusReportContext.Provider value={setReport}>
+          {small ? <TooSmall columns={columns} rows={rows} /> : null}
+          <Box flexDirection="column" width={columns} height={rows} display={small ? 'none' : 'flex'}>
+            <TabBar
+              titles={TABS.map((t) => t.title)}
+              active={tab}
+              state={liveness(report, paused, nowMs, intervalMs)}
+            />
+            <Box height={bodyHeight} flexDirection="column" overflow="hidden">
+              {help ? (
+                <HelpOverlay
+                  scope={alertsOpen ? 'alerts' : current.scope}
+                  tabTitle={current.title}
                   width={columns}
                   height={bodyHeight}
-                  ui={ui}
                 />
-              ),
-            )}
+              ) : null}
+              {alertsOpen ? (
+                <Box display={help ? 'none' : 'flex'}>
+                  <AlertOverlay
+                    history={alerts.history}
+                    sinceMs={startedAt}
+                    nowMs={nowMs}
+                    width={columns}
+                    height={bodyHeight}
+                    active={!small && !help}
+                  />
+                </Box>
+              ) : null}
+              {TABS.map((t, i) =>
+                i !== tab && !everyTab ? null : (
+                  <TabSlot
+                    key={t.id}
+                    def={t}
+                    shown={i === tab}
+                    display={!overlay && i === tab}
+                    active={!small && !overlay && i === tab}
+                    width={columns}
+                    height={bodyHeight}
+                    ui={ui}
+                  />
+                ),
+              )}
+            </Box>
+            <StatusBar
+              width={columns}
+              nowMs={nowMs}
+              host={host}
+              demo={demo}
+              profile={sanitizeLine(config.profile)}
+              intervalMs={intervalMs}
+              paused={paused}
+              report={report}
+              notice={notice}
+              alerts={alerts.active}
+            />
           </Box>
-          <StatusBar
-            width={columns}
-            nowMs={nowMs}
-            host={host}
-            demo={demo}
-            profile={sanitizeLine(config.profile)}
-            intervalMs={intervalMs}
-            paused={paused}
-            report={report}
-            notice={notice}
-          />
-        </Box>
-      </StatusReportContext.Provider>
+        </StatusReportContext.Provider>
+      </AlertsContext.Provider>
     </UiStateContext.Provider>
   );
 }

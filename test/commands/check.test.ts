@@ -198,14 +198,6 @@ describe('pooltop check: UNKNOWN (exit 3) for everything that is not a verdict',
     expect(server.total()).toBeGreaterThan(0);
   });
 
-  it('mining metrics, until the mining client exists', async () => {
-    const r = await check(['mining', '--account', 'rig-1', '-w', 'reject_rate=2%']);
-    expect(r.state).toBe('UNKNOWN');
-    expect(r.summary).toBe('mining metrics not available yet');
-    const bad = await check(['mining', '-w', 'reject_rate=2']);
-    expect(bad.summary).toMatch(/--warning reject_rate: 2 is not a ratio/);
-  });
-
   it('bad arguments with --json are JSON too', async () => {
     const r = await runCli(
       ['check', '--json', '-w', 'nope=1'],

@@ -2,21 +2,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
-import { type CliResult, cleanEnv, runCli } from '../support/run-cli.js';
+import { type CliResult, cleanEnv, runCli, serviceEnv } from '../support/run-cli.js';
 
 // `pooltop mining …` through the built CLI against an embedded service in this process.
 let service: ServiceHandle;
 let single: ServiceHandle;
 let account: string;
 
-/** Credentials through the environment (on the command line they would draw a warning). */
-const envFor = (svc: ServiceHandle, extra: NodeJS.ProcessEnv = {}) =>
-  cleanEnv({
-    WHITEBIT_API_URL: svc.baseUrl,
-    WHITEBIT_API_KEY: svc.credentials.apiKey,
-    WHITEBIT_API_SECRET: svc.credentials.apiSecret,
-    ...extra,
-  });
+const envFor = serviceEnv;
 
 beforeAll(async () => {
   service = await startService({ port: 0, seed: 7, workers: 60 });

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { launchPty, type PtySession } from '../support/pty-session.js';
+import { launchPty, type PtySession, waitForScreen } from '../support/pty-session.js';
 import { KEYMAP } from '../../src/ui/keymap.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -25,17 +25,6 @@ afterEach(() => {
 function launch(): Session {
   current = launchPty(['--demo', '--interval', '2'], { cols: COLS, rows: ROWS });
   return current;
-}
-
-async function waitForScreen(s: Session, check: (screen: string) => boolean, what: string): Promise<string> {
-  return vi.waitFor(
-    () => {
-      const text = s.screen();
-      if (!check(text)) throw new Error(`waiting for ${what}; screen:\n${text}`);
-      return text;
-    },
-    { timeout: 15_000, interval: 25 },
-  );
 }
 
 describe('pooltop --demo in a terminal', () => {

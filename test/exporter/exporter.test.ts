@@ -46,6 +46,9 @@ describe('pooltop exporter', () => {
     expect(first).toMatch(/^process_cpu_seconds_total \d/m);
     expect(first).toMatch(/^process_resident_memory_bytes \d/m);
     expect(first).not.toMatch(/^pooltop_threshold_status/m);
+    // No API key: the pool only, and no request to a signed mining operation.
+    expect(first).not.toMatch(/^(whitebit_mining_|pooltop_up\{endpoint="mining)/m);
+    expect(Object.keys(service.stats().byPath).filter((p) => p.includes('/mining/'))).toEqual([]);
 
     exporter.child.kill('SIGTERM');
     expect(await exporter.exited).toBe(0);

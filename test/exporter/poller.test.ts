@@ -75,3 +75,43 @@ describe('the exporter poller', () => {
     expect(changes).toEqual(['connection refused', 'back']);
   });
 });
+
+describe('follow-up targets', () => {
+  it('are polled after their parent in every round, whether it answered or failed', async () => {
+    const order: string[] = [];
+    let fail = false;
+    const child = (name: string) => ({
+      endpoint: 'child',
+      account: name,
+      fetch: async () => order.push(`child ${name}`),
+      apply: () => {},
+    });
+    const parent = {
+      endpoint: 'parent',
+      fetch: async () => {
+        order.push('parent');
+        if (fail) throw new PooltopError('network', 'down');
+        return 1;
+      },
+      apply: () => {},
+      next: () => [child('a'), child('b')],
+    };
+    const recorded: string[] = [];
+    const poller = createPoller([parent], {
+      record: (e, o, a) => recorded.push(`${e}${a ? ` ${a}` : ''}:${o}`),
+    });
+    await poller.pollAll();
+    fail = true;
+    await poller.pollAll();
+    poller.stop();
+    expect(order).toEqual(['parent', 'child a', 'child b', 'parent', 'child a', 'child b']);
+    expect(recorded).toEqual([
+      'parent:success',
+      'child a:success',
+      'child b:success',
+      'parent:network',
+      'child a:success',
+      'child b:success',
+    ]);
+  });
+});

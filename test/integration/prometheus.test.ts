@@ -1,7 +1,7 @@
 /**
  * The exporter judged by the real engine: Debian's `prometheus` package (`prometheus` and
- * `promtool`; .ci/run installs it). The built exporter polls the embedded service (frozen clock,
- * so values are fixed); `promtool check metrics` lints its /metrics and `promtool check rules`
+ * `promtool`; .ci/run installs it). The built exporter polls the embedded service (frozen data
+ * clock, so values are fixed) for the pool and its three mining accounts; `promtool check metrics` lints its /metrics and `promtool check rules`
  * the shipped rules; a real Prometheus (own loopback port, config and data directory in a temp
  * dir, 1 s scrapes, the shipped rules loaded) scrapes it, and its query API must give back the
  * service's own values. Skipped, saying so, only when the binaries are not installed.
@@ -12,7 +12,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPool } from '../../src/alerts/readings.js';
+import { miningSeriesQuery, readMining, readPool } from '../../src/alerts/readings.js';
+import { createClient } from '../../src/api/client.js';
+import { MINING_PATHS } from '../../src/api/mining-types.js';
 import { parsePoolOverview } from '../../src/api/schemas.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import {
@@ -33,9 +35,17 @@ const title = missing.length
   : 'real Prometheus';
 if (missing.length) console.warn(`test/integration/prometheus.test.ts: ${title}`);
 
-function promtool(args: string[], input?: string) {
-  const r = spawnSync('promtool', args, { input, encoding: 'utf8', timeout: 20_000 });
-  return { code: r.status, out: `${r.stdout}${r.stderr}` };
+/** Runs promtool without blocking this process (the embedded service answers from it meanwhile). */
+function promtool(args: string[], input?: string): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('promtool', args, { stdio: ['pipe', 'pipe', 'pipe'], timeout: 20_000 });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out }));
+    child.stdin.end(input ?? '');
+  });
 }
 
 function freePort(): Promise<number> {
@@ -55,14 +65,23 @@ describe.skipIf(missing.length > 0)(title, () => {
   let prometheus: ChildProcess | undefined;
   let promLog = '';
   let api = '';
+  let frozen = 0;
   const dir = mkdtempSync(join(tmpdir(), 'pooltop-prometheus-'));
 
   beforeAll(async () => {
-    const frozen = Date.now();
-    service = await startService({ port: 0, seed: 11, now: () => frozen });
+    frozen = Date.now();
+    // Signed (mining) requests carry real-time nonces: only the data's clock is frozen.
+    service = await startService({ port: 0, seed: 11, now: () => frozen, nonceNow: Date.now });
     // One poll for the whole test: every value Prometheus shows comes from it, and the request
     // count proves that scrapes never reach the API.
-    exporter = await startExporter(['--interval', '3600'], cleanEnv({ WHITEBIT_API_URL: service.baseUrl }));
+    exporter = await startExporter(
+      ['--interval', '3600'],
+      cleanEnv({
+        WHITEBIT_API_URL: service.baseUrl,
+        WHITEBIT_API_KEY: service.credentials.apiKey,
+        WHITEBIT_API_SECRET: service.credentials.apiSecret,
+      }),
+    );
     await untilPolled(exporter.url);
 
     const port = await freePort();
@@ -133,10 +152,10 @@ describe.skipIf(missing.length > 0)(title, () => {
 
   it('promtool passes the exposition and the shipped rules', async () => {
     const text = await (await fetch(`${exporter.url}/metrics`)).text();
-    const metrics = promtool(['check', 'metrics'], text);
+    const metrics = await promtool(['check', 'metrics'], text);
     expect(metrics.out).toBe('');
     expect(metrics.code).toBe(0);
-    const rules = promtool(['check', 'rules', RULES]);
+    const rules = await promtool(['check', 'rules', RULES]);
     expect(rules.out).toMatch(/SUCCESS: \d+ rules found/);
     expect(rules.code).toBe(0);
   });
@@ -161,6 +180,40 @@ describe.skipIf(missing.length > 0)(title, () => {
     // Three scrapes or more, and still the one poll of the pool.
     expect(service.stats().byPath[POOL_PATH] ?? 0).toBe(polled);
   });
+
+  it('and the mining accounts: values per account through the query API, one poll each', async () => {
+    // The data's clock is frozen: the exporter's one poll read these same numbers.
+    const client = createClient({
+      baseUrl: service.baseUrl,
+      apiKey: service.credentials.apiKey,
+      apiSecret: service.credentials.apiSecret,
+    });
+    const one = async (expr: string) => Number((await eventually(expr))[0]?.value[1]);
+    // Every per-account call answered (the service computes each series afresh: seconds under load).
+    const calls = 1 + 2 * service.miningAccounts.length;
+    await eventually(`count(pooltop_up{endpoint=~"mining_.*"} == 1) == ${calls}`);
+    const polled = { ...service.stats().byPath };
+    for (const account of service.miningAccounts) {
+      const [info, series] = await Promise.all([
+        client.mining.minerInfo({ account }),
+        client.mining.hashrate(miningSeriesQuery(account, frozen / 1000)),
+      ]);
+      const truth = readMining(account, info, series);
+      const of = `account=${JSON.stringify(account)}`;
+      expect(await one(`whitebit_mining_hashrate_hashes_per_second{${of}}`)).toBe(truth.hashRate);
+      expect(await one(`whitebit_mining_reject_ratio{${of}}`)).toBe(truth.rejectRatio);
+      expect(await one(`whitebit_mining_workers{${of},status="online"}`)).toBe(truth.workersOnline);
+      expect(await one(`whitebit_mining_workers{${of},status="offline"}`)).toBe(truth.workersOffline);
+      expect(await one(`whitebit_mining_workers{${of},status="low"}`)).toBe(truth.workersLow);
+      expect(await one(`pooltop_up{endpoint="mining_hashrate",${of}}`)).toBe(1);
+    }
+    await client.close();
+    expect(await one('count(whitebit_mining_workers)')).toBe(3 * service.miningAccounts.length);
+    // The exporter's one round: the list, then miners/info and the series once per account.
+    expect(polled[MINING_PATHS.accounts]).toBe(1);
+    expect(polled[MINING_PATHS.minerInfo]).toBe(service.miningAccounts.length);
+    expect(polled[MINING_PATHS.hashrate]).toBe(service.miningAccounts.length);
+  }, 90_000);
 
   it('loads the shipped rules and evaluates them against the scraped series', async () => {
     const res = await fetch(`${api}/api/v1/rules`);

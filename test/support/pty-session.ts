@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Terminal } from '@xterm/headless';
 import { type IPty, spawn } from 'node-pty';
+import { vi } from 'vitest';
 import { CLI } from './run-cli.js';
 
 export interface PtySession {
@@ -73,4 +74,20 @@ export function launchPty(args: string[], opts: PtyOptions): PtySession {
     term.dispose();
   };
   return { pty, term, raw: () => raw, screen, flushed: () => parsed, exit, dispose };
+}
+
+/** Bounded wait until the screen satisfies `check`; the error shows the screen it last saw. */
+export async function waitForScreen(
+  s: PtySession,
+  check: (screen: string) => boolean,
+  what: string,
+): Promise<string> {
+  return vi.waitFor(
+    () => {
+      const text = s.screen();
+      if (!check(text)) throw new Error(`waiting for ${what}; screen:\n${text}`);
+      return text;
+    },
+    { timeout: 15_000, interval: 25 },
+  );
 }

@@ -35,6 +35,22 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   };
 }
 
+/**
+ * A clean environment pointed at an embedded service, its API key and secret through the
+ * environment (on the command line they would draw a warning).
+ */
+export function serviceEnv(
+  svc: { baseUrl: string; credentials: { apiKey: string; apiSecret: string } },
+  extra: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
+  return cleanEnv({
+    WHITEBIT_API_URL: svc.baseUrl,
+    WHITEBIT_API_KEY: svc.credentials.apiKey,
+    WHITEBIT_API_SECRET: svc.credentials.apiSecret,
+    ...extra,
+  });
+}
+
 /** Runs the built CLI with no stdin (like CI) and collects its output. */
 export function runCli(
   args: string[],

@@ -78,6 +78,14 @@ describe('frame writer', () => {
     expect(draw('a')).toBe(''); // the frame on screen is still the frame
   });
 
+  it('passes the bell and DCS (a notification wrapped for tmux) straight through', () => {
+    const { draw } = setup();
+    draw('a');
+    expect(draw('\x07')).toBe('\x07');
+    const wrapped = '\x1bPtmux;\x1b\x1b]9;pooltop: CRIT workers 1\x07\x1b\\';
+    expect(draw(wrapped)).toBe(wrapped);
+  });
+
   it('repaints everything after a resize and reports the new size', async () => {
     const { out, frames, draw } = setup(10, 3);
     draw('a\nb');

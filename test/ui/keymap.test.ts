@@ -15,7 +15,7 @@ const noKey: Key = NO_KEY;
 
 describe('keymap', () => {
   it('binds every key at most once across global and any one tab scope (or the help)', () => {
-    const scopes: Scope[] = ['help', 'pool', 'mining', 'accounts', 'session'];
+    const scopes: Scope[] = ['help', 'pool', 'mining', 'accounts', 'session', 'alerts'];
     for (const scope of scopes) {
       const keys = [...bindingsFor('global'), ...bindingsFor(scope)].flatMap((b) => [...b.keys]);
       expect(new Set(keys).size, `duplicate key in global+${scope}`).toBe(keys.length);

@@ -19,6 +19,7 @@ import type {
 import type { ApiClient } from '../../src/api/types.js';
 import type { ResolvedConfig } from '../../src/config/types.js';
 import { createTheme } from '../../src/format/color.js';
+import { type AlertSettings, AlertSettingsContext, NO_ALERTS } from '../../src/ui/alerts/alerts-context.js';
 import { DashboardContext, type DashboardContextValue } from '../../src/ui/dashboard-context.js';
 import { KeypressProvider } from '../../src/ui/hooks/use-keypress.js';
 import { MiningView } from '../../src/ui/mining/mining-view.js';
@@ -199,24 +200,26 @@ export function mountMining(opts: MountOptions) {
     intervalMs: (opts.intervalSec ?? 3600) * 1000,
     signal: controller.signal,
     now: opts.now ?? (() => NOW),
-    thresholds: opts.thresholds,
   };
+  const alerts: AlertSettings = { ...NO_ALERTS, thresholds: opts.thresholds ?? NO_ALERTS.thresholds };
   const swr = swrOptions({ intervalMs: dashboard.intervalMs, isPaused: () => false, timers: new Set() });
   const tree = (hidden: boolean) => (
     <ThemeContext.Provider value={createTheme(false)}>
       <DashboardContext.Provider value={dashboard}>
-        <SWRConfig value={swr}>
-          <UiStateContext.Provider value={ui}>
-            <KeypressProvider>
-              <MiningView
-                width={opts.width ?? 120}
-                height={opts.height ?? 40}
-                active={!hidden}
-                hidden={hidden}
-              />
-            </KeypressProvider>
-          </UiStateContext.Provider>
-        </SWRConfig>
+        <AlertSettingsContext.Provider value={alerts}>
+          <SWRConfig value={swr}>
+            <UiStateContext.Provider value={ui}>
+              <KeypressProvider>
+                <MiningView
+                  width={opts.width ?? 120}
+                  height={opts.height ?? 40}
+                  active={!hidden}
+                  hidden={hidden}
+                />
+              </KeypressProvider>
+            </UiStateContext.Provider>
+          </SWRConfig>
+        </AlertSettingsContext.Provider>
       </DashboardContext.Provider>
     </ThemeContext.Provider>
   );

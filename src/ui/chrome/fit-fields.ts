@@ -24,3 +24,25 @@ export function fitFields(fields: readonly Field[], width: number, separator = '
   // The most important field alone may still be too wide: only then is it cut.
   return truncate(joined(), width);
 }
+
+/**
+ * As many of `fields` as fit in `width` from the first, whole, joined with ` · `; the ones left
+ * out are counted (`+2 more`) when that fits. For lists in order of importance (the active
+ * alerts, worst first), where what was left out must still be seen to exist.
+ */
+export function fitLeadingFields(fields: readonly string[], width: number, separator = ' · '): string {
+  let out = '';
+  for (let i = 0; i < fields.length; i++) {
+    const next = out === '' ? (fields[i] ?? '') : `${out}${separator}${fields[i]}`;
+    const rest = fields.length - i - 1;
+    const tail = rest > 0 ? `${separator}+${rest} more` : '';
+    if (displayWidth(next + tail) <= width) {
+      out = next;
+      continue;
+    }
+    const more = `+${fields.length - i} more`;
+    const withMore = out === '' ? more : `${out}${separator}${more}`;
+    return displayWidth(withMore) <= width ? withMore : out;
+  }
+  return out;
+}

@@ -8,7 +8,7 @@ import { useTheme } from '../theme-context.js';
 import { FRAME_COLUMNS, type HelpLine, helpLayout } from './help-lines.js';
 
 export interface HelpOverlayProps {
-  /** Scope of the visible tab; its keys are listed after the global ones. */
+  /** Scope of the visible tab or of the alert history; its keys are listed beside or after the global ones. */
   scope: Scope;
   tabTitle: string;
   width: number;
@@ -49,7 +49,8 @@ export function HelpOverlay({ scope, tabTitle, width, height }: HelpOverlayProps
   const layout = useMemo(() => {
     const sections = [{ title: 'Everywhere', entries: bindingsFor('global') }];
     if (scope !== 'global' && scope !== 'help') {
-      sections.push({ title: `${tabTitle} tab`, entries: bindingsFor(scope) });
+      const title = scope === 'alerts' ? 'Alert history' : `${tabTitle} tab`;
+      sections.push({ title, entries: bindingsFor(scope) });
     }
     return helpLayout(sections, width, displayWidth(LONGEST_NOTE));
   }, [scope, tabTitle, width]);

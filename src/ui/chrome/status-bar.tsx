@@ -1,11 +1,12 @@
 import { Box, Text } from 'ink';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { formatClock, formatDuration, timeAgo } from '../../format/time.js';
-import { truncate } from '../../format/width.js';
+import { displayWidth, truncate } from '../../format/width.js';
+import { type Alert, showValue, statusWord } from '../alerts/alert-state.js';
 import { isStale, type StatusReport } from '../status-report.js';
 import { retryBoundMs } from '../swr-options.js';
 import { useTheme } from '../theme-context.js';
-import { fitFields } from './fit-fields.js';
+import { fitFields, fitLeadingFields } from './fit-fields.js';
 import { glyphs } from '../../terminal/glyphs.js';
 
 export interface StatusBarProps {
@@ -21,6 +22,8 @@ export interface StatusBarProps {
   report: StatusReport | undefined;
   /** Short-lived message ("copied …"); shown on the second line for a few seconds. */
   notice: string | undefined;
+  /** Active alerts, worst first (alerts/alert-state.ts). */
+  alerts?: readonly Alert[];
 }
 
 /** In order of importance. */
@@ -37,10 +40,16 @@ function retryText(report: StatusReport, nowMs: number, intervalMs: number): str
     : `retrying${glyphs().ellipsis}`;
 }
 
+const SEP = ' · ';
+
+/** `CRIT workers 2,112`: the word first, then what and how much. */
+export const alertField = (a: Alert): string => `${statusWord(a.status)} ${a.label} ${showValue(a)}`;
+
 /**
  * Two lines. First: where the data comes from (host, demo, profile), how often, paused, how fresh
- * ("updated 4s ago", STALE) and the clock. Second: the current error with its next retry, a
- * notice, or the key hints.
+ * ("updated 4s ago", STALE) and the clock. Second: a notice; else the active alerts (whole
+ * fields, worst first, `! history`) and the current error with its next retry; else the key
+ * hints.
  */
 export function StatusBar(props: StatusBarProps) {
   const theme = useTheme();
@@ -62,18 +71,31 @@ export function StatusBar(props: StatusBarProps) {
     Math.max(0, width - clock.length - (stale ? 9 : 1)),
   );
 
+  const alerts = props.alerts ?? [];
+  const error = report?.error && !report.ownLine ? report : undefined;
+  // Alerts first, in whole fields (the worst kept longest); an error beside them keeps at least
+  // half the line.
+  const alertRoom = error ? Math.floor(width / 2) - SEP.length : width;
+  const alertText =
+    !props.notice && alerts.length > 0
+      ? fitLeadingFields([...alerts.map(alertField), '! history'], alertRoom)
+      : '';
+  const alertColor = alerts[0]?.status === 'critical' ? theme.error : theme.warn;
+  const lead = alertText && (props.notice || error) ? `${alertText}${SEP}` : alertText;
+  const room = Math.max(0, width - displayWidth(lead));
   let second: { text: string; color: string | undefined };
   if (props.notice) second = { text: truncate(sanitizeLine(props.notice), width), color: theme.ok };
-  else if (report?.error && !report.ownLine) {
+  else if (error?.error) {
     const message = fitFields(
       [
-        { text: `error: ${sanitizeLine(report.error.message)}`, priority: 2 },
-        { text: retryText(report, nowMs, props.intervalMs), priority: 1 },
+        { text: `error: ${sanitizeLine(error.error.message)}`, priority: 2 },
+        { text: retryText(error, nowMs, props.intervalMs), priority: 1 },
       ],
-      width,
+      room,
     );
     second = { text: message, color: theme.error };
-  } else
+  } else if (alertText) second = { text: '', color: theme.muted };
+  else
     second = {
       text: fitFields(
         HINTS.map((text, i) => ({ text, priority: -i })),
@@ -95,8 +117,13 @@ export function StatusBar(props: StatusBarProps) {
         </Text>
         <Text color={theme.muted}>{clock}</Text>
       </Box>
-      <Text color={second.color} wrap="truncate">
-        {second.text}
+      <Text wrap="truncate">
+        {lead ? (
+          <Text bold color={alertColor}>
+            {lead}
+          </Text>
+        ) : null}
+        <Text color={second.color}>{second.text}</Text>
       </Text>
     </Box>
   );

@@ -15,6 +15,7 @@ import { adviceFor } from '../accounts/error-advice.js';
 import { ProblemLine } from '../accounts/problem-line.js';
 import { SearchBox } from '../accounts/search-box.js';
 import { DataStatus } from '../chrome/data-status.js';
+import { useAlertSettings } from '../alerts/alerts-context.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useKeymap } from '../hooks/use-keymap.js';
 import { usePollDelta } from '../pool/use-poll-delta.js';
@@ -63,7 +64,8 @@ export function AccountPane(props: AccountPaneProps) {
   const theme = useTheme();
   const ui = useUiState();
   const { stdout } = useStdout();
-  const { intervalMs, thresholds } = useDashboard();
+  const { intervalMs } = useDashboard();
+  const { thresholds } = useAlertSettings();
   const info = useMinerInfo(account, poll);
   const day = useAccountSeries(account, '5m', poll);
   const chart = useAccountSeries(account, interval, poll);
@@ -81,11 +83,11 @@ export function AccountPane(props: AccountPaneProps) {
   const workerChart = useWorkerChart(account, worker, interval, poll);
 
   const readings = useMemo(
-    () => readMining(account, info.value, day.value, Math.floor((day.fetchedAt ?? 0) / 1000)),
-    [account, info.value, day.value, day.fetchedAt],
+    () => readMining(account, info.value, day.value),
+    [account, info.value, day.value],
   );
   const statuses = useMemo(() => {
-    const own = thresholds?.mining ?? {};
+    const own = thresholds.mining;
     const out: Record<string, Status> = {};
     for (const m of HEADLINE_METRICS) out[m.key] = evaluate(m.read(readings, 0), own[m.key] ?? {});
     return out;

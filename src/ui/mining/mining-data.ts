@@ -18,6 +18,7 @@ import type { RequestQueue } from '../../api/request-queue.js';
 import type { ApiClient } from '../../api/types.js';
 import { OFFSET_MAX } from '../../api/types.js';
 import { useDashboard } from '../dashboard-context.js';
+import { miningInfoKey, miningSeriesKey } from '../hooks/swr-keys.js';
 import { useMiningQueue } from './mining-queue.js';
 import { type Resource, type ResourceOptions, useMiningResource } from './use-mining-resource.js';
 
@@ -54,7 +55,7 @@ export function useMiningAccounts(enabled: boolean, poll: Poll): Resource<Mining
 export function useMinerInfo(account: string, poll: Poll): Resource<MinerInfo> {
   const { client } = useDashboard();
   return useMiningResource(
-    ['mining-info', account] as const,
+    miningInfoKey(account),
     ([, a], signal) => client.mining.minerInfo({ account: a }, { signal }),
     poll,
   );
@@ -69,7 +70,7 @@ export function useAccountSeries(
   const { client } = useDashboard();
   const from = useFrom();
   return useMiningResource(
-    ['mining-hashrate', account, interval] as const,
+    miningSeriesKey(account, interval),
     ([, a, i], signal) =>
       client.mining.hashrate({ account: a, interval: i, from: from(CHART_SPAN_SECONDS[i]) }, { signal }),
     { ...poll, slow: interval !== '5m' },

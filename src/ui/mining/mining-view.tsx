@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
 import type { MiningInterval } from '../../api/mining-types.js';
 import { createRequestQueue } from '../../api/request-queue.js';
 import { sanitizeLine } from '../../format/sanitize.js';
@@ -8,6 +9,7 @@ import { CredentialsPanel } from '../accounts/credentials-panel.js';
 import { adviceFor } from '../accounts/error-advice.js';
 import { Spinner } from '../chrome/spinner.js';
 import { useDashboard } from '../dashboard-context.js';
+import { MINING_ACCOUNT_KEY } from '../hooks/swr-keys.js';
 import { useKeymap } from '../hooks/use-keymap.js';
 import { useReportStatus } from '../status-report.js';
 import type { TabProps } from '../tab-props.js';
@@ -49,6 +51,11 @@ function MiningTab({ width, height, active, hidden = false }: TabProps) {
   // --account / WHITEBIT_MINING_ACCOUNT / mining_account preselect; a choice lasts the session.
   const [chosen, setChosen] = useState<string | undefined>(config.miningAccount || undefined);
   const account = chosen ?? (list.length === 1 ? list[0]?.name : undefined);
+  // The alerts read the shown account's data from the cache: they learn which one it is here.
+  const { mutate } = useSWRConfig();
+  useEffect(() => {
+    if (account !== undefined) void mutate(MINING_ACCOUNT_KEY, account, { revalidate: false });
+  }, [account, mutate]);
   const [picking, setPicking] = useState(false);
   const [cursor, setCursor] = useState(0);
   const [interval, setChartInterval] = useState<MiningInterval>('5m');

@@ -15,7 +15,7 @@ export const REWARD_COLUMNS = { day: 10, status: 10, reward: 14, currency: 5, ra
 export function payoutText(r: MiningReward): string {
   if (r.payoutDestination === 'main_balance') return 'main balance';
   const to = r.payoutAddress === null ? text(r.payoutDestination) : text(r.payoutAddress);
-  return r.payoutTransactionHash === null ? to : `${to} tx ${text(r.payoutTransactionHash).slice(0, 10)}…`;
+  return r.payoutTransactionHash === null ? to : `${to} tx ${truncate(text(r.payoutTransactionHash), 11)}`;
 }
 
 /** `2025-11-21 successful     0.00012345 BTC    120 TH/s main balance`, cut to `width`. */

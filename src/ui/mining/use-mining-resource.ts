@@ -22,19 +22,14 @@ import { useRefreshOnShow } from '../hooks/use-refresh-on-show.js';
 import { type RetryAt, useRetryAt } from '../retry-schedule.js';
 import { alignedPollDelay } from '../swr-options.js';
 import { useMiningQueue } from './mining-queue.js';
+import type { Polled } from '../hooks/swr-keys.js';
 
 /** The slowest poll of `slow` resources' floor: once a minute. */
 export const SLOW_POLL_MS = 60_000;
 
 export type MiningKey = readonly [string, ...(string | number)[]];
 
-export interface Polled<T> {
-  value: T;
-  /** When the answer arrived, ms. */
-  fetchedAt: number;
-  /** 1 for this key's first answer, then 2, 3… */
-  poll: number;
-}
+export type { Polled };
 
 export interface ResourceOptions {
   hidden: boolean;

@@ -1,10 +1,12 @@
 import { Box, Text, useStdout } from 'ink';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { readPool } from '../../alerts/readings.js';
 import { parseHashRate } from '../../format/hash-rate.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
 import { terminal } from '../../terminal/capabilities.js';
 import { clipboardNotice, clipboardSequence } from '../../terminal/clipboard.js';
+import { useAlertStatus } from '../alerts/alerts-context.js';
 import { Spinner } from '../chrome/spinner.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useKeymap } from '../hooks/use-keymap.js';
@@ -41,6 +43,15 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
   const fresh = useNewBlocks(overview?.blocks, pool.poll);
   const rateDelta = usePollDelta(overview ? parseHashRate(overview.current_hash_rate) : undefined, pool.poll);
   const workersDelta = usePollDelta(overview?.workers ?? undefined, pool.poll);
+  const readings = useMemo(() => (overview ? readPool(overview) : undefined), [overview]);
+  const statusOf = useAlertStatus();
+  const [hashrate, workers, blockAge, dataAge] = (
+    ['hashrate', 'workers', 'block_age', 'data_age'] as const
+  ).map((key) => statusOf('pool', key));
+  const status = useMemo(
+    () => ({ hashrate, workers, block_age: blockAge, data_age: dataAge }),
+    [hashrate, workers, blockAge, dataAge],
+  );
   useReportStatus(
     {
       what: 'pool overview',
@@ -69,7 +80,7 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
     active,
   );
 
-  if (!overview) {
+  if (!overview || !readings) {
     return (
       <Box flexDirection="column" width={width} height={height}>
         {pool.error ? (
@@ -116,7 +127,15 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
   );
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <PoolHeadline overview={overview} hashRateDelta={rateDelta} workersDelta={workersDelta} width={width} />
+      <PoolHeadline
+        overview={overview}
+        hashRateDelta={rateDelta}
+        workersDelta={workersDelta}
+        readings={readings}
+        nowMs={ui.nowMs}
+        status={status}
+        width={width}
+      />
       <ConnectionLinks links={links} selected={selected} lines={layout.linkLines} width={width} />
       <Box flexDirection={layout.sideBySide ? 'row' : 'column'} gap={layout.sideBySide ? 2 : 0}>
         {chart}

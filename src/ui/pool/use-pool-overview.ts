@@ -1,11 +1,12 @@
 import { useCallback, useRef, useState } from 'react';
+import { POOL_OVERVIEW_KEY } from '../hooks/swr-keys.js';
 import { useRefreshOnShow } from '../hooks/use-refresh-on-show.js';
 import useSWR, { useSWRConfig } from 'swr';
 import type { FoundBlock, HashRatePoint, PoolOverview } from '../../api/types.js';
 import { useDashboard } from '../dashboard-context.js';
 import { type RetryAt, useRetryAt } from '../retry-schedule.js';
 
-export const POOL_OVERVIEW_KEY = 'pool-overview';
+export { POOL_OVERVIEW_KEY };
 
 export interface PoolSnapshot {
   overview: PoolOverview;

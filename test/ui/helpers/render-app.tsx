@@ -1,6 +1,8 @@
 import { render } from 'ink-testing-library';
 import { vi } from 'vitest';
 import type { ApiClient } from '../../../src/api/types.js';
+import type { ResolvedConfig } from '../../../src/config/types.js';
+import type { AlertSettings } from '../../../src/ui/alerts/alerts-context.js';
 import { App } from '../../../src/ui/app.js';
 import type { TerminalControl } from '../../../src/ui/shell.js';
 import { configFixture, NOW, StubClient } from './fixtures.js';
@@ -15,6 +17,8 @@ export interface RenderAppOptions {
   random?: () => number;
   demo?: boolean;
   terminal?: TerminalControl;
+  config?: ResolvedConfig;
+  alerts?: AlertSettings;
 }
 
 type TestStdout = ReturnType<typeof render>['stdout'];
@@ -32,7 +36,8 @@ export function renderApp(opts: RenderAppOptions) {
   const view = render(
     <App
       client={opts.client}
-      config={configFixture}
+      config={opts.config ?? configFixture}
+      alerts={opts.alerts}
       demo={opts.demo ?? false}
       intervalSec={opts.intervalSec ?? 60}
       color={opts.color ?? false}

@@ -1,0 +1,71 @@
+/**
+ * Dashboard alerts as the user runs them: the built CLI in a pseudo-terminal on `--demo`, with a
+ * preferences file in a temporary XDG_CONFIG_HOME whose thresholds the demo's data crosses (its
+ * pool runs at some 200 PH/s with about 2,000 workers).
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { launchPty, type PtySession, waitForScreen } from '../support/pty-session.js';
+
+let current: PtySession | undefined;
+afterEach(() => {
+  current?.dispose();
+  current = undefined;
+});
+
+function preferences(toml: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pooltop-xdg-'));
+  mkdirSync(join(dir, 'pooltop'));
+  writeFileSync(join(dir, 'pooltop', 'config.toml'), toml);
+  return dir;
+}
+
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+describe('pooltop --demo --notify with thresholds the demo crosses', () => {
+  it('shows WARN and CRIT beside the values, rings the bell once, notifies, and lists the history on !', async () => {
+    const xdg = preferences(
+      '[thresholds.pool]\nhashrate = { warning = "1E:" }\nworkers = { critical = "100000:" }\n',
+    );
+    const s = launchPty(['--demo', '--notify', '--interval', '1'], {
+      cols: 100,
+      rows: 30,
+      env: { XDG_CONFIG_HOME: xdg, TMUX: '', STY: '' },
+    });
+    current = s;
+    const screen = await waitForScreen(s, (t) => t.includes('! history'), 'the alerts');
+    expect(screen).toMatch(/Hash rate [\d.]+ PH\/s WARN/);
+    expect(screen).toMatch(/Workers [\d,]+ CRIT/);
+    expect(screen).toMatch(/CRIT workers [\d,]+ · WARN hashrate [\d.]+ PH\/s · ! history/);
+
+    // The bell byte on its own, right before the notification: one change to a worse state.
+    const raw = s.raw();
+    expect(raw).toContain('\x07\x1b]9;pooltop: CRIT workers ');
+    expect(raw).toMatch(/\x1b\]777;notify;pooltop;CRIT workers [\d,]+ · WARN hashrate [\d.]+ PH\/s\x07/);
+    // Three more polls (1 s apart) in the same states: no more bells, no more notifications.
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(count(s.raw(), '\x07')).toBe(3); // the bell and the two notifications' terminators
+    expect(count(s.raw(), '\x1b]9;')).toBe(1);
+
+    s.pty.write('!');
+    const history = await waitForScreen(s, (t) => t.includes('Alert history since'), 'the history');
+    expect(history).toMatch(/\d\d:\d\d:\d\d {2}workers +OK → CRITICAL +[\d,]+/);
+    expect(history).toMatch(/\d\d:\d\d:\d\d {2}hashrate +OK → WARNING +[\d.]+ PH\/s/);
+    s.pty.write('\x1b');
+    await waitForScreen(s, (t) => t.includes('Hash rate, last 7 days'), 'the Pool tab again');
+    s.pty.write('q');
+    expect(await s.exit).toBe(0);
+  });
+
+  it('a broken preferences file: one line naming the key, exit 2, the terminal untouched', async () => {
+    const xdg = preferences('[thresholds.pool]\nhashrate = { warning = "fast" }\n');
+    const s = launchPty(['--demo'], { cols: 100, rows: 30, env: { XDG_CONFIG_HOME: xdg } });
+    current = s;
+    expect(await s.exit).toBe(2);
+    expect(s.raw()).toMatch(
+      /^pooltop: \S+config\.toml: thresholds\.pool\.hashrate\.warning: 'fast' is not a number[^\n]*\r?\n$/,
+    );
+  });
+});
