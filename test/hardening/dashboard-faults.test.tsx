@@ -23,10 +23,11 @@ import { ONE_LINE } from './fault-messages.js';
 
 const INTERVAL_MS = 300;
 /** The body gap timeout is longer than the drip's gap, so only the whole-request deadline ends a drip. */
-const TIMEOUTS = { connectMs: 400, headersMs: 400, bodyMs: 1000, totalMs: 700 };
+const TIMEOUTS = { connectMs: 400, headersMs: 400, bodyMs: 1000, totalMs: 1500 };
 const open: Array<() => Promise<void> | void> = [];
+// Last in, first out: each view unmounts before its client and server close.
 afterAll(async () => {
-  for (const fn of open.splice(0)) await fn();
+  for (const fn of open.splice(0).reverse()) await fn();
 });
 
 async function setup(): Promise<{ server: FaultServer; client: ApiClient }> {

@@ -356,6 +356,21 @@ describe('Sub-accounts tab: credentials and errors', () => {
     expect(f).toContain('r retries');
     expect(client.calls).toHaveLength(1); // auth errors are not retried on their own
   });
+
+  it('does not ask again and again when every request is cancelled from outside (client closed)', async () => {
+    const client = new AccountsClient(ACCOUNTS);
+    const v = mount({ client });
+    await waitForFrame(v.frame, footer('rows 1–30'));
+    client.fail = () =>
+      new PooltopError('network', 'request cancelled: client closed', { reason: 'aborted' });
+    const before = client.calls.length;
+    // Asking again on every such failure would loop without a pause, starving the timers; past
+    // 20 calls the client stops answering, so a loop ends and the count shows it.
+    client.gate = () => (client.calls.length - before > 20 ? new Promise<void>(() => {}) : Promise.resolve());
+    v.stdin.write('+'); // a page size not asked for yet: a new request
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(client.calls.length - before).toBeLessThanOrEqual(3);
+  });
 });
 
 describe('Sub-accounts tab: keys in one read, and pastes', () => {

@@ -72,6 +72,13 @@ export function isAborted(err: unknown): boolean {
   return isPooltopError(err) && err.reason === 'aborted';
 }
 
+/**
+ * Failures of requests this hook cancelled itself (their key was left). Only those are asked
+ * again when their key comes back: a request cancelled from outside (the dashboard quitting, the
+ * client closed) fails again at once, and asking again would loop.
+ */
+const cancelledHere = new WeakSet<Error>();
+
 /** The page after `current`, when `current` is a full page and the offset bound allows it. */
 export function nextQuery(
   q: SubAccountsQuery,
@@ -119,8 +126,13 @@ export function useSubAccounts(
           const page = await client.listSubAccounts({ search, offset, limit }, { signal: linked.signal });
           return { search, offset, limit, page, fetchedAt: now() };
         } catch (err) {
-          if (controller.signal.aborted && !isAborted(err)) {
-            throw new PooltopError('network', 'request cancelled', { reason: 'aborted', cause: err });
+          if (controller.signal.aborted) {
+            const cancelled =
+              err instanceof PooltopError && isAborted(err)
+                ? err
+                : new PooltopError('network', 'request cancelled', { reason: 'aborted', cause: err });
+            cancelledHere.add(cancelled);
+            throw cancelled;
           }
           throw err;
         } finally {
@@ -224,9 +236,10 @@ export function useSubAccounts(
 
   // This key's request was cancelled while it was being left (A → B → A quickly): ask again.
   const aborted = isAborted(error);
+  const cancelled = error !== undefined && cancelledHere.has(error);
   useEffect(() => {
-    if (aborted && !isValidating && !lifetime.aborted) void mutate();
-  }, [aborted, isValidating, lifetime, mutate]);
+    if (cancelled && !isValidating && !lifetime.aborted) void mutate();
+  }, [cancelled, isValidating, lifetime, mutate]);
 
   return {
     result: data,
