@@ -1,11 +1,8 @@
-import { Box, Text } from 'ink';
 import type { SubAccount } from '../../api/types.js';
-import { Spinner } from '../chrome/spinner.js';
-import { useTheme } from '../theme-context.js';
+import { TableFrame, uniqueKeys } from '../browser/table-frame.js';
 import { AccountHeader, AccountRow } from './account-row.js';
 import type { TableLayout } from './columns.js';
 import { visibleRange } from './footer-text.js';
-import { glyphs } from '../../terminal/glyphs.js';
 
 export interface AccountsTableProps {
   accounts: readonly SubAccount[];
@@ -32,46 +29,28 @@ export function AccountsTable({
   empty,
   swatchOf,
 }: AccountsTableProps) {
-  const theme = useTheme();
   const selected = Math.min(cursor, accounts.length - 1);
   const { first: start, end } = visibleRange(top, rows, accounts.length);
   const visible = accounts.slice(start, end);
   const keys = uniqueKeys(visible.map((a) => a.id ?? ''));
   return (
-    <Box flexDirection="column" height={rows + 1} overflow="hidden">
-      <AccountHeader layout={layout} />
-      {accounts.length === 0 ? (
-        loading ? (
-          <Text>
-            <Spinner /> Loading sub-accounts{glyphs().ellipsis}
-          </Text>
-        ) : (
-          <Text color={theme.muted} wrap="truncate">
-            {'  '}
-            {empty}
-          </Text>
-        )
-      ) : (
-        visible.map((account, i) => (
-          <AccountRow
-            key={keys[i]}
-            account={account}
-            layout={layout}
-            selected={start + i === selected}
-            swatch={swatchOf(account)}
-          />
-        ))
-      )}
-    </Box>
+    <TableFrame
+      header={<AccountHeader layout={layout} />}
+      rows={rows}
+      none={accounts.length === 0}
+      loading={loading}
+      what="sub-accounts"
+      empty={empty}
+    >
+      {visible.map((account, i) => (
+        <AccountRow
+          key={keys[i]}
+          account={account}
+          layout={layout}
+          selected={start + i === selected}
+          swatch={swatchOf(account)}
+        />
+      ))}
+    </TableFrame>
   );
-}
-
-/** React keys from ids, made unique even if the server repeats an id. */
-export function uniqueKeys(ids: readonly string[]): string[] {
-  const seen = new Map<string, number>();
-  return ids.map((id) => {
-    const n = seen.get(id) ?? 0;
-    seen.set(id, n + 1);
-    return n === 0 ? id : `${id}#${n}`;
-  });
 }

@@ -1,7 +1,4 @@
-import { Box, Text } from 'ink';
-import { Spinner } from '../chrome/spinner.js';
-import { uniqueKeys } from '../accounts/accounts-table.js';
-import { useTheme } from '../theme-context.js';
+import { TableFrame, uniqueKeys } from '../browser/table-frame.js';
 import type { Poll } from './mining-data.js';
 import type { WorkerLayout } from './worker-columns.js';
 import { WorkerHeader, WorkerRow } from './worker-row.js';
@@ -35,37 +32,29 @@ export function WorkersTable({
   poll,
   ascii,
 }: WorkersTableProps) {
-  const theme = useTheme();
   const start = Math.max(0, Math.min(top, names.length - rows));
   const visible = names.slice(start, start + rows);
   const keys = uniqueKeys(visible);
   return (
-    <Box flexDirection="column" height={rows + 1} overflow="hidden">
-      <WorkerHeader layout={layout} />
-      {names.length === 0 ? (
-        loading ? (
-          <Text>
-            <Spinner /> Loading workers…
-          </Text>
-        ) : (
-          <Text color={theme.muted} wrap="truncate">
-            {'  '}
-            {empty}
-          </Text>
-        )
-      ) : (
-        visible.map((name, i) => (
-          <WorkerRow
-            key={keys[i]}
-            account={account}
-            name={name}
-            selected={start + i === cursor}
-            layout={layout}
-            poll={poll}
-            ascii={ascii}
-          />
-        ))
-      )}
-    </Box>
+    <TableFrame
+      header={<WorkerHeader layout={layout} />}
+      rows={rows}
+      none={names.length === 0}
+      loading={loading}
+      what="workers"
+      empty={empty}
+    >
+      {visible.map((name, i) => (
+        <WorkerRow
+          key={keys[i]}
+          account={account}
+          name={name}
+          selected={start + i === cursor}
+          layout={layout}
+          poll={poll}
+          ascii={ascii}
+        />
+      ))}
+    </TableFrame>
   );
 }

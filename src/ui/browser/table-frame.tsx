@@ -1,0 +1,56 @@
+import { Box, Text } from 'ink';
+import type { ReactNode } from 'react';
+import { glyphs } from '../../terminal/glyphs.js';
+import { Spinner } from '../chrome/spinner.js';
+import { useTheme } from '../theme-context.js';
+
+export interface TableFrameProps {
+  /** The heading line. */
+  header: ReactNode;
+  /** Table rows that fit. */
+  rows: number;
+  /** No rows to draw: a loading line while `loading`, else `empty`. */
+  none: boolean;
+  loading: boolean;
+  /** What is loading, e.g. "sub-accounts". */
+  what: string;
+  empty: string;
+  children: ReactNode;
+}
+
+/** A browsed table's frame: its heading, then the rows on screen, a loading line or why there are none. */
+export function TableFrame({ header, rows, none, loading, what, empty, children }: TableFrameProps) {
+  const theme = useTheme();
+  let body: ReactNode = children;
+  if (none && loading) {
+    body = (
+      <Text>
+        <Spinner /> Loading {what}
+        {glyphs().ellipsis}
+      </Text>
+    );
+  } else if (none) {
+    body = (
+      <Text color={theme.muted} wrap="truncate">
+        {'  '}
+        {empty}
+      </Text>
+    );
+  }
+  return (
+    <Box flexDirection="column" height={rows + 1} overflow="hidden">
+      {header}
+      {body}
+    </Box>
+  );
+}
+
+/** React keys from ids, made unique even if the server repeats an id. */
+export function uniqueKeys(ids: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return ids.map((id) => {
+    const n = seen.get(id) ?? 0;
+    seen.set(id, n + 1);
+    return n === 0 ? id : `${id}#${n}`;
+  });
+}
