@@ -191,16 +191,20 @@ describe.skipIf(missing)('real terminals: tmux', { timeout: 60_000 }, () => {
     await sh.waitFor((x) => !x.split('\n').some((l) => l.startsWith('pooltop [')), 'quit to the shell');
   });
 
-  it('LANG=C: pure ASCII on every tab and in the help; other TERMs and NO_COLOR draw too', async () => {
+  it('LANG=C: pure ASCII on every tab (Pool, Mining, Sub-accounts) and in the help; other TERMs and NO_COLOR draw too', async () => {
     const a = s.ascii!;
     await a.waitFor(poolLoaded, 'the pool tab');
     const screens = [await a.waitFor((x) => /\+-+\+/.test(x), 'ASCII table borders')];
+    a.keys('2');
+    screens.push(
+      await a.waitFor((x) => /Workers \d+ online/.test(x) && /rows 1-\d+ \|/.test(x), 'the Mining tab'),
+    );
     a.keys('3');
     screens.push(await a.waitFor(accountsLoaded, 'sub-accounts'));
     a.keys('?');
     screens.push(await a.waitFor((x) => x.includes('closes this help'), 'the help'));
     for (const screen of screens) expect([...screen].filter((c) => c.charCodeAt(0) > 0x7e)).toEqual([]);
-    expect(screens[1]).toMatch(/\?\?/); // data outside ASCII shown as ?
+    expect(screens[2]).toMatch(/\?\?/); // data outside ASCII shown as ?
     for (const t of [s.xterm!, s.noColor!]) {
       const screen = await t.waitFor(poolLoaded, `${t.name}: the pool tab`);
       expect(screen.split('\n')[0]).toMatch(/● LIVE$/);
