@@ -3,6 +3,7 @@
  * screen to restoring it, on every way out: q / Ctrl+C (0), SIGINT (130), SIGHUP (129),
  * SIGTERM (143), a render error or an uncaught exception (1). In-flight requests are aborted.
  */
+import chalk from 'chalk';
 import { type Instance, render } from 'ink';
 import { isPooltopError } from '../errors/pooltop-error.js';
 import type { ApiClient, PoolOverview } from '../api/types.js';
@@ -10,7 +11,7 @@ import type { ResolvedConfig } from '../config/types.js';
 import { isDebug } from '../errors/report-error.js';
 import { sanitize, sanitizeLine } from '../format/sanitize.js';
 import { asciiOutput } from '../terminal/ascii.js';
-import { terminal } from '../terminal/capabilities.js';
+import { type ColorDepth, terminal } from '../terminal/capabilities.js';
 import type { AlertSettings } from './alerts/alerts-context.js';
 import { App } from './app.js';
 import { holdConsole } from './console-buffer.js';
@@ -20,6 +21,9 @@ import { firstPoll as takeFirstPollOver, settleFirstPoll } from './pool/use-pool
 import { CoalescedRenders } from './render-coalesce.js';
 import { suspendDashboard } from './suspend.js';
 import { enterFullScreen } from './terminal.js';
+
+/** Without colour chalk still draws bold and inverse (level 1); the plain theme names no colour. */
+const CHALK_LEVEL: Readonly<Record<ColorDepth, 1 | 2 | 3>> = { none: 1, '16': 1, '256': 2, truecolor: 3 };
 
 export interface DashboardOptions {
   client: ApiClient;
@@ -91,6 +95,9 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
     outcome.then(() => false),
   ]);
 
+  // Ink colours through chalk, which judges the terminal on its own (no colour at all when CI is
+  // set): the depth decided once for pooltop (terminal/capabilities.ts) is the one it uses.
+  chalk.level = CHALK_LEVEL[terminal().color];
   const screen = enterFullScreen(stdout);
   const frames = createFrameWriter(stdout, { ascii: !terminal().unicode });
   const releaseConsole = holdConsole();
