@@ -9,6 +9,9 @@ export default defineConfig({
     // size in the environment answers it at once.
     env: { COLUMNS: '100', LINES: '24' },
     pool: 'forks',
+    // Most files wait on child processes and sockets, not the CPU: two at a time on a 2-core
+    // machine (vitest's default there is one).
+    maxWorkers: 2,
     testTimeout: 120_000,
     hookTimeout: 120_000,
     reporters: ['default', './test/support/summary-reporter.ts'],

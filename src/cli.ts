@@ -207,6 +207,7 @@ async function runDashboardCommand(argv: string[], io: CommandIO): Promise<numbe
         demo: ctx.demo,
         intervalSec,
         color,
+        colorDepth: caps.color,
         alerts,
         diagnostics,
         firstPoll,

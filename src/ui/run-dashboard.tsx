@@ -22,7 +22,7 @@ import { CoalescedRenders } from './render-coalesce.js';
 import { suspendDashboard } from './suspend.js';
 import { enterFullScreen } from './terminal.js';
 
-/** Without colour chalk still draws bold and inverse (level 1); the plain theme names no colour. */
+/** Without colour, bold and inverse stay (level 1): the plain theme names no colour. */
 const CHALK_LEVEL: Readonly<Record<ColorDepth, 1 | 2 | 3>> = { none: 1, '16': 1, '256': 2, truecolor: 3 };
 
 export interface DashboardOptions {
@@ -31,6 +31,8 @@ export interface DashboardOptions {
   demo: boolean;
   intervalSec: number;
   color: boolean;
+  /** The terminal's colour depth (terminal/capabilities.ts); when given, Ink draws at it. */
+  colorDepth?: ColorDepth;
   /** Thresholds, `--notify` and the multiplexer (none: no alerts). */
   alerts?: AlertSettings;
   stdin?: NodeJS.ReadStream;
@@ -96,8 +98,8 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   ]);
 
   // Ink colours through chalk, which judges the terminal on its own (no colour at all when CI is
-  // set): the depth decided once for pooltop (terminal/capabilities.ts) is the one it uses.
-  chalk.level = CHALK_LEVEL[terminal().color];
+  // set): the depth decided once for pooltop is the one it uses.
+  if (opts.colorDepth) chalk.level = CHALK_LEVEL[opts.colorDepth];
   const screen = enterFullScreen(stdout);
   const frames = createFrameWriter(stdout, { ascii: !terminal().unicode });
   const releaseConsole = holdConsole();

@@ -53,10 +53,11 @@ export function liveness(
   return nowMs - report.fetchedAt <= LIVE_INTERVALS * intervalMs ? 'LIVE' : 'STALE';
 }
 
-export function useReportStatus(report: StatusReport, active: boolean): void {
+/** Sends the tab's state while it is the selected tab (`shown`), under the help or not. */
+export function useReportStatus(report: StatusReport, shown: boolean): void {
   const send = useContext(StatusReportContext);
   const { what, hasData, fetchedAt, error, retryAt, ownLine } = report;
   useEffect(() => {
-    if (active) send({ what, hasData, fetchedAt, error, retryAt, ownLine });
-  }, [send, active, what, hasData, fetchedAt, error, retryAt, ownLine]);
+    if (shown) send({ what, hasData, fetchedAt, error, retryAt, ownLine });
+  }, [send, shown, what, hasData, fetchedAt, error, retryAt, ownLine]);
 }

@@ -74,6 +74,24 @@ describe('pool tab', () => {
     expect(f).toContain('Workers 1,234');
   });
 
+  it('keeps the header true while the help covers the tab: polls that land under it count', async () => {
+    let now = NOW;
+    const { app, client } = start({ now: () => now });
+    await waitForFrame(app.frame, (x) => loaded(x) && x.split('\n')[0]!.endsWith('LIVE'));
+    app.press('?');
+    await waitForFrame(app.frame, (x) => x.includes('closes this help'));
+    // Three intervals later a poll lands while the help is open: still LIVE, not STALE.
+    now = NOW + 180_000;
+    app.press('r');
+    // The clock has ticked past the change (12:03:00), so the header has judged the new time.
+    const f = await waitForFrame(
+      app.frame,
+      (x) => client.calls === 2 && x.includes('12:03:00') && x.includes('updated just now'),
+    );
+    expect(f.split('\n')[0]).toMatch(/● LIVE$/);
+    expect(f).not.toContain('STALE');
+  });
+
   it('makes one request when the dashboard mounts', async () => {
     const { app, client } = start();
     await waitForFrame(app.frame, loaded);

@@ -129,6 +129,22 @@ describe('shell', () => {
     expect(app.onQuit).not.toHaveBeenCalled();
   });
 
+  it('claims no state for a tab that waits for credentials (Mining, Sub-accounts without a key)', async () => {
+    const { app } = start();
+    await waitForFrame(app.frame, loaded);
+    for (const [key, title] of [
+      ['2', 'Mining accounts need an API key'],
+      ['3', 'API key'],
+    ] as const) {
+      app.press(key);
+      const f = await waitForFrame(app.frame, (x) => x.includes(title));
+      // Nothing is being loaded, so neither LOADING in the header nor loading… in the status bar.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(app.frame().split('\n')[0]).not.toMatch(/LOADING|LIVE|STALE|ERROR/);
+      expect(f).not.toContain('loading…');
+    }
+  });
+
   it('quits with q and with Ctrl+C', async () => {
     const { app } = start();
     await waitForFrame(app.frame, loaded);

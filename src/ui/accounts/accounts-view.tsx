@@ -111,7 +111,7 @@ export function AccountsView({
       retryAt: undefined,
       ownLine: true,
     },
-    active && hasKeys,
+    !hidden && hasKeys,
   );
 
   const depth = opts.colorDepth ?? terminal().color;

@@ -135,7 +135,7 @@ export function AccountPane(props: AccountPaneProps) {
       error,
       retryAt: info.retryAt ?? day.retryAt,
     },
-    active,
+    !poll.hidden,
   );
 
   const advice = error ? adviceFor(error) : undefined;

@@ -102,7 +102,7 @@ function MiningTab({ width, height, active, hidden = false }: TabProps) {
       error: accounts.error,
       retryAt: accounts.retryAt,
     },
-    active && account === undefined,
+    !hidden && hasKeys && account === undefined,
   );
   if (!hasKeys || advice?.kind === 'credentials') {
     return (

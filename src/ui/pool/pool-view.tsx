@@ -60,7 +60,7 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
       error: pool.error,
       retryAt: pool.retryAt,
     },
-    active,
+    !hidden,
   );
 
   useKeymap(
