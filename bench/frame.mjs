@@ -3,7 +3,7 @@
 import { runJsonChild } from './child.mjs';
 import { median } from './stats.mjs';
 
-function summary(samples) {
+export function summary(samples) {
   const pick = (key) => samples.map((s) => s[key]);
   return {
     n: samples.length,

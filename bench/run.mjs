@@ -5,7 +5,7 @@
 //   npm run bench                    full: 15 start-ups each, 60 s idle window, 10 min memory run (~14 min)
 //   npm run bench -- --quick         quick: fewer repetitions, 15 s idle, 1 min memory run (~3 min)
 //   BENCH_QUICK=1 npm run bench      the same
-//   node bench/run.mjs --only startup,frame,flip,session,package,exporter,loadall   a subset (no build)
+//   node bench/run.mjs --only startup,frame,flip,session,package,exporter,loadall,mining   a subset (no build)
 //   node bench/run.mjs --json FILE   also write every raw sample to FILE
 //
 // Every child (pty or plain) is killed on exit, on SIGINT/SIGTERM and when a step or the whole
@@ -26,6 +26,7 @@ import { measureStartup } from './startup.mjs';
 import { buildRows, renderTable } from './table.mjs';
 import { withTimeout } from './stats.mjs';
 import { bundleLoadAll, loadAllLines, measureLoadAll } from './load-all.mjs';
+import { measureMining, miningLines } from './mining.mjs';
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick') || /^(1|true|yes)$/i.test(process.env.BENCH_QUICK ?? '');
@@ -121,6 +122,7 @@ const bundles = await step('bundling the baseline and the in-process entries', 1
     {
       framePool: 'bench/inproc/frame-pool.mjs',
       frameAccounts: 'bench/inproc/frame-accounts.mjs',
+      frameMining: 'bench/inproc/frame-mining.mjs',
       inkFloor: 'bench/inproc/ink-floor.mjs',
       service: 'bench/inproc/service.mjs',
     },
@@ -190,6 +192,20 @@ if (wants('loadall')) {
   });
 }
 
+if (wants('mining')) {
+  results.mining = await step('Mining tab (issue 17)', 400_000, () =>
+    measureMining({
+      cliFile,
+      inprocFile: file('frameMining'),
+      serviceFile: file('service'),
+      n: mode.frameN,
+      idleMs: mode.idleMs,
+      warmupMs: mode.warmupMs,
+      log,
+    }),
+  );
+}
+
 clearTimeout(watchdog);
 await cleanup();
 
@@ -213,6 +229,7 @@ if (results.session?.network?.startup) {
   );
 }
 if (results.loadAll) console.log(`\nWhole sub-account list (issue #19):\n${loadAllLines(results.loadAll).join('\n')}`);
+if (results.mining) console.log(`\nMining tab (issue 17, bench/mining.mjs):\n${miningLines(results.mining).join('\n')}`);
 if (jsonOut) {
   writeFileSync(jsonOut, `${JSON.stringify(results, null, 1)}\n`);
   console.log(`raw samples: ${jsonOut}`);

@@ -14,7 +14,7 @@ import { cpuMs, rssBytes } from './proc.mjs';
 import { startPty } from './pty.mjs';
 import { median, sleep } from './stats.mjs';
 
-function diffStats(a, b) {
+export function diffStats(a, b) {
   const byPath = {};
   for (const [path, n] of Object.entries(b.byPath)) {
     const d = n - (a.byPath[path] ?? 0);
@@ -26,16 +26,30 @@ function diffStats(a, b) {
 /** The dashboard has its compile cache written 3 s after start (src/main.ts). */
 const CACHE_SAVED_AFTER_MS = 4_000;
 
-export async function measureSession({ cliFile, host, idleMs, warmupMs, memoryMs, log }) {
+/**
+ * A compile-cache directory of its own, filled by an unmeasured `pooltop --interval 1` against
+ * `host`; returns the environment that uses it. The caller removes `cacheDir`.
+ */
+export async function warmCompileCache(cliFile, host) {
   const cacheDir = mkdtempSync(join(tmpdir(), 'pooltop-bench-session-cache-'));
   const env = { ...host.env(), POOLTOP_CACHE_DIR: cacheDir };
   const filler = startPty(process.execPath, [cliFile, '--interval', '1'], { cols: 120, rows: 40, env });
   try {
-    await filler.waitFor(showsPoolData, 20_000, 'pool data (compile cache warm-up)');
-    await sleep(CACHE_SAVED_AFTER_MS);
-  } finally {
-    await filler.kill();
+    try {
+      await filler.waitFor(showsPoolData, 20_000, 'pool data (compile cache warm-up)');
+      await sleep(CACHE_SAVED_AFTER_MS);
+    } finally {
+      await filler.kill();
+    }
+  } catch (error) {
+    rmSync(cacheDir, { recursive: true, force: true });
+    throw error;
   }
+  return { env, cacheDir };
+}
+
+export async function measureSession({ cliFile, host, idleMs, warmupMs, memoryMs, log }) {
+  const { env, cacheDir } = await warmCompileCache(cliFile, host);
   const session = startPty(process.execPath, [cliFile, '--interval', '1'], { cols: 120, rows: 40, env });
   try {
     const before = host.stats();

@@ -99,6 +99,11 @@ export class FakeStdout extends EventEmitter {
     }
     return undefined;
   }
+  /** The screen now, every write applied. */
+  text() {
+    for (const [, chunk] of this.#pending.splice(0)) this.screen.write(chunk);
+    return this.screen.text();
+  }
   write(chunk, encoding, callback) {
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
     const at = performance.now();
@@ -146,14 +151,37 @@ export async function until(predicate, timeoutMs, what) {
   }
 }
 
-/** The embedded service, and a client that asks it once per distinct request and then replays the answer. */
-export async function dataSource() {
-  const service = await startService({ port: 0, rateLimit: false });
+/**
+ * The embedded service (`service`: its options, e.g. mining accounts and workers), and a client
+ * that asks it once per distinct request and then replays the answer. While `source.gate` is a
+ * promise, every Mining answer waits for it (so a frame drawn meanwhile can only show cached
+ * data); `source.calls` and `source.inFlight` count the Mining calls.
+ */
+export async function dataSource({ service: serviceOptions = {} } = {}) {
+  const service = await startService({ port: 0, rateLimit: false, ...serviceOptions });
   const { apiKey, apiSecret } = service.credentials;
   const real = createClient({ baseUrl: service.baseUrl, apiKey, apiSecret, retries: 0 });
   const pool = await real.getMiningPool();
   const pages = new Map();
+  const answers = new Map();
   let poolVariant = 0;
+  // Mining reads are keyed without from/to: those follow the (manual) clock, the data does not.
+  const mining = {};
+  for (const op of Object.keys(real.mining)) {
+    mining[op] = async (query = {}, opts) => {
+      const { from, to, ...rest } = query;
+      const key = JSON.stringify([op, rest]);
+      source.calls++;
+      source.inFlight++;
+      try {
+        if (!answers.has(key)) answers.set(key, await real.mining[op](query, opts));
+        if (source.gate) await source.gate;
+        return structuredClone(answers.get(key));
+      } finally {
+        source.inFlight--;
+      }
+    };
+  }
   const client = {
     baseUrl: real.baseUrl,
     /** Each call answers a fresh copy (as JSON parsing would), with a slightly different headline. */
@@ -167,6 +195,7 @@ export async function dataSource() {
       if (!pages.has(key)) pages.set(key, await real.listSubAccounts(query, opts));
       return structuredClone(pages.get(key));
     },
+    mining,
     refreshToken: (params, opts) => real.refreshToken(params, opts),
     close: () => real.close(),
   };
@@ -182,14 +211,18 @@ export async function dataSource() {
     sources: {},
     warnings: [],
   };
-  return {
+  const source = {
     client,
     config,
+    gate: undefined,
+    calls: 0,
+    inFlight: 0,
     async close() {
       await real.close();
       await service.close();
     },
   };
+  return source;
 }
 
 /** Runs the dashboard (runDashboard, as `pooltop` does) in a fake `columns`×`rows` terminal. */
