@@ -66,7 +66,7 @@ async function measureMemory(cliFile, host) {
   const session = startPty(process.execPath, [cliFile, '--interval', '10'], { cols: 120, rows: 40, env: host.env() });
   try {
     await session.waitFor((t) => t.includes('Workers '), 20_000, 'pool data');
-    session.write('2');
+    session.write('3'); // Sub-accounts
     await session.waitFor((t) => t.includes('rows 1–30 ·'), 20_000, 'the first page');
     await sleep(3000);
     const usual = await settledRss(session.pid);

@@ -5,7 +5,6 @@
 //  - dashboard: `L` in the real dashboard (200×106), then frames with 100 rows on screen while
 //    loaded (↓/↑ and clock ticks) and `s` (sort) to its frame.
 //   node load-all.mjs --n 30
-import './as-shipped.mjs';
 import { filterAccounts } from '../../src/accounts/filter.js';
 import { sortAccounts } from '../../src/accounts/sort.js';
 import { createClient } from '../../src/api/client.js';
@@ -76,7 +75,7 @@ const config = {
 };
 const view = mountDashboard({ client, config, columns: 200, rows: 106 });
 await until(() => view.stdout.shows('Workers '), 15_000, 'pool data');
-view.stdin.press('2');
+view.stdin.press('3'); // Sub-accounts
 await until(() => view.stdout.shows('rows 1–30 ·'), 15_000, 'the first page');
 // Baseline in the same run: the server's pages, page size 100, all 100 rows on screen.
 for (let size = 30; size < 100; size += 10) {
