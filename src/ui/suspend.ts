@@ -5,10 +5,10 @@
  * it (`fg`, SIGCONT), raw mode, bracketed paste and the alternate screen come back and
  * everything is drawn again.
  *
- * A process stopping itself stops inside kill(), before it returns, so the code after it runs
- * once continued (or at once when the stop is ignored: no job control). SIGCONT, which Node
- * reports a moment later, sets the terminal up once more, in case the stop took effect only
- * after kill() returned; doing it twice is harmless.
+ * kill() can return before the stop takes effect (another of Node's threads may take the
+ * signal), so nothing is set up again right after it: the terminal comes back once, on SIGCONT
+ * (`fg`), or after STOP_GRACE_MS when no stop came (SIGTSTP ignored: no job control). A stopped
+ * process runs no timers, so the grace period cannot end while it is stopped.
  */
 import { ENTER_ALT_SCREEN, HIDE_CURSOR, LEAVE_ALT_SCREEN, SHOW_CURSOR } from './terminal.js';
 
@@ -37,13 +37,19 @@ function setRaw(stdin: NodeJS.ReadStream, on: boolean): void {
   if (stdin.isTTY && typeof stdin.setRawMode === 'function') stdin.setRawMode(on);
 }
 
+/** How long a stop may take to happen after SIGTSTP before the dashboard takes the terminal back. */
+export const STOP_GRACE_MS = 200;
+
 export function suspendDashboard({
   stdin,
   stdout,
   repaint,
   stop = () => process.kill(process.pid, 'SIGTSTP'),
 }: SuspendDeps): void {
+  let timer: NodeJS.Timeout | undefined;
   const resume = (): void => {
+    process.removeListener('SIGCONT', resume);
+    clearTimeout(timer);
     setRaw(stdin, true);
     write(stdout, ENTER_ALT_SCREEN + HIDE_CURSOR + PASTE_ON);
     repaint();
@@ -52,5 +58,5 @@ export function suspendDashboard({
   setRaw(stdin, false);
   process.once('SIGCONT', resume);
   stop();
-  resume();
+  timer = setTimeout(resume, STOP_GRACE_MS);
 }

@@ -126,32 +126,40 @@ describe('runDashboard', () => {
 });
 
 describe('Ctrl+Z', () => {
-  it('gives the terminal back before stopping, and takes it again with a full repaint after', async () => {
-    const { suspendDashboard } = await import('../../src/ui/suspend.js');
-    const events: string[] = [];
-    const stdin = {
-      isTTY: true,
-      setRawMode: (on: boolean) => events.push(`raw ${on}`),
-    } as unknown as NodeJS.ReadStream;
-    const stdout = {
-      write: (text: string) => events.push(JSON.stringify(text)),
-    } as unknown as NodeJS.WriteStream;
+  it('gives the terminal back before stopping, and takes it again once, with a full repaint, on SIGCONT', async () => {
+    const { suspendDashboard, STOP_GRACE_MS } = await import('../../src/ui/suspend.js');
+    const { stdin, stdout, events } = fakeTerminal();
     suspendDashboard({
       stdin,
       stdout,
       repaint: () => events.push('repaint'),
       stop: () => events.push('SIGTSTP'),
     });
+    // Nothing right after the stop: kill() may return before the process has stopped.
     expect(events).toEqual([
       JSON.stringify(`\x1b[?2004l${LEAVE_ALT_SCREEN}${SHOW_CURSOR}`),
       'raw false',
       'SIGTSTP',
+    ]);
+    process.emit('SIGCONT'); // fg
+    process.emit('SIGCONT');
+    expect(events.slice(3)).toEqual([
       'raw true',
       JSON.stringify(`${ENTER}${HIDE_CURSOR}\x1b[?2004h`),
       'repaint',
     ]);
-    process.emit('SIGCONT'); // Node reports the continue a moment later: set up once more
-    expect(events.slice(6)).toEqual([
+    expect(process.listenerCount('SIGCONT')).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS + 50));
+    expect(events).toHaveLength(6); // the grace timer was cancelled
+  });
+
+  it('takes the terminal back by itself when the stop never comes (SIGTSTP ignored)', async () => {
+    const { suspendDashboard, STOP_GRACE_MS } = await import('../../src/ui/suspend.js');
+    const { stdin, stdout, events } = fakeTerminal();
+    suspendDashboard({ stdin, stdout, repaint: () => events.push('repaint'), stop: () => {} });
+    expect(events).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS + 50));
+    expect(events.slice(2)).toEqual([
       'raw true',
       JSON.stringify(`${ENTER}${HIDE_CURSOR}\x1b[?2004h`),
       'repaint',
@@ -159,3 +167,15 @@ describe('Ctrl+Z', () => {
     expect(process.listenerCount('SIGCONT')).toBe(0);
   });
 });
+
+function fakeTerminal() {
+  const events: string[] = [];
+  const stdin = {
+    isTTY: true,
+    setRawMode: (on: boolean) => events.push(`raw ${on}`),
+  } as unknown as NodeJS.ReadStream;
+  const stdout = {
+    write: (text: string) => events.push(JSON.stringify(text)),
+  } as unknown as NodeJS.WriteStream;
+  return { stdin, stdout, events };
+}
