@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { launchPty, type PtySession, waitForScreen } from '../support/pty-session.js';
 
 let current: PtySession | undefined;
@@ -40,7 +40,14 @@ describe('pooltop --demo --notify with thresholds the demo crosses', () => {
     expect(screen).toMatch(/Workers [\d,]+ CRIT/);
     expect(screen).toMatch(/CRIT workers [\d,]+ · WARN hashrate [\d.]+ PH\/s · ! history/);
 
-    // The bell byte on its own, right before the notification: one change to a worse state.
+    // The bell byte on its own, right before the notification: one change to a worse state. They
+    // are written once the frame that shows the alerts is out, so they may follow it a moment later.
+    await vi.waitFor(
+      () => {
+        if (!s.raw().includes('\x1b]777;')) throw new Error('no notification yet');
+      },
+      { timeout: 5000, interval: 20 },
+    );
     const raw = s.raw();
     expect(raw).toContain('\x07\x1b]9;pooltop: CRIT workers ');
     expect(raw).toMatch(/\x1b\]777;notify;pooltop;CRIT workers [\d,]+ · WARN hashrate [\d.]+ PH\/s\x07/);
