@@ -42,11 +42,12 @@ function describeError(error) {
  * `spy: true` adds the ink-spy plugin. Returns { name: { file } | { error } }.
  */
 export async function bundleEntries(outDir, entries, { spy = false } = {}) {
+  const common = commonOptions(outDir);
   const options = {
-    ...commonOptions(outDir),
+    ...common,
     logLevel: 'silent',
     format: 'esm',
-    plugins: spy ? [inkSpy] : [],
+    plugins: spy ? [...common.plugins, inkSpy] : common.plugins,
     banner: { js: ESM_REQUIRE_BANNER },
   };
   const out = {};

@@ -24,6 +24,7 @@ function isStale() {
     const inputs = [
       newestMtime(join(root, 'src')),
       newestMtime(join(root, 'scripts')),
+      newestMtime(join(root, 'vendor')),
       statSync(join(root, 'package-lock.json')).mtimeMs,
     ];
     return inputs.some((t) => t > built);

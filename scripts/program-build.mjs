@@ -8,6 +8,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { inkOutput } from '../vendor/ink-output/esbuild-plugin.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -30,6 +31,8 @@ export function commonOptions(outDir) {
     nodePaths: [join(root, 'node_modules')],
     // Ink loads react-devtools-core only in dev mode (DEV=true); never ship it.
     alias: { 'react-devtools-core': emptyModule },
+    // Ink's output pass replaced: vendor/ink-output/README.md says why and what it buys.
+    plugins: [inkOutput()],
     define: {
       'process.env.NODE_ENV': '"production"',
       __POOLTOP_VERSION__: JSON.stringify(version),

@@ -28,6 +28,20 @@ export function opening(state: SgrState): string {
   return state.size === 0 ? '' : `\x1b[${[...state.values()].join(';')}m`;
 }
 
+/**
+ * The SGR that turns off exactly what `state` has on (not a full reset: a style around the
+ * text, e.g. from an Ink transformer, must survive).
+ */
+export function closing(state: SgrState): string {
+  if (state.size === 0) return '';
+  const codes: number[] = [];
+  if (state.has(1)) codes.push(39);
+  if (state.has(2)) codes.push(49);
+  if (state.has(4)) codes.push(22);
+  for (let bit = 0; bit < 7; bit++) if (state.has(8 << bit)) codes.push(23 + bit);
+  return `\x1b[${codes.join(';')}m`;
+}
+
 /** Applies one SGR's parameters to `state`. */
 export function applySgr(state: SgrState, params: string): void {
   const codes = params.split(/[;:]/).map(Number);
