@@ -35,7 +35,11 @@ export function inkOutput() {
         if (missing.length === 0) return undefined;
         const names = missing.map((r) => `ink/build/${r.importer}.js → ${r.spec}`).join(', ');
         return {
-          errors: [{ text: `vendor/ink-output: Ink changed shape (no import ${names}); see vendor/ink-output/README.md` }],
+          errors: [
+            {
+              text: `vendor/ink-output: Ink changed shape (no import ${names}); see vendor/ink-output/README.md`,
+            },
+          ],
         };
       });
     },
