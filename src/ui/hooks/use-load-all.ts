@@ -36,6 +36,12 @@ export interface LoadAll {
 
 const IDLE: LoadAllState = { phase: 'idle', rows: [], progress: undefined, search: '' };
 const PROGRESS_EVERY_MS = 100;
+/**
+ * Rows arrive a page at a time, up to 101 pages in a few seconds; each time they are shown, the
+ * list is copied, filtered, sorted and counted again. Shown at most this often (the first page at
+ * once), which keeps the garbage of a whole-list load, and so the memory it leaves, small.
+ */
+const ROWS_EVERY_MS = 250;
 
 export function useLoadAll(): LoadAll {
   const { client, signal: lifetime, now } = useDashboard();
@@ -49,9 +55,10 @@ export function useLoadAll(): LoadAll {
       running.current = controller;
       const linked = linkSignals(controller.signal, lifetime);
       const mine = () => running.current === controller && !lifetime.aborted;
-      let rows: SubAccount[] = [];
+      const arrived: SubAccount[] = [];
       let drawnAt = Number.NEGATIVE_INFINITY;
-      setState({ phase: 'loading', rows, progress: undefined, search });
+      let rowsAt = Number.NEGATIVE_INFINITY;
+      setState({ phase: 'loading', rows: [], progress: undefined, search });
       void loadAllSubAccounts({
         fetchPage: (query, signal) => client.listSubAccounts(query, { signal }),
         search,
@@ -59,8 +66,12 @@ export function useLoadAll(): LoadAll {
         now,
         onRows: (page, progress) => {
           if (!mine()) return;
-          rows = rows.concat(page);
-          drawnAt = now();
+          for (const row of page) arrived.push(row);
+          const t = now();
+          if (t - rowsAt < ROWS_EVERY_MS) return;
+          rowsAt = t;
+          drawnAt = t;
+          const rows = arrived.slice();
           setState((s) => ({ ...s, rows, progress }));
         },
         onProgress: (progress) => {
