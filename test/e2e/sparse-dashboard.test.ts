@@ -59,7 +59,8 @@ describe('the dashboard against serve --sparse', () => {
     };
 
     const pool = await press('', (t) => t.includes('Blocks found') && /Workers \S/.test(t), 'the pool');
-    expect(pool).toMatch(/Links › stratum\+tcp:\/\//);
+    // In a minute whose overview --sparse thinned, the links may be missing or null.
+    expect(pool).toMatch(/Links (› stratum\+tcp:\/\/|none published)/);
     // A later poll (every 2 s): the camelCase overview keeps coming in, sparse fields and all.
     const clock = (t: string) => /(\d\d:\d\d:\d\d)\s*$/m.exec(t)?.[1];
     const before = clock(pool);
