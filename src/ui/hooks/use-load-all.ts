@@ -38,8 +38,8 @@ const IDLE: LoadAllState = { phase: 'idle', rows: [], progress: undefined, searc
 const PROGRESS_EVERY_MS = 100;
 /**
  * Rows arrive a page at a time, up to 101 pages in a few seconds; each time they are shown, the
- * list is copied, filtered, sorted and counted again. Shown at most this often (the first page at
- * once), which keeps the garbage of a whole-list load, and so the memory it leaves, small.
+ * list is copied, filtered, sorted and counted again. So they are shown at most this often (the
+ * first page at once), not 101 times per load.
  */
 const ROWS_EVERY_MS = 250;
 
