@@ -143,17 +143,17 @@ export function decimalText(n: number): string {
 /** Stands in for a missing field, so the policy sees it (valibot skips absent keys otherwise). */
 const MISSING: unique symbol = Symbol('missing');
 
-/** `schema`'s output, or whatever `onFail` makes of a value it cannot read. */
+/** A reader giving `schema`'s output, or whatever `onFail` makes of a value it cannot read. */
 function readOr<T extends v.GenericSchema>(schema: T, onFail: (problem: string) => never) {
-  return v.pipe(
-    v.unknown(),
-    v.transform((value): v.InferOutput<T> => {
-      const result = v.safeParse(schema, value);
-      if (result.success) return result.output;
-      return onFail(problemOf({ value, issues: result.issues }));
-    }),
-  );
+  return (value: unknown): v.InferOutput<T> => {
+    const result = v.safeParse(schema, value);
+    if (result.success) return result.output;
+    return onFail(problemOf({ value, issues: result.issues }));
+  };
 }
+
+/** A list item read by `read`: the item never fails the list. */
+const item = <T>(read: (value: unknown) => T) => v.pipe(v.unknown(), v.transform(read));
 
 /**
  * The policy for one field: missing stays missing, null stays null (both reported, as the
@@ -166,7 +166,7 @@ export function optional<T extends v.GenericSchema>(schema: T) {
     v.transform((value): v.InferOutput<T> | null => {
       if (value === MISSING) return degraded('is missing');
       if (value === null) return degraded('is null', null);
-      return v.parse(read, value);
+      return read(value);
     }),
   );
   return v.optional(field, () => MISSING);
@@ -174,10 +174,7 @@ export function optional<T extends v.GenericSchema>(schema: T) {
 
 /** A list of text: an item that is not text is left out and reported. */
 export function textList() {
-  return v.array(
-    readOr(text(), (problem) => degraded(`${problem}; left out`)),
-    MESSAGES.list,
-  );
+  return v.array(item(readOr(text(), (problem) => degraded(`${problem}; left out`))), MESSAGES.list);
 }
 
 /**
@@ -189,7 +186,7 @@ export function objectList<T extends v.ObjectEntries>(
   entries: T,
   needs?: { anyOf: readonly (keyof T & string)[]; what: string },
 ) {
-  const item = v.pipe(
+  const read = v.pipe(
     v.object(entries, MESSAGES.object),
     v.transform((value) => {
       const fields = value as Record<string, unknown>;
@@ -198,7 +195,7 @@ export function objectList<T extends v.ObjectEntries>(
     }),
   );
   return v.array(
-    readOr(item, (problem) => degraded(`${problem}; shown as an empty row`, {})),
+    item(readOr(read, (problem) => degraded(`${problem}; shown as an empty row`, {}))),
     MESSAGES.list,
   );
 }
@@ -217,26 +214,38 @@ export const object = <T extends v.ObjectEntries>(entries: T) => v.object(entrie
  * path. List items left out keep their received positions in the reported paths.
  */
 export function settle<T>(output: T, report: DegradationSink, path = ''): T {
-  return settleValue(output, path, report) as T;
+  return settleValue(output, path === '' ? [] : [path], report) as T;
 }
 
-function settleValue(value: unknown, path: string, report: DegradationSink): unknown {
+/** The path of `at` (keys and list positions) as text: built only for a report, as answers are mostly clean. */
+function pathText(at: readonly (string | number)[]): string {
+  let path = '';
+  for (const step of at) path += typeof step === 'number' ? `[${step}]` : path ? `.${step}` : step;
+  return path || 'body';
+}
+
+function settleValue(value: unknown, at: (string | number)[], report: DegradationSink): unknown {
   if (value instanceof Degraded) {
-    report({ path: path || 'body', problem: value.problem });
-    return value.replacement === undefined ? undefined : settleValue(value.replacement, path, report);
+    report({ path: pathText(at), problem: value.problem });
+    return value.replacement === undefined ? undefined : settleValue(value.replacement, at, report);
   }
   if (Array.isArray(value)) {
-    const kept: unknown[] = [];
-    value.forEach((item, i) => {
-      const settled = settleValue(item, `${path}[${i}]`, report);
-      if (settled !== undefined) kept.push(settled);
-    });
-    return kept;
+    let kept = 0;
+    for (let i = 0; i < value.length; i++) {
+      at.push(i);
+      const settled = settleValue(value[i], at, report);
+      at.pop();
+      if (settled !== undefined) value[kept++] = settled;
+    }
+    value.length = kept;
+    return value;
   }
   if (value !== null && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    for (const [key, item] of Object.entries(record)) {
-      const settled = settleValue(item, path ? `${path}.${key}` : key, report);
+    for (const key in record) {
+      at.push(key);
+      const settled = settleValue(record[key], at, report);
+      at.pop();
       if (settled === undefined) delete record[key];
       else record[key] = settled;
     }

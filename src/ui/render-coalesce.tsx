@@ -1,12 +1,17 @@
 /**
- * Ink runs in debug mode (run-dashboard.tsx), which leaves out its render throttle: every React
- * commit pays a whole output pass. This wrapper makes the commits of one event-loop turn (a poll's
- * data, then the effects it sets off) share one pass: Ink's per-commit hook on its root node is
- * deferred to `setImmediate`, and commits that land meanwhile join the pending pass. Key presses
- * still draw within the same turn's end, with no added delay.
+ * When the dashboard's output passes run. Ink runs in debug mode (run-dashboard.tsx), which
+ * leaves out its render throttle: every React commit would pay a whole output pass. Ink's
+ * per-commit hook on its root node is replaced by a scheduler:
+ * - after a key or the clock's tick (`drawSoon()`, pass-timing.ts), the pass runs at the end of the turn, with
+ *   every commit of that turn;
+ * - any other commit (an answer arriving, a spinner) in a second's first TICK_DELAY_MS waits for
+ *   the clock's tick: polls go out on second boundaries (swr-options.ts), so the answers to
+ *   one boundary's polls and the new second share one pass; after the tick, it runs at the end
+ *   of the turn as well.
  */
 import { Box, type DOMElement } from 'ink';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { holdMs, urgency } from './pass-timing.js';
 
 function rootOf(node: DOMElement): DOMElement {
   let at = node;
@@ -15,19 +20,33 @@ function rootOf(node: DOMElement): DOMElement {
 }
 
 /** Wraps the root's `onRender` (called by Ink's reconciler after each commit); returns the undo. */
-export function coalesceRenders(root: DOMElement): () => void {
+export function coalesceRenders(root: DOMElement, now: () => number = Date.now): () => void {
   const draw = root.onRender;
   if (!draw) return () => {};
-  let pending: NodeJS.Immediate | undefined;
+  let soon: NodeJS.Immediate | undefined;
+  let held: NodeJS.Timeout | undefined;
+  const cancel = (): void => {
+    if (soon) clearImmediate(soon);
+    if (held) clearTimeout(held);
+    soon = undefined;
+    held = undefined;
+  };
+  const pass = (): void => {
+    cancel();
+    urgency.clear();
+    draw();
+  };
   root.onRender = () => {
-    pending ??= setImmediate(() => {
-      pending = undefined;
-      draw();
-    });
+    if (soon) return;
+    const wait = urgency.get() ? 0 : holdMs(now());
+    if (wait > 0) {
+      held ??= setTimeout(pass, wait);
+      return;
+    }
+    soon = setImmediate(pass);
   };
   return () => {
-    if (pending) clearImmediate(pending);
-    pending = undefined;
+    cancel();
     root.onRender = draw;
   };
 }

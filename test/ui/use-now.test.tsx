@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../src/api/types.js';
 import type { ResolvedConfig } from '../../src/config/types.js';
 import { DashboardContext } from '../../src/ui/dashboard-context.js';
-import { msUntilTick, TICK_DELAY_MS, useNow } from '../../src/ui/hooks/use-now.js';
+import { useNow } from '../../src/ui/hooks/use-now.js';
+import { msUntilTick, TICK_DELAY_MS } from '../../src/ui/pass-timing.js';
 
 describe('msUntilTick', () => {
   it('aims at TICK_DELAY_MS past the next second, or past this one if not yet reached', () => {

@@ -2,6 +2,7 @@ import { Text } from 'ink';
 import { createContext, useContext, useEffect, useState } from 'react';
 import { useTheme } from '../theme-context.js';
 import { glyphs } from '../../terminal/glyphs.js';
+import { drawSoon } from '../pass-timing.js';
 
 /** True inside a hidden tab (tab-slot.tsx): spinners there stand still, so they cause no renders. */
 export const HiddenTabContext = createContext(false);
@@ -13,7 +14,11 @@ export function Spinner({ intervalMs = 120 }: { intervalMs?: number }) {
   const [frame, setFrame] = useState(0);
   useEffect(() => {
     if (hidden) return;
-    const timer = setInterval(() => setFrame((f) => (f + 1) % glyphs().spinner.length), intervalMs);
+    // An animation step is drawn when it is due, not held for the clock (pass-timing.ts).
+    const timer = setInterval(() => {
+      drawSoon();
+      setFrame((f) => (f + 1) % glyphs().spinner.length);
+    }, intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs, hidden]);
   return <Text color={theme.accent}>{glyphs().spinner[frame % glyphs().spinner.length]}</Text>;

@@ -22,6 +22,7 @@ import {
   useRef,
 } from 'react';
 import { type InputEvent, keypressesOf } from '../keypress.js';
+import { drawSoon } from '../pass-timing.js';
 
 type Listener = (event: InputEvent) => void;
 type Subscribe = (listener: Listener) => () => void;
@@ -33,6 +34,7 @@ export function KeypressProvider({ children }: { children: ReactNode }) {
   const queue = useRef<InputEvent[]>([]).current;
   const draining = useRef(false);
   const dispatch = (event: InputEvent): void => {
+    drawSoon();
     for (const listener of [...listeners]) {
       // One that an earlier listener's key removed (its view went away) hears no more.
       if (listeners.has(listener)) listener(event);

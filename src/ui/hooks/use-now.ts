@@ -4,27 +4,19 @@
  * Every render of the component reads the injected clock afresh, so a frame drawn for any
  * reason (a poll's data, a key) shows the current second. On top of that a tick re-renders just
  * after each wall-clock second (TICK_DELAY_MS past it) — unless a render in that second already
- * showed it. Polls are sent on the same second boundaries (swr-options.ts), so with a nearby
- * server the data and the new second arrive in one frame: one output pass a second at 1 s
- * polling instead of two. The value is whole seconds, so renders within one second hand the
+ * showed it. Polls are sent on the same second boundaries (swr-options.ts), and answers that
+ * land before the tick are drawn with it (render-coalesce.tsx): one output pass a second at 1 s
+ * polling. The value is whole seconds, so renders within one second hand the
  * same value down and memoised parts stay put.
  *
  * Ticks are chained timeouts, each aimed at the next boundary, so they never drift off it.
  */
 import { useEffect, useReducer, useRef } from 'react';
 import { useDashboard } from '../dashboard-context.js';
-
-/** How long after a wall-clock second its tick comes: room for an aligned poll to land first. */
-export const TICK_DELAY_MS = 150;
+import { drawSoon, msUntilTick } from '../pass-timing.js';
 
 /** Marks the clock's timer callbacks, so a benchmark harness can drive the clock by hand. */
 export const CLOCK_TICK = Symbol.for('pooltop.clockTick');
-
-/** Milliseconds from `nowMs` until the tick for the next second. */
-export function msUntilTick(nowMs: number): number {
-  const intoSecond = ((nowMs % 1000) + 1000) % 1000;
-  return intoSecond < TICK_DELAY_MS ? TICK_DELAY_MS - intoSecond : 1000 - intoSecond + TICK_DELAY_MS;
-}
 
 export function useNow(): number {
   const { now } = useDashboard();
@@ -38,7 +30,10 @@ export function useNow(): number {
     let timer: NodeJS.Timeout | undefined;
     const tick = Object.assign(
       () => {
-        if (Math.floor(now() / 1000) * 1000 !== shown.current) rerender();
+        if (Math.floor(now() / 1000) * 1000 !== shown.current) {
+          drawSoon();
+          rerender();
+        }
         timer = setTimeout(tick, msUntilTick(now()));
       },
       { [CLOCK_TICK]: true },

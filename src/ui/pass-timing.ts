@@ -1,0 +1,36 @@
+/**
+ * The second's timing that the clock (hooks/use-now.ts) and the output passes
+ * (render-coalesce.tsx) share: polls go out on wall-clock second boundaries (swr-options.ts),
+ * the clock ticks TICK_DELAY_MS after each, and answers that arrive before the tick are drawn
+ * with it.
+ */
+
+/** How long after a wall-clock second its tick comes: room for aligned polls to land first. */
+export const TICK_DELAY_MS = 150;
+
+/** Milliseconds from `nowMs` until the tick for the next second. */
+export function msUntilTick(nowMs: number): number {
+  const intoSecond = ((nowMs % 1000) + 1000) % 1000;
+  return intoSecond < TICK_DELAY_MS ? TICK_DELAY_MS - intoSecond : 1000 - intoSecond + TICK_DELAY_MS;
+}
+
+/** Milliseconds a commit that is not urgent waits at `nowMs`: until this second's tick, if it is still to come. */
+export function holdMs(nowMs: number): number {
+  const intoSecond = ((nowMs % 1000) + 1000) % 1000;
+  return intoSecond < TICK_DELAY_MS ? TICK_DELAY_MS - intoSecond : 0;
+}
+
+let urgent = false;
+
+/** The next commit is drawn at the end of its turn, not held for the tick: keys and the clock. */
+export function drawSoon(): void {
+  urgent = true;
+}
+
+/** Whether a commit is urgent now; `clear` once its pass has run. */
+export const urgency = {
+  get: (): boolean => urgent,
+  clear: (): void => {
+    urgent = false;
+  },
+};
