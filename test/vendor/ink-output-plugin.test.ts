@@ -32,30 +32,8 @@ describe('vendor/ink-output build plugin', () => {
     const inputs = Object.keys(metafile.inputs).map((p) => p.replaceAll('\\', '/'));
     expect(inputs).toContain('vendor/ink-output/output.ts');
     expect(inputs).toContain('vendor/ink-output/widest-line.ts');
-    // Ink's sanitiser stays, behind the remembering wrapper that squash-text-nodes.js now imports.
-    expect(inputs).toContain('vendor/ink-output/sanitize-ansi.ts');
-    expect(inputs.some((p) => p.endsWith('node_modules/ink/build/sanitize-ansi.js'))).toBe(true);
     expect(inputs.some((p) => p.endsWith('node_modules/ink/build/output.js'))).toBe(false);
     expect(inputs.some((p) => p.includes('node_modules/widest-line/'))).toBe(false);
-  });
-
-  it('remembers sanitised text without changing it, across generations', async () => {
-    const { default: remembered } = await import('../../vendor/ink-output/sanitize-ansi.js');
-    const { default: ink } = await import(join(inkBuild, 'sanitize-ansi.js'));
-    const samples = [
-      'plain',
-      '\x1b[31mred\x1b[39m',
-      'a\x1b[2Jb',
-      'tab\there',
-      '\x1b[38:2::1:2:3mx',
-      'bell\x07',
-    ];
-    for (let round = 0; round < 3; round++) {
-      for (const text of samples) expect(remembered(text)).toBe(ink(text));
-      // Enough distinct strings to turn over both generations.
-      for (let i = 0; i < 9_000; i++) remembered(`\x1b[1m${round}-${i}\x1b[22m`);
-    }
-    expect(remembered('\x1b[1m2-8999\x1b[22m')).toBe(ink('\x1b[1m2-8999\x1b[22m'));
   });
 
   it('fails a bundle where only part of the swap applies', async () => {

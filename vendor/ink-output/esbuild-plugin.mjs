@@ -1,7 +1,6 @@
 // Swaps Ink's output pass for this folder in every pooltop bundle (scripts/program-build.mjs):
-// `ink/build/output.js`, imported by build/renderer.js, becomes ./output.ts; the `widest-line`
-// package Ink measures text with becomes ./widest-line.ts; and build/squash-text-nodes.js gets
-// Ink's own sanitiser through ./sanitize-ansi.ts, which remembers its answers. The build fails if
+// `ink/build/output.js`, imported by build/renderer.js, becomes ./output.ts, and the
+// `widest-line` package Ink measures text with becomes ./widest-line.ts. The build fails if
 // Ink's sources no longer import these names, so an Ink upgrade cannot drop the swap silently.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +13,6 @@ export const INK_REDIRECTS = [
   { importer: 'renderer', spec: './output.js', to: join(here, 'output.ts') },
   { importer: 'render-node-to-output', spec: 'widest-line', to: join(here, 'widest-line.ts') },
   { importer: 'measure-text', spec: 'widest-line', to: join(here, 'widest-line.ts') },
-  { importer: 'squash-text-nodes', spec: './sanitize-ansi.js', to: join(here, 'sanitize-ansi.ts') },
 ];
 
 export function inkOutput() {
@@ -23,7 +21,7 @@ export function inkOutput() {
     setup(build) {
       const seen = new Set();
       build.onStart(() => seen.clear());
-      build.onResolve({ filter: /^(\.\/output\.js|\.\/sanitize-ansi\.js|widest-line)$/ }, (args) => {
+      build.onResolve({ filter: /^(\.\/output\.js|widest-line)$/ }, (args) => {
         const importer = INK_BUILD.exec(args.importer)?.[1];
         const redirect = INK_REDIRECTS.find((r) => r.importer === importer && r.spec === args.path);
         if (!redirect) return undefined;
