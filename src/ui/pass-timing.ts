@@ -8,21 +8,23 @@
 /** How long after a wall-clock second its tick comes: room for aligned polls to land first. */
 export const TICK_DELAY_MS = 150;
 
+const intoSecond = (nowMs: number): number => ((nowMs % 1000) + 1000) % 1000;
+
 /** Milliseconds from `nowMs` until the tick for the next second. */
 export function msUntilTick(nowMs: number): number {
-  const intoSecond = ((nowMs % 1000) + 1000) % 1000;
-  return intoSecond < TICK_DELAY_MS ? TICK_DELAY_MS - intoSecond : 1000 - intoSecond + TICK_DELAY_MS;
+  const into = intoSecond(nowMs);
+  return into < TICK_DELAY_MS ? TICK_DELAY_MS - into : 1000 - into + TICK_DELAY_MS;
 }
 
-/** Milliseconds a commit that is not urgent waits at `nowMs`: until this second's tick, if it is still to come. */
+/** Milliseconds a commit that is not urgent waits at `nowMs`: until this second's tick, if still to come. */
 export function holdMs(nowMs: number): number {
-  const intoSecond = ((nowMs % 1000) + 1000) % 1000;
-  return intoSecond < TICK_DELAY_MS ? TICK_DELAY_MS - intoSecond : 0;
+  const into = intoSecond(nowMs);
+  return into < TICK_DELAY_MS ? TICK_DELAY_MS - into : 0;
 }
 
 let urgent = false;
 
-/** The next commit is drawn at the end of its turn, not held for the tick: keys and the clock. */
+/** The next commit is drawn at the end of its turn, not held for the tick: keys, the clock, spinners. */
 export function drawSoon(): void {
   urgent = true;
 }

@@ -2,12 +2,12 @@
  * When the dashboard's output passes run. Ink runs in debug mode (run-dashboard.tsx), which
  * leaves out its render throttle: every React commit would pay a whole output pass. Ink's
  * per-commit hook on its root node is replaced by a scheduler:
- * - after a key or the clock's tick (`drawSoon()`, pass-timing.ts), the pass runs at the end of the turn, with
- *   every commit of that turn;
- * - any other commit (an answer arriving, a spinner) in a second's first TICK_DELAY_MS waits for
- *   the clock's tick: polls go out on second boundaries (swr-options.ts), so the answers to
- *   one boundary's polls and the new second share one pass; after the tick, it runs at the end
- *   of the turn as well.
+ * - after a key, the clock's tick or a spinner's step (`drawSoon()`, pass-timing.ts), the pass
+ *   runs at the end of the turn, with every commit of that turn;
+ * - any other commit (an answer arriving) in a second's first TICK_DELAY_MS waits for the
+ *   clock's tick: polls go out on second boundaries (swr-options.ts), so the answers to one
+ *   boundary's polls and the new second share one pass; after the tick, it runs at the end of
+ *   the turn as well.
  */
 import { Box, type DOMElement } from 'ink';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
