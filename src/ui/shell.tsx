@@ -2,7 +2,7 @@ import { Box, useWindowSize } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { sanitizeLine } from '../format/sanitize.js';
-import { AlertsContext } from './alerts/alerts-context.js';
+import { type AlertStatuses, AlertStatusContext, statusesOf } from './alerts/alerts-context.js';
 import { useAlerts } from './alerts/use-alerts.js';
 import { AlertOverlay } from './chrome/alert-overlay.js';
 import { HelpOverlay } from './chrome/help-overlay.js';
@@ -16,6 +16,7 @@ import { useNow } from './hooks/use-now.js';
 import { useKeypress } from './hooks/use-keypress.js';
 import { isPaste } from './keypress.js';
 import { liveness, type StatusReport, StatusReportContext } from './status-report.js';
+import { ClockContext } from './clock.js';
 import { TabSlot } from './tab-slot.js';
 import { TABS } from './tabs.js';
 import { type UiState, UiStateContext } from './ui-state.js';
@@ -50,6 +51,8 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   const [alertsOpen, setAlertsOpen] = useState(false);
   const startedAt = useRef(now()).current;
   const alerts = useAlerts(nowMs);
+  const statusesRef = useRef<AlertStatuses>(new Map());
+  statusesRef.current = statusesOf(alerts.alerts, statusesRef.current);
   const overlay = help || alertsOpen;
   const everyTab = useAfterFirstFrame();
   const refreshAll = () => void mutate(() => true);
@@ -103,7 +106,7 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   // While a view captures text input, Ctrl+C must still quit.
   useKeypress((event) => !isPaste(event) && event.name === 'ctrl+c' && onQuit(0), capture);
 
-  const ui: UiState = useMemo(() => ({ paused, nowMs, notify, setCapture }), [paused, nowMs, notify]);
+  const ui: UiState = useMemo(() => ({ paused, notify, setCapture }), [paused, notify]);
   const small = columns < MIN_COLUMNS || rows < MIN_ROWS;
   // Tab bar 1 + status bar 2. The frame fills the screen: the frame writer positions every
   // line itself, so there is no trailing newline to scroll it.
@@ -112,66 +115,69 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   const host = useMemo(() => hostOf(apiUrl), [apiUrl]);
   return (
     <UiStateContext.Provider value={ui}>
-      <AlertsContext.Provider value={alerts}>
-        <StatusReportContext.Provider value={setReport}>
-          {small ? <TooSmall columns={columns} rows={rows} /> : null}
-          <Box flexDirection="column" width={columns} height={rows} display={small ? 'none' : 'flex'}>
-            <TabBar
-              titles={TABS.map((t) => t.title)}
-              active={tab}
-              state={liveness(report, paused, nowMs, intervalMs)}
-            />
-            <Box height={bodyHeight} flexDirection="column" overflow="hidden">
-              {help ? (
-                <HelpOverlay
-                  scope={alertsOpen ? 'alerts' : current.scope}
-                  tabTitle={current.title}
-                  width={columns}
-                  height={bodyHeight}
-                />
-              ) : null}
-              {alertsOpen ? (
-                <Box display={help ? 'none' : 'flex'}>
-                  <AlertOverlay
-                    history={alerts.history}
-                    sinceMs={startedAt}
-                    nowMs={nowMs}
+      <ClockContext.Provider value={nowMs}>
+        <AlertStatusContext.Provider value={statusesRef.current}>
+          <StatusReportContext.Provider value={setReport}>
+            {small ? <TooSmall columns={columns} rows={rows} /> : null}
+            <Box flexDirection="column" width={columns} height={rows} display={small ? 'none' : 'flex'}>
+              <TabBar
+                titles={TABS.map((t) => t.title)}
+                active={tab}
+                state={liveness(report, paused, nowMs, intervalMs)}
+              />
+              <Box height={bodyHeight} flexDirection="column" overflow="hidden">
+                {help ? (
+                  <HelpOverlay
+                    scope={alertsOpen ? 'alerts' : current.scope}
+                    tabTitle={current.title}
                     width={columns}
                     height={bodyHeight}
-                    active={!small && !help}
                   />
-                </Box>
-              ) : null}
-              {TABS.map((t, i) =>
-                i !== tab && !everyTab ? null : (
-                  <TabSlot
-                    key={t.id}
-                    def={t}
-                    shown={i === tab}
-                    display={!overlay && i === tab}
-                    active={!small && !overlay && i === tab}
-                    width={columns}
-                    height={bodyHeight}
-                    ui={ui}
-                  />
-                ),
-              )}
+                ) : null}
+                {alertsOpen ? (
+                  <Box display={help ? 'none' : 'flex'}>
+                    <AlertOverlay
+                      history={alerts.history}
+                      sinceMs={startedAt}
+                      nowMs={nowMs}
+                      width={columns}
+                      height={bodyHeight}
+                      active={!small && !help}
+                    />
+                  </Box>
+                ) : null}
+                {TABS.map((t, i) =>
+                  i !== tab && !everyTab ? null : (
+                    <TabSlot
+                      key={t.id}
+                      def={t}
+                      shown={i === tab}
+                      display={!overlay && i === tab}
+                      active={!small && !overlay && i === tab}
+                      width={columns}
+                      height={bodyHeight}
+                      ui={ui}
+                      nowMs={nowMs}
+                    />
+                  ),
+                )}
+              </Box>
+              <StatusBar
+                width={columns}
+                nowMs={nowMs}
+                host={host}
+                demo={demo}
+                profile={sanitizeLine(config.profile)}
+                intervalMs={intervalMs}
+                paused={paused}
+                report={report}
+                notice={notice}
+                alerts={alerts.active}
+              />
             </Box>
-            <StatusBar
-              width={columns}
-              nowMs={nowMs}
-              host={host}
-              demo={demo}
-              profile={sanitizeLine(config.profile)}
-              intervalMs={intervalMs}
-              paused={paused}
-              report={report}
-              notice={notice}
-              alerts={alerts.active}
-            />
-          </Box>
-        </StatusReportContext.Provider>
-      </AlertsContext.Provider>
+          </StatusReportContext.Provider>
+        </AlertStatusContext.Provider>
+      </ClockContext.Provider>
     </UiStateContext.Provider>
   );
 }

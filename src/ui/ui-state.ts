@@ -3,8 +3,6 @@ import { createContext, useContext } from 'react';
 
 export interface UiState {
   paused: boolean;
-  /** The clock, ticking once a second (one timer for the whole dashboard). */
-  nowMs: number;
   /** Show a short message in the status bar for a few seconds ("copied …"). */
   notify: (text: string) => void;
   /** While true, global single-key bindings stand aside (text entry); Ctrl+C still quits. */
@@ -15,7 +13,6 @@ const noop = (): void => {};
 
 export const UiStateContext = createContext<UiState>({
   paused: false,
-  nowMs: 0,
   notify: noop,
   setCapture: noop,
 });

@@ -16,6 +16,7 @@ import { DashboardContext } from '../../src/ui/dashboard-context.js';
 import { KeypressProvider } from '../../src/ui/hooks/use-keypress.js';
 import { SessionView } from '../../src/ui/session/session-view.js';
 import { UiStateContext } from '../../src/ui/ui-state.js';
+import { ClockContext } from '../../src/ui/clock.js';
 import {
   AccountsClient,
   KEYS,
@@ -150,12 +151,12 @@ describe('hostile text never reaches the terminal (property)', () => {
         };
         const view = render(
           <DashboardContext.Provider value={dashboard}>
-            <UiStateContext.Provider
-              value={{ paused: false, nowMs: NOW, notify: () => {}, setCapture: () => {} }}
-            >
-              <KeypressProvider>
-                <SessionView width={100} height={24} active session={session} />
-              </KeypressProvider>
+            <UiStateContext.Provider value={{ paused: false, notify: () => {}, setCapture: () => {} }}>
+              <ClockContext.Provider value={NOW}>
+                <KeypressProvider>
+                  <SessionView width={100} height={24} active session={session} />
+                </KeypressProvider>
+              </ClockContext.Provider>
             </UiStateContext.Provider>
           </DashboardContext.Provider>,
         );

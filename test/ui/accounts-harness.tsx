@@ -18,6 +18,7 @@ import type { DebounceTimers } from '../../src/ui/browser/use-debounced-value.js
 import { swrOptions } from '../../src/ui/swr-options.js';
 import { ThemeContext } from '../../src/ui/theme-context.js';
 import { type UiState, UiStateContext } from '../../src/ui/ui-state.js';
+import { ClockContext } from '../../src/ui/clock.js';
 import { unusedMining } from './helpers/fixtures.js';
 
 export const NOW = Date.UTC(2025, 10, 22, 12, 0, 0);
@@ -124,7 +125,6 @@ export function mountAccounts(opts: MountOptions) {
   const controller = new AbortController();
   const ui: UiState = {
     paused: opts.paused ?? false,
-    nowMs: NOW,
     notify: vi.fn(),
     setCapture: vi.fn(),
   };
@@ -154,9 +154,11 @@ export function mountAccounts(opts: MountOptions) {
       <DashboardContext.Provider value={dashboard}>
         <SWRConfig value={swr}>
           <UiStateContext.Provider value={ui}>
-            <KeypressProvider>
-              <AccountsView width={width} height={height} active {...viewOptions} />
-            </KeypressProvider>
+            <ClockContext.Provider value={NOW}>
+              <KeypressProvider>
+                <AccountsView width={width} height={height} active {...viewOptions} />
+              </KeypressProvider>
+            </ClockContext.Provider>
           </UiStateContext.Provider>
         </SWRConfig>
       </DashboardContext.Provider>

@@ -19,10 +19,13 @@ async function draw(fresh: number[], color: boolean, maxRows = 10) {
   const { render } = await import('ink-testing-library');
   const { BlocksTable } = await import('../../src/ui/pool/blocks-table.js');
   const { ThemeContext } = await import('../../src/ui/theme-context.js');
+  const { ClockContext } = await import('../../src/ui/clock.js');
   const { createTheme } = await import('../../src/format/color.js');
   const view = render(
     <ThemeContext.Provider value={createTheme(color)}>
-      <BlocksTable blocks={blocks} fresh={new Set(fresh)} nowMs={NOW} maxRows={maxRows} />
+      <ClockContext.Provider value={NOW}>
+        <BlocksTable blocks={blocks} fresh={new Set(fresh)} maxRows={maxRows} />
+      </ClockContext.Provider>
     </ThemeContext.Provider>,
   );
   const frame = view.lastFrame() ?? '';

@@ -26,6 +26,7 @@ import { MiningView } from '../../src/ui/mining/mining-view.js';
 import { swrOptions } from '../../src/ui/swr-options.js';
 import { ThemeContext } from '../../src/ui/theme-context.js';
 import { type UiState, UiStateContext } from '../../src/ui/ui-state.js';
+import { ClockContext } from '../../src/ui/clock.js';
 import { keyedConfig, NOW } from './accounts-harness.js';
 
 export { KEYS, keyedConfig, keylessConfig, NOW, waitForFrame, waitUntil } from './accounts-harness.js';
@@ -187,7 +188,7 @@ export interface MountOptions {
 
 export function mountMining(opts: MountOptions) {
   const controller = new AbortController();
-  const ui: UiState = { paused: false, nowMs: NOW, notify: vi.fn(), setCapture: vi.fn() };
+  const ui: UiState = { paused: false, notify: vi.fn(), setCapture: vi.fn() };
   const dashboard: DashboardContextValue = {
     client: opts.client,
     apiUrl: opts.client.baseUrl,
@@ -209,14 +210,16 @@ export function mountMining(opts: MountOptions) {
         <AlertSettingsContext.Provider value={alerts}>
           <SWRConfig value={swr}>
             <UiStateContext.Provider value={ui}>
-              <KeypressProvider>
-                <MiningView
-                  width={opts.width ?? 120}
-                  height={opts.height ?? 40}
-                  active={!hidden}
-                  hidden={hidden}
-                />
-              </KeypressProvider>
+              <ClockContext.Provider value={NOW}>
+                <KeypressProvider>
+                  <MiningView
+                    width={opts.width ?? 120}
+                    height={opts.height ?? 40}
+                    active={!hidden}
+                    hidden={hidden}
+                  />
+                </KeypressProvider>
+              </ClockContext.Provider>
             </UiStateContext.Provider>
           </SWRConfig>
         </AlertSettingsContext.Provider>

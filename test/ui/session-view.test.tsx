@@ -9,6 +9,7 @@ import { DashboardContext } from '../../src/ui/dashboard-context.js';
 import { KeypressProvider } from '../../src/ui/hooks/use-keypress.js';
 import { SessionView } from '../../src/ui/session/session-view.js';
 import { UiStateContext } from '../../src/ui/ui-state.js';
+import { ClockContext } from '../../src/ui/clock.js';
 import { unusedMining } from './helpers/fixtures.js';
 import { waitForFrame } from './helpers/render-app.js';
 
@@ -79,10 +80,12 @@ function setup(opts: { config?: ResolvedConfig; stored?: StoreEntry } = {}) {
         now: () => clock.t,
       }}
     >
-      <UiStateContext.Provider value={{ paused: false, nowMs: clock.t, notify, setCapture: () => {} }}>
-        <KeypressProvider>
-          <SessionView width={100} height={24} active session={session} />
-        </KeypressProvider>
+      <UiStateContext.Provider value={{ paused: false, notify, setCapture: () => {} }}>
+        <ClockContext.Provider value={clock.t}>
+          <KeypressProvider>
+            <SessionView width={100} height={24} active session={session} />
+          </KeypressProvider>
+        </ClockContext.Provider>
       </UiStateContext.Provider>
     </DashboardContext.Provider>
   );

@@ -134,7 +134,6 @@ export function AccountsView({
         height={height}
         layout={layout}
         glyphs={glyphs}
-        nowMs={ui.nowMs}
         searchOpen={state.searchOpen}
         draft={state.draft}
         detailOpen={state.detailOpen}
@@ -155,7 +154,6 @@ export function AccountsView({
         isValidating={accounts.isValidating}
         paused={ui.paused}
         intervalMs={intervalMs}
-        nowMs={ui.nowMs}
         width={width}
       />
     );

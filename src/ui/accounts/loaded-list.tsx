@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import type { SubAccount } from '../../api/types.js';
 import { truncate } from '../../format/width.js';
 import { Spinner } from '../chrome/spinner.js';
+import { useClock } from '../clock.js';
 import { useTheme } from '../theme-context.js';
 import { AccountDetail, DETAIL_HEIGHT } from './account-detail.js';
 import { AccountsTable } from './accounts-table.js';
@@ -19,7 +20,6 @@ export interface LoadedListProps {
   height: number;
   layout: TableLayout;
   glyphs: ListGlyphs;
-  nowMs: number;
   searchOpen: boolean;
   draft: string;
   detailOpen: boolean;
@@ -47,10 +47,7 @@ export function LoadedListView(p: LoadedListProps) {
   useEffect(() => dispatch({ type: 'viewport', rows: viewRows }), [viewRows, dispatch]);
   const layout = useMemo(() => withSortMarker(p.layout, state.sort, glyphs), [p.layout, state.sort, glyphs]);
 
-  const status = loadStatusText(load, p.nowMs);
   const loading = load.phase === 'loading';
-  const tone = status.tone === 'error' ? theme.error : status.tone === 'warn' ? theme.warn : theme.muted;
-  const bar = loading ? `${progressBar(load.progress?.fraction ?? 0, BAR_WIDTH, glyphs)} ` : '';
   const hint = state.hint ?? p.hint;
   const right = hint ? ` ${hint}` : '';
   // Counting 10,100 rows is not free: only when what is counted or shown changes, not every tick.
@@ -64,13 +61,7 @@ export function LoadedListView(p: LoadedListProps) {
   const selected = list.selected;
   return (
     <Box flexDirection="column" width={width} height={p.height} overflow="hidden">
-      <Box height={1}>
-        {loading ? <Spinner /> : <Text> </Text>}
-        <Text> </Text>
-        <Text color={tone} wrap="truncate">
-          {truncate(`${bar}${status.text}`, Math.max(1, width - 2))}
-        </Text>
-      </Box>
+      <LoadStatus load={load} glyphs={glyphs} width={width} />
       <AccountsTable
         accounts={result}
         layout={layout}
@@ -103,6 +94,24 @@ export function LoadedListView(p: LoadedListProps) {
           swatch={p.swatchOf(selected)}
         />
       ) : null}
+    </Box>
+  );
+}
+
+/** The load's progress or its end and age: the part of the view that follows the clock. */
+function LoadStatus({ load, glyphs, width }: { load: List['load']; glyphs: ListGlyphs; width: number }) {
+  const theme = useTheme();
+  const status = loadStatusText(load, useClock());
+  const loading = load.phase === 'loading';
+  const tone = status.tone === 'error' ? theme.error : status.tone === 'warn' ? theme.warn : theme.muted;
+  const bar = loading ? `${progressBar(load.progress?.fraction ?? 0, BAR_WIDTH, glyphs)} ` : '';
+  return (
+    <Box height={1}>
+      {loading ? <Spinner /> : <Text> </Text>}
+      <Text> </Text>
+      <Text color={tone} wrap="truncate">
+        {truncate(`${bar}${status.text}`, Math.max(1, width - 2))}
+      </Text>
     </Box>
   );
 }

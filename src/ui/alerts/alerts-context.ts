@@ -1,7 +1,8 @@
 /**
- * How the dashboard alerts (settings, provided by app.tsx) and what is alerting now (provided by
- * the shell, which evaluates once a second): views read the status of the values they show with
- * `useAlertStatus`, the status bar and the `!` overlay read the rest.
+ * How the dashboard alerts (settings, provided by app.tsx) and the status of each alerting value
+ * now (provided by the shell, which evaluates once a second): views read the status of the
+ * values they show with `useAlertStatus`. The statuses change only when one of them does, so a
+ * tick does not re-render the views. The status bar and the `!` overlay get the rest as props.
  */
 import { createContext, useContext } from 'react';
 import type { Status } from '../../alerts/evaluate.js';
@@ -38,16 +39,19 @@ export interface AlertsState {
   history: readonly AlertChange[];
 }
 
-export const EMPTY_ALERTS: AlertsState = { alerts: [], active: [], history: [] };
+/** Each alert's status by its id. */
+export type AlertStatuses = ReadonlyMap<string, Status>;
 
-export const AlertsContext = createContext<AlertsState>(EMPTY_ALERTS);
+export const AlertStatusContext = createContext<AlertStatuses>(new Map());
 
-export function useAlertsState(): AlertsState {
-  return useContext(AlertsContext);
+/** The statuses of `alerts`, or `previous` when none of them changed. */
+export function statusesOf(alerts: readonly Alert[], previous: AlertStatuses): AlertStatuses {
+  const same = alerts.length === previous.size && alerts.every((a) => previous.get(a.id) === a.status);
+  return same ? previous : new Map(alerts.map((a) => [a.id, a.status]));
 }
 
 /** The status of one value on screen (undefined: no thresholds, or no data to judge). */
 export function useAlertStatus(): (scope: Scope, key: string, account?: string) => Status | undefined {
-  const { alerts } = useAlertsState();
-  return (scope, key, account) => alerts.find((a) => a.id === alertId(scope, key, account))?.status;
+  const statuses = useContext(AlertStatusContext);
+  return (scope, key, account) => statuses.get(alertId(scope, key, account));
 }

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { timeAgo } from '../../format/time.js';
 import { truncate } from '../../format/width.js';
+import { useClock } from '../clock.js';
 import { useTheme } from '../theme-context.js';
 import { Spinner } from './spinner.js';
 import { glyphs } from '../../terminal/glyphs.js';
@@ -15,14 +16,14 @@ export interface DataStatusProps {
   isValidating: boolean;
   paused: boolean;
   intervalMs: number;
-  nowMs: number;
   width: number;
 }
 
 /** One line saying how fresh a tab's data is: updated when, stale, failing, paused. Text first, colour second. */
 export function DataStatus(props: DataStatusProps) {
   const theme = useTheme();
-  const { error, fetchedAt, nowMs, intervalMs } = props;
+  const nowMs = useClock();
+  const { error, fetchedAt, intervalMs } = props;
   const age = fetchedAt === undefined ? undefined : nowMs - fetchedAt;
   const stale = props.hasData && (error !== undefined || (age !== undefined && age > 3 * intervalMs));
   const parts: string[] = [];

@@ -159,7 +159,6 @@ export function AccountPane(props: AccountPaneProps) {
           isValidating={false}
           paused={ui.paused}
           intervalMs={intervalMs}
-          nowMs={ui.nowMs}
           width={width}
         />
       )}

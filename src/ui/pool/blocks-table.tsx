@@ -13,6 +13,7 @@ import type { FoundBlock } from '../../api/types.js';
 import { PLACEHOLDER } from '../../format/placeholder.js';
 import { formatDateTime, timeAgo } from '../../format/time.js';
 import { GridLine, type RowProps, textRows } from '../table/text-row.js';
+import { useClock } from '../clock.js';
 import { useTheme } from '../theme-context.js';
 
 /** Width of a time found, "2025-11-22 14:03:09": a row without one keeps the column's width. */
@@ -128,12 +129,12 @@ export interface BlocksTableProps {
   blocks: readonly FoundBlock[];
   /** Heights to highlight (see useNewBlocks). */
   fresh: ReadonlySet<number>;
-  nowMs: number;
   /** Data rows that fit; the table adds 4 lines of frame. */
   maxRows: number;
 }
 
-export function BlocksTable({ blocks, fresh, nowMs, maxRows }: BlocksTableProps) {
+export function BlocksTable({ blocks, fresh, maxRows }: BlocksTableProps) {
+  const nowMs = useClock();
   const theme = useTheme();
   if (blocks.length === 0) return <Text color={theme.muted}>No blocks found yet.</Text>;
   const rows: BlockRow[] = blocks.slice(0, Math.max(1, maxRows)).map((b) => {

@@ -9,6 +9,7 @@ import { listOr, textOr } from '../../format/placeholder.js';
 import { formatDuration } from '../../format/time.js';
 import { displayWidth, truncate } from '../../format/width.js';
 import { AlertTag } from '../chrome/alert-tag.js';
+import { useClock } from '../clock.js';
 import { useTheme } from '../theme-context.js';
 
 /** The pool metrics shown here that may carry thresholds (the keys of alerts/metrics.ts). */
@@ -22,7 +23,6 @@ export interface PoolHeadlineProps {
   /** For the ages of the last block and of the history. */
   readings: PoolReadings;
   /** Whole seconds (the dashboard clock). */
-  nowMs: number;
   /** WARN/CRIT beside each value past its threshold. */
   status: PoolAlertStatus;
   width: number;
@@ -57,7 +57,8 @@ const age = (seconds: number | undefined): string =>
  * WARN or CRIT.
  */
 function PoolHeadlineView(props: PoolHeadlineProps) {
-  const { overview, hashRateDelta, workersDelta, readings, nowMs, status, width } = props;
+  const { overview, hashRateDelta, workersDelta, readings, status, width } = props;
+  const nowMs = useClock();
   const theme = useTheme();
   const nowSec = Math.floor(nowMs / 1000);
   const block = `Last block ${age(ageOf(readings.lastBlockTime, nowSec))} ago`;

@@ -117,12 +117,7 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
       <Text bold wrap="truncate">
         Blocks found <Text color={theme.muted}>(newest first, local time)</Text>
       </Text>
-      <BlocksTable
-        blocks={overview.blocks ?? NONE}
-        fresh={fresh}
-        nowMs={ui.nowMs}
-        maxRows={layout.tableRows}
-      />
+      <BlocksTable blocks={overview.blocks ?? NONE} fresh={fresh} maxRows={layout.tableRows} />
     </Box>
   );
   return (
@@ -132,7 +127,6 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
         hashRateDelta={rateDelta}
         workersDelta={workersDelta}
         readings={readings}
-        nowMs={ui.nowMs}
         status={status}
         width={width}
       />

@@ -10,7 +10,7 @@ import { Frozen } from '../chrome/frozen.js';
 import { CredentialHelp } from '../chrome/credential-help.js';
 import type { TabProps } from '../tab-props.js';
 import { useTheme } from '../theme-context.js';
-import { useUiState } from '../ui-state.js';
+import { useClock } from '../clock.js';
 import { type Row, sessionRows, type Tone } from './session-rows.js';
 import { glyphs } from '../../terminal/glyphs.js';
 
@@ -18,7 +18,7 @@ const LABEL_WIDTH = 16;
 
 /** Tab 4: the OAuth session (scopes, token expiry countdown, refresh now, auto-refresh). */
 export function SessionView({ hidden = false, ...props }: TabProps & { session?: Session }) {
-  const { nowMs } = useUiState();
+  const nowMs = useClock();
   const s = useSession(props.session);
   useKeymap(
     'session',

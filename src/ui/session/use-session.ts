@@ -1,6 +1,6 @@
 /**
  * The OAuth session for the Session tab: what is stored, refresh now, and auto-refresh.
- * Time comes from the dashboard's ticking clock (`useUiState().nowMs`), so the countdown and
+ * Time comes from the dashboard's ticking clock (`useClock()`), so the countdown and
  * the auto-refresh move together and tests drive both with an injected clock.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -8,6 +8,7 @@ import { isPooltopError } from '../../errors/pooltop-error.js';
 import { createSession, type Session, type SessionStatus } from '../../session/session.js';
 import { memoryTokenStore } from '../../config/token-store.js';
 import { sanitizeLine } from '../../format/sanitize.js';
+import { useClock } from '../clock.js';
 import { useDashboard } from '../dashboard-context.js';
 import { autoRefreshDueAt, retryDelayMs, stopsAutoRefresh } from './auto-refresh.js';
 import { useUiState } from '../ui-state.js';
@@ -38,7 +39,8 @@ function messageOf(e: unknown): string {
 
 export function useSession(injected?: Session): SessionState {
   const { client, config, demo, signal, now } = useDashboard();
-  const { nowMs, notify } = useUiState();
+  const { notify } = useUiState();
+  const nowMs = useClock();
   const session = useMemo(
     () => injected ?? createSession({ config, client, now, store: demo ? memoryTokenStore() : undefined }),
     [injected, config, client, demo, now],
