@@ -95,6 +95,9 @@ export function swrOptions(input: SwrOptionsInput): SWRConfiguration {
     refreshWhenHidden: true,
     refreshWhenOffline: true,
     keepPreviousData: true,
+    // Every answer carries the time it was fetched (hooks/swr-keys.ts), so it is always new:
+    // SWR's default deep comparison would walk the whole answer only to find that out.
+    compare: (a, b) => a === b,
     isPaused,
     onSuccess: (_data, key) => schedule?.clear(key),
     onErrorRetry: (err, key, _config, revalidate, { retryCount }) => {
