@@ -246,6 +246,24 @@ describe('Mining tab', () => {
     expect(f).toContain('Workers 37 online'); // the rest of the tab is whole
   });
 
+  it('polls the headline every interval, series and names once a minute, names again when the counts change', async () => {
+    const v = mount(new FakeMining(), { intervalSec: 1 });
+    await waitForFrame(v.frame, (x) => headline(x) && rowsLoaded(x), 10_000);
+    const infoBefore = v.fake.callsOf('minerInfo').length;
+    await new Promise((r) => setTimeout(r, 2_300)); // two 1 s intervals and more
+    expect(v.fake.callsOf('minerInfo').length).toBeGreaterThanOrEqual(infoBefore + 2);
+    // The 5-minute series feeds the headline and the chart: one key, asked once so far.
+    expect(v.fake.callsOf('hashrate').map((c) => c.query.interval)).toEqual(['5m']);
+    expect(v.fake.callsOf('workerNames')).toHaveLength(1);
+
+    v.fake.info = { ...v.fake.info, workers: { online: 36, low: 2, offline: 2 } };
+    v.fake.workerCount = 38;
+    await waitForFrame(v.frame, (x) => x.includes('Workers 36 online'), 5_000);
+    await waitUntil(() => v.fake.callsOf('workerNames').length === 2, 'the names asked again', 2_000);
+    expect(v.fake.callsOf('workerNames')[1]?.query.offset).toBe(0);
+    expect(v.fake.callsOf('hashrate')).toHaveLength(1);
+  });
+
   it('neither asks nor polls while hidden; shown again, it draws the cached data at once', async () => {
     const v = mount(new FakeMining(), { hidden: true, intervalSec: 1 });
     await new Promise((r) => setTimeout(r, 50));

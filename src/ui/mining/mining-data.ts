@@ -61,7 +61,11 @@ export function useMinerInfo(account: string, poll: Poll): Resource<MinerInfo> {
   );
 }
 
-/** The account's series at `interval` over CHART_SPAN_SECONDS; the 5-minute one also feeds the headline. */
+/**
+ * The account's series at `interval` over CHART_SPAN_SECONDS; the 5-minute one also feeds the
+ * headline. Polled once a minute: its points are whole buckets of five minutes or more, so a
+ * faster poll only fetches the same points again.
+ */
 export function useAccountSeries(
   account: string,
   interval: MiningInterval,
@@ -73,7 +77,7 @@ export function useAccountSeries(
     miningSeriesKey(account, interval),
     ([, a, i], signal) =>
       client.mining.hashrate({ account: a, interval: i, from: from(CHART_SPAN_SECONDS[i]) }, { signal }),
-    { ...poll, slow: interval !== '5m' },
+    { ...poll, slow: true },
   );
 }
 
@@ -109,7 +113,10 @@ export function useRewards(
   );
 }
 
-/** One page of connected workers' names (`enabled` false while a search shows the whole list). */
+/**
+ * One page of connected workers' names (`enabled` false while a search shows the whole list).
+ * Polled once a minute; use-workers.ts asks again as soon as the headline's counts change.
+ */
 export function useWorkerNames(
   account: string,
   offset: number,
@@ -120,7 +127,7 @@ export function useWorkerNames(
   return useMiningResource(
     enabled ? (['mining-workers', account, offset, NAMES_PAGE] as const) : null,
     ([, a, o, l], signal) => client.mining.workerNames({ account: a, offset: o, limit: l }, { signal }),
-    poll,
+    { ...poll, slow: true },
   );
 }
 
@@ -197,6 +204,6 @@ export function useWorkerChart(
         { account: a, worker: w, interval: i, from: from(CHART_SPAN_SECONDS[i]) },
         { signal },
       ),
-    { ...poll, slow: interval !== '5m' },
+    { ...poll, slow: true },
   );
 }

@@ -4,10 +4,11 @@
  *
  * - The SWR key names the operation and its query (`['mining-info', account]`), so each account,
  *   page, interval and worker is cached on its own and an answer lands only under its own key.
- * - Polled every interval while shown, or at most once a minute (`slow`) for what cannot change
- *   faster: series of hour or day points, rewards, payout, links, and the per-worker trends. Not
- *   polled while hidden or paused; shown again (or asked again for a key met before) with data
- *   older than its period, it is asked at once — the cached data is drawn meanwhile.
+ * - Polled every interval while shown, or at most once a minute (`slow`) for what changes
+ *   slower: series (whole buckets of 5 minutes or more), workers' names, rewards, payout, links
+ *   and the per-worker trends. Not polled while hidden or paused; shown again (or asked again
+ *   for a key met before) with data older than its period, it is asked at once — the cached
+ *   data is drawn meanwhile.
  * - Every request goes through the queue (≤ 4 in flight, < 50 a second, 429 honoured), and is
  *   dropped or aborted when the component that asked goes away (a row scrolled off screen).
  * - `poll` counts this key's answers, so changes "since the last poll" are per key.

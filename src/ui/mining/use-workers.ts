@@ -4,7 +4,7 @@
  * every name (workers/names has no filter): the whole list is read once, four pages at a time,
  * and filtered here; the matches are paged the same way.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { type useBrowserStore, useBrowserInput } from '../browser/use-browser.js';
 import { type DebounceTimers, REAL_TIMERS, useDebouncedValue } from '../browser/use-debounced-value.js';
@@ -20,6 +20,11 @@ export interface WorkersOptions {
   viewRows: number;
   /** The browser's state (made by the caller, whose layout depends on it). */
   store: ReturnType<typeof useBrowserStore>;
+  /**
+   * The headline's worker counts (miners/info, polled every interval), as one key: when they
+   * change, a worker came online or went off, so the names (polled once a minute) are asked again.
+   */
+  counts?: string;
   debounceMs?: number;
   timers?: DebounceTimers;
 }
@@ -30,11 +35,18 @@ export function matchNames(names: readonly string[], term: string): string[] {
   return names.filter((name) => sanitizeLine(name).toLowerCase().includes(needle));
 }
 
-export function useWorkers({ account, active, poll, viewRows, store, debounceMs, timers }: WorkersOptions) {
+export function useWorkers({ account, active, poll, viewRows, store, counts, debounceMs, timers }: WorkersOptions) {
   const { state, dispatch, current } = store;
   const searching = state.search !== '';
   const page = useWorkerNames(account, state.offset, !searching, poll);
   const all = useAllWorkerNames(account, searching, poll);
+  const countsSeen = useRef(counts);
+  const refreshPage = page.refresh;
+  useEffect(() => {
+    const before = countsSeen.current;
+    countsSeen.current = counts;
+    if (before !== undefined && counts !== undefined && counts !== before && !poll.paused) refreshPage();
+  }, [counts, poll.paused, refreshPage]);
   const matches = useMemo(
     () => (searching && all.value ? matchNames(all.value, state.search) : undefined),
     [searching, all.value, state.search],
