@@ -264,6 +264,23 @@ describe('Mining tab', () => {
     expect(v.fake.callsOf('hashrate')).toHaveLength(1);
   });
 
+  it('shown again with data older than its period, asks each resource once (the headline and the chart share the 5-minute series)', async () => {
+    let now = NOW;
+    const v = mount(new FakeMining(), { intervalSec: 1, now: () => now });
+    await waitForFrame(v.frame, (x) => headline(x) && rowsLoaded(x) && x.includes('newest first'), 10_000);
+    v.setHidden(true);
+    await new Promise((r) => setTimeout(r, 200));
+    const asked = v.fake.calls.length;
+    now += 120_000; // every answer is now older than its period, the minute of the slow ones too
+    v.setHidden(false);
+    await waitUntil(() => v.fake.callsOf('rewards').length === 2, 'the rewards asked again', 3_000);
+    await new Promise((r) => setTimeout(r, 300));
+    const again = v.fake.calls.slice(asked);
+    expect(again.filter((c) => c.op === 'hashrate')).toHaveLength(1);
+    expect(again.filter((c) => c.op === 'minerInfo').length).toBeGreaterThanOrEqual(1);
+    expect(again.filter((c) => c.op === 'workerNames')).toHaveLength(1);
+  });
+
   it('neither asks nor polls while hidden; shown again, it draws the cached data at once', async () => {
     const v = mount(new FakeMining(), { hidden: true, intervalSec: 1 });
     await new Promise((r) => setTimeout(r, 50));

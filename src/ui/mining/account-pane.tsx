@@ -68,7 +68,9 @@ export function AccountPane(props: AccountPaneProps) {
   const { thresholds } = useAlertSettings();
   const info = useMinerInfo(account, poll);
   const day = useAccountSeries(account, '5m', poll);
-  const chart = useAccountSeries(account, interval, poll);
+  // At 5 minutes the chart is the headline's series: one hook asks for it, so it is asked once.
+  const other = useAccountSeries(account, interval, poll, interval !== '5m');
+  const chart = interval === '5m' ? day : other;
   const payout = usePayout(account, poll);
   const links = useWatcherLinks(account, poll);
   const [link, setLink] = useState(0);

@@ -70,11 +70,12 @@ export function useAccountSeries(
   account: string,
   interval: MiningInterval,
   poll: Poll,
+  enabled = true,
 ): Resource<AccountHashRate> {
   const { client } = useDashboard();
   const from = useFrom();
   return useMiningResource(
-    miningSeriesKey(account, interval),
+    enabled ? miningSeriesKey(account, interval) : null,
     ([, a, i], signal) =>
       client.mining.hashrate({ account: a, interval: i, from: from(CHART_SPAN_SECONDS[i]) }, { signal }),
     { ...poll, slow: true },
