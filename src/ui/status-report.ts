@@ -17,6 +17,8 @@ export interface StatusReport {
   retryAt: RetryAt | undefined;
   /** The tab shows its own status line with the error: the status bar does not repeat it. */
   ownLine?: boolean;
+  /** How often this data is asked for, ms, when not every interval (a list polled once a minute). */
+  periodMs?: number;
 }
 
 export const StatusReportContext = createContext<(report: StatusReport | undefined) => void>(() => {});
@@ -24,18 +26,22 @@ export const StatusReportContext = createContext<(report: StatusReport | undefin
 /** Polls a success may be old before the data is no longer live. */
 export const LIVE_INTERVALS = 2;
 
-/** Stale: the data on screen failed to refresh, or is older than two poll intervals. */
+/** Stale: the data on screen failed to refresh, or is older than two of its polls. */
 export function isStale(report: StatusReport, nowMs: number, intervalMs: number): boolean {
   if (!report.hasData) return false;
   if (report.error) return true;
-  return report.fetchedAt !== undefined && nowMs - report.fetchedAt > LIVE_INTERVALS * intervalMs;
+  return report.fetchedAt !== undefined && nowMs - report.fetchedAt > LIVE_INTERVALS * pollOf(report, intervalMs);
+}
+
+function pollOf(report: StatusReport, intervalMs: number): number {
+  return Math.max(intervalMs, report.periodMs ?? 0);
 }
 
 export type Liveness = 'LIVE' | 'STALE' | 'ERROR' | 'PAUSED' | 'LOADING';
 
 /**
  * The header's word for the visible tab: LIVE only while its last poll succeeded within two
- * intervals; ERROR when the last poll failed; STALE when the last success is older (a request
+ * intervals (two of its own polls, for data asked less often); ERROR when the last poll failed; STALE when the last success is older (a request
  * hanging, the clock jumped); PAUSED while polling is paused. Undefined for a tab that polls
  * nothing.
  */
@@ -50,14 +56,14 @@ export function liveness(
   if (report.error) return 'ERROR';
   if (report.fetchedAt === undefined) return 'LOADING';
   // The clock ticks on whole seconds, so a poll that just landed can look a moment "in the future".
-  return nowMs - report.fetchedAt <= LIVE_INTERVALS * intervalMs ? 'LIVE' : 'STALE';
+  return nowMs - report.fetchedAt <= LIVE_INTERVALS * pollOf(report, intervalMs) ? 'LIVE' : 'STALE';
 }
 
 /** Sends the tab's state while it is the selected tab (`shown`), under the help or not. */
 export function useReportStatus(report: StatusReport, shown: boolean): void {
   const send = useContext(StatusReportContext);
-  const { what, hasData, fetchedAt, error, retryAt, ownLine } = report;
+  const { what, hasData, fetchedAt, error, retryAt, ownLine, periodMs } = report;
   useEffect(() => {
-    if (shown) send({ what, hasData, fetchedAt, error, retryAt, ownLine });
-  }, [send, shown, what, hasData, fetchedAt, error, retryAt, ownLine]);
+    if (shown) send({ what, hasData, fetchedAt, error, retryAt, ownLine, periodMs });
+  }, [send, shown, what, hasData, fetchedAt, error, retryAt, ownLine, periodMs]);
 }

@@ -27,6 +27,7 @@ import { swrOptions } from '../../src/ui/swr-options.js';
 import { ThemeContext } from '../../src/ui/theme-context.js';
 import { type UiState, UiStateContext } from '../../src/ui/ui-state.js';
 import { ClockContext } from '../../src/ui/clock.js';
+import { type StatusReport, StatusReportContext } from '../../src/ui/status-report.js';
 import { keyedConfig, NOW } from './accounts-harness.js';
 
 export { KEYS, keyedConfig, keylessConfig, NOW, waitForFrame, waitUntil } from './accounts-harness.js';
@@ -184,6 +185,8 @@ export interface MountOptions {
   thresholds?: ThresholdSet;
   now?: () => number;
   hidden?: boolean;
+  /** Receives what the view reports to the status bar (status-report.ts). */
+  onReport?: (report: StatusReport | undefined) => void;
 }
 
 export function mountMining(opts: MountOptions) {
@@ -204,6 +207,7 @@ export function mountMining(opts: MountOptions) {
   };
   const alerts: AlertSettings = { ...NO_ALERTS, thresholds: opts.thresholds ?? NO_ALERTS.thresholds };
   const swr = swrOptions({ intervalMs: dashboard.intervalMs, isPaused: () => false, timers: new Set() });
+  const onReport = opts.onReport ?? (() => {});
   const tree = (hidden: boolean) => (
     <ThemeContext.Provider value={createTheme(false)}>
       <DashboardContext.Provider value={dashboard}>
@@ -211,14 +215,16 @@ export function mountMining(opts: MountOptions) {
           <SWRConfig value={swr}>
             <UiStateContext.Provider value={ui}>
               <ClockContext.Provider value={NOW}>
-                <KeypressProvider>
-                  <MiningView
-                    width={opts.width ?? 120}
-                    height={opts.height ?? 40}
-                    active={!hidden}
-                    hidden={hidden}
-                  />
-                </KeypressProvider>
+                <StatusReportContext.Provider value={onReport}>
+                  <KeypressProvider>
+                    <MiningView
+                      width={opts.width ?? 120}
+                      height={opts.height ?? 40}
+                      active={!hidden}
+                      hidden={hidden}
+                    />
+                  </KeypressProvider>
+                </StatusReportContext.Provider>
               </ClockContext.Provider>
             </UiStateContext.Provider>
           </SWRConfig>

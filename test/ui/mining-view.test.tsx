@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseRange } from '../../src/alerts/range.js';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { sumDecimals } from '../../src/format/decimal.js';
+import { isStale, liveness, type StatusReport } from '../../src/ui/status-report.js';
 import {
   clientOf,
   FakeMining,
@@ -279,6 +280,27 @@ describe('Mining tab', () => {
     expect(again.filter((c) => c.op === 'hashrate')).toHaveLength(1);
     expect(again.filter((c) => c.op === 'minerInfo').length).toBeGreaterThanOrEqual(1);
     expect(again.filter((c) => c.op === 'workerNames')).toHaveLength(1);
+  });
+
+  it('the account picker is LIVE while its list is younger than two of its once-a-minute polls', async () => {
+    let report: StatusReport | undefined;
+    let now = NOW;
+    const v = mount(new FakeMining(), {
+      config: noPreselection,
+      intervalSec: 1,
+      now: () => now,
+      onReport: (r) => {
+        report = r;
+      },
+    });
+    await waitForFrame(v.frame, (x) => x.includes('Choose a mining account'));
+    await waitUntil(() => report?.fetchedAt !== undefined, 'the picker reporting its list');
+    const fetchedAt = report?.fetchedAt ?? 0;
+    now = fetchedAt + 5_000; // five 1 s intervals later: no poll of the list is due yet
+    expect(liveness(report, false, now, 1_000)).toBe('LIVE');
+    expect(isStale(report as StatusReport, now, 1_000)).toBe(false);
+    now = fetchedAt + 121_000; // two of its polls missed
+    expect(liveness(report, false, now, 1_000)).toBe('STALE');
   });
 
   it('neither asks nor polls while hidden; shown again, it draws the cached data at once', async () => {

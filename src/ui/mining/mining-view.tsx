@@ -101,6 +101,7 @@ function MiningTab({ width, height, active, hidden = false }: TabProps) {
       fetchedAt: accounts.fetchedAt,
       error: accounts.error,
       retryAt: accounts.retryAt,
+      periodMs: accounts.periodMs,
     },
     !hidden && hasKeys && account === undefined,
   );

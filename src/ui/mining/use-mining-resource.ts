@@ -54,6 +54,8 @@ export interface Resource<T> {
   isValidating: boolean;
   retryAt: RetryAt | undefined;
   refresh: () => void;
+  /** How often it is polled, ms: the interval, or at least a minute for `slow` and `once`. */
+  periodMs: number;
 }
 
 const notPaused = (): boolean => false;
@@ -147,5 +149,6 @@ export function useMiningResource<K extends MiningKey, T>(
     },
     retryAt: error && !aborted ? retryAt : undefined,
     refresh,
+    periodMs,
   };
 }
