@@ -59,11 +59,17 @@ export function liveness(
   return nowMs - report.fetchedAt <= LIVE_INTERVALS * pollOf(report, intervalMs) ? 'LIVE' : 'STALE';
 }
 
-/** Sends the tab's state while it is the selected tab (`shown`), under the help or not. */
-export function useReportStatus(report: StatusReport, shown: boolean): void {
+/**
+ * Sends the tab's state while it is the selected tab (`shown`), under the help or not; `undefined`
+ * while what the tab shows is not polled at all (the header then has no word for it).
+ */
+export function useReportStatus(report: StatusReport | undefined, shown: boolean): void {
   const send = useContext(StatusReportContext);
-  const { what, hasData, fetchedAt, error, retryAt, ownLine, periodMs } = report;
+  const none = report === undefined;
+  const { what, hasData, fetchedAt, error, retryAt, ownLine, periodMs } = report ?? NOTHING;
   useEffect(() => {
-    if (shown) send({ what, hasData, fetchedAt, error, retryAt, ownLine, periodMs });
-  }, [send, shown, what, hasData, fetchedAt, error, retryAt, ownLine, periodMs]);
+    if (shown) send(none ? undefined : { what, hasData, fetchedAt, error, retryAt, ownLine, periodMs });
+  }, [send, shown, none, what, hasData, fetchedAt, error, retryAt, ownLine, periodMs]);
 }
+
+const NOTHING: StatusReport = { what: '', hasData: false, fetchedAt: undefined, error: undefined, retryAt: undefined };

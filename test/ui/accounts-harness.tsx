@@ -19,6 +19,7 @@ import { swrOptions } from '../../src/ui/swr-options.js';
 import { ThemeContext } from '../../src/ui/theme-context.js';
 import { type UiState, UiStateContext } from '../../src/ui/ui-state.js';
 import { ClockContext } from '../../src/ui/clock.js';
+import { type StatusReport, StatusReportContext } from '../../src/ui/status-report.js';
 import { unusedMining } from './helpers/fixtures.js';
 
 export const NOW = Date.UTC(2025, 10, 22, 12, 0, 0);
@@ -119,6 +120,8 @@ export interface MountOptions extends AccountsViewOptions {
   paused?: boolean;
   /** The dashboard's clock (default: fixed at NOW). */
   now?: () => number;
+  /** Receives what the view reports to the status bar (status-report.ts). */
+  onReport?: (report: StatusReport | undefined) => void;
 }
 
 export function mountAccounts(opts: MountOptions) {
@@ -147,6 +150,7 @@ export function mountAccounts(opts: MountOptions) {
     signal: _s,
     paused: _p,
     now: _n,
+    onReport = () => {},
     ...viewOptions
   } = opts;
   const view = render(
@@ -155,9 +159,11 @@ export function mountAccounts(opts: MountOptions) {
         <SWRConfig value={swr}>
           <UiStateContext.Provider value={ui}>
             <ClockContext.Provider value={NOW}>
-              <KeypressProvider>
-                <AccountsView width={width} height={height} active {...viewOptions} />
-              </KeypressProvider>
+              <StatusReportContext.Provider value={onReport}>
+                <KeypressProvider>
+                  <AccountsView width={width} height={height} active {...viewOptions} />
+                </KeypressProvider>
+              </StatusReportContext.Provider>
             </ClockContext.Provider>
           </UiStateContext.Provider>
         </SWRConfig>

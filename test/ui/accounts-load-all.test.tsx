@@ -14,6 +14,7 @@ import { formatCount } from '../../src/format/number.js';
 import { generateAccounts } from '../../src/service/accounts.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { ASCII_GLYPHS, UTF8_GLYPHS } from '../../src/ui/accounts/list-glyphs.js';
+import { liveness, type StatusReport } from '../../src/ui/status-report.js';
 import {
   AccountsClient,
   KEYS,
@@ -163,5 +164,31 @@ describe('the loaded list against the embedded service', () => {
       '300 rows, then a page failed: unexpected response: data[7].id must not be empty · L tries again',
     );
     expect(f).toContain('rows 1–27 of 300');
+  });
+
+  it('reports LOADING while the whole list loads, no polling state once loaded, and the page again after x', async () => {
+    const client = new AccountsClient(generateAccounts(200, 3));
+    const reports: Array<StatusReport | undefined> = [];
+    const v = mountAccounts({
+      client,
+      width: 120,
+      height: 30,
+      now: Date.now,
+      glyphs: UTF8_GLYPHS,
+      onReport: (r) => reports.push(r),
+    });
+    cleanup.push(() => v.unmount());
+    await waitForFrame(v.frame, (f) => f.includes('rows 1–30 ·'));
+    await waitUntil(() => reports.at(-1)?.fetchedAt !== undefined, 'the page reported');
+    const mark = reports.length;
+    v.stdin.write('L');
+    await waitForFrame(v.frame, (x) => x.includes('200 rows, the whole list, loaded'));
+    await waitUntil(() => reports.at(-1) === undefined, 'no report for the loaded list');
+    // While it loaded, the header said LOADING.
+    const during = reports.slice(mark).find((r) => r !== undefined);
+    expect(liveness(during, false, Date.now(), 1_000)).toBe('LOADING');
+    v.stdin.write('x');
+    await waitForFrame(v.frame, (x) => x.includes('rows 1–30 ·'));
+    await waitUntil(() => reports.at(-1)?.what === 'sub-accounts', 'the page reported again');
   });
 });

@@ -9,7 +9,7 @@ import { DataStatus } from '../chrome/data-status.js';
 import { useDashboard } from '../dashboard-context.js';
 import { type DebounceTimers, REAL_TIMERS, useDebouncedValue } from '../browser/use-debounced-value.js';
 import { useSubAccounts } from './use-sub-accounts.js';
-import { useReportStatus } from '../status-report.js';
+import { type StatusReport, useReportStatus } from '../status-report.js';
 import type { TabProps } from '../tab-props.js';
 import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
@@ -41,6 +41,15 @@ export interface AccountsViewOptions {
   /** Sort markers and progress bar: UTF-8 or ASCII (default: the terminal's). */
   glyphs?: ListGlyphs;
 }
+
+const LOADING_LIST: StatusReport = {
+  what: 'sub-accounts',
+  hasData: false,
+  fetchedAt: undefined,
+  error: undefined,
+  retryAt: undefined,
+  ownLine: true,
+};
 
 /** Tab 3: the sub-accounts of the account, a page at a time, with search and a detail pane. */
 export function AccountsView({
@@ -102,15 +111,21 @@ export function AccountsView({
   }, [selected, stdout, ui]);
   useBrowserInput({ active, searchOpen: state.searchOpen, page, current, dispatch, onCopy, list: list.keys });
   // The header's LIVE/STALE/ERROR; the error itself is on this tab's own status line.
+  // The whole list says LOADING while it loads; loaded, it is not polled (a key reloads it, its
+  // own line shows its age), so the header has no word for it.
   useReportStatus(
-    {
-      what: 'sub-accounts',
-      hasData: result !== undefined,
-      fetchedAt: result?.fetchedAt,
-      error: accounts.error,
-      retryAt: undefined,
-      ownLine: true,
-    },
+    list.active
+      ? list.load.phase === 'loading'
+        ? LOADING_LIST
+        : undefined
+      : {
+          what: 'sub-accounts',
+          hasData: result !== undefined,
+          fetchedAt: result?.fetchedAt,
+          error: accounts.error,
+          retryAt: undefined,
+          ownLine: true,
+        },
     !hidden && hasKeys,
   );
 
