@@ -155,11 +155,22 @@ describe('the loaded list against the embedded service', () => {
         throw new PooltopError('schema', 'unexpected response: data[7].id must not be empty');
       return list(query, opts);
     };
-    const v = mountAccounts({ client, width: 120, height: 30, now: Date.now, glyphs: UTF8_GLYPHS });
+    let report: StatusReport | undefined;
+    const v = mountAccounts({
+      client,
+      width: 120,
+      height: 30,
+      now: Date.now,
+      glyphs: UTF8_GLYPHS,
+      onReport: (r) => {
+        report = r;
+      },
+    });
     cleanup.push(() => v.unmount());
     await waitForFrame(v.frame, (f) => f.includes('rows 1–30 ·'));
     v.stdin.write('L');
     const f = await waitForFrame(v.frame, (x) => x.includes('then a page failed'));
+    await waitUntil(() => liveness(report, false, Date.now(), 1_000) === 'ERROR', 'ERROR in the header');
     expect(f).toContain(
       '300 rows, then a page failed: unexpected response: data[7].id must not be empty · L tries again',
     );

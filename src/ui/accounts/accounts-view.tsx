@@ -111,13 +111,14 @@ export function AccountsView({
   }, [selected, stdout, ui]);
   useBrowserInput({ active, searchOpen: state.searchOpen, page, current, dispatch, onCopy, list: list.keys });
   // The header's LIVE/STALE/ERROR; the error itself is on this tab's own status line.
-  // The whole list says LOADING while it loads; loaded, it is not polled (a key reloads it, its
-  // own line shows its age), so the header has no word for it.
+  // The whole list says LOADING while it loads, ERROR when a page failed; loaded, it is not
+  // polled (a key reloads it, its own line shows its age), so the header has no word for it.
+  const { phase, error: loadError, loadedAt } = list.load;
   useReportStatus(
     list.active
-      ? list.load.phase === 'loading'
+      ? phase === 'loading'
         ? LOADING_LIST
-        : undefined
+        : loadError && { ...LOADING_LIST, hasData: true, fetchedAt: loadedAt, error: loadError }
       : {
           what: 'sub-accounts',
           hasData: result !== undefined,
