@@ -257,9 +257,15 @@ describe('Mining tab', () => {
     expect(v.fake.callsOf('hashrate').map((c) => c.query.interval)).toEqual(['5m']);
     expect(v.fake.callsOf('workerNames')).toHaveLength(1);
 
+    // A worker going from online to low leaves the list of connected names as it is.
+    v.fake.info = { ...v.fake.info, workers: { online: 36, low: 3, offline: 1 } };
+    await waitForFrame(v.frame, (x) => x.includes('Workers 36 online'), 5_000);
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(v.fake.callsOf('workerNames')).toHaveLength(1);
+
     v.fake.info = { ...v.fake.info, workers: { online: 36, low: 2, offline: 2 } };
     v.fake.workerCount = 38;
-    await waitForFrame(v.frame, (x) => x.includes('Workers 36 online'), 5_000);
+    await waitForFrame(v.frame, (x) => x.includes('2 offline'), 5_000);
     await waitUntil(() => v.fake.callsOf('workerNames').length === 2, 'the names asked again', 2_000);
     expect(v.fake.callsOf('workerNames')[1]?.query.offset).toBe(0);
     expect(v.fake.callsOf('hashrate')).toHaveLength(1);

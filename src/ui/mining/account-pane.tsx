@@ -80,7 +80,7 @@ export function AccountPane(props: AccountPaneProps) {
   const store = useBrowserStore({ limit: NAMES_PAGE });
   const layout = miningLayout(width, height, { links: linkList.length, searchOpen: store.state.searchOpen });
   const w = info.value?.workers;
-  const counts = w ? `${w.online} ${w.low} ${w.offline}` : undefined;
+  const counts = w ? `${(w.online ?? 0) + (w.low ?? 0)} ${w.offline}` : undefined;
   const workers = useWorkers({ account, active, poll, viewRows: layout.workerRows, store, counts });
   const rewards = useRewards(account, rewardsOffset, layout.rewardRows, poll);
   const worker = workers.state.detailOpen ? workers.selected : undefined;

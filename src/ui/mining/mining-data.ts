@@ -17,6 +17,7 @@ import type {
 import type { RequestQueue } from '../../api/request-queue.js';
 import type { ApiClient } from '../../api/types.js';
 import { OFFSET_MAX } from '../../api/types.js';
+import { INTERVAL_SECONDS } from '../../api/mining-types.js';
 import { useDashboard } from '../dashboard-context.js';
 import { miningInfoKey, miningSeriesKey } from '../hooks/swr-keys.js';
 import { useMiningQueue } from './mining-queue.js';
@@ -63,8 +64,8 @@ export function useMinerInfo(account: string, poll: Poll): Resource<MinerInfo> {
 
 /**
  * The account's series at `interval` over CHART_SPAN_SECONDS; the 5-minute one also feeds the
- * headline. Polled once a minute: its points are whole buckets of five minutes or more, so a
- * faster poll only fetches the same points again.
+ * headline. Its points are whole buckets of five minutes or more, so a faster poll only fetches
+ * the same points again: polled once a minute and just after each bucket closes.
  */
 export function useAccountSeries(
   account: string,
@@ -78,7 +79,7 @@ export function useAccountSeries(
     enabled ? miningSeriesKey(account, interval) : null,
     ([, a, i], signal) =>
       client.mining.hashrate({ account: a, interval: i, from: from(CHART_SPAN_SECONDS[i]) }, { signal }),
-    { ...poll, slow: true },
+    { ...poll, slow: true, bucketMs: INTERVAL_SECONDS[interval] * 1000 },
   );
 }
 

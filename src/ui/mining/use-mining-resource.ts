@@ -27,6 +27,20 @@ import type { Polled } from '../hooks/swr-keys.js';
 
 /** The slowest poll of `slow` resources' floor: once a minute. */
 export const SLOW_POLL_MS = 60_000;
+/** How long after a bucket closes its point is asked for. */
+const BUCKET_MARGIN_MS = 3_000;
+
+/**
+ * Milliseconds until a resource's next poll: every interval; once a minute for `slow` ones, and
+ * for series of `bucketMs` points also just after the current bucket closes, so a new point
+ * shows within seconds rather than up to a minute. Never sooner than the interval allows.
+ */
+export function pollDelay(intervalMs: number, nowMs: number, slow: boolean, bucketMs?: number): number {
+  const aligned = alignedPollDelay(intervalMs, nowMs);
+  if (!slow) return aligned;
+  const bucketCloses = bucketMs ? bucketMs - (nowMs % bucketMs) + BUCKET_MARGIN_MS : SLOW_POLL_MS;
+  return Math.max(aligned, Math.min(SLOW_POLL_MS, bucketCloses));
+}
 
 export type MiningKey = readonly [string, ...(string | number)[]];
 
@@ -38,6 +52,8 @@ export interface ResourceOptions {
   paused: boolean;
   /** Polled at most once a minute. */
   slow?: boolean;
+  /** A `slow` series of points this long: also polled just after each one closes (pollDelay). */
+  bucketMs?: number;
   /** Never polled: asked for once per key (and on `r`). */
   once?: boolean;
   priority?: Priority;
@@ -71,7 +87,7 @@ export function useMiningResource<K extends MiningKey, T>(
   const { cache } = useSWRConfig();
   const loadRef = useRef(load);
   loadRef.current = load;
-  const { slow = false, once = false, priority = 'high', queuesItself = false } = opts;
+  const { slow = false, once = false, priority = 'high', queuesItself = false, bucketMs } = opts;
   const periodMs = slow || once ? Math.max(intervalMs, SLOW_POLL_MS) : intervalMs;
   /** Requests started for this component, aborted when it unmounts. */
   const mine = useRef(new Set<AbortController>());
@@ -105,8 +121,8 @@ export function useMiningResource<K extends MiningKey, T>(
 
   const refreshInterval = useMemo(() => {
     if (opts.hidden || opts.paused || once) return 0;
-    return () => Math.max(alignedPollDelay(intervalMs, now()), slow ? SLOW_POLL_MS : 0);
-  }, [opts.hidden, opts.paused, once, slow, intervalMs, now]);
+    return () => pollDelay(intervalMs, now(), slow, bucketMs);
+  }, [opts.hidden, opts.paused, once, slow, bucketMs, intervalMs, now]);
   const swr = useSWR<Polled<T>, Error, MiningKey | null>(key, fetcher, {
     isPaused: notPaused,
     keepPreviousData: false,

@@ -21,8 +21,9 @@ export interface WorkersOptions {
   /** The browser's state (made by the caller, whose layout depends on it). */
   store: ReturnType<typeof useBrowserStore>;
   /**
-   * The headline's worker counts (miners/info, polled every interval), as one key: when they
-   * change, a worker came online or went off, so the names (polled once a minute) are asked again.
+   * The headline's counts of connected (online or low) and offline workers, as one key: when they
+   * change, a worker came online or dropped off, so the names (polled once a minute) are asked
+   * again. A worker moving between online and low changes neither.
    */
   counts?: string;
   debounceMs?: number;
@@ -45,8 +46,9 @@ export function useWorkers({ account, active, poll, viewRows, store, counts, deb
   useEffect(() => {
     const before = countsSeen.current;
     countsSeen.current = counts;
-    if (before !== undefined && counts !== undefined && counts !== before && !poll.paused) refreshPage();
-  }, [counts, poll.paused, refreshPage]);
+    if (before !== undefined && counts !== undefined && counts !== before && !poll.paused && !poll.hidden)
+      refreshPage();
+  }, [counts, poll.paused, poll.hidden, refreshPage]);
   const matches = useMemo(
     () => (searching && all.value ? matchNames(all.value, state.search) : undefined),
     [searching, all.value, state.search],
