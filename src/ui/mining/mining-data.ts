@@ -190,7 +190,7 @@ export function useWorkerTrend(account: string, worker: string, poll: Poll): Res
   );
 }
 
-/** One worker's series at the chart's interval (`Enter`). */
+/** One worker's series at the chart's interval (`Enter`), asked like the account's. */
 export function useWorkerChart(
   account: string,
   worker: string | undefined,
@@ -206,6 +206,6 @@ export function useWorkerChart(
         { account: a, worker: w, interval: i, from: from(CHART_SPAN_SECONDS[i]) },
         { signal },
       ),
-    { ...poll, slow: true },
+    { ...poll, slow: true, bucketMs: INTERVAL_SECONDS[interval] * 1000 },
   );
 }
