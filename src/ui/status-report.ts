@@ -30,7 +30,9 @@ export const LIVE_INTERVALS = 2;
 export function isStale(report: StatusReport, nowMs: number, intervalMs: number): boolean {
   if (!report.hasData) return false;
   if (report.error) return true;
-  return report.fetchedAt !== undefined && nowMs - report.fetchedAt > LIVE_INTERVALS * pollOf(report, intervalMs);
+  return (
+    report.fetchedAt !== undefined && nowMs - report.fetchedAt > LIVE_INTERVALS * pollOf(report, intervalMs)
+  );
 }
 
 function pollOf(report: StatusReport, intervalMs: number): number {
@@ -72,4 +74,10 @@ export function useReportStatus(report: StatusReport | undefined, shown: boolean
   }, [send, shown, none, what, hasData, fetchedAt, error, retryAt, ownLine, periodMs]);
 }
 
-const NOTHING: StatusReport = { what: '', hasData: false, fetchedAt: undefined, error: undefined, retryAt: undefined };
+const NOTHING: StatusReport = {
+  what: '',
+  hasData: false,
+  fetchedAt: undefined,
+  error: undefined,
+  retryAt: undefined,
+};

@@ -115,7 +115,10 @@ describe.skipIf(missing)('real terminals: tmux', { timeout: 60_000 }, () => {
     for (const [c, rows, what] of steps) {
       r.resize(c, rows);
       const fresh = masked(await s[`fresh${c}`]!.waitFor(settled, `fresh ${c}×${rows}`));
-      await r.waitFor((x) => masked(x) === fresh, `${what} equal to a fresh start:\n${fresh}\n(masked); the resized one`);
+      await r.waitFor(
+        (x) => masked(x) === fresh,
+        `${what} equal to a fresh start:\n${fresh}\n(masked); the resized one`,
+      );
     }
     // Several changes before the dashboard draws once.
     r.resize(90, 27);

@@ -68,6 +68,21 @@ function mount(service: ServiceHandle, glyphs = UTF8_GLYPHS) {
   return { ...view, press };
 }
 
+/** The view over `client`, with every status report it sends, in order. */
+function mountReporting(client: AccountsClient) {
+  const reports: Array<StatusReport | undefined> = [];
+  const v = mountAccounts({
+    client,
+    width: 120,
+    height: 30,
+    now: Date.now,
+    glyphs: UTF8_GLYPHS,
+    onReport: (r) => reports.push(r),
+  });
+  cleanup.push(() => v.unmount());
+  return { v, reports };
+}
+
 const tableRows = (f: string) => f.split('\n').filter((l) => /^[› ] /.test(l) && l.includes('@'));
 const counts = (rows: typeof reachable) => {
   const by = new Map<string, number>();
@@ -155,22 +170,14 @@ describe('the loaded list against the embedded service', () => {
         throw new PooltopError('schema', 'unexpected response: data[7].id must not be empty');
       return list(query, opts);
     };
-    let report: StatusReport | undefined;
-    const v = mountAccounts({
-      client,
-      width: 120,
-      height: 30,
-      now: Date.now,
-      glyphs: UTF8_GLYPHS,
-      onReport: (r) => {
-        report = r;
-      },
-    });
-    cleanup.push(() => v.unmount());
+    const { v, reports } = mountReporting(client);
     await waitForFrame(v.frame, (f) => f.includes('rows 1–30 ·'));
     v.stdin.write('L');
     const f = await waitForFrame(v.frame, (x) => x.includes('then a page failed'));
-    await waitUntil(() => liveness(report, false, Date.now(), 1_000) === 'ERROR', 'ERROR in the header');
+    await waitUntil(
+      () => liveness(reports.at(-1), false, Date.now(), 1_000) === 'ERROR',
+      'ERROR in the header',
+    );
     expect(f).toContain(
       '300 rows, then a page failed: unexpected response: data[7].id must not be empty · L tries again',
     );
@@ -178,17 +185,7 @@ describe('the loaded list against the embedded service', () => {
   });
 
   it('reports LOADING while the whole list loads, no polling state once loaded, and the page again after x', async () => {
-    const client = new AccountsClient(generateAccounts(200, 3));
-    const reports: Array<StatusReport | undefined> = [];
-    const v = mountAccounts({
-      client,
-      width: 120,
-      height: 30,
-      now: Date.now,
-      glyphs: UTF8_GLYPHS,
-      onReport: (r) => reports.push(r),
-    });
-    cleanup.push(() => v.unmount());
+    const { v, reports } = mountReporting(new AccountsClient(generateAccounts(200, 3)));
     await waitForFrame(v.frame, (f) => f.includes('rows 1–30 ·'));
     await waitUntil(() => reports.at(-1)?.fetchedAt !== undefined, 'the page reported');
     const mark = reports.length;

@@ -36,7 +36,16 @@ export function matchNames(names: readonly string[], term: string): string[] {
   return names.filter((name) => sanitizeLine(name).toLowerCase().includes(needle));
 }
 
-export function useWorkers({ account, active, poll, viewRows, store, counts, debounceMs, timers }: WorkersOptions) {
+export function useWorkers({
+  account,
+  active,
+  poll,
+  viewRows,
+  store,
+  counts,
+  debounceMs,
+  timers,
+}: WorkersOptions) {
   const { state, dispatch, current } = store;
   const searching = state.search !== '';
   const page = useWorkerNames(account, state.offset, !searching, poll);
