@@ -20,7 +20,7 @@ import { createFrameWriter } from './frame-writer.js';
 import { firstPoll as takeFirstPollOver, settleFirstPoll } from './pool/use-pool-overview.js';
 import { CoalescedRenders } from './render-coalesce.js';
 import { suspendDashboard } from './suspend.js';
-import { enterFullScreen } from './terminal.js';
+import { enterFullScreen, setRawInput } from './terminal.js';
 
 /** Without colour, bold and inverse stay (level 1): the plain theme names no colour. */
 const CHALK_LEVEL: Readonly<Record<ColorDepth, 1 | 2 | 3>> = { none: 1, '16': 1, '256': 2, truecolor: 3 };
@@ -101,6 +101,9 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   // set): the depth decided once for pooltop is the one it uses.
   if (opts.colorDepth) chalk.level = CHALK_LEVEL[opts.colorDepth];
   const screen = enterFullScreen(stdout);
+  // Ink turns raw mode on in an effect, after its first frame is out: a key typed in between
+  // would be echoed onto that frame and stay there. From here on, keys are the dashboard's.
+  setRawInput(stdin, true);
   const frames = createFrameWriter(stdout, { ascii: !terminal().unicode });
   const releaseConsole = holdConsole();
   const stopDiagnostics = opts.diagnostics
@@ -161,6 +164,7 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   } catch {
     // Unmounting a tree that failed to render may throw again; the screen is restored below.
   }
+  setRawInput(stdin, false);
   frames.flush();
   screen.restore();
   frames.destroy();

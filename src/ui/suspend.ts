@@ -10,7 +10,7 @@
  * (`fg`), or after STOP_GRACE_MS when no stop came (SIGTSTP ignored: no job control). A stopped
  * process runs no timers, so the grace period cannot end while it is stopped.
  */
-import { ENTER_ALT_SCREEN, HIDE_CURSOR, LEAVE_ALT_SCREEN, SHOW_CURSOR } from './terminal.js';
+import { ENTER_ALT_SCREEN, HIDE_CURSOR, LEAVE_ALT_SCREEN, SHOW_CURSOR, setRawInput } from './terminal.js';
 
 /** Bracketed paste, which the input layer keeps on while the dashboard runs. */
 const PASTE_ON = '\x1b[?2004h';
@@ -33,10 +33,6 @@ function write(stdout: NodeJS.WritableStream, text: string): void {
   }
 }
 
-function setRaw(stdin: NodeJS.ReadStream, on: boolean): void {
-  if (stdin.isTTY && typeof stdin.setRawMode === 'function') stdin.setRawMode(on);
-}
-
 /** How long a stop may take to happen after SIGTSTP before the dashboard takes the terminal back. */
 export const STOP_GRACE_MS = 200;
 
@@ -50,12 +46,12 @@ export function suspendDashboard({
   const resume = (): void => {
     process.removeListener('SIGCONT', resume);
     clearTimeout(timer);
-    setRaw(stdin, true);
+    setRawInput(stdin, true);
     write(stdout, ENTER_ALT_SCREEN + HIDE_CURSOR + PASTE_ON);
     repaint();
   };
   write(stdout, PASTE_OFF + LEAVE_ALT_SCREEN + SHOW_CURSOR);
-  setRaw(stdin, false);
+  setRawInput(stdin, false);
   process.once('SIGCONT', resume);
   stop();
   timer = setTimeout(resume, STOP_GRACE_MS);

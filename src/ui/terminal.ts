@@ -40,3 +40,8 @@ export function enterFullScreen(stdout: NodeJS.WritableStream): ScreenGuard {
     },
   };
 }
+
+/** Keys reach the program one by one and are not echoed (raw mode), on a terminal only. */
+export function setRawInput(stdin: NodeJS.ReadStream, on: boolean): void {
+  if (stdin.isTTY && typeof stdin.setRawMode === 'function') stdin.setRawMode(on);
+}

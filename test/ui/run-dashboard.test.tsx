@@ -76,6 +76,32 @@ describe('runDashboard', () => {
     expect(await done).toBe(0);
   });
 
+  it('takes the keys (raw mode, no echo) before its first frame is written, and gives them back', async () => {
+    const stdin = new FakeStdin();
+    const stdout = new FakeStdout();
+    let writtenWhenRaw: string | undefined;
+    const setRawMode = stdin.setRawMode.bind(stdin);
+    stdin.setRawMode = (mode: boolean) => {
+      if (mode && writtenWhenRaw === undefined) writtenWhenRaw = stdout.output;
+      return setRawMode(mode);
+    };
+    const done = runDashboard({
+      client: new StubClient(),
+      config: configFixture,
+      demo: false,
+      intervalSec: 60,
+      color: false,
+      stdin: asReadStream(stdin),
+      stdout: asWriteStream(stdout),
+    });
+    await until(() => stdout.output.includes('Workers 1,234'));
+    expect(writtenWhenRaw).toBeDefined();
+    expect(writtenWhenRaw).not.toContain('pooltop');
+    stdin.press('q');
+    expect(await done).toBe(0);
+    expect(stdin.isRaw).toBe(false);
+  });
+
   it('draws the loading frame when the first poll is slow, then the pool from that same request', async () => {
     const client = new StubClient();
     let answer: (overview: PoolOverview) => void = () => {};
