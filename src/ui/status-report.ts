@@ -43,9 +43,9 @@ export type Liveness = 'LIVE' | 'STALE' | 'ERROR' | 'PAUSED' | 'LOADING';
 
 /**
  * The header's word for the visible tab: LIVE only while its last poll succeeded within two
- * intervals (two of its own polls, for data asked less often); ERROR when the last poll failed; STALE when the last success is older (a request
- * hanging, the clock jumped); PAUSED while polling is paused. Undefined for a tab that polls
- * nothing.
+ * intervals (two of its own polls, for data asked less often); ERROR when the last poll failed;
+ * STALE when the last success is older (a request hanging, the clock jumped); PAUSED while
+ * polling is paused. Undefined for a tab that polls nothing.
  */
 export function liveness(
   report: StatusReport | undefined,

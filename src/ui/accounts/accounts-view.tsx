@@ -42,7 +42,8 @@ export interface AccountsViewOptions {
   glyphs?: ListGlyphs;
 }
 
-const LOADING_LIST: StatusReport = {
+/** The whole list's report while it loads (LOADING); with its error once a page failed (ERROR). */
+const WHOLE_LIST: StatusReport = {
   what: 'sub-accounts',
   hasData: false,
   fetchedAt: undefined,
@@ -117,8 +118,8 @@ export function AccountsView({
   useReportStatus(
     list.active
       ? phase === 'loading'
-        ? LOADING_LIST
-        : loadError && { ...LOADING_LIST, hasData: true, fetchedAt: loadedAt, error: loadError }
+        ? WHOLE_LIST
+        : loadError && { ...WHOLE_LIST, hasData: true, fetchedAt: loadedAt, error: loadError }
       : {
           what: 'sub-accounts',
           hasData: result !== undefined,
