@@ -3,7 +3,8 @@
 //               (the loader in process, `L` in the dashboard, and `pooltop accounts --all --ndjson`);
 //   sort/filter of the 10,100 rows; frame with 100 rows on screen while loaded (↓/↑, clock tick, `s`);
 //   memory    — VmRSS of `pooltop` in a pty on the Sub-accounts tab after `L`, against a twin
-//               dashboard of the same age that never loads, over 90 s after the load.
+//               dashboard of the same age that never loads: both with V8's young generation held
+//               at one size (the figure), and both as users start them (printed beside it).
 // Targets: load ≤ 10 s with ≤ 101 requests; sort/filter ≤ 30 ms; frame ≤ 8 ms; RSS ≤ +30 MB.
 //   node bench/load-all.mjs [--n 30]          standalone (builds its bundles, needs dist/ built)
 //   node bench/run.mjs --only loadall          as part of the bench
@@ -25,8 +26,9 @@ export async function measureLoadAll({ cliFile, inprocFile, serviceFile, n = 30 
   const host = await hostService(serviceFile, { accounts: 10_100 });
   try {
     const command = await timeCommand(cliFile, host);
-    const memory = await measureMemory(cliFile, host);
-    return { ...inproc, command, memory };
+    // The two pairs side by side: the same minutes, the same service.
+    const [memory, freeMemory] = await Promise.all([measureMemory(cliFile, host, YOUNG_GENERATION), measureMemory(cliFile, host)]);
+    return { ...inproc, command, memory, freeMemory };
   } finally {
     await host.close();
   }
@@ -63,8 +65,8 @@ async function settledRss(pid) {
 }
 
 /** A dashboard on Sub-accounts showing its first page (`--interval 10`, 120×40). */
-async function openSubAccounts(cliFile, host) {
-  const session = startPty(process.execPath, [cliFile, '--interval', '10'], { cols: 120, rows: 40, env: host.env() });
+async function openSubAccounts(cliFile, host, nodeFlags = []) {
+  const session = startPty(process.execPath, [...nodeFlags, cliFile, '--interval', '10'], { cols: 120, rows: 40, env: host.env() });
   await session.waitFor((t) => t.includes('Workers '), 20_000, 'pool data');
   session.write('3'); // Sub-accounts
   await session.waitFor((t) => t.includes('rows 1–30 ·'), 20_000, 'the first page');
@@ -86,23 +88,28 @@ function settledPair(readings, n) {
 /**
  * The dashboard on Sub-accounts with one page, then with the 10,100 rows loaded and sorted.
  * "The dashboard's usual" is a twin started just after it that never loads, read at the same
- * moments. A young dashboard's heap grows on its own for its first minutes (V8 enlarges its
- * young generation), and a load makes that happen at once: 3 s after the load the loaded one is
- * ~25 MiB above its twin, and the gap closes as the twin grows. Either one's RSS also drops by
- * 10–20 MiB whenever V8 hands back its young generation's pages, at moments of its own. So both
- * are read every ~10 s for SETTLE_S after the load, and the figure compares their medians over
- * the last FIGURE_S; after `s`, the same over FIGURE_S. The readings 3 s after the load and the
- * growth above the loaded one's own reading before `L` are printed too.
+ * moments: both are read every ~10 s for SETTLE_S after the load, and the figure compares their
+ * medians over the last FIGURE_S; after `s`, the same over FIGURE_S.
+ *
+ * V8 sizes its young generation by its own timing: it grows it as objects survive collections
+ * (under Node 24 up to 64 MB a semi-space, 128 MB in all) and shrinks it when allocation is
+ * slow, so either dashboard's RSS moves by 20–50 MB at moments of its own, with rows or without
+ * (free-running pairs read the loaded one from 16 MiB below its twin to 56 MiB above). That
+ * says when V8 resized, not what the rows cost. So the figure's pair runs with the young
+ * generation held at 16 MB a semi-space (the most Node 22 grows it to) in both processes —
+ * YOUNG_GENERATION, on the bench's command line only — and a free-running pair, started as
+ * users start it, is read over the same minutes and printed beside it.
  */
+const YOUNG_GENERATION = ['--min-semi-space-size=16', '--max-semi-space-size=16'];
 const SETTLE_S = 120;
 const FIGURE_S = 60;
 const READINGS = FIGURE_S / 10;
 
-async function measureMemory(cliFile, host) {
-  const session = await openSubAccounts(cliFile, host);
+async function measureMemory(cliFile, host, nodeFlags = []) {
+  const session = await openSubAccounts(cliFile, host, nodeFlags);
   let twin;
   try {
-    twin = await openSubAccounts(cliFile, host);
+    twin = await openSubAccounts(cliFile, host, nodeFlags);
     await sleep(3000);
     const before = await settledRss(session.pid);
     session.write('L');
@@ -172,11 +179,24 @@ export function loadAllLines(r) {
     lines.push(`${name.padEnd(34)} median ${fmt(ms, 1)} ms (Ink ${fmt(median(r[key].map((s) => s.inkMs)), 1)} ms${baseline})  ${check(ms <= target)}`);
   }
   const m = r.memory;
-  lines.push(`RSS Sub-accounts, one page          ${fmtBytes(m.before)}; a twin that never loads, read beside it after the load: ${fmtBytes(m.usual)}, sorted ${fmtBytes(m.usualSorted)}`);
-  lines.push(`RSS with 10,100 rows loaded         ${fmtBytes(m.loaded)} (+${fmtBytes(m.delta)} above the twin, medians of the last ${FIGURE_S} s of ${SETTLE_S} s); sorted ${fmtBytes(m.sorted)} (+${fmtBytes(m.deltaSorted)}, the ${FIGURE_S} s after s)  ${check(m.delta <= TARGETS.rssBytes && m.deltaSorted <= TARGETS.rssBytes)}`);
-  lines.push(`                                    above the twin every ~10 s after the load: ${m.series.map((d) => fmt(d / 1048576, 1)).join(', ')} MiB (3 s after: ${fmt(m.earlyDelta / 1048576, 1)}); above its own reading before L: +${fmtBytes(m.selfDelta)}`);
-  lines.push(`                                    after s, every ~10 s: ${m.sortedSeries.map((d) => fmt(d / 1048576, 1)).join(', ')} MiB`);
+  lines.push(`RSS Sub-accounts, one page          ${fmtBytes(m.before)}; a twin that never loads, read beside it after the load: ${fmtBytes(m.usual)}, sorted ${fmtBytes(m.usualSorted)} (young generation held at 16 MB a semi-space in both)`);
+  lines.push(`RSS with 10,100 rows loaded         ${fmtBytes(m.loaded)} (${signed(m.delta)} against the twin, medians of the last ${FIGURE_S} s of ${SETTLE_S} s); sorted ${fmtBytes(m.sorted)} (${signed(m.deltaSorted)}, the ${FIGURE_S} s after s)  ${check(m.delta <= TARGETS.rssBytes && m.deltaSorted <= TARGETS.rssBytes)}`);
+  lines.push(...seriesLines(m));
+  const f = r.freeMemory;
+  if (f) {
+    lines.push(`RSS, free-running pair (as started by users; V8 resizes its young generation when it will): loaded ${fmtBytes(f.loaded)} vs twin ${fmtBytes(f.usual)} (${signed(f.delta)}); sorted ${fmtBytes(f.sorted)} vs ${fmtBytes(f.usualSorted)} (${signed(f.deltaSorted)})`);
+    lines.push(...seriesLines(f));
+  }
   return lines;
+}
+
+const signed = (bytes) => `${bytes < 0 ? '−' : '+'}${fmtBytes(Math.abs(bytes))}`;
+
+function seriesLines(m) {
+  return [
+    `                                    above the twin every ~10 s after the load: ${m.series.map((d) => fmt(d / 1048576, 1)).join(', ')} MiB (3 s after: ${fmt(m.earlyDelta / 1048576, 1)}); above its own reading before L: ${signed(m.selfDelta)}`,
+    `                                    after s, every ~10 s: ${m.sortedSeries.map((d) => fmt(d / 1048576, 1)).join(', ')} MiB`,
+  ];
 }
 
 /** The two bundles this needs, for callers that have not built them. */

@@ -186,7 +186,7 @@ if (wants('exporter')) {
 }
 
 if (wants('loadall')) {
-  results.loadAll = await step('whole sub-account list (issue #19)', 400_000, async () => {
+  results.loadAll = await step('whole sub-account list (issue #19)', 600_000, async () => {
     const b = await bundleLoadAll(work.dir);
     return measureLoadAll({ cliFile, inprocFile: b.loadAll.file, serviceFile: b.service.file, n: mode.frameN });
   });
