@@ -19,7 +19,7 @@ import { hostService } from './service-host.mjs';
 import { fmt, fmtBytes, median, sleep } from './stats.mjs';
 
 const LIST = '/api/v4/sub-account/list';
-const TARGETS = { loadMs: 10_000, requests: 101, sortMs: 30, frameMs: 8, rssBytes: 30 * 1024 * 1024 };
+const TARGETS = { loadMs: 10_000, requests: 101, sortMs: 30, frameMs: 8, rssBytes: 30_000_000 };
 
 export async function measureLoadAll({ cliFile, inprocFile, serviceFile, n = 30 }) {
   const inproc = await runJsonChild(inprocFile, ['--n', String(n)], { timeoutMs: 240_000 });
