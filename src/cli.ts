@@ -2,7 +2,7 @@ import { PooltopError } from './errors/pooltop-error.js';
 import { LIMIT_MAX, LIMIT_MIN, OFFSET_MAX, OFFSET_MIN } from './api/types.js';
 import { type CommandContext, type ContextOptions, createContext } from './cli/context.js';
 import { HELP } from './cli/help.js';
-import { type Command, invocationOf } from './cli/mode.js';
+import { type Command, commandFirst, invocationOf } from './cli/mode.js';
 import {
   clip,
   COMMON_OPTIONS,
@@ -55,7 +55,9 @@ function asciiIO(io: CommandIO): CommandIO {
   };
 }
 
-async function dispatch(argv: string[], io: CommandIO): Promise<number> {
+async function dispatch(given: string[], io: CommandIO): Promise<number> {
+  // Flags mean the same before the command as after it: `pooltop --demo pool` is `pooltop pool --demo`.
+  const argv = commandFirst(given);
   const [first, ...rest] = argv;
   const invocation = invocationOf(argv);
   if (invocation === 'version') {
@@ -164,7 +166,6 @@ async function runDashboardCommand(argv: string[], io: CommandIO): Promise<numbe
   const spec = {
     ...COMMON_OPTIONS,
     interval: { type: 'string' },
-    'no-color': { type: 'boolean' },
     account: { type: 'string' },
     notify: { type: 'boolean' },
   } as const;

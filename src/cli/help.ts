@@ -12,6 +12,7 @@ const CONFIG_FLAGS = `Configuration (flags > environment > profile in the config
   --config PATH         config file (default ~/.whitebit/config.toml)
   --demo                start the embedded demo service and use it (no account needed)
   --ascii               ASCII only (automatic when the locale, LC_ALL/LC_CTYPE/LANG, is not UTF-8)
+  --no-color            no colours (NO_COLOR is honoured too)
   -h, --help            show help`;
 
 export const HELP: Record<string, string> = {
@@ -40,7 +41,6 @@ Usage:
 
 Dashboard:
   --interval SECONDS    polling interval, at least 1 (default 10)
-  --no-color            no colours (NO_COLOR is honoured too)
   --notify              a desktop notification (OSC 9 and OSC 777) when an alert gets worse,
                         besides the bell; thresholds come from ~/.config/pooltop/config.toml
                         (or $XDG_CONFIG_HOME/pooltop/config.toml); ! lists the alert history

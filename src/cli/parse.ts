@@ -6,7 +6,10 @@ export type OptionSpecs = Record<string, OptionSpec>;
 /** A flag declared `multiple` collects every occurrence in an array. */
 export type ParsedValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
-/** Flags every command accepts (configuration and `--help`). */
+/**
+ * Flags every command accepts (configuration, the terminal's and `--help`); before the command
+ * or after it (cli/mode.ts).
+ */
 export const COMMON_OPTIONS: OptionSpecs = {
   help: { type: 'boolean', short: 'h' },
   'base-url': { type: 'string' },
@@ -19,6 +22,7 @@ export const COMMON_OPTIONS: OptionSpecs = {
   config: { type: 'string' },
   demo: { type: 'boolean' },
   ascii: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
 };
 
 /**

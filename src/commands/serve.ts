@@ -84,6 +84,9 @@ export const SERVE_OPTIONS = {
   'pool-shape': { type: 'string' },
   sparse: { type: 'boolean' },
   json: { type: 'boolean' },
+  // What they change is decided before the parse (cli.ts); serve only accepts them, like every command.
+  ascii: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
