@@ -40,7 +40,7 @@ export function commonFlags(values: ParsedValues): CommonFlags {
 }
 
 /**
- * Resolves settings (printing their warnings first) and builds the client. With `--demo` the
+ * Resolves settings and builds the client, then prints the settings' warnings. With `--demo` the
  * embedded service is started in-process on an ephemeral loopback port and its credentials
  * are used instead of any configured ones; the service module is loaded only then.
  */
@@ -51,8 +51,10 @@ export async function createContext(
 ): Promise<CommandContext> {
   if (values.demo === true) return createDemoContext(options, io, stringFlag(values, 'account'));
   const config = resolveConfig({ flags: commonFlags(values), env: io.env });
-  for (const warning of config.warnings) io.stderr(`pooltop: warning: ${warning}\n`);
+  // The client refuses a base URL it will not use (plain http to another host): that refusal is
+  // the one line, so warnings are printed only for settings that are taken.
   const client = clientFor(config, options, io);
+  for (const warning of config.warnings) io.stderr(`pooltop: warning: ${warning}\n`);
   return { config, client, demo: false, close: () => client.close() };
 }
 

@@ -78,18 +78,21 @@ describe('usage errors (exit 2, nothing sent)', () => {
     expectOneErrorLine(r.stderr, /--offset=VALUE/);
   });
 
-  it('refuses plain http to a non-loopback host', async () => {
-    const r = await runCli([
-      'accounts',
-      '--base-url',
-      'http://example.com',
-      '--api-key',
-      'k',
-      '--api-secret',
-      's',
-    ]);
-    expect(r.code).toBe(2);
-    expectOneErrorLine(r.stderr, /https/);
+  it('refuses plain http to a non-loopback host in one line, with no warning before it', async () => {
+    for (const args of [
+      ['pool', '--base-url', 'http://example.com'],
+      // Secrets on the command line draw a warning, but only for settings that are taken.
+      ['accounts', '--base-url', 'http://example.com', '--api-key', 'k', '--api-secret', 's'],
+    ]) {
+      const r = await runCli(args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(
+        'pooltop: invalid base URL: plain http is only allowed for loopback hosts; use https://example.com\n',
+      );
+    }
+    const taken = await runCli(['accounts', '--limit', '1', ...keyFlags]);
+    expect(taken.code, taken.stderr).toBe(0);
+    expect(taken.stderr).toMatch(/^pooltop: warning: --api-secret on the command line /);
   });
 
   it('names the missing credentials', async () => {
