@@ -39,6 +39,8 @@ Usage:
                                                         Prometheus exporter
   pooltop COMMAND --help                                help for one command
 
+Flags may come before the command or after it: pooltop --demo pool is pooltop pool --demo.
+
 Dashboard:
   --interval SECONDS    polling interval, at least 1 (default 10)
   --notify              a desktop notification (OSC 9 and OSC 777) when an alert gets worse,
@@ -120,8 +122,8 @@ Flags:
 
 Examples:
   pooltop mining workers --demo
-  pooltop mining worker --worker rig-001 --interval 5m --from 6h --json
-  pooltop mining rewards --account main_farm --from 2025-06-01 --to 2025-06-30
+  pooltop mining worker --worker asic-001 --interval 5m --from 6h --json
+  pooltop mining rewards --account main_farm --from 30d
 
 ${CONFIG_FLAGS}`,
 
