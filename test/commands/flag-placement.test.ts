@@ -24,18 +24,39 @@ function expectOneLine(r: CliResult, code: number, pattern: RegExp) {
 
 describe('the command word comes first, whatever precedes it', () => {
   it.each([
-    [['--demo', 'pool'], ['pool', '--demo']],
+    [
+      ['--demo', 'pool'],
+      ['pool', '--demo'],
+    ],
     [
       ['--account', 'main_farm', 'mining', 'info', '--demo'],
       ['mining', '--account', 'main_farm', 'info', '--demo'],
     ],
-    [['--base-url', 'URL', '--json', 'pool'], ['pool', '--base-url', 'URL', '--json']],
+    [
+      ['--base-url', 'URL', '--json', 'pool'],
+      ['pool', '--base-url', 'URL', '--json'],
+    ],
     // --worker is no global flag, but the command word is the first known command.
-    [['--worker', 'asic-001', 'mining', 'worker'], ['mining', '--worker', 'asic-001', 'worker']],
-    [['--demo', 'check', 'pool', '-w', 'x=1'], ['check', '--demo', 'pool', '-w', 'x=1']],
-    [['--interval', '5', '--demo'], ['--interval', '5', '--demo']],
-    [['--demo', 'pools'], ['pools', '--demo']],
-    [['pool', '--', '--demo'], ['pool', '--', '--demo']],
+    [
+      ['--worker', 'asic-001', 'mining', 'worker'],
+      ['mining', '--worker', 'asic-001', 'worker'],
+    ],
+    [
+      ['--demo', 'check', 'pool', '-w', 'x=1'],
+      ['check', '--demo', 'pool', '-w', 'x=1'],
+    ],
+    [
+      ['--interval', '5', '--demo'],
+      ['--interval', '5', '--demo'],
+    ],
+    [
+      ['--demo', 'pools'],
+      ['pools', '--demo'],
+    ],
+    [
+      ['pool', '--', '--demo'],
+      ['pool', '--', '--demo'],
+    ],
   ])('%j → %j', (given, expected) => {
     expect(commandFirst(given)).toEqual(expected);
   });
@@ -103,7 +124,10 @@ describe('--no-color and --ascii', () => {
     [['accounts', '--demo'], [0]],
     [['mining', 'accounts', '--demo'], [0]],
     [['auth', 'status', '--demo'], [0]],
-    [['check', 'pool', '--demo'], [0, 1, 2]],
+    [
+      ['check', 'pool', '--demo'],
+      [0, 1, 2],
+    ],
     [['exporter', '--once', '--demo'], [0]],
     [['serve', '--help'], [0]],
   ];
