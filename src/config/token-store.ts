@@ -7,9 +7,10 @@
  * profile's data, and a damaged file affects one profile only.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PooltopError } from '../errors/pooltop-error.js';
+import { isPooltopError, PooltopError } from '../errors/pooltop-error.js';
+import { fileTrust } from './file-trust.js';
+import { readProblem, readRegularFileSync } from './regular-file.js';
 import { ensurePrivateDir, type WriteStep, writeFileDurable } from './atomic-write.js';
 import { parseStoreFile, STORE_VERSION, type StoreEntry, type StoreFile } from './store-schema.js';
 
@@ -48,6 +49,8 @@ export interface FileStoreOptions {
   baseUrl: string;
   /** Test hook to simulate a crash between the steps of a write. */
   onWriteStep?: (step: WriteStep) => void;
+  /** Told, in one line, about a store others can read (it stays usable). */
+  onWarning?: (line: string) => void;
 }
 
 export function fileTokenStore(opts: FileStoreOptions): TokenStore {
@@ -56,15 +59,20 @@ export function fileTokenStore(opts: FileStoreOptions): TokenStore {
   async function readWhole(): Promise<StoreFile | undefined> {
     let text: string;
     try {
-      text = await readFile(file, 'utf8');
+      // Never a link (pooltop never makes one), never a FIFO or device, never more than 1 MiB.
+      const got = readRegularFileSync(file, { noFollow: true });
+      const trust = fileTrust(file, got.stats);
+      if (trust.refuse) throw new PooltopError('config', `the token store ${trust.refuse}`);
+      if (trust.warn) opts.onWarning?.(trust.warn);
+      text = got.text;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      if (isPooltopError(e)) throw e;
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return undefined;
       throw new PooltopError(
         'config',
-        `cannot read the token store ${file}: ${(e as NodeJS.ErrnoException).code}`,
-        {
-          cause: e,
-        },
+        `cannot read the token store ${file}: ${readProblem(code, (e as Error).message)}`,
+        { cause: e },
       );
     }
     let data: unknown;
