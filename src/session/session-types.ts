@@ -1,5 +1,6 @@
 /** Public types of the OAuth session (session.ts), shared by `pooltop auth` and the Session tab. */
 import type { LockOptions } from '../config/lock.js';
+import type { Rescue } from '../config/rescue-file.js';
 import type { SettingKey } from '../config/settings-meta.js';
 import type { LastRefresh, StoredTokens, TokenStore } from '../config/token-store.js';
 import type { ResolvedConfig } from '../config/types.js';
@@ -65,4 +66,9 @@ export interface Session {
   refresh(opts?: { signal?: AbortSignal }): Promise<RefreshOutcome>;
   /** What is stored for the profile and base URL (reads without locking: writes are atomic). */
   status(): Promise<SessionStatus>;
+  /**
+   * Saves a set handed over by a refresh whose save failed (`pooltop auth restore`), under the
+   * lock; refuses one older than the stored set. Sends nothing.
+   */
+  restore(rescue: Rescue, signal?: AbortSignal): Promise<SessionStatus>;
 }
