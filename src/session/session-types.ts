@@ -71,4 +71,6 @@ export interface Session {
    * lock; refuses one older than the stored set. Sends nothing.
    */
   restore(rescue: Rescue, signal?: AbortSignal): Promise<SessionStatus>;
+  /** The set this process holds but could not save (config/rescue-file.ts), if any: a secret. */
+  unsavedRescue(): string | undefined;
 }

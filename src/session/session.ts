@@ -67,7 +67,7 @@ function reasonOf(e: unknown): string {
 function unwritable(path: string, e: unknown): PooltopError {
   if (isPooltopError(e)) return e;
   const code = (e as NodeJS.ErrnoException).code ?? 'error';
-  return new PooltopError('config', `cannot write the token store ${path} (${code}); nothing was sent`, {
+  return new PooltopError('storage', `cannot write the token store ${path} (${code}); nothing was sent`, {
     cause: e,
   });
 }
@@ -275,6 +275,20 @@ export function createSession(opts: SessionOptions): Session {
     }
   }
 
+  /** Tries again to save a set held in memory (the dashboard asks every few seconds). */
+  async function saveHeld(): Promise<void> {
+    const handle = await lock();
+    try {
+      const held = unsaved;
+      if (!held) return;
+      const entry = await store.read();
+      if ((entry?.issuedAt ?? -1) < (held.issuedAt ?? 0)) await store.write(held);
+      if (unsaved === held) unsaved = undefined;
+    } finally {
+      await handle?.release();
+    }
+  }
+
   /** Puts a handed-over set back into the store; sends nothing. */
   async function restore(rescue: Rescue, signal?: AbortSignal): Promise<SessionStatus> {
     const handle = await lock(signal);
@@ -311,6 +325,7 @@ export function createSession(opts: SessionOptions): Session {
   return {
     profile: config.profile,
     restore,
+    unsavedRescue: () => (unsaved ? rescueText(unsaved, config.profile, baseUrl) : undefined),
     refresh(o = {}) {
       inflight ??= run(o.signal).finally(() => {
         inflight = undefined;
@@ -318,6 +333,7 @@ export function createSession(opts: SessionOptions): Session {
       return inflight;
     },
     async status() {
+      if (unsaved) await saveHeld().catch(() => undefined);
       return statusOf(newest(await store.read()));
     },
   };
