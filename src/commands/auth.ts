@@ -62,6 +62,7 @@ export async function runAuth(
     now,
     sleep: ctx.sleep,
     lock: ctx.lock,
+    onStoreWarning: (line) => ctx.io.stderr(`pooltop: warning: ${line}\n`),
   });
   if (sub === 'status') {
     const status = await session.status();

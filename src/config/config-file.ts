@@ -36,7 +36,7 @@ export const readRealFile: ReadConfigFile = (path) => {
   return {
     text,
     mode: process.platform === 'win32' ? undefined : stats.mode & 0o777,
-    refuse: fileTrust(path, stats).refuse,
+    refuse: fileTrust('config file', path, stats).refuse,
   };
 };
 

@@ -23,12 +23,15 @@ export interface Trust {
 
 const octal = (mode: number): string => (mode & 0o7777).toString(8).padStart(4, '0');
 
-export function fileTrust(path: string, file: Stats, uid = process.getuid?.()): Trust {
+/** `what` names the file in messages: "config file", "the token store". */
+export function fileTrust(what: string, path: string, file: Stats, uid = process.getuid?.()): Trust {
   if (uid === undefined || process.platform === 'win32') return {};
   const trusted = (owner: number) => owner === uid || owner === 0;
-  if (!trusted(file.uid)) return { refuse: `${path} belongs to another user (uid ${file.uid}); not read` };
+  if (!trusted(file.uid)) return { refuse: `${what} ${path} belongs to another user (uid ${file.uid}); not read` };
   if ((file.mode & 0o002) !== 0) {
-    return { refuse: `${path} is writable by every user (mode ${octal(file.mode)}); not read; run: chmod 600 ${path}` };
+    return {
+      refuse: `${what} ${path} is writable by every user (mode ${octal(file.mode)}); not read; run: chmod 600 ${path}`,
+    };
   }
   const dir = dirname(path);
   let d: Stats;
@@ -37,10 +40,12 @@ export function fileTrust(path: string, file: Stats, uid = process.getuid?.()): 
   } catch {
     return {};
   }
-  if (!trusted(d.uid)) return { refuse: `the directory ${dir} belongs to another user (uid ${d.uid}); ${path} not read` };
+  if (!trusted(d.uid)) {
+    return { refuse: `the directory ${dir} of ${what} ${path} belongs to another user (uid ${d.uid}); not read` };
+  }
   if ((d.mode & 0o002) !== 0 && (d.mode & 0o1000) === 0) {
     return {
-      refuse: `the directory ${dir} is writable by every user (mode ${octal(d.mode)}); ${path} not read; run: chmod 700 ${dir}`,
+      refuse: `the directory ${dir} of ${what} ${path} is writable by every user (mode ${octal(d.mode)}); not read; run: chmod 700 ${dir}`,
     };
   }
   return { warn: fileModeWarning(path, file.mode & 0o777) };

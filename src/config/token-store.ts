@@ -79,8 +79,8 @@ export function fileTokenStore(opts: FileStoreOptions): TokenStore {
     try {
       // Never a link (pooltop never makes one), never a FIFO or device, never more than 1 MiB.
       const got = readRegularFileSync(file, { noFollow: true });
-      const trust = fileTrust(file, got.stats);
-      if (trust.refuse) throw new PooltopError('config', `the token store ${trust.refuse}`);
+      const trust = fileTrust('the token store', file, got.stats);
+      if (trust.refuse) throw new PooltopError('config', trust.refuse);
       if (trust.warn) opts.onWarning?.(trust.warn);
       text = got.text;
     } catch (e) {

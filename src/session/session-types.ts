@@ -20,6 +20,8 @@ export interface SessionOptions {
   store?: TokenStore;
   /** Default: resolveStateDir(process.env, os.homedir()). Ignored when `store` is given. */
   stateDir?: string;
+  /** Told once, in one line, when the file store is readable by others. */
+  onStoreWarning?: (line: string) => void;
   now?: () => number;
   /** Waits; rejects when `signal` aborts. Default: a timer. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;

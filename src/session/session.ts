@@ -60,6 +60,18 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+function once(fn: ((line: string) => void) | undefined): ((line: string) => void) | undefined {
+  let told = false;
+  return (
+    fn &&
+    ((line) => {
+      if (told) return;
+      told = true;
+      fn(line);
+    })
+  );
+}
+
 function reasonOf(e: unknown): string {
   return isPooltopError(e) ? e.message : ((e as NodeJS.ErrnoException).code ?? String(e));
 }
@@ -83,6 +95,7 @@ export function createSession(opts: SessionOptions): Session {
       stateDir: opts.stateDir ?? resolveStateDir({ env: process.env, home: homedir() }),
       profile: config.profile,
       baseUrl,
+      onWarning: once(opts.onStoreWarning),
     });
   const lifetime = opts.refreshLifetimeSec ?? REFRESH_TOKEN_LIFETIME_SEC;
   const where = { profile: config.profile, configPath: config.configPath };
