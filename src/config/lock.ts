@@ -10,6 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname as osHostname } from 'node:os';
+import { lstatSync } from 'node:fs';
 import { open, unlink } from 'node:fs/promises';
 import { PooltopError } from '../errors/pooltop-error.js';
 import { NOT_REGULAR, readRegularFileSync, TOO_LARGE } from './regular-file.js';
@@ -110,7 +111,8 @@ async function readRaw(path: string): Promise<{ raw: string; mtimeMs: number } |
         { cause: e },
       );
     }
-    if (code === TOO_LARGE) return { raw: '', mtimeMs: Date.now() };
+    // Not a lock's content: judged like an unreadable one, by its age.
+    if (code === TOO_LARGE) return { raw: '', mtimeMs: lstatSync(path).mtimeMs };
     throw e;
   }
 }
