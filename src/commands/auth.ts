@@ -1,17 +1,19 @@
 /**
- * `pooltop auth refresh [--json]` and `pooltop auth status [--json]`.
+ * `pooltop auth refresh|status|restore [--json]`.
  *
- *   runAuth(sub: 'refresh' | 'status', opts: { json: boolean }, ctx: AuthContext): Promise<number>
+ *   runAuth(sub: 'refresh' | 'status' | 'restore', opts: { json: boolean }, ctx: AuthContext): Promise<number>
  *
  * cli.ts parses argv, resolves the config (printing its warnings) and builds the client, then
  * calls this. Returns 0 on success; failures are thrown as PooltopError, which the CLI reports
  * in one line: kind 'config' exits 2 (a missing setting, named with where to give it), the
- * rest exit 1 (remote or network failure).
+ * rest exit 1 (remote, network or disk failure).
  *
  * refresh: the new token set is stored durably before anything is printed. `--json` prints
  * `{"data": <token set>}` exactly as received; text mode masks the tokens. An answer lacking a
- * documented field (e.g. `scope`) still counts, with a warning naming what was missing.
+ * documented field (e.g. `scope`) still counts, with a warning naming what was missing. When no
+ * file takes the new set, it is handed over (handOver) and the exit is 1.
  * status: what is stored for the profile; tokens are masked in both modes.
+ * restore: stores a handed-over set read from stdin; calls no API.
  * With `--demo` the chain lives in memory only (the demo service's tokens die with it).
  */
 import { homedir } from 'node:os';

@@ -11,7 +11,9 @@
  *  5. sends; a 429 waits (Retry-After or 1 s) and tries once more: it was refused unprocessed;
  *  6. saves the new refresh token durably the moment the answer shows one, before anything
  *     else in the answer is checked (an otherwise broken answer still keeps the chain);
- *  7. persists the whole new set durably BEFORE returning, or records why it failed.
+ *  7. persists the whole new set durably BEFORE returning; a failed save is tried again, then
+ *     written to the store's fallback file, and the set kept in memory and used from then on;
+ *     the error (UnsavedTokensError) carries it so the caller can hand it to the user.
  */
 import { homedir } from 'node:os';
 import { dirname } from 'node:path';
