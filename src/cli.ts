@@ -146,11 +146,11 @@ async function dispatch(given: string[], io: CommandIO): Promise<number> {
   const { values, positionals } = parseFlags(rest, { ...COMMON_OPTIONS, ...JSON_FLAG }, 1);
   if (values.help) return printHelp(io, 'auth');
   const sub = positionals[0];
-  if (sub !== 'refresh' && sub !== 'status') {
+  if (sub !== 'refresh' && sub !== 'status' && sub !== 'restore') {
     throw usageError(
       sub
-        ? `unknown auth command '${clip(sub)}': use refresh or status`
-        : 'auth needs a command: refresh or status',
+        ? `unknown auth command '${clip(sub)}': use refresh, status or restore`
+        : 'auth needs a command: refresh, status or restore',
     );
   }
   const { runAuth } = await import('./commands/auth.js');

@@ -3,6 +3,7 @@
  * so credentials never cross a network unencrypted. Error messages never echo the input beyond its
  * scheme and host: a mistyped flag may hold a secret.
  */
+import { isLoopbackHost } from '../config/validate.js';
 import { PooltopError } from '../errors/pooltop-error.js';
 
 export interface BaseUrl {
@@ -17,12 +18,7 @@ export interface BaseUrl {
   readonly loopback: boolean;
 }
 
-/** `localhost`, 127.0.0.0/8 and ::1 (hostname as the WHATWG URL parser normalises it). */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (host === 'localhost' || host === '[::1]' || host === '::1') return true;
-  return /^127(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/.test(host);
-}
+export { isLoopbackHost };
 
 function configError(message: string): PooltopError {
   return new PooltopError('config', `invalid base URL: ${message}`);
@@ -46,7 +42,11 @@ export function parseBaseUrl(input: string): BaseUrl {
   }
   const loopback = isLoopbackHost(url.hostname);
   if (url.protocol === 'http:' && !loopback) {
-    throw configError(`plain http is only allowed for loopback hosts; use https://${url.host}`);
+    // The one rule for plain http (the same one that decides whether a listener is exposed).
+    const dotted = /^localhost\.+$/i.test(url.hostname)
+      ? ' (with its final dot, localhost is looked up in DNS, which may answer with another machine: write localhost)'
+      : '';
+    throw configError(`plain http is only allowed for loopback hosts; use https://${url.host}${dotted}`);
   }
   if (url.search !== '' || raw.includes('?')) throw configError('it must not contain a query (?…)');
   if (url.hash !== '' || raw.includes('#')) throw configError('it must not contain a fragment (#…)');

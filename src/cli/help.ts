@@ -31,7 +31,7 @@ Usage:
   pooltop mining COMMAND [--account NAME] [--json]      your mining accounts, workers and rewards
                                                         (accounts, info, hashrate, workers, worker,
                                                         rewards, payout, links)
-  pooltop auth refresh|status [--json]                  OAuth token refresh and stored session
+  pooltop auth refresh|status|restore [--json]          OAuth token refresh and stored session
   pooltop serve [--port P] [--json] ...                 run the embedded reference service
   pooltop check [pool|mining] -w METRIC=RANGE -c METRIC=RANGE
                                                         monitoring plugin (Nagios, Icinga)
@@ -127,11 +127,13 @@ Examples:
 
 ${CONFIG_FLAGS}`,
 
-  auth: `Usage: pooltop auth refresh [--json] | pooltop auth status [--json] [configuration flags]
+  auth: `Usage: pooltop auth refresh|status|restore [--json] [configuration flags]
 
   refresh   exchange the refresh token for a new token set (stored durably, mode 0600)
             --json prints {"data": <token set>} including the tokens
   status    show what is stored for the profile; tokens are masked
+  restore   read a token set from stdin (the line a refresh printed when it could not save
+            it, or its fallback file) and store it; sends nothing to the API
 
 ${CONFIG_FLAGS}`,
 

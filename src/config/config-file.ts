@@ -3,16 +3,19 @@
  * Every failure is one line naming the file (and the line for broken TOML); no message ever
  * contains a value from the file, so a secret cannot leak through an error.
  */
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { parse, TomlError } from 'smol-toml';
 import { PooltopError } from '../errors/pooltop-error.js';
+import { fileTrust } from './file-trust.js';
+import { MAX_FILE_BYTES, readProblem, readRegularFileSync } from './regular-file.js';
 
-export const MAX_CONFIG_BYTES = 1024 * 1024;
+export const MAX_CONFIG_BYTES = MAX_FILE_BYTES;
 
 export interface RawFile {
   text: string;
   /** Permission bits (`st_mode & 0o777`); undefined where they mean nothing (Windows). */
   mode?: number;
+  /** Why the file must not be used (config/file-trust.ts), or undefined. */
+  refuse?: string;
 }
 
 /** Injected for tests; the default reads the real file through one descriptor. */
@@ -29,16 +32,12 @@ export interface ConfigFile {
 }
 
 export const readRealFile: ReadConfigFile = (path) => {
-  const fd = openSync(path, 'r');
-  try {
-    const st = fstatSync(fd);
-    if (st.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-    if (st.size > MAX_CONFIG_BYTES) throw Object.assign(new Error('too large'), { code: 'EFBIG' });
-    const text = readFileSync(fd, 'utf8');
-    return { text, mode: process.platform === 'win32' ? undefined : st.mode & 0o777 };
-  } finally {
-    closeSync(fd);
-  }
+  const { text, stats } = readRegularFileSync(path, { maxBytes: MAX_CONFIG_BYTES });
+  return {
+    text,
+    mode: process.platform === 'win32' ? undefined : stats.mode & 0o777,
+    refuse: fileTrust('config file', path, stats).refuse,
+  };
 };
 
 export function errnoCode(e: unknown): string | undefined {
@@ -52,14 +51,7 @@ export function readFailure(
   cause: unknown,
   what = 'config file',
 ): PooltopError {
-  const why =
-    code === 'EACCES' || code === 'EPERM'
-      ? 'permission denied'
-      : code === 'EISDIR'
-        ? 'it is a directory'
-        : code === 'EFBIG'
-          ? `it is larger than ${MAX_CONFIG_BYTES / 1024} KiB`
-          : (code ?? 'unknown error');
+  const why = readProblem(code, cause instanceof Error ? cause.message : undefined, MAX_CONFIG_BYTES);
   return new PooltopError('config', `cannot read ${what} ${path}: ${why}`, { cause });
 }
 
@@ -116,6 +108,7 @@ export function loadConfigFile(path: string, opts: { required: boolean; read?: R
     throw readFailure(path, code, e);
   }
   if (raw.text.length > MAX_CONFIG_BYTES) throw readFailure(path, 'EFBIG', undefined);
+  if (raw.refuse) throw new PooltopError('config', raw.refuse);
   return { path, exists: true, profiles: parseConfigText(path, raw.text), mode: raw.mode };
 }
 

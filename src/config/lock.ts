@@ -10,8 +10,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname as osHostname } from 'node:os';
-import { open, readFile, stat, unlink } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
+import { open, unlink } from 'node:fs/promises';
 import { PooltopError } from '../errors/pooltop-error.js';
+import { NOT_REGULAR, readRegularFileSync, TOO_LARGE } from './regular-file.js';
 
 export interface LockOptions {
   now?: () => number;
@@ -96,10 +98,21 @@ async function tryCreate(path: string, content: string): Promise<boolean> {
 
 async function readRaw(path: string): Promise<{ raw: string; mtimeMs: number } | undefined> {
   try {
-    const [raw, st] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
-    return { raw, mtimeMs: st.mtimeMs };
+    // Non-blocking and never through a link: a FIFO or a link planted here cannot hang or fool us.
+    const { text, stats } = readRegularFileSync(path, { noFollow: true, maxBytes: 4096 });
+    return { raw: text, mtimeMs: stats.mtimeMs };
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ELOOP' || code === NOT_REGULAR || code === 'EISDIR') {
+      throw new PooltopError(
+        'config',
+        `the lock file ${path} is ${code === 'ELOOP' ? 'a symbolic link' : (e as Error).message}, which pooltop never makes; remove it`,
+        { cause: e },
+      );
+    }
+    // Not a lock's content: judged like an unreadable one, by its age.
+    if (code === TOO_LARGE) return { raw: '', mtimeMs: lstatSync(path).mtimeMs };
     throw e;
   }
 }
@@ -128,10 +141,10 @@ export async function acquireLock(path: string, opts: LockOptions = {}): Promise
     me.at = now();
     if (await tryCreate(path, JSON.stringify(me))) return { release: () => releaseLock(path, me.id) };
     const seen = await readRaw(path);
-    if (seen === undefined) continue; // released between our create and our read
-    if (isStale(seen) && (await breakStale(path, seen.raw, now))) continue;
+    // Undefined: released between our create and our read; the next round takes it.
+    if (seen !== undefined && isStale(seen) && (await breakStale(path, seen.raw, now))) continue;
     if (now() >= deadline) {
-      const holder = parseInfo(seen.raw);
+      const holder = seen === undefined ? undefined : parseInfo(seen.raw);
       const who = holder
         ? `pid ${holder.pid}${holder.host === me.host ? '' : ` on ${holder.host}`}`
         : 'unknown';

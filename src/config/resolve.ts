@@ -15,7 +15,7 @@ import { nonEmpty, profileFromEnv, settingsFromEnv } from './env.js';
 import { defaultConfigPath, expandPath, homeDir } from './paths.js';
 import { DEFAULT_PROFILE, PROFILE_ENV, SETTINGS, type SettingMeta } from './settings-meta.js';
 import { type CommonFlags, DEFAULT_BASE_URL, type ResolvedConfig, type SettingSource } from './types.js';
-import { invalidSetting, isInsecureRemote, normaliseBaseUrl, problemWith } from './validate.js';
+import { invalidSetting, normaliseBaseUrl, problemWith } from './validate.js';
 import { argvSecretWarning, fileModeWarning } from './warnings.js';
 
 export interface ResolveInput {
@@ -115,10 +115,5 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
   if (modeWarning) out.warnings.push(modeWarning);
   const argvWarning = argvSecretWarning(flags);
   if (argvWarning) out.warnings.push(argvWarning);
-  if (isInsecureRemote(out.baseUrl)) {
-    out.warnings.push(
-      `the API URL ${out.baseUrl} uses plain http to another host; keys and tokens would travel unencrypted`,
-    );
-  }
   return out;
 }

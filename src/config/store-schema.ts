@@ -7,7 +7,7 @@ export const STORE_VERSION = 1;
  * A token set as it arrived: only the refresh token is sure to be there (it is saved the moment
  * it is read, even from an answer that turns out to lack the rest).
  */
-const TokenSetSchema = v.object({
+export const TokenSetSchema = v.object({
   access_token: v.optional(v.string()),
   expires_in: v.optional(v.nullable(v.number())),
   refresh_token: v.string(),

@@ -7,9 +7,12 @@
  * profile's data, and a damaged file affects one profile only.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { PooltopError } from '../errors/pooltop-error.js';
+import { dirname, join } from 'node:path';
+import { unlink } from 'node:fs/promises';
+import { parseRescue } from './rescue-file.js';
+import { isPooltopError, PooltopError } from '../errors/pooltop-error.js';
+import { fileTrust } from './file-trust.js';
+import { readProblem, readRegularFileSync } from './regular-file.js';
 import { ensurePrivateDir, type WriteStep, writeFileDurable } from './atomic-write.js';
 import { parseStoreFile, STORE_VERSION, type StoreEntry, type StoreFile } from './store-schema.js';
 
@@ -23,6 +26,10 @@ export interface TokenStore {
   read(): Promise<StoreEntry | undefined>;
   /** Replaces this base URL's entry durably. Call only while holding the lock. */
   write(entry: StoreEntry): Promise<void>;
+  /** Where a token set goes when the store cannot be written (see `storePaths`). */
+  readonly fallbackPath?: string;
+  /** Writes `text` (config/rescue-file.ts) to `fallbackPath`, durably and private. */
+  writeFallback?(text: string): Promise<void>;
 }
 
 /** File-name-safe form of a profile name (profiles are arbitrary TOML keys). */
@@ -33,9 +40,21 @@ export function profileFileStem(profile: string): string {
   );
 }
 
-export function storePaths(stateDir: string, profile: string): { file: string; lock: string } {
+/**
+ * `fallback`: beside the state directory, in its parent (`~/.local/state` by default), the
+ * nearest place that is still the user's own and survives a reboot when the state directory
+ * itself cannot be written (made read-only, replaced, its permissions broken).
+ */
+export function storePaths(
+  stateDir: string,
+  profile: string,
+): { file: string; lock: string; fallback: string } {
   const stem = profileFileStem(profile);
-  return { file: join(stateDir, `tokens-${stem}.json`), lock: join(stateDir, `tokens-${stem}.lock`) };
+  return {
+    file: join(stateDir, `tokens-${stem}.json`),
+    lock: join(stateDir, `tokens-${stem}.lock`),
+    fallback: join(dirname(stateDir), `pooltop-unsaved-tokens-${stem}.json`),
+  };
 }
 
 export function sha256(text: string): string {
@@ -48,23 +67,30 @@ export interface FileStoreOptions {
   baseUrl: string;
   /** Test hook to simulate a crash between the steps of a write. */
   onWriteStep?: (step: WriteStep) => void;
+  /** Told, in one line, about a store others can read (it stays usable). */
+  onWarning?: (line: string) => void;
 }
 
 export function fileTokenStore(opts: FileStoreOptions): TokenStore {
-  const { file, lock } = storePaths(opts.stateDir, opts.profile);
+  const { file, lock, fallback } = storePaths(opts.stateDir, opts.profile);
 
   async function readWhole(): Promise<StoreFile | undefined> {
     let text: string;
     try {
-      text = await readFile(file, 'utf8');
+      // Never a link (pooltop never makes one), never a FIFO or device, never more than 1 MiB.
+      const got = readRegularFileSync(file, { noFollow: true });
+      const trust = fileTrust('the token store', file, got.stats);
+      if (trust.refuse) throw new PooltopError('config', trust.refuse);
+      if (trust.warn) opts.onWarning?.(trust.warn);
+      text = got.text;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      if (isPooltopError(e)) throw e;
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return undefined;
       throw new PooltopError(
         'config',
-        `cannot read the token store ${file}: ${(e as NodeJS.ErrnoException).code}`,
-        {
-          cause: e,
-        },
+        `cannot read the token store ${file}: ${readProblem(code, (e as Error).message)}`,
+        { cause: e },
       );
     }
     let data: unknown;
@@ -92,8 +118,25 @@ export function fileTokenStore(opts: FileStoreOptions): TokenStore {
       const whole = (await readWhole()) ?? { version: STORE_VERSION, profile: opts.profile, entries: {} };
       whole.entries[opts.baseUrl] = entry;
       await writeFileDurable(file, `${JSON.stringify(whole, null, 2)}\n`, opts.onWriteStep);
+      await dropStaleFallback(entry);
+    },
+    fallbackPath: fallback,
+    async writeFallback(text) {
+      await writeFileDurable(fallback, text);
     },
   };
+
+  /** The fallback file is a copy of a set now in the store (or older): it only holds a dead secret. */
+  async function dropStaleFallback(saved: StoreEntry): Promise<void> {
+    let rescue: ReturnType<typeof parseRescue>;
+    try {
+      rescue = parseRescue(readRegularFileSync(fallback, { noFollow: true }).text);
+    } catch {
+      return;
+    }
+    if (typeof rescue === 'string' || rescue.baseUrl !== opts.baseUrl || rescue.profile !== opts.profile) return;
+    if ((rescue.issuedAt ?? 0) <= (saved.issuedAt ?? 0)) await unlink(fallback).catch(() => undefined);
+  }
 }
 
 /** For `--demo` and tests: nothing touches the disk and nothing outlives the process. */

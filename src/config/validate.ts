@@ -1,7 +1,7 @@
 /**
  * Checks on setting values. Messages name the setting and where it came from, never its value.
  */
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { PooltopError } from '../errors/pooltop-error.js';
 import type { SettingKey } from './settings-meta.js';
 
@@ -33,18 +33,31 @@ export function normaliseBaseUrl(value: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-/** A host name or address that only this machine reaches (for binding a server). */
-export function isLoopbackHost(host: string): boolean {
-  if (host === 'localhost' || host === '::1') return true;
-  return isIP(host) === 4 && host.startsWith('127.');
-}
+/** 127.0.0.0/8, ::1, and IPv4-mapped 127.0.0.0/8. */
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+LOOPBACK.addSubnet('::ffff:127.0.0.0', 104, 'ipv6');
 
-/** Plain http is only reasonable on this machine (the embedded service, a local proxy). */
-export function isInsecureRemote(baseUrl: string): boolean {
-  const url = new URL(baseUrl);
-  if (url.protocol !== 'http:') return false;
-  const h = url.hostname;
-  return !(h === 'localhost' || h === '[::1]' || h === '::1' || /^127\./.test(h));
+/**
+ * A host only this machine reaches: `localhost`, or a loopback address in any form the system
+ * accepts (`127.1`, `0x7f.1`, `2130706433`, `[::1]`, `::ffff:127.0.0.1`), which the WHATWG URL
+ * parser normalises as the resolver would. `localhost.` (fully qualified) is not: the system
+ * looks it up in DNS, which may answer with any address.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.trim();
+  if (bare.toLowerCase() === 'localhost') return true;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${isIP(bare) === 6 ? `[${bare}]` : bare}`).hostname;
+  } catch {
+    return false;
+  }
+  const address = hostname.replace(/^\[(.*)\]$/, '$1');
+  const family = isIP(address);
+  if (family === 0) return false;
+  return LOOPBACK.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 export function invalidSetting(where: string, problem: string): PooltopError {

@@ -5,7 +5,17 @@ import { sanitize } from '../format/sanitize.js';
  * `message`; `DEBUG=pooltop` prints `detail` on stderr. Neither may ever contain a secret.
  */
 
-export type ErrorKind = 'network' | 'timeout' | 'http' | 'api' | 'auth' | 'validation' | 'schema' | 'config';
+/** `storage`: a local file could not be written (disk full, read-only, I/O error); exits 1. */
+export type ErrorKind =
+  | 'network'
+  | 'timeout'
+  | 'http'
+  | 'api'
+  | 'auth'
+  | 'validation'
+  | 'schema'
+  | 'config'
+  | 'storage';
 
 /**
  * Finer, machine-readable cause, where one is known (optional; the kind stays the primary switch).

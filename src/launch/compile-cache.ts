@@ -8,7 +8,7 @@
  *   POOLTOP_CODE_CACHE=off      no cache (nothing read or written)
  *   POOLTOP_CACHE_DIR=DIR       the directory (default $XDG_CACHE_HOME/pooltop, ~/.cache/pooltop)
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { constants, enableCompileCache } from 'node:module';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
@@ -36,11 +36,37 @@ export function enableTrustedCompileCache(env: NodeJS.ProcessEnv): string {
   } catch (error) {
     return `not used: cannot create ${dir} (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
   }
-  const distrust = untrustedReason(dir, process.getuid?.());
+  const uid = process.getuid?.();
+  const distrust = untrustedReason(dir, uid) ?? untrustedSubdirectory(dir, uid);
   if (distrust !== undefined) return `not used: ${distrust}`;
-  const result = enableCompileCache(dir);
+  // Node makes its per-version subdirectory under the umask (0777 with umask 000): private it is.
+  const umask = process.platform === 'win32' ? undefined : process.umask(0o077);
+  let result: ReturnType<typeof enableCompileCache>;
+  try {
+    result = enableCompileCache(dir);
+  } finally {
+    if (umask !== undefined) process.umask(umask);
+  }
   if (result.status === constants.compileCacheStatus.FAILED) {
     return `not used: ${result.message ?? 'Node could not enable it'}`;
   }
   return `on (${result.directory ?? dir})`;
+}
+
+/**
+ * Node keeps the cache in a subdirectory per Node version and architecture, made under the
+ * umask: one left open by an earlier run could hold code another user wrote.
+ */
+function untrustedSubdirectory(dir: string, uid: number | undefined): string | undefined {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return `${dir} cannot be read`;
+  }
+  for (const name of names) {
+    const reason = untrustedReason(join(dir, name), uid);
+    if (reason !== undefined && !reason.endsWith('is not a directory')) return `${reason}; remove it`;
+  }
+  return undefined;
 }

@@ -95,3 +95,23 @@ function uncertainTail(): string {
     `the stored refresh token was kept, and if the next refresh says it is invalid you must re-authorise (${WINDOW_HINT})`
   );
 }
+
+/**
+ * A new token set arrived and the store could not be written, even on a second try. `rescue`
+ * is the set (config/rescue-file.ts): the only live copy of the chain unless `savedTo` names
+ * the fallback file that holds it. It is a secret: never part of `message`.
+ */
+export class UnsavedTokensError extends PooltopError {
+  declare readonly rescue: string;
+  readonly savedTo?: string;
+  /** When its refresh token dies (ms). */
+  readonly expiresAt?: number;
+
+  constructor(message: string, init: { rescue: string; savedTo?: string; expiresAt?: number; cause: unknown }) {
+    super('storage', message, { cause: init.cause });
+    // Not enumerable: nothing that lists an error's fields (inspect, JSON) shows the secret.
+    Object.defineProperty(this, 'rescue', { value: init.rescue, enumerable: false });
+    this.savedTo = init.savedTo;
+    this.expiresAt = init.expiresAt;
+  }
+}

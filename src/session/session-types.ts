@@ -1,5 +1,6 @@
 /** Public types of the OAuth session (session.ts), shared by `pooltop auth` and the Session tab. */
 import type { LockOptions } from '../config/lock.js';
+import type { Rescue } from '../config/rescue-file.js';
 import type { SettingKey } from '../config/settings-meta.js';
 import type { LastRefresh, StoredTokens, TokenStore } from '../config/token-store.js';
 import type { ResolvedConfig } from '../config/types.js';
@@ -19,6 +20,8 @@ export interface SessionOptions {
   store?: TokenStore;
   /** Default: resolveStateDir(process.env, os.homedir()). Ignored when `store` is given. */
   stateDir?: string;
+  /** Told once, in one line, when the file store is readable by others. */
+  onStoreWarning?: (line: string) => void;
   now?: () => number;
   /** Waits; rejects when `signal` aborts. Default: a timer. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -65,4 +68,11 @@ export interface Session {
   refresh(opts?: { signal?: AbortSignal }): Promise<RefreshOutcome>;
   /** What is stored for the profile and base URL (reads without locking: writes are atomic). */
   status(): Promise<SessionStatus>;
+  /**
+   * Saves a set handed over by a refresh whose save failed (`pooltop auth restore`), under the
+   * lock; refuses one older than the stored set. Sends nothing.
+   */
+  restore(rescue: Rescue, signal?: AbortSignal): Promise<SessionStatus>;
+  /** The set this process holds but could not save (config/rescue-file.ts), if any: a secret. */
+  unsavedRescue(): string | undefined;
 }

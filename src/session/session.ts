@@ -11,7 +11,9 @@
  *  5. sends; a 429 waits (Retry-After or 1 s) and tries once more: it was refused unprocessed;
  *  6. saves the new refresh token durably the moment the answer shows one, before anything
  *     else in the answer is checked (an otherwise broken answer still keeps the chain);
- *  7. persists the whole new set durably BEFORE returning, or records why it failed.
+ *  7. persists the whole new set durably BEFORE returning; a failed save is tried again, then
+ *     written to the store's fallback file, and the set kept in memory and used from then on;
+ *     the error (UnsavedTokensError) carries it so the caller can hand it to the user.
  */
 import { homedir } from 'node:os';
 import { dirname } from 'node:path';
@@ -22,7 +24,9 @@ import { resolveStateDir } from '../config/state-dir.js';
 import { fileTokenStore, sha256, type StoreEntry, type TokenStore } from '../config/token-store.js';
 import { linkSignals } from '../api/link-signals.js';
 import { isPooltopError, PooltopError } from '../errors/pooltop-error.js';
-import { classifyRefreshFailure, isRateLimit } from './session-errors.js';
+import { type Rescue, rescueText } from '../config/rescue-file.js';
+import { formatClock } from '../format/time.js';
+import { classifyRefreshFailure, isRateLimit, UnsavedTokensError } from './session-errors.js';
 import {
   buildStatus,
   chooseRefreshToken,
@@ -37,6 +41,7 @@ import {
   type RefreshOutcome,
   type Session,
   type SessionOptions,
+  type SessionStatus,
 } from './session-types.js';
 import type { TokenSet } from '../api/types.js';
 
@@ -57,10 +62,26 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+function once(fn: ((line: string) => void) | undefined): ((line: string) => void) | undefined {
+  let told = false;
+  return (
+    fn &&
+    ((line) => {
+      if (told) return;
+      told = true;
+      fn(line);
+    })
+  );
+}
+
+function reasonOf(e: unknown): string {
+  return isPooltopError(e) ? e.message : ((e as NodeJS.ErrnoException).code ?? String(e));
+}
+
 function unwritable(path: string, e: unknown): PooltopError {
   if (isPooltopError(e)) return e;
   const code = (e as NodeJS.ErrnoException).code ?? 'error';
-  return new PooltopError('config', `cannot write the token store ${path} (${code}); nothing was sent`, {
+  return new PooltopError('storage', `cannot write the token store ${path} (${code}); nothing was sent`, {
     cause: e,
   });
 }
@@ -76,6 +97,7 @@ export function createSession(opts: SessionOptions): Session {
       stateDir: opts.stateDir ?? resolveStateDir({ env: process.env, home: homedir() }),
       profile: config.profile,
       baseUrl,
+      onWarning: once(opts.onStoreWarning),
     });
   const lifetime = opts.refreshLifetimeSec ?? REFRESH_TOKEN_LIFETIME_SEC;
   const where = { profile: config.profile, configPath: config.configPath };
@@ -128,20 +150,49 @@ export function createSession(opts: SessionOptions): Session {
     }
   }
 
+  /**
+   * Saves the set; a failure is retried once (through another temporary file), then the set goes
+   * to the store's fallback file. Either way the set stays in memory and is used from then on,
+   * and the error carries it so the caller can hand it to the user.
+   */
   async function save(entry: StoreEntry): Promise<void> {
-    try {
-      await store.write(entry);
-      unsaved = undefined;
-    } catch (e) {
-      unsaved = entry;
-      const code = isPooltopError(e) ? e.message : ((e as NodeJS.ErrnoException).code ?? String(e));
-      throw new PooltopError(
-        'config',
-        `a new token set arrived but could not be saved to ${store.path} (${code}); the previous refresh ` +
-          'token is now dead, so fix the problem before this process exits',
-        { cause: e },
-      );
+    let failure: unknown;
+    for (let round = 0; round < 2; round++) {
+      try {
+        await store.write(entry);
+        unsaved = undefined;
+        return;
+      } catch (e) {
+        failure ??= e;
+      }
     }
+    unsaved = entry;
+    throw await unsavedError(entry, failure);
+  }
+
+  async function unsavedError(entry: StoreEntry, e: unknown): Promise<UnsavedTokensError> {
+    const rescue = rescueText(entry, config.profile, baseUrl);
+    const expiresAt = entry.issuedAt === undefined ? undefined : entry.issuedAt + lifetime * 1000;
+    const head = `the new token set could not be saved to ${store.path} (${reasonOf(e)})`;
+    let fallbackFailure: unknown;
+    if (store.writeFallback && store.fallbackPath) {
+      try {
+        await store.writeFallback(rescue);
+        const until = expiresAt === undefined ? '' : ` before ${formatClock(expiresAt)}`;
+        const message =
+          `${head}; it was saved to ${store.fallbackPath} instead: once the store can be written, run ` +
+          `\`pooltop auth restore < ${store.fallbackPath}\`${until}, when its refresh token expires`;
+        return new UnsavedTokensError(message, { rescue, savedTo: store.fallbackPath, expiresAt, cause: e });
+      } catch (f) {
+        fallbackFailure = f;
+      }
+    }
+    const nor = fallbackFailure === undefined ? '' : ` nor to ${store.fallbackPath} (${reasonOf(fallbackFailure)})`;
+    return new UnsavedTokensError(`${head}${nor}; it is the only copy of the token chain`, {
+      rescue,
+      expiresAt,
+      cause: e,
+    });
   }
 
   /** `seen`: the stored refresh token before waiting for the lock. */
@@ -177,7 +228,9 @@ export function createSession(opts: SessionOptions): Session {
         originSha256: chosen.originSha256,
         lastRefresh: { at, result: 'ok' },
       };
-      await save(rotated);
+      // A failed save keeps it in memory (save() says so): the rest of the answer is still read,
+      // and the whole set saved or handed over below.
+      await save(rotated).catch(() => undefined);
     };
     let tokens: TokenSet;
     try {
@@ -207,8 +260,15 @@ export function createSession(opts: SessionOptions): Session {
    * the rest of the answer was unusable. Recorded on the new entry; the error says both.
    */
   async function afterRotation(entry: StoreEntry, e: unknown): Promise<unknown> {
-    // The new token could not even be saved: save() has said so, and keeps it in memory.
-    if (unsaved === entry || !isPooltopError(e)) return e;
+    // The new token could not be saved: one more try, else the error that hands it over.
+    if (unsaved === entry) {
+      const failed = await save(entry).then(
+        () => undefined,
+        (f: unknown) => f,
+      );
+      if (failed) return failed;
+    }
+    if (!isPooltopError(e)) return e;
     const message =
       `${e.message}; the new refresh token in the answer was saved, so the session goes on: ` +
       'refresh again for a complete token set';
@@ -230,8 +290,57 @@ export function createSession(opts: SessionOptions): Session {
     }
   }
 
+  /** Tries again to save a set held in memory (the dashboard asks every few seconds). */
+  async function saveHeld(): Promise<void> {
+    const handle = await lock();
+    try {
+      const held = unsaved;
+      if (!held) return;
+      const entry = await store.read();
+      if ((entry?.issuedAt ?? -1) < (held.issuedAt ?? 0)) await store.write(held);
+      if (unsaved === held) unsaved = undefined;
+    } finally {
+      await handle?.release();
+    }
+  }
+
+  /** Puts a handed-over set back into the store; sends nothing. */
+  async function restore(rescue: Rescue, signal?: AbortSignal): Promise<SessionStatus> {
+    const handle = await lock(signal);
+    try {
+      const entry = await store.read();
+      const issuedAt = rescue.issuedAt ?? now();
+      if (entry?.tokens && entry.tokens.refresh_token !== rescue.tokens.refresh_token) {
+        if ((entry.issuedAt ?? 0) > issuedAt) {
+          throw new PooltopError(
+            'config',
+            `the token store ${store.path} holds a newer token set (issued ${formatClock(entry.issuedAt ?? 0)}); nothing restored`,
+          );
+        }
+      }
+      const next: StoreEntry = {
+        tokens: rescue.tokens,
+        issuedAt,
+        // The chain goes on from the restored set, not from a configured token it started from.
+        originSha256: config.refreshToken ? sha256(config.refreshToken) : (entry?.originSha256 ?? ''),
+        lastRefresh: { at: now(), result: 'ok', message: 'restored with pooltop auth restore' },
+      };
+      await store.write(next).catch((e: unknown) => {
+        throw new PooltopError('storage', `cannot write the token store ${store.path} (${reasonOf(e)}); nothing restored`, {
+          cause: e,
+        });
+      });
+      unsaved = undefined;
+      return statusOf(next);
+    } finally {
+      await handle?.release();
+    }
+  }
+
   return {
     profile: config.profile,
+    restore,
+    unsavedRescue: () => (unsaved ? rescueText(unsaved, config.profile, baseUrl) : undefined),
     refresh(o = {}) {
       inflight ??= run(o.signal).finally(() => {
         inflight = undefined;
@@ -239,6 +348,7 @@ export function createSession(opts: SessionOptions): Session {
       return inflight;
     },
     async status() {
+      if (unsaved) await saveHeld().catch(() => undefined);
       return statusOf(newest(await store.read()));
     },
   };

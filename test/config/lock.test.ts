@@ -79,4 +79,24 @@ describe('lock file', () => {
       expect(await readFile(path, 'utf8')).toMatch(/"id":"other"/);
     });
   });
+
+  it('sleeps between rounds and gives up at the deadline whatever the lock holds', async () => {
+    await withTmp(async (dir) => {
+      const path = join(dir, 'x.lock');
+      const clock = fakeClock();
+      // Content no holder writes (over the 4 KiB a lock may hold), renewed as if being written.
+      await writeFile(path, 'x'.repeat(10_000));
+      const err = await acquireLock(path, {
+        now: clock.now,
+        sleep: async (ms) => {
+          await clock.sleep(ms);
+          await utimes(path, clock.now() / 1000, clock.now() / 1000);
+        },
+        waitMs: 1000,
+        pollMs: 100,
+      }).catch((e: unknown) => e);
+      expect(isPooltopError(err) && err.kind).toBe('timeout');
+      expect(clock.sleeps).toEqual(Array(10).fill(100));
+    });
+  });
 });

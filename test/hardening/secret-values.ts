@@ -19,14 +19,30 @@ const PUBLIC_ROLES = new Set(['apiKey', 'clientId']);
 /** A 12-character piece of a secret is enough to count: a half-masked secret is a leak too. */
 const PIECE = 12;
 
-/** Where `text` holds any secret of `secrets`: whole, URL-encoded, or a 12-character piece of it. */
+/** Every run of base64, base64url or hex in `text`, decoded at each alignment it may have. */
+function decodedRuns(text: string): string[] {
+  const out: string[] = [];
+  for (const run of text.match(/[A-Za-z0-9+/_-]{16,}/g) ?? []) {
+    for (let cut = 0; cut < 4; cut++) out.push(Buffer.from(run.slice(cut), 'base64').toString('latin1'));
+  }
+  for (const run of text.match(/[0-9a-fA-F]{16,}/g) ?? []) {
+    for (let cut = 0; cut < 2; cut++) out.push(Buffer.from(run.slice(cut), 'hex').toString('latin1'));
+  }
+  return out;
+}
+
+/**
+ * Where `text` holds any secret of `secrets`: whole, URL-encoded, or a 12-character piece of it,
+ * as text or inside a run of base64 or hex.
+ */
 export function leaksIn(where: string, text: string, secrets: SecretSet): string[] {
   const found: string[] = [];
   for (const [role, value] of Object.entries(secrets)) {
     if (PUBLIC_ROLES.has(role) || value.length === 0) continue;
-    const forms = [value, encodeURIComponent(value)];
+    const forms = [value, encodeURIComponent(value), new URLSearchParams({ s: value }).toString().slice(2)];
     for (let i = 0; i + PIECE <= value.length; i++) forms.push(value.slice(i, i + PIECE));
-    if (forms.some((f) => text.includes(f))) found.push(`${where}: ${role}`);
+    const decoded = decodedRuns(text);
+    if (forms.some((f) => text.includes(f) || decoded.some((d) => d.includes(f)))) found.push(`${where}: ${role}`);
   }
   return found;
 }

@@ -20,6 +20,7 @@ import { leaksIn, SECRETS, type SecretSet } from './secret-values.js';
 
 let service: ServiceHandle;
 let echo: FakeServer;
+let echo64: FakeServer;
 beforeAll(async () => {
   service = await startService({ port: 0, accounts: 40, credentials: SECRETS });
   // An echoing proxy: every error quotes the request back (headers and the form with the secrets).
@@ -34,10 +35,16 @@ beforeAll(async () => {
     'POST /oauth2/refresh_token',
   ])
     echo.on(route, quote);
+  // One that quotes the request body back in base64.
+  echo64 = await startFakeServer();
+  echo64.on('POST /oauth2/refresh_token', (req, res) =>
+    res.writeHead(400, { 'content-type': 'text/plain' }).end(`bad request ${req.raw.toString('base64')}`),
+  );
 });
 afterAll(async () => {
   await service.close();
   await echo.close();
+  await echo64.close();
 });
 
 function env(over: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -63,6 +70,7 @@ const SPAWNED = new Set([
   'accounts',
   'wrong api secret',
   'echoing proxy: auth refresh',
+  'base64-echoing proxy: auth refresh',
   'token pasted as an argument',
 ]);
 
@@ -135,6 +143,7 @@ describe('secrets stay out of every output', () => {
         ['network down: auth refresh', ['auth', 'refresh'], env(down)],
         ['echoing proxy: accounts', ['accounts'], env({ WHITEBIT_API_URL: echo.url })],
         ['echoing proxy: auth refresh', ['auth', 'refresh'], env({ WHITEBIT_API_URL: echo.url })],
+        ['base64-echoing proxy: auth refresh', ['auth', 'refresh'], env({ WHITEBIT_API_URL: echo64.url })],
         [
           'secrets as flags',
           ['pool', '--api-secret', SECRETS.apiSecret, '--client-secret', SECRETS.clientSecret],
@@ -157,6 +166,7 @@ describe('secrets stay out of every output', () => {
       'dead refresh token',
       'network down: auth refresh',
       'echoing proxy: auth refresh',
+      'base64-echoing proxy: auth refresh',
     ]) {
       expect(first.codes[name], name).toBe(1);
     }

@@ -93,6 +93,33 @@ describe('executable and compile cache', () => {
     expect(cacheFiles(target)).toEqual([]);
   });
 
+  it('keeps the per-Node subdirectory private under umask 000, and refuses one left open', async () => {
+    const dir = join(freshDir(), 'cache');
+    const env = debugEnv(dir);
+    // Through a shell, so the umask is the process's own from its first instruction.
+    const run = spawnSync('/bin/sh', ['-c', 'umask 000 && exec "$0" "$@"', process.execPath, CLI, 'pool', '--json', '--demo'], {
+      env,
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe(`pooltop: compile cache: on (${dir})\n`);
+    const subdirs = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory());
+    expect(subdirs.length).toBe(1);
+    const sub = join(dir, subdirs[0]?.name ?? '');
+    expect(statSync(sub).mode & 0o777).toBe(0o700);
+    const files = cacheFiles(dir);
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect(statSync(file).mode & 0o022).toBe(0);
+
+    // A subdirectory another user could write to (as an older pooltop left it) is not used.
+    chmodSync(sub, 0o777);
+    const before = files.map((f) => statSync(f).mtimeMs);
+    const refused = await runCli(['pool', '--json', '--demo'], debugEnv(dir, { NODE_DEBUG_NATIVE: 'COMPILE_CACHE' }));
+    expect(refused.code).toBe(0);
+    expect(refused.stderr).toBe(`pooltop: compile cache: not used: ${sub} is writable by others; remove it\n`);
+    expect(files.map((f) => statSync(f).mtimeMs)).toEqual(before);
+  });
+
   it('says nothing and loses nothing when the directory cannot be made', async () => {
     const blocker = join(freshDir(), 'not-a-dir');
     writeFileSync(blocker, '');

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { isPooltopError, type PooltopError } from '../../src/errors/pooltop-error.js';
@@ -83,7 +84,7 @@ describe('a refresh interrupted after the server accepted it (the unavoidable wi
     });
   });
 
-  it('detects a crash between receiving the new set and saving it', async () => {
+  it('retries a failed save of the new set through another temporary file', async () => {
     await withTmp(async (dir) => {
       const clock = fakeClock();
       const s = await setup(clock, 'pass');
@@ -96,34 +97,58 @@ describe('a refresh interrupted after the server accepted it (the unavoidable wi
           if (step === 'temp-written' && ++writes === 2) throw new Error('simulated crash');
         },
       });
-      const crashing = createSession({
+      const session = createSession({ config: s.config, client: s.direct, store, now: clock.now });
+      const out = await session.refresh();
+      expect(out.shared).toBe(false);
+      expect((await store.read())?.tokens?.refresh_token).toBe(out.tokens.refresh_token);
+    });
+  });
+
+  it('keeps a set no save takes in memory, records the marker, and saves it on the next refresh', async () => {
+    await withTmp(async (dir) => {
+      const clock = fakeClock();
+      const s = await setup(clock, 'pass');
+      let writes = 0;
+      let failing = true;
+      const store = fileTokenStore({
+        stateDir: join(dir, 'state'),
+        profile: 'default',
+        baseUrl: s.service.baseUrl,
+        onWriteStep: (step) => {
+          if (step === 'temp-written' && ++writes >= 2 && failing) throw new Error('simulated I/O error');
+        },
+      });
+      const failingSession = createSession({
         config: s.config,
         client: s.direct,
         store,
         now: clock.now,
         sleep: clock.sleep,
       });
-      const e = await failureOf(crashing.refresh());
-      expect(e.kind).toBe('config');
-      expect(e.message).toMatch(/^a new token set arrived but could not be saved to \S+tokens-default\.json/);
+      const e = await failureOf(failingSession.refresh());
+      expect(e.kind).toBe('storage');
+      expect(e.message).toMatch(
+        /^the new token set could not be saved to \S+tokens-default\.json \(Error: simulated I\/O error\); it was saved to \S+pooltop-unsaved-tokens-default\.json instead/,
+      );
 
       // A later process finds the marker written before the request was sent.
       const later = createSession({
         config: s.config,
         client: s.direct,
-        stateDir: dir,
+        stateDir: join(dir, 'state'),
         now: clock.now,
         sleep: clock.sleep,
       });
-      const sentAt = (await later.status()).interruptedAt;
-      expect(sentAt).toBe(clock.now());
+      expect((await later.status()).interruptedAt).toBe(clock.now());
 
-      // The process that survived still holds the new set in memory and saves it next time.
+      // The process that failed still holds the new set in memory and goes on from it.
+      failing = false;
       clock.t += 2000;
-      const out = await crashing.refresh();
+      const out = await failingSession.refresh();
       expect(out.shared).toBe(false);
       expect((await later.status()).lastRefresh?.result).toBe('ok');
       expect(s.service.stats().refreshesAccepted).toBe(2);
+      expect(s.service.stats().refreshesRejected).toBe(0);
     });
   });
 

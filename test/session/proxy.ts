@@ -13,7 +13,13 @@ export interface CutProxy {
   close(): Promise<void>;
 }
 
-export async function startCutProxy(target: string, mode: ProxyMode): Promise<CutProxy> {
+/** `beforeAnswer`: run once, when the first answer arrives from the server and before it is passed on. */
+export async function startCutProxy(
+  target: string,
+  mode: ProxyMode,
+  beforeAnswer?: () => void,
+): Promise<CutProxy> {
+  let answered = false;
   const url = new URL(target);
   const sockets = new Set<Socket>();
   const proxy: CutProxy = { baseUrl: '', mode, close: async () => undefined };
@@ -30,6 +36,10 @@ export async function startCutProxy(target: string, mode: ProxyMode): Promise<Cu
       } else upstream.write(chunk);
     });
     upstream.on('data', (chunk) => {
+      if (!answered) {
+        answered = true;
+        beforeAnswer?.();
+      }
       if (proxy.mode === 'drop-response') {
         client.destroy();
         upstream.destroy();

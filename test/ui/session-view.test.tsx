@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { createSession, type Session } from '../../src/session/session.js';
 import type { ApiClient, RefreshParams, TokenSet } from '../../src/api/types.js';
-import { memoryTokenStore, sha256, type StoreEntry } from '../../src/config/token-store.js';
+import { memoryTokenStore, sha256, type StoreEntry, type TokenStore } from '../../src/config/token-store.js';
 import type { ResolvedConfig } from '../../src/config/types.js';
 import { DashboardContext } from '../../src/ui/dashboard-context.js';
 import { KeypressProvider } from '../../src/ui/hooks/use-keypress.js';
@@ -55,14 +55,14 @@ class FakeOAuthClient implements ApiClient {
   async close(): Promise<void> {}
 }
 
-function setup(opts: { config?: ResolvedConfig; stored?: StoreEntry } = {}) {
+function setup(opts: { config?: ResolvedConfig; stored?: StoreEntry; store?: TokenStore } = {}) {
   const config = opts.config ?? CONFIGURED;
   const clock = { t: T0 + 60_000 };
   const client = new FakeOAuthClient();
   const session: Session = createSession({
     config,
     client,
-    store: memoryTokenStore(opts.stored),
+    store: opts.store ?? memoryTokenStore(opts.stored),
     now: () => clock.t,
     sleep: async () => {},
   });
@@ -190,6 +190,69 @@ describe('Session tab', () => {
     t.advanceTo(T0 + 245_000);
     await waitForFrame(t.frame, (x) => x.includes('Access token    AC02…'));
     expect(t.client.calls).toHaveLength(2);
+  });
+
+  it('keeps a set no store takes, goes on with it, and hands it over on stderr when it closes', async () => {
+    const memory = memoryTokenStore(STORED);
+    // The disk refuses every write of a new set (the first marker, beside the old set, goes through).
+    const store: TokenStore = {
+      path: '/home/ops/.local/state/pooltop/tokens-default.json',
+      read: () => memory.read(),
+      write: async (entry) => {
+        if (entry.tokens?.refresh_token !== STORED.tokens?.refresh_token) {
+          throw Object.assign(new Error('no space'), { code: 'ENOSPC' });
+        }
+        await memory.write(entry);
+      },
+    };
+    const t = setup({ store });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    cleanup = () => errors.mockRestore();
+    await waitForFrame(t.frame, (x) => x.includes('Expires'));
+    t.advanceTo(T0 + 240_000);
+    let f = await waitForFrame(t.frame, (x) => x.includes('the dashboard keeps it in memory'));
+    expect(f).toContain('Access token    AC02…');
+    expect(f.includes('RF02-refresh-token-fake')).toBe(false);
+    // While the store refuses writes, the next refresh cannot record its marker, so it sends
+    // nothing: the set held in memory stays unspent, and auto-refresh tries again later.
+    t.advanceTo(T0 + 480_000);
+    f = await waitForFrame(t.frame, (x) => x.includes('(ENOSPC); nothing'));
+    expect(f).toContain('Auto-refresh    on');
+    expect(t.client.calls).toEqual(['RF01-refresh-token-fake']);
+    t.view.unmount();
+    const printed = errors.mock.calls.map((c) => String(c[0]));
+    expect(printed[0]).toMatch(/^pooltop: the newest token set could not be saved .* run `pooltop auth restore`/);
+    expect(JSON.parse(printed[1] ?? '').data.refresh_token).toBe('RF02-refresh-token-fake');
+    expect(printed).toHaveLength(2);
+  });
+
+  it('saves a set it holds in memory as soon as the store takes it again', async () => {
+    const memory = memoryTokenStore(STORED);
+    let failing = true;
+    const store: TokenStore = {
+      path: '/home/ops/.local/state/pooltop/tokens-default.json',
+      read: () => memory.read(),
+      write: async (entry) => {
+        if (failing && entry.tokens?.refresh_token !== STORED.tokens?.refresh_token) {
+          throw Object.assign(new Error('no space'), { code: 'ENOSPC' });
+        }
+        await memory.write(entry);
+      },
+    };
+    const t = setup({ store });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    cleanup = () => errors.mockRestore();
+    await waitForFrame(t.frame, (x) => x.includes('Expires'));
+    t.advanceTo(T0 + 240_000);
+    await waitForFrame(t.frame, (x) => x.includes('the dashboard keeps it in memory'));
+    failing = false;
+    t.advanceTo(T0 + 246_000);
+    await waitForFrame(t.frame, (x) => !x.includes('keeps it in memory'));
+    expect(t.notify).toHaveBeenCalledWith('The token set is saved now.');
+    expect((await memory.read())?.tokens?.refresh_token).toBe('RF02-refresh-token-fake');
+    expect(t.client.calls).toEqual(['RF01-refresh-token-fake']);
+    t.view.unmount();
+    expect(errors).not.toHaveBeenCalled();
   });
 
   it('starts the chain from the configured token when nothing is stored', async () => {

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isPooltopError } from '../../errors/pooltop-error.js';
 import { createSession, type Session, type SessionStatus } from '../../session/session.js';
+import { UnsavedTokensError } from '../../session/session-errors.js';
 import { memoryTokenStore } from '../../config/token-store.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { useClock } from '../clock.js';
@@ -34,7 +35,27 @@ export interface SessionState {
 }
 
 function messageOf(e: unknown): string {
+  if (e instanceof UnsavedTokensError && e.savedTo === undefined) {
+    return (
+      `${e.message}: the dashboard keeps it in memory, goes on with it and tries to save it every few seconds; ` +
+      'if it is still unsaved when the dashboard closes, it is printed on stderr'
+    );
+  }
   return isPooltopError(e) ? e.message : sanitizeLine(e instanceof Error ? e.message : String(e));
+}
+
+/**
+ * Printed when the dashboard closes (console output is held until the screen is restored, then
+ * goes to stderr): a set no file took is the token chain, and the process is about to end.
+ */
+function handOverOnClose(session: Session): void {
+  const rescue = session.unsavedRescue();
+  if (rescue === undefined) return;
+  console.error(
+    'pooltop: the newest token set could not be saved and is the only copy of the token chain; it is the next ' +
+      'line: once the store can be written, run `pooltop auth restore` and paste it, before its refresh token expires',
+  );
+  console.error(rescue.trimEnd());
 }
 
 export function useSession(injected?: Session): SessionState {
@@ -56,9 +77,21 @@ export function useSession(injected?: Session): SessionState {
   const busy = useRef(false);
   const loadedAt = useRef(Number.NEGATIVE_INFINITY);
 
+  /** The error shown is a set held in memory: cleared once a reload manages to save it. */
+  const holding = useRef(false);
   const load = useCallback(() => {
-    session.status().then(setStatus, (e: unknown) => setError(messageOf(e)));
-  }, [session]);
+    session.status().then(
+      (st) => {
+        setStatus(st);
+        if (holding.current && session.unsavedRescue() === undefined) {
+          holding.current = false;
+          setError(undefined);
+          notify('The token set is saved now.');
+        }
+      },
+      (e: unknown) => setError(messageOf(e)),
+    );
+  }, [session, notify]);
 
   const refreshNow = useCallback(
     (announce = false) => {
@@ -71,6 +104,7 @@ export function useSession(injected?: Session): SessionState {
         .then(
           (out) => {
             failures.current = 0;
+            holding.current = false;
             setRetryAt(undefined);
             setError(undefined);
             setStatus(out.status);
@@ -80,6 +114,7 @@ export function useSession(injected?: Session): SessionState {
           (e: unknown) => {
             if (signal.aborted) return;
             failures.current += 1;
+            holding.current = session.unsavedRescue() !== undefined;
             setError(messageOf(e));
             if (stopsAutoRefresh(e)) setAutoStopped(true);
             else setRetryAt(now() + retryDelayMs(failures.current));
@@ -93,6 +128,8 @@ export function useSession(injected?: Session): SessionState {
     },
     [session, signal, notify, load, now],
   );
+
+  useEffect(() => () => handOverOnClose(session), [session]);
 
   // Load at once, then now and then (another process may have refreshed).
   useEffect(() => {
