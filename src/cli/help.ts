@@ -27,6 +27,10 @@ Usage:
                                                         one page of sub-accounts
   pooltop accounts --all [--search T] [--sort COLUMN[:desc]] [--filter F]
                    [--json|--ndjson|--csv]              the whole list
+  pooltop accounts balances ID|ALIAS [--ticker T] [--json]
+                                                        what one sub-account holds
+  pooltop accounts --all --balances [--ticker T] --json|--ndjson|--csv
+                                                        the whole list with its balances
   pooltop mining COMMAND [--account NAME] [--json]      your mining accounts, workers and rewards
                                                         (accounts, info, hashrate, workers, worker,
                                                         rewards, payout, links)
@@ -67,6 +71,8 @@ ${CONFIG_FLAGS}`,
 
   accounts: `Usage: pooltop accounts [--search TEXT] [--limit N] [--offset N] [--json] [configuration flags]
        pooltop accounts --all [--search TEXT] [--sort COLUMN[:desc]] [--filter F] [--json|--ndjson|--csv]
+       pooltop accounts balances ID|ALIAS [--ticker T] [--json]
+       pooltop accounts --all --balances [--ticker T] [--search TEXT] --json|--ndjson|--csv
 
 Lists sub-accounts (signed POST /api/v4/sub-account/list). Needs an API key and secret.
   --search TEXT   search term (the server matches it)
@@ -86,6 +92,24 @@ Lists sub-accounts (signed POST /api/v4/sub-account/list). Needs an API key and 
   --csv           a header and RFC 4180 rows; cells starting with = + - @ tab or CR get a '
   Without --sort, rows are written as they arrive. Exit 1 if a page could not be fetched after
   retries: what was fetched is still written, and the last line on stderr says how far it got.
+
+Balances (signed POST /api/v4/sub-account/balances; read-only):
+  balances ID|ALIAS
+                  what one sub-account holds: currency, main, spot, collateral, total.
+                  An alias is found through the list's search; several matches → one line
+                  naming them (exit 2), none → exit 1
+  --ticker T      one currency only (letters and digits, any case)
+  --json          {"id","balances":{"BTC":{"main","spot","collateral","total"},…}}
+  --all --balances
+                  each account of the whole list with its balances, paced like --all,
+                  failed accounts retried: JSON/NDJSON add "balances" (null if they could
+                  not be fetched), CSV writes one row per account and currency. Exit 1 if
+                  any account's balances could not be fetched; everything else is written.
+
+Examples (on the demo service):
+  pooltop accounts balances ops --demo
+  pooltop accounts balances ops --ticker usdc --json --demo
+  pooltop accounts --all --search hedge --balances --ticker btc --csv --demo
 
 ${CONFIG_FLAGS}`,
 

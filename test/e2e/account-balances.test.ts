@@ -226,24 +226,23 @@ describe('pooltop accounts balances', () => {
     expect(r.stderr).toMatch(/^pooltop: '.+' matches \d+ sub-accounts: .+; give the id\n$/);
   }, 120_000);
 
-  it('--demo examples of the help show data', async () => {
-    const r = await runCli(['accounts', 'balances', 'ops', '--demo']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^ops · [0-9a-f-]{36}\n\nCurrency +Main +Spot +Collateral +Total\n/);
-    expect(r.stdout).toMatch(/\nBTC +\d+\.\d{8} /);
-    const all = await runCli([
-      'accounts',
-      '--all',
-      '--search',
-      'hedge',
-      '--balances',
-      '--ticker',
-      'BTC',
-      '--csv',
-      '--demo',
-    ]);
-    expect(all.code, all.stderr).toBe(0);
-    const records: Record<string, string>[] = parse(all.stdout, { columns: true });
+  it('the examples of `pooltop accounts --help` run on --demo and show data', async () => {
+    const help = (await runCli(['accounts', '--help'])).stdout;
+    const examples = help
+      .split('Examples (on the demo service):\n')[1]
+      ?.split('\n\n')[0]
+      ?.split('\n')
+      .map((l) => l.trim().split(/\s+/).slice(1));
+    expect(examples).toHaveLength(3);
+    for (const args of examples ?? []) {
+      const r = await runCli(args);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      expect(r.stdout, args.join(' ')).toMatch(/\d+\.\d{6,8}/);
+    }
+    const table = await runCli(['accounts', 'balances', 'ops', '--demo']);
+    expect(table.stdout).toMatch(/^ops · [0-9a-f-]{36}\n\nCurrency +Main +Spot +Collateral +Total\n/);
+    const csv = (await runCli(examples?.[2] ?? [])).stdout;
+    const records: Record<string, string>[] = parse(csv, { columns: true });
     expect(records.length).toBeGreaterThan(3);
     expect(new Set(records.map((x) => x.ticker))).toEqual(new Set(['BTC']));
   }, 60_000);
