@@ -74,7 +74,11 @@ export async function writeWithBalances(
       ids: accounts.map((a) => a.id),
       fetch: (id, signal) => ctx.client.subAccountBalances({ id, ticker }, { signal }),
       signal: io.signal,
-      onResult: (i, r) => sink.write(accounts[i] as SubAccount, r.ok ? r.balances : null),
+      onResult: (i, r) => {
+        // stdout may be the same terminal: the row goes on a line of its own, the bar after it.
+        bar?.clear();
+        sink.write(accounts[i] as SubAccount, r.ok ? r.balances : null);
+      },
       onProgress: bar?.update,
       onRetry: debug
         ? (i, err, delayMs) => {
@@ -137,6 +141,8 @@ function progressBar(write: (text: string) => void) {
     },
     clear(): void {
       if (drawn) write('\r\u001b[K');
+      drawn = false;
+      last = Number.NEGATIVE_INFINITY;
     },
   };
 }

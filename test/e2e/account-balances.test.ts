@@ -11,6 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchPty } from '../support/pty-session.js';
 import { cleanEnv, runCli } from '../support/run-cli.js';
 import { type ServedCli, startServeCli } from '../support/serve-cli.js';
 
@@ -291,6 +292,35 @@ describe('pooltop accounts --all --balances', () => {
       }
     }
   }, 240_000);
+
+  it('on a terminal, a bar on stderr while balances load, erased at the end', async () => {
+    const s = launchPty(
+      ['accounts', '--all', '--search', 'hedge', '--balances', '--ticker', 'BTC', '--ndjson', '--demo'],
+      {
+        cols: 120,
+        rows: 40,
+      },
+    );
+    try {
+      expect(await s.exit).toBe(0);
+      await s.flushed();
+      const frames = s.raw().match(/\r\u001b\[Kbalances [█░]{24} \d+\/\d+/g) ?? [];
+      expect(frames.length).toBeGreaterThan(0);
+      const [, done, totalCount] = /(\d+)\/(\d+)$/.exec(frames.at(-1) ?? '') ?? [];
+      expect(done).toBe(totalCount);
+      // Without the bar's frames, what is left is the NDJSON, one whole account a line.
+      const rest = s.raw().replace(/\r\u001b\[K((balances |loading sub-accounts:)[^\r\n]*)?/g, '');
+      const lines = rest.split(/\r?\n/).filter((l) => l.includes('{'));
+      expect(lines.length).toBe(Number(totalCount));
+      expect(rest).toContain(`${totalCount} rows, every match of "hedge"`);
+      for (const line of lines) expect(JSON.parse(line).balances.BTC).toBeDefined();
+      // The NDJSON is on the screen; the bar is not.
+      expect(s.screen()).toContain('"balances":{"BTC":');
+      expect(s.screen()).not.toMatch(/balances [█░]{24}/);
+    } finally {
+      s.dispose();
+    }
+  }, 60_000);
 
   it('under injected faults (5xx, 429, resets) every account is retried to the same file', async () => {
     const r = await runCli(['accounts', '--all', '--balances', '--csv'], faulty.env(), 240_000);
