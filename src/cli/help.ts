@@ -38,7 +38,7 @@ Usage:
   pooltop serve [--port P] [--json] ...                 run the embedded reference service
   pooltop check [pool|mining] -w METRIC=RANGE -c METRIC=RANGE
                                                         monitoring plugin (Nagios, Icinga)
-  pooltop exporter [--listen HOST:PORT] [--interval S] [--once]
+  pooltop exporter [--listen HOST:PORT] [--interval S] [--once] [--balances]
                                                         Prometheus exporter
   pooltop COMMAND --help                                help for one command
 
@@ -183,7 +183,7 @@ Example: pooltop check pool -w hashrate=150P: -c hashrate=100P: -w block_age=2h
 
 ${CONFIG_FLAGS}`,
 
-  exporter: `Usage: pooltop exporter [--listen HOST:PORT] [--interval SECONDS] [--once] [configuration flags]
+  exporter: `Usage: pooltop exporter [--listen HOST:PORT] [--interval SECONDS] [--once] [--balances] [configuration flags]
 
 Serves Prometheus metrics on http://HOST:PORT/metrics, polling the API every interval; a
 scrape only reads the last values. Stops on SIGINT or SIGTERM.
@@ -192,6 +192,9 @@ scrape only reads the last values. Stops on SIGINT or SIGTERM.
   --interval SECONDS    polling interval, at least 5 (default 30)
   --once                poll once, print one exposition on stdout and exit (for the
                         node_exporter textfile collector)
+  --balances            every sub-account's balances too, as
+                        whitebit_subaccount_balance{alias,ticker,place}: the whole list and one
+                        request per account each interval (needs an API key and secret)
 
 ${CONFIG_FLAGS}`,
 
