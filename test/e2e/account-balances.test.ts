@@ -404,6 +404,7 @@ describe('a hostile ticker never reaches the terminal raw', () => {
     [`\u001b]8;;http://evil\u001b\\${'A'.repeat(10_240)}`]: [{ main: '7' }],
     ['B'.repeat(10_240)]: [{ main: '1' }],
     '\u202eCSU\u0085\u0000': [{ spot: 4 }],
+    LTC: [{ main: '1.5' }, { main: '0.25', spot: '1' }],
   };
   let server: Server;
   let url = '';
@@ -440,7 +441,16 @@ describe('a hostile ticker never reaches the terminal raw', () => {
     }
     const json = JSON.parse((await runCli(['accounts', 'balances', ID, '--json'], env)).stdout);
     const tickers = Object.keys(json.balances);
-    expect(tickers).toHaveLength(5);
+    expect(tickers).toHaveLength(6);
+    // Two objects for one currency are summed, and DEBUG=pooltop says so.
+    expect(json.balances.LTC).toEqual({ main: '1.75', spot: '1', collateral: null, total: '2.75' });
+    const debug = (await runCli(['accounts', 'balances', ID], env)).stderr;
+    expect(debug).toContain(
+      'pooltop: debug: POST /api/v4/sub-account/balances: balances[5] holds 2 balances; summed\n',
+    );
+    expect(debug).toContain(
+      'pooltop: debug: POST /api/v4/sub-account/balances: balances[0].ticker held characters',
+    );
     for (const t of tickers) expect([...t].length).toBeLessThanOrEqual(32);
     expect(tickers.slice(0, 2)).toEqual(['BTC', 'ETH']);
     expect(json.balances.BTC.total).toBe('6');
