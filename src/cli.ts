@@ -25,6 +25,7 @@ const ALL_FLAGS: OptionSpecs = {
   csv: { type: 'boolean' },
   sort: { type: 'string' },
   filter: { type: 'string' },
+  balances: { type: 'boolean' },
 };
 
 /** Runs one invocation and returns its exit code; never throws. */
@@ -110,9 +111,19 @@ async function dispatch(given: string[], io: CommandIO): Promise<number> {
       limit: { type: 'string' },
       offset: { type: 'string' },
       ...ALL_FLAGS,
+      ticker: { type: 'string' },
     } as const;
-    const { values } = parseFlags(rest, spec);
+    const { values, positionals } = parseFlags(rest, spec, 2);
     if (values.help) return printHelp(io, 'accounts');
+    if (positionals.length > 0) {
+      // `accounts balances ID|ALIAS`: checked whole before any setting is resolved.
+      const { parseBalancesArgs, runAccountBalances } = await import('./commands/account-balances.js');
+      const request = parseBalancesArgs(positionals, values);
+      return withContext(values, io, (ctx) => runAccountBalances(ctx, io, request));
+    }
+    if (values.ticker !== undefined && values.balances !== true) {
+      throw usageError('--ticker goes with --all --balances or accounts balances ID');
+    }
     const all = Object.keys(ALL_FLAGS).some((f) => values[f] !== undefined)
       ? (await import('./commands/accounts-all-options.js')).parseAllOptions(values)
       : undefined;

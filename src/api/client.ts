@@ -7,7 +7,14 @@ import { parseBaseUrl } from './base-url.js';
 import { classifyResponse } from './classify.js';
 import { isPooltopError, PooltopError } from '../errors/pooltop-error.js';
 import { createNonceSource } from './nonce.js';
-import { checkRefreshParams, checkSubAccountQuery, requireApiKeys } from './request-checks.js';
+import { BALANCES_PATH, type BalancesQuery, type CurrencyBalance } from './balance-types.js';
+import { parseSubAccountBalances } from './balance-schemas.js';
+import {
+  checkBalancesQuery,
+  checkRefreshParams,
+  checkSubAccountQuery,
+  requireApiKeys,
+} from './request-checks.js';
 import { type RetryOptions, type Sleep, withRetry } from './retry.js';
 import { createMiningApi } from './mining-client.js';
 import type { Degradation, DegradationSink } from './parse-policy.js';
@@ -177,6 +184,19 @@ export function createClient(options: ClientOptions): ApiClient {
     );
   }
 
+  /** Read-only: what one sub-account holds. The answer is not wrapped in `data`. */
+  async function subAccountBalances(query: BalancesQuery, opts?: CallOptions): Promise<CurrencyBalance[]> {
+    const fields = checkBalancesQuery(query);
+    const report = sink('POST', BALANCES_PATH);
+    return signedCall(
+      BALANCES_PATH,
+      fields,
+      (body) => parseSubAccountBalances(body, report),
+      opts,
+      'sub-accounts',
+    );
+  }
+
   async function refreshToken(params: RefreshParams, opts?: RefreshCallOptions): Promise<TokenSet> {
     checkRefreshParams(params);
     const body = new URLSearchParams({
@@ -204,6 +224,7 @@ export function createClient(options: ClientOptions): ApiClient {
     baseUrl: baseUrl.href,
     getMiningPool,
     listSubAccounts,
+    subAccountBalances,
     refreshToken,
     mining: createMiningApi(
       (path, fields, read, opts) => signedCall(path, fields, read, opts, 'mining'),

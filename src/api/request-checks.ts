@@ -3,6 +3,7 @@
  * fields and settings, never their values.
  */
 import { PooltopError } from '../errors/pooltop-error.js';
+import type { BalancesQuery } from './balance-types.js';
 import {
   LIMIT_DEFAULT,
   LIMIT_MAX,
@@ -77,4 +78,24 @@ export function checkRefreshParams(params: RefreshParams): void {
         .join(', ')}`,
     );
   }
+}
+
+/** A sub-account id as the API gives it: a UUID. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What a ticker may be before it is sent: letters and digits, at most 16. */
+export const TICKER = /^[A-Z0-9]{1,16}$/i;
+
+/** The body fields of a balances request; the ticker is sent upper-cased (the API's own spelling). */
+export function checkBalancesQuery(query: BalancesQuery): { id: string; ticker?: string } {
+  const fields: Record<string, string[]> = {};
+  const { id, ticker } = query;
+  if (typeof id !== 'string' || !UUID.test(id)) fields.id = ['must be a sub-account id (a UUID)'];
+  if (ticker !== undefined && (typeof ticker !== 'string' || !TICKER.test(ticker))) {
+    fields.ticker = ['must be 1 to 16 letters or digits'];
+  }
+  const problems = Object.entries(fields).map(([name, [message]]) => `${name} ${message}`);
+  if (problems.length > 0) {
+    throw new PooltopError('validation', `invalid balances query: ${problems.join('; ')}`, { fields });
+  }
+  return ticker === undefined ? { id } : { id, ticker: ticker.toUpperCase() };
 }

@@ -7,6 +7,7 @@
  * server sent null.
  */
 
+import type { BalancesQuery, CurrencyBalance } from './balance-types.js';
 import type { MiningApi } from './mining-types.js';
 
 /** Missing (undefined) or null: shown as a placeholder, kept as it came in `--json`. */
@@ -105,6 +106,8 @@ export interface ApiClient {
   readonly baseUrl: string;
   getMiningPool(opts?: CallOptions): Promise<PoolOverview>;
   listSubAccounts(query?: SubAccountQuery, opts?: CallOptions): Promise<SubAccountPage>;
+  /** What one sub-account holds, one row per currency (signed, like the list; read-only). */
+  subAccountBalances(query: BalancesQuery, opts?: CallOptions): Promise<CurrencyBalance[]>;
   refreshToken(params: RefreshParams, opts?: RefreshCallOptions): Promise<TokenSet>;
   /** The Mining Pool read operations (signed, like the sub-account list). */
   readonly mining: MiningApi;

@@ -28,6 +28,10 @@ Usage:
                                                         one page of sub-accounts
   pooltop accounts --all [--search T] [--sort COLUMN[:desc]] [--filter F]
                    [--json|--ndjson|--csv]              the whole list
+  pooltop accounts balances ID|ALIAS [--ticker T] [--json]
+                                                        what one sub-account holds
+  pooltop accounts --all --balances [--ticker T] --json|--ndjson|--csv
+                                                        the whole list with its balances
   pooltop mining COMMAND [--account NAME] [--json]      your mining accounts, workers and rewards
                                                         (accounts, info, hashrate, workers, worker,
                                                         rewards, payout, links)
@@ -35,7 +39,7 @@ Usage:
   pooltop serve [--port P] [--json] ...                 run the embedded reference service
   pooltop check [pool|mining] -w METRIC=RANGE -c METRIC=RANGE
                                                         monitoring plugin (Nagios, Icinga)
-  pooltop exporter [--listen HOST:PORT] [--interval S] [--once]
+  pooltop exporter [--listen HOST:PORT] [--interval S] [--once] [--balances]
                                                         Prometheus exporter
   pooltop COMMAND --help                                help for one command
 
@@ -69,6 +73,8 @@ ${CONFIG_FLAGS}`,
 
   accounts: `Usage: pooltop accounts [--search TEXT] [--limit N] [--offset N] [--json] [configuration flags]
        pooltop accounts --all [--search TEXT] [--sort COLUMN[:desc]] [--filter F] [--json|--ndjson|--csv]
+       pooltop accounts balances ID|ALIAS [--ticker T] [--json]
+       pooltop accounts --all --balances [--ticker T] [--search TEXT] --json|--ndjson|--csv
 
 Lists sub-accounts (signed POST /api/v4/sub-account/list). Needs an API key and secret.
   --search TEXT   search term (the server matches it)
@@ -88,6 +94,24 @@ Lists sub-accounts (signed POST /api/v4/sub-account/list). Needs an API key and 
   --csv           a header and RFC 4180 rows; cells starting with = + - @ tab or CR get a '
   Without --sort, rows are written as they arrive. Exit 1 if a page could not be fetched after
   retries: what was fetched is still written, and the last line on stderr says how far it got.
+
+Balances (signed POST /api/v4/sub-account/balances; read-only):
+  balances ID|ALIAS
+                  what one sub-account holds: currency, main, spot, collateral, total.
+                  An alias is found through the list's search; several matches → one line
+                  naming them (exit 2), none → exit 1
+  --ticker T      one currency only (letters and digits, any case)
+  --json          {"id","balances":{"BTC":{"main","spot","collateral","total"},…}}
+  --all --balances
+                  each account of the whole list with its balances, paced like --all,
+                  failed accounts retried: JSON/NDJSON add "balances" (null if they could
+                  not be fetched), CSV writes one row per account and currency. Exit 1 if
+                  any account's balances could not be fetched; everything else is written.
+
+Examples (on the demo service):
+  pooltop accounts balances ops --demo
+  pooltop accounts balances ops --ticker usdc --json --demo
+  pooltop accounts --all --search hedge --balances --ticker btc --csv --demo
 
 ${CONFIG_FLAGS}`,
 
@@ -163,7 +187,7 @@ Example: pooltop check pool -w hashrate=150P: -c hashrate=100P: -w block_age=2h
 
 ${CONFIG_FLAGS}`,
 
-  exporter: `Usage: pooltop exporter [--listen HOST:PORT] [--interval SECONDS] [--once] [configuration flags]
+  exporter: `Usage: pooltop exporter [--listen HOST:PORT] [--interval SECONDS] [--once] [--balances] [configuration flags]
 
 Serves Prometheus metrics on http://HOST:PORT/metrics, polling the API every interval; a
 scrape only reads the last values. Stops on SIGINT or SIGTERM.
@@ -172,6 +196,9 @@ scrape only reads the last values. Stops on SIGINT or SIGTERM.
   --interval SECONDS    polling interval, at least 5 (default 30)
   --once                poll once, print one exposition on stdout and exit (for the
                         node_exporter textfile collector)
+  --balances            every sub-account's balances too, as
+                        whitebit_subaccount_balance{alias,ticker,place}: the whole list and one
+                        request per account each interval (needs an API key and secret)
 
 ${CONFIG_FLAGS}`,
 

@@ -14,16 +14,19 @@ import {
 import type { AccountFilter } from '../accounts/filter.js';
 import { clip, type ParsedValues, stringFlag } from '../cli/parse.js';
 import type { OutputFormat } from './account-sinks.js';
+import { tickerFlag } from './account-balances.js';
 
 export interface AllOptions {
   search?: string;
   format: OutputFormat;
   sort?: SortOrder;
   filter: AccountFilter;
+  /** `--balances`: each account's balances too (one currency with `--ticker`). */
+  balances?: { ticker?: string };
 }
 
 const FORMATS = ['json', 'ndjson', 'csv'] as const;
-const ALL_ONLY = ['ndjson', 'csv', 'sort', 'filter'] as const;
+const ALL_ONLY = ['ndjson', 'csv', 'sort', 'filter', 'balances'] as const;
 const BOOLEAN_GROUPS: readonly FilterGroup[] = ['shared', 'spot', 'collateral'];
 
 const usage = (message: string) => new PooltopError('config', message);
@@ -42,11 +45,16 @@ export function parseAllOptions(values: ParsedValues): AllOptions | undefined {
   if (paging) throw usage(`--all reads every page: leave out --${paging}`);
   const sort = stringFlag(values, 'sort');
   const filter = stringFlag(values, 'filter');
+  const format = formats[0] ?? 'text';
+  if (values.balances === true && format === 'text') {
+    throw usage('--balances writes --json, --ndjson or --csv: choose one');
+  }
   return {
     search: stringFlag(values, 'search'),
-    format: formats[0] ?? 'text',
+    format,
     sort: sort === undefined ? undefined : parseSort(sort),
     filter: filter === undefined ? {} : parseFilter(filter),
+    ...(values.balances === true ? { balances: { ticker: tickerFlag(values) } } : {}),
   };
 }
 

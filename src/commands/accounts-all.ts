@@ -22,18 +22,22 @@ import { formatCount } from '../format/number.js';
 import { sanitizeLine } from '../format/sanitize.js';
 import { formatDuration } from '../format/time.js';
 import { createSink } from './account-sinks.js';
+import { createBalanceSink, writeWithBalances } from './accounts-all-balances.js';
 import type { AllOptions } from './accounts-all-options.js';
 import type { CommandIO } from '../cli/io.js';
 
 const PROGRESS_EVERY_MS = 100;
 
 export async function runAccountsAll(ctx: CommandContext, io: CommandIO, opts: AllOptions): Promise<number> {
-  const sink = createSink(opts.format, io.stdout);
-  const streaming = sink.streams && opts.sort === undefined;
+  // With balances, each row is written once its balances are in (accounts-all-balances.ts).
+  const balanceSink = opts.balances ? createBalanceSink(opts.format, io.stdout) : undefined;
+  const rowSink = balanceSink ? undefined : createSink(opts.format, io.stdout);
+  const sink = balanceSink ?? rowSink;
+  const streaming = rowSink?.streams === true && opts.sort === undefined;
   const progress = io.stderrIsTTY ? progressLine(io.stderr) : undefined;
   const keep = (rows: readonly SubAccount[]) => filterAccounts(rows, opts.filter);
   const debug = isDebug(io.env);
-  sink.begin();
+  sink?.begin();
   let outcome: LoadOutcome;
   try {
     outcome = await loadAllSubAccounts({
@@ -41,7 +45,7 @@ export async function runAccountsAll(ctx: CommandContext, io: CommandIO, opts: A
       search: opts.search,
       signal: io.signal,
       onRows: (rows) => {
-        if (streaming) sink.rows(keep(rows));
+        if (streaming) rowSink?.rows(keep(rows));
       },
       onProgress: progress?.update,
       onRetry: debug
@@ -56,11 +60,17 @@ export async function runAccountsAll(ctx: CommandContext, io: CommandIO, opts: A
   } finally {
     progress?.clear();
   }
-  if (!streaming) sink.rows(sortAccounts(keep(outcome.rows), opts.sort ?? { desc: false }));
-  sink.end(outcome.complete);
+  const kept = streaming ? [] : sortAccounts(keep(outcome.rows), opts.sort ?? { desc: false });
+  const fetched =
+    balanceSink && outcome.end !== 'cancelled'
+      ? await writeWithBalances(ctx, io, kept, balanceSink, opts.balances?.ticker)
+      : undefined;
+  if (!streaming) rowSink?.rows(kept);
+  sink?.end(outcome.complete && fetched?.failed !== true);
   io.stderr(summary(outcome, io.stderrIsTTY === true, opts.search));
-  if (outcome.end === 'failed') return 1;
-  if (outcome.end === 'cancelled') return 130;
+  if (fetched?.report) io.stderr(fetched.report);
+  if (outcome.end === 'failed' || fetched?.failed) return 1;
+  if (outcome.end === 'cancelled' || fetched?.cancelled) return 130;
   return 0;
 }
 

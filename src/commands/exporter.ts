@@ -15,6 +15,7 @@ import { isLoopbackHost } from '../config/validate.js';
 import { sanitize } from '../format/sanitize.js';
 import { createExposition } from '../exporter/exposition.js';
 import { startMetricsServer } from '../exporter/http-server.js';
+import { BALANCES_ENDPOINT, balanceTarget } from '../exporter/balance-targets.js';
 import { MINING_ENDPOINTS, miningTargets } from '../exporter/mining-targets.js';
 import { createPoller, type PollTarget } from '../exporter/poller.js';
 import { type CommandIO, untilAborted } from '../cli/io.js';
@@ -24,6 +25,7 @@ export const EXPORTER_OPTIONS = {
   listen: { type: 'string' },
   interval: { type: 'string' },
   once: { type: 'boolean' },
+  balances: { type: 'boolean' },
 } as const;
 
 export const DEFAULT_LISTEN = '127.0.0.1:9861';
@@ -35,13 +37,15 @@ export interface ExporterFlags {
   port: number;
   intervalS: number;
   once: boolean;
+  /** Every sub-account's balances too (off by default: one request per account per interval). */
+  balances: boolean;
 }
 
 /** Checked before anything is resolved or sent. */
 export function exporterFlags(values: ParsedValues): ExporterFlags {
   const { host, port } = parseListen(stringFlag(values, 'listen') ?? DEFAULT_LISTEN);
   const intervalS = intFlag(values, 'interval', { min: MIN_INTERVAL_S, max: 86_400 }) ?? DEFAULT_INTERVAL_S;
-  return { host, port, intervalS, once: values.once === true };
+  return { host, port, intervalS, once: values.once === true, balances: values.balances === true };
 }
 
 /** `HOST:PORT`, `[IPv6]:PORT` or `:PORT` (every address). */
@@ -60,8 +64,12 @@ export function parseListen(text: string): { host: string; port: number } {
 export async function runExporter(ctx: CommandContext, io: CommandIO, flags: ExporterFlags): Promise<number> {
   const preferences = loadPreferences(io.env);
   const withMining = Boolean(ctx.config.apiKey && ctx.config.apiSecret);
+  if (flags.balances && !withMining) {
+    throw new PooltopError('config', '--balances reads sub-accounts: it needs an API key and secret');
+  }
+  const endpoints = withMining ? ['pool', MINING_ENDPOINTS.accounts] : ['pool'];
   const exposition = createExposition({
-    endpoints: withMining ? ['pool', MINING_ENDPOINTS.accounts] : ['pool'],
+    endpoints: flags.balances ? [...endpoints, BALANCES_ENDPOINT] : endpoints,
     thresholds: preferences.thresholds,
     processMetrics: !flags.once,
   });
@@ -70,7 +78,11 @@ export async function runExporter(ctx: CommandContext, io: CommandIO, flags: Exp
     fetch: (signal) => ctx.client.getMiningPool({ signal }),
     apply: (overview) => exposition.setPool(readPool(overview)),
   };
-  const targets = withMining ? [pool, miningTargets(ctx.client.mining, exposition)] : [pool];
+  const targets = [
+    pool,
+    ...(withMining ? [miningTargets(ctx.client.mining, exposition)] : []),
+    ...(flags.balances ? [balanceTarget(ctx.client, exposition)] : []),
+  ];
   const poller = createPoller(targets, {
     record: (endpoint, outcome, account) => exposition.recordPoll(endpoint, outcome, account),
     onChange: (endpoint, error, account) => {

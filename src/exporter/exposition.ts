@@ -10,7 +10,14 @@ import { EXIT_CODES, evaluate } from '../alerts/evaluate.js';
 import { MINING_METRICS, type MetricDef, POOL_METRICS } from '../alerts/metrics.js';
 import type { MiningReadings, PoolReadings } from '../alerts/readings.js';
 import type { ScopeThresholds, ThresholdSet } from '../alerts/thresholds.js';
-import { accountLabel, type GaugeDef, MINING_GAUGES, POOL_GAUGES } from './gauges.js';
+import {
+  accountLabel,
+  BALANCE_GAUGES,
+  type BalanceSamples,
+  type GaugeDef,
+  MINING_GAUGES,
+  POOL_GAUGES,
+} from './gauges.js';
 
 /** `success`, or the kind of failure (network, timeout, http, api, auth, schema, …). */
 export type Outcome = string;
@@ -37,6 +44,8 @@ export interface Exposition {
   setPool(readings: PoolReadings): void;
   /** Every mining account's readings; an account left out loses its series. */
   setMining(readings: readonly MiningReadings[]): void;
+  /** Every sub-account's balances (`--balances`); an account left out loses its series. */
+  setBalances(readings: readonly BalanceSamples[]): void;
   /** An account that is gone: its per-account `pooltop_up` and last-success series go too. */
   forgetAccount(account: string, endpoints: readonly string[]): void;
   text(): Promise<string>;
@@ -69,6 +78,7 @@ export function createExposition(options: ExpositionOptions): Exposition {
 
   const setPoolGauges = dataGauges(registry, POOL_GAUGES);
   const setMiningGauges = dataGauges(registry, MINING_GAUGES);
+  const setBalanceGauges = dataGauges(registry, BALANCE_GAUGES);
   let pool: PoolReadings | undefined;
   let mining: readonly MiningReadings[] = [];
 
@@ -122,6 +132,7 @@ export function createExposition(options: ExpositionOptions): Exposition {
       mining = readings;
       setMiningGauges(readings);
     },
+    setBalances: setBalanceGauges,
     forgetAccount(account, endpoints) {
       for (const endpoint of endpoints) {
         up.remove({ endpoint, account: accountLabel(account) });

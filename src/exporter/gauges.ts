@@ -5,6 +5,7 @@
  * account's (one sample per account, labelled with its name).
  */
 import type { MiningReadings, PoolReadings } from '../alerts/readings.js';
+import { BALANCE_PLACES } from '../api/balance-types.js';
 import { sanitize } from '../format/sanitize.js';
 
 export interface Sample {
@@ -85,5 +86,34 @@ export const MINING_GAUGES: readonly GaugeDef<readonly MiningReadings[]>[] = [
     labelNames: ['account'],
     samples: (all) =>
       all.map((r) => ({ labels: { account: accountLabel(r.account) }, value: r.newestSampleTime })),
+  },
+];
+
+/** What the balance gauge reads: each account's label and rows (balance-targets.ts). */
+export interface BalanceSamples {
+  alias: string;
+  balances: readonly {
+    ticker: string;
+    main: string | null;
+    spot: string | null;
+    collateral: string | null;
+  }[];
+}
+
+/** One sample per account, currency and place; a place the server did not give has none. */
+export const BALANCE_GAUGES: readonly GaugeDef<readonly BalanceSamples[]>[] = [
+  {
+    name: 'whitebit_subaccount_balance',
+    help: 'What the sub-account holds of the currency, by place: main, spot (trade) or collateral.',
+    labelNames: ['alias', 'ticker', 'place'],
+    samples: (all) =>
+      all.flatMap((a) =>
+        a.balances.flatMap((b) =>
+          BALANCE_PLACES.map((place) => ({
+            labels: { alias: a.alias, ticker: sanitize(b.ticker), place },
+            value: b[place] == null ? undefined : Number(b[place]),
+          })),
+        ),
+      ),
   },
 ];

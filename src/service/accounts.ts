@@ -35,6 +35,8 @@ export interface AccountStore {
   readonly size: number;
   /** Accounts matching `search` (all when empty), then `limit` of them from `offset`. */
   page(query: { search: string; limit: number; offset: number }): GeneratedAccount[];
+  /** The account with this id (compared case-insensitively) and its place in the list. */
+  find(id: string): { account: GeneratedAccount; index: number } | undefined;
 }
 
 interface Entry {
@@ -50,6 +52,7 @@ interface Entry {
  */
 export function createAccountStore(count: number, seed: number): AccountStore {
   let entries: Entry[] | undefined;
+  let byId: Map<string, number> | undefined;
   const all = (): Entry[] => {
     entries ??= generateAccounts(count, seed).map((account) => ({
       account,
@@ -63,6 +66,13 @@ export function createAccountStore(count: number, seed: number): AccountStore {
       const needle = fold(search);
       const source = needle === '' ? all() : all().filter((e) => matches(e, needle));
       return source.slice(offset, offset + limit).map((e) => e.account);
+    },
+    find(id) {
+      const list = all();
+      byId ??= new Map(list.map((e, i) => [e.account.id, i]));
+      const index = byId.get(id.toLowerCase());
+      const entry = index === undefined ? undefined : list[index];
+      return entry && index !== undefined ? { account: entry.account, index } : undefined;
     },
   };
 }

@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PATHS } from '../api/types.js';
 import { AUTH_MESSAGES } from './auth.js';
+import { BALANCE_ROUTES } from './balance-route.js';
 import type { ServiceContext } from './context.js';
 import { MINING_ROUTES } from './mining-routes.js';
 import { shapeOverview } from './pool-shape.js';
@@ -23,6 +24,7 @@ export const ROUTES: Readonly<Record<string, Route>> = {
   [PATHS.subAccounts]: signedRoute(PATHS.subAccounts, subAccounts),
   [PATHS.refresh]: { methods: ['POST'], family: 'oauth', handle: refreshToken },
   ...MINING_ROUTES,
+  ...BALANCE_ROUTES,
 };
 
 function miningPool(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse): void {

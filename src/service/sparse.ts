@@ -15,10 +15,10 @@ export const SPARSE_SHARE = 0.3;
 
 type Json = Record<string, unknown>;
 
-const SALT = { account: 41, overview: 42, point: 43, block: 44, page: 45 } as const;
+const SALT = { account: 41, overview: 42, point: 43, block: 44, page: 45, balance: 46 } as const;
 
 /** A draw sequence for one item, or undefined when the item is left whole. */
-function drawsFor(seed: number, salt: number, key: number): (() => number) | undefined {
+export function drawsFor(seed: number, salt: number, key: number): (() => number) | undefined {
   const draw = mulberry32(hash32(seed, salt, key));
   return draw() < SPARSE_SHARE ? draw : undefined;
 }
@@ -31,7 +31,7 @@ function otherForm(value: unknown): unknown {
 }
 
 /** Each of `fields` kept, dropped, nulled or sent in its other form. */
-function thin(item: object, fields: readonly string[], draw: () => number): Json {
+export function thin(item: object, fields: readonly string[], draw: () => number): Json {
   const out: Json = { ...item };
   for (const field of fields) {
     if (!(field in out)) continue;
@@ -44,7 +44,7 @@ function thin(item: object, fields: readonly string[], draw: () => number): Json
 }
 
 /** Characters of a text folded into one number (a key for the draws). */
-function textKey(text: string): number {
+export function textKey(text: string): number {
   let h = 0;
   for (let i = 0; i < text.length; i++) h = hash32(h, text.charCodeAt(i));
   return h;
@@ -93,4 +93,24 @@ export function sparseOverview(overview: SimulatedOverview, seed: number, nowMs:
     return d ? thin(b, [d() < 0.5 ? 'block_found_at' : 'block_height'], d) : b;
   });
   return top;
+}
+
+/**
+ * A sub-account's balances, thinned for a share of accounts: each amount kept, dropped, null or
+ * a number; now and then an entry split into two objects (the second all zeros) that sum to it.
+ */
+export function sparseBalances(
+  entries: Readonly<Record<string, readonly object[]>>,
+  accountId: string,
+  seed: number,
+): Record<string, Json[]> {
+  const draw = drawsFor(seed, SALT.balance, textKey(accountId));
+  if (!draw)
+    return Object.fromEntries(Object.entries(entries).map(([t, list]) => [t, list.map((i) => ({ ...i }))]));
+  const out: Record<string, Json[]> = {};
+  for (const [ticker, list] of Object.entries(entries)) {
+    const thinned = list.map((item) => thin(item, ['main', 'spot', 'collateral'], draw));
+    out[ticker] = draw() < 0.15 ? [...thinned, { main: '0', spot: '0', collateral: '0' }] : thinned;
+  }
+  return out;
 }

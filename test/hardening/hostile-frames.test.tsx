@@ -130,6 +130,7 @@ describe('hostile text never reaches the terminal (property)', () => {
           },
           getMiningPool: async () => Promise.reject(new Error('unused')),
           listSubAccounts: async () => Promise.reject(new Error('unused')),
+          subAccountBalances: async () => Promise.reject(new Error('unused')),
           mining: unusedMining(),
           close: async () => {},
         };

@@ -59,6 +59,10 @@ export class AccountsClient implements ApiClient {
 
   constructor(readonly accounts: readonly SubAccount[] = generateAccounts(200, 7)) {}
 
+  async subAccountBalances(): Promise<never> {
+    throw new Error('not used by the Sub-accounts tab');
+  }
+
   async listSubAccounts(
     query: SubAccountQuery = {},
     opts?: { signal?: AbortSignal },

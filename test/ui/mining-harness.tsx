@@ -168,6 +168,7 @@ export function clientOf(mining: MiningApi): ApiClient {
     mining,
     getMiningPool: () => Promise.reject(new Error('not used')),
     listSubAccounts: () => Promise.reject(new Error('not used')),
+    subAccountBalances: () => Promise.reject(new Error('not used')),
     refreshToken: () => Promise.reject(new Error('not used')),
     close: async () => {},
   };

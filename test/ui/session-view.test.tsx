@@ -52,6 +52,9 @@ class FakeOAuthClient implements ApiClient {
   async listSubAccounts(): Promise<never> {
     throw new Error('unused');
   }
+  async subAccountBalances(): Promise<never> {
+    throw new Error('unused');
+  }
   async close(): Promise<void> {}
 }
 

@@ -57,6 +57,9 @@ export class StubClient implements ApiClient {
   async listSubAccounts(): Promise<SubAccountPage> {
     throw new Error('not used by these tests');
   }
+  async subAccountBalances(): Promise<never> {
+    throw new Error('not used by these tests');
+  }
   async refreshToken(): Promise<TokenSet> {
     throw new Error('not used by these tests');
   }
