@@ -3,7 +3,7 @@
  * written as JSON, NDJSON, CSV or a table. Without --sort the rows are written as they arrive.
  * Live progress goes to stderr only when stderr is a terminal. What was fetched is always written;
  * the exit code is 1 when a page could not be fetched (the last stderr line says how far it got),
- * 130 when interrupted.
+ * 130 or 143 when interrupted (SIGINT, SIGTERM).
  */
 import { filterAccounts } from '../accounts/filter.js';
 import { sortAccounts } from '../accounts/sort.js';
@@ -23,7 +23,7 @@ import { sanitizeLine } from '../format/sanitize.js';
 import { formatDuration } from '../format/time.js';
 import { createSink } from './account-sinks.js';
 import type { AllOptions } from './accounts-all-options.js';
-import type { CommandIO } from '../cli/io.js';
+import { type CommandIO, interruptedCode } from '../cli/io.js';
 
 const PROGRESS_EVERY_MS = 100;
 
@@ -40,6 +40,7 @@ export async function runAccountsAll(ctx: CommandContext, io: CommandIO, opts: A
       fetchPage: (query, signal) => ctx.client.listSubAccounts(query, { signal }),
       search: opts.search,
       signal: io.signal,
+      deadline: ctx.deadline?.at,
       onRows: (rows) => {
         if (streaming) sink.rows(keep(rows));
       },
@@ -60,7 +61,7 @@ export async function runAccountsAll(ctx: CommandContext, io: CommandIO, opts: A
   sink.end(outcome.complete);
   io.stderr(summary(outcome, io.stderrIsTTY === true, opts.search));
   if (outcome.end === 'failed') return 1;
-  if (outcome.end === 'cancelled') return 130;
+  if (outcome.end === 'cancelled') return interruptedCode(io.signal);
   return 0;
 }
 

@@ -38,6 +38,8 @@ export interface AuthContext {
   now?: () => number;
   sleep?: SessionOptions['sleep'];
   lock?: SessionOptions['lock'];
+  /** `--timeout` as an epoch ms: a Retry-After wait that would end later is not waited. */
+  deadline?: number;
 }
 
 export async function runAuth(
@@ -55,6 +57,7 @@ export async function runAuth(
     now,
     sleep: ctx.sleep,
     lock: ctx.lock,
+    deadline: ctx.deadline,
   });
   if (sub === 'status') {
     const status = await session.status();

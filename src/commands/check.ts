@@ -98,6 +98,11 @@ export async function runCheck(argv: string[], io: CommandIO): Promise<number> {
       read(values, { ...io, signal: linked.signal }, thresholds),
       expired,
     ]);
+    // An answer with none of the checked fields is no verdict, not OK (with or without thresholds).
+    if (metrics.every((m) => m.value === undefined)) {
+      const message = 'no data: the answer held none of the fields checked';
+      return emit({ status: 'unknown', scope, account, metrics: [], message });
+    }
     return emit({ status: worst(metrics.map((m) => m.status)), scope, account, metrics });
   } catch (error) {
     return unknown(deadline.signal.aborted ? deadline.signal.reason : error);
@@ -121,7 +126,9 @@ async function withContext<T>(
   io: CommandIO,
   read: (ctx: CommandContext) => Promise<T>,
 ) {
-  const ctx = await createContext(values, io);
+  // The context's deadline keeps a retry wait (a long Retry-After) from reaching past --timeout.
+  const timeoutS = numberFlag(values, 'timeout', { min: 1, max: 3600 }) ?? DEFAULT_TIMEOUT_S;
+  const ctx = await createContext(values, io, { timeoutS, notices: true });
   try {
     return await read(ctx);
   } finally {
