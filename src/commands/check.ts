@@ -105,6 +105,11 @@ export async function runCheck(argv: string[], io: CommandIO): Promise<number> {
     }
     return emit({ status: worst(metrics.map((m) => m.status)), scope, account, metrics });
   } catch (error) {
+    if (io.signal.aborted) {
+      // Still a plugin's answer (UNKNOWN, 3), not a shell's 130/143: the monitor reads 0–3 only.
+      const reason = io.signal.reason;
+      return unknown(new PooltopError('network', reason instanceof Error ? reason.message : 'interrupted'));
+    }
     return unknown(deadline.signal.aborted ? deadline.signal.reason : error);
   } finally {
     clearTimeout(timer);
