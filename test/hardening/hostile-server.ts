@@ -10,7 +10,8 @@ import { createServer as createNetServer, type Server, type Socket } from 'node:
 import type { AddressInfo } from 'node:net';
 
 export const HOSTILE_MODES = ['tls-hang', 'stall', 'drip', '429-forever', 'redirect-loop'] as const;
-export type HostileMode = (typeof HOSTILE_MODES)[number] | 'oversized-pages';
+/** Not hostile in time: `oversized-pages` ignores `limit`; `unrecognised` answers 200 with no field pooltop knows. */
+export type HostileMode = (typeof HOSTILE_MODES)[number] | 'oversized-pages' | 'unrecognised';
 
 export interface HostileServer {
   readonly url: string;
@@ -94,6 +95,10 @@ export async function startHostileServer(mode: HostileMode): Promise<HostileServ
         // No offset or limit echoed, and ten thousand rows whatever was asked.
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }));
       }
+      case 'unrecognised':
+        return void res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ data: { hashrate_now: 'fast', miners: 12 } }));
       default:
         return void res.writeHead(500).end();
     }
