@@ -82,7 +82,11 @@ describe('--timeout bounds every one-shot command', () => {
       expect(r.code, what).toBe(failure);
       const lines = (stream === 'stdout' ? r.stdout : r.stderr).split('\n').filter(Boolean);
       expect(lines.at(-1), what).toMatch(/answer within 2 s \(--timeout\)/);
-      if (stream === 'stderr') expect(lines.every((l) => l.startsWith('pooltop: ')), what).toBe(true);
+      if (stream === 'stderr')
+        expect(
+          lines.every((l) => l.startsWith('pooltop: ')),
+          what,
+        ).toBe(true);
       // `accounts --all` writes what it fetched (here: nothing) before its last line.
       if (failure === 1 && args[1] !== '--all') expect(r.stdout, what).toBe('');
     }
@@ -153,18 +157,22 @@ describe('SIGTERM and SIGINT end a command waiting on the network', () => {
     { args, signal: 'SIGINT' as const, code: 130 },
   ]);
 
-  it.each(cases)('$args.0 $args.1 on $signal: exit $code, nothing on stdout', async ({ args, signal, code }) => {
-    const server = await hostile('stall');
-    // An hour of --timeout: only the signal can end it before the test's own limit.
-    const run = start([...args, '--timeout', '3600'], envFor(server));
-    await server.received();
-    run.child.kill(signal);
-    const end = await run.done;
-    expect(end, JSON.stringify(run.out())).toEqual({ code, signal: null });
-    // `accounts --all` writes what it fetched (nothing) and says it was interrupted.
-    if (args[1] === '--all') expect(run.out().stderr).toBe('pooltop: interrupted: got no rows of the list\n');
-    else expect(run.out().stdout).toBe('');
-  });
+  it.each(cases)(
+    '$args.0 $args.1 on $signal: exit $code, nothing on stdout',
+    async ({ args, signal, code }) => {
+      const server = await hostile('stall');
+      // An hour of --timeout: only the signal can end it before the test's own limit.
+      const run = start([...args, '--timeout', '3600'], envFor(server));
+      await server.received();
+      run.child.kill(signal);
+      const end = await run.done;
+      expect(end, JSON.stringify(run.out())).toEqual({ code, signal: null });
+      // `accounts --all` writes what it fetched (nothing) and says it was interrupted.
+      if (args[1] === '--all')
+        expect(run.out().stderr).toBe('pooltop: interrupted: got no rows of the list\n');
+      else expect(run.out().stdout).toBe('');
+    },
+  );
 
   it('check stays a plugin: UNKNOWN (3), interrupted', async () => {
     const server = await hostile('stall');
