@@ -22,7 +22,7 @@ function runToFd(args: string[], fd: number): Promise<{ code: number | null; std
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { env: cleanEnv(), stdio: ['ignore', fd, 'pipe'] });
     let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stderr }));
   });
