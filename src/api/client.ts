@@ -181,20 +181,16 @@ export function createClient(options: ClientOptions): ApiClient {
   }
 
   /**
-   * One page: at most `limit` rows whatever the server sends, and the request's `offset` and
-   * `limit` where the answer leaves them out (a larger echoed limit is the one asked for).
+   * One page: at most `limit` rows whatever the server sends; an echoed limit larger than the one
+   * asked for reads as the one asked for (the page holds no more). Missing bounds stay missing.
    */
   async function listSubAccounts(query: SubAccountQuery = {}, opts?: CallOptions): Promise<SubAccountPage> {
     const fields = checkSubAccountQuery(query);
     const report = sink('POST', PATHS.subAccounts);
-    const asked = { offset: query.offset ?? 0, limit: query.limit ?? LIMIT_DEFAULT };
+    const asked = { limit: query.limit ?? LIMIT_DEFAULT };
     const read = (body: unknown): SubAccountPage => {
       const page = parseSubAccountPage(capList(body, ['data'], asked.limit, report), report);
-      return {
-        offset: page.offset ?? asked.offset,
-        limit: Math.min(page.limit ?? asked.limit, asked.limit),
-        data: page.data,
-      };
+      return page.limit == null ? page : { ...page, limit: Math.min(page.limit, asked.limit) };
     };
     return signedCall(PATHS.subAccounts, fields, read, opts, 'sub-accounts');
   }
