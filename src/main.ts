@@ -31,7 +31,8 @@ function start(): void {
   process.on('SIGTERM', onSignal);
 
   // A check that cannot write its line is UNKNOWN (3), like every failure that is not a verdict.
-  main(argv, processIO(controller.signal, invocation === 'check' ? 3 : 1)).then((code) => {
+  const failureCode = invocation === 'dashboard' ? undefined : invocation === 'check' ? 3 : 1;
+  main(argv, processIO(controller.signal, failureCode)).then((code) => {
     process.exitCode = code;
     // Anything still holding the event loop (a stray socket or timer) must not keep a finished
     // command alive; the timer is unref'd so it never delays a clean exit.

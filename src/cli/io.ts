@@ -44,14 +44,16 @@ export function stdoutErrorLine(err: NodeJS.ErrnoException): string {
 }
 
 /**
- * `failureCode`: the exit status when stdout cannot be written (1; `check` passes 3, UNKNOWN).
+ * `failureCode`: the exit status when stdout cannot be written (1; `check` passes 3, UNKNOWN;
+ * the dashboard passes none: it restores its terminal and exits 129 itself).
  * A reader that stops early (`pooltop accounts --all --csv | head`) closes the pipe: that ends
  * the command quietly with 0, as it was the reader's choice; any other write error (a full disk,
  * EIO) is a failure and says so in one line.
  */
-export function processIO(signal: AbortSignal, failureCode = 1): CommandIO {
+export function processIO(signal: AbortSignal, failureCode: number | undefined = 1): CommandIO {
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(0);
+    if (failureCode === undefined) return;
     try {
       process.stderr.write(stdoutErrorLine(err));
     } finally {
