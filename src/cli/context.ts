@@ -187,7 +187,7 @@ export function degradationReporter(
   return (request, d) => line(sanitizeLine(`pooltop: debug: ${request}: ${d.path} ${d.problem}`));
 }
 
-/** What a retry waits out, in a few words: the cause, never the server's text. */
+/** What a retry waits out, in our own words (never the server's text). */
 function waitCause(err: PooltopError): string {
   if (err.status === 429) return 'rate limited by the server (HTTP 429)';
   if (err.status !== undefined && err.status >= 500) return `the server failed (HTTP ${err.status})`;

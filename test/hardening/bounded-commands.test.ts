@@ -163,7 +163,8 @@ describe('SIGTERM and SIGINT end a command waiting on the network', () => {
       const server = await hostile('stall');
       // An hour of --timeout: only the signal can end it before the test's own limit.
       const run = start([...args, '--timeout', '3600'], envFor(server));
-      await server.received();
+      // A command that ended before sending anything fails below rather than hang this wait.
+      await Promise.race([server.received(), run.done]);
       run.child.kill(signal);
       const end = await run.done;
       expect(end, JSON.stringify(run.out())).toEqual({ code, signal: null });
@@ -177,7 +178,7 @@ describe('SIGTERM and SIGINT end a command waiting on the network', () => {
   it('check stays a plugin: UNKNOWN (3), interrupted', async () => {
     const server = await hostile('stall');
     const run = start(['check', 'pool', '-t', '3600'], envFor(server));
-    await server.received();
+    await Promise.race([server.received(), run.done]);
     run.child.kill('SIGTERM');
     expect((await run.done).code).toBe(3);
     expect(run.out().stdout).toBe('POOLTOP UNKNOWN - interrupted by SIGTERM\n');
