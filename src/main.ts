@@ -34,9 +34,19 @@ function start(): void {
   const failureCode = invocation === 'dashboard' ? undefined : invocation === 'check' ? 3 : 1;
   main(argv, processIO(controller.signal, failureCode)).then((code) => {
     process.exitCode = code;
-    // Anything still holding the event loop (a stray socket or timer) must not keep a finished
-    // command alive; the timer is unref'd so it never delays a clean exit.
+    // Anything still holding the event loop (a connection still being set up, a stray timer)
+    // must not keep a finished command alive: it exits once its output is flushed, or after a
+    // second whatever (the timer is unref'd so it never delays a clean exit).
+    void Promise.all([flushed(process.stdout), flushed(process.stderr)]).then(() => process.exit(code));
     setTimeout(() => process.exit(code), 1000).unref();
+  });
+}
+
+/** Resolves once everything written to `stream` so far has been handed to the system. */
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.destroyed || !stream.writable) resolve();
+    else stream.write('', () => resolve());
   });
 }
 
