@@ -210,7 +210,7 @@ function clientFor(
     deadline: deadline?.at,
     onRetry: tell
       ? (err, _attempt, delayMs) =>
-          io.stderr(sanitizeLine(`pooltop: waiting ${Math.ceil(delayMs / 1000)} s: ${waitCause(err)}`) + '\n')
+          io.stderr(`${sanitizeLine(`pooltop: waiting ${Math.ceil(delayMs / 1000)} s: ${waitCause(err)}`)}\n`)
       : undefined,
     baseUrl: config.baseUrl,
     apiKey: config.apiKey,
