@@ -7,16 +7,26 @@ import {
   clip,
   COMMON_OPTIONS,
   intFlag,
+  ONE_SHOT_OPTIONS,
+  timeoutFlag,
   type OptionSpecs,
   type ParsedValues,
   parseFlags,
   stringFlag,
 } from './cli/parse.js';
 import { reportError } from './errors/report-error.js';
-import type { CommandIO } from './cli/io.js';
+import { type CommandIO, interruptedCode } from './cli/io.js';
 import { asciiOutput } from './terminal/ascii.js';
 import { detectTerminal, setTerminal, terminal } from './terminal/capabilities.js';
 import { VERSION } from './version.js';
+
+/**
+ * `accounts --all`'s default `--timeout`: the whole list is up to 101 pages, paced under 50 a
+ * second, which a slow server may stretch well past one request's 30 s.
+ */
+const ALL_TIMEOUT_S = 300;
+/** `--all --balances` asks once more per account, paced: 10,100 accounts take minutes. */
+const ALL_BALANCES_TIMEOUT_S = 1800;
 
 const JSON_FLAG: OptionSpecs = { json: { type: 'boolean' } };
 const ALL_FLAGS: OptionSpecs = {
@@ -35,7 +45,7 @@ export async function main(argv: string[], commandIO: CommandIO): Promise<number
   try {
     return await dispatch(argv, io);
   } catch (error) {
-    if (io.signal.aborted) return 130;
+    if (io.signal.aborted) return interruptedCode(io.signal);
     return reportError(error, io.stderr, io.env);
   }
 }
@@ -95,17 +105,20 @@ async function dispatch(given: string[], io: CommandIO): Promise<number> {
     const { values } = parseFlags(rest, EXPORTER_OPTIONS);
     if (values.help) return printHelp(io, 'exporter');
     const flags = exporterFlags(values);
-    return withContext(values, io, (ctx) => runExporter(ctx, io, flags), { retries: 0 });
+    // Only `--once` is a one-shot command with a deadline; the server runs until stopped.
+    const once = flags.once ? { timeoutS: timeoutFlag(values), notices: true } : {};
+    return withContext(values, io, (ctx) => runExporter(ctx, io, flags), { retries: 0, ...once });
   }
   if (command === 'pool') {
-    const { values } = parseFlags(rest, { ...COMMON_OPTIONS, ...JSON_FLAG });
+    const { values } = parseFlags(rest, { ...ONE_SHOT_OPTIONS, ...JSON_FLAG });
     if (values.help) return printHelp(io, 'pool');
+    const oneShot = { timeoutS: timeoutFlag(values), notices: true };
     const { runPool } = await import('./commands/pool.js');
-    return withContext(values, io, (ctx) => runPool(ctx, io, { json: values.json === true }));
+    return withContext(values, io, (ctx) => runPool(ctx, io, { json: values.json === true }), oneShot);
   }
   if (command === 'accounts') {
     const spec = {
-      ...COMMON_OPTIONS,
+      ...ONE_SHOT_OPTIONS,
       ...JSON_FLAG,
       search: { type: 'string' },
       limit: { type: 'string' },
@@ -119,7 +132,10 @@ async function dispatch(given: string[], io: CommandIO): Promise<number> {
       // `accounts balances ID|ALIAS`: checked whole before any setting is resolved.
       const { parseBalancesArgs, runAccountBalances } = await import('./commands/account-balances.js');
       const request = parseBalancesArgs(positionals, values);
-      return withContext(values, io, (ctx) => runAccountBalances(ctx, io, request));
+      return withContext(values, io, (ctx) => runAccountBalances(ctx, io, request), {
+        timeoutS: timeoutFlag(values),
+        notices: true,
+      });
     }
     if (values.ticker !== undefined && values.balances !== true) {
       throw usageError('--ticker goes with --all --balances or accounts balances ID');
@@ -128,9 +144,11 @@ async function dispatch(given: string[], io: CommandIO): Promise<number> {
       ? (await import('./commands/accounts-all-options.js')).parseAllOptions(values)
       : undefined;
     if (all) {
+      const timeoutS = timeoutFlag(values, all.balances ? ALL_BALANCES_TIMEOUT_S : ALL_TIMEOUT_S);
       const { runAccountsAll } = await import('./commands/accounts-all.js');
-      // The loader retries each page itself (and paces every page), so the client does not.
-      return withContext(values, io, (ctx) => runAccountsAll(ctx, io, all), { retries: 0 });
+      // The loader retries each page itself (and paces every page), so the client does not; it
+      // draws its own progress on a terminal.
+      return withContext(values, io, (ctx) => runAccountsAll(ctx, io, all), { retries: 0, timeoutS });
     }
     // Bounds are checked here, before any setting is resolved or any request is sent.
     const query = {
@@ -138,24 +156,32 @@ async function dispatch(given: string[], io: CommandIO): Promise<number> {
       limit: intFlag(values, 'limit', { min: LIMIT_MIN, max: LIMIT_MAX }),
       offset: intFlag(values, 'offset', { min: OFFSET_MIN, max: OFFSET_MAX }),
     };
+    const oneShot = { timeoutS: timeoutFlag(values), notices: true };
     const { runAccounts } = await import('./commands/accounts.js');
-    return withContext(values, io, (ctx) => runAccounts(ctx, io, { ...query, json: values.json === true }));
+    return withContext(
+      values,
+      io,
+      (ctx) => runAccounts(ctx, io, { ...query, json: values.json === true }),
+      oneShot,
+    );
   }
   if (command === 'mining') {
     const { MINING_OPTIONS, parseMiningArgs } = await import('./commands/mining-args.js');
     const { values, positionals } = parseFlags(
       rest,
-      { ...COMMON_OPTIONS, ...JSON_FLAG, ...MINING_OPTIONS },
+      { ...ONE_SHOT_OPTIONS, ...JSON_FLAG, ...MINING_OPTIONS },
       1,
     );
     if (values.help) return printHelp(io, 'mining');
     // Every bound is checked here, before any setting is resolved or any request is sent.
     const request = parseMiningArgs(positionals[0], values, Date.now());
+    const oneShot = { timeoutS: timeoutFlag(values), notices: true };
     const { runMining } = await import('./commands/mining.js');
-    return withContext(values, io, (ctx) => runMining(ctx, io, request));
+    return withContext(values, io, (ctx) => runMining(ctx, io, request), oneShot);
   }
-  const { values, positionals } = parseFlags(rest, { ...COMMON_OPTIONS, ...JSON_FLAG }, 1);
+  const { values, positionals } = parseFlags(rest, { ...ONE_SHOT_OPTIONS, ...JSON_FLAG }, 1);
   if (values.help) return printHelp(io, 'auth');
+  const timeoutS = timeoutFlag(values);
   const sub = positionals[0];
   if (sub !== 'refresh' && sub !== 'status' && sub !== 'restore') {
     throw usageError(
@@ -168,8 +194,13 @@ async function dispatch(given: string[], io: CommandIO): Promise<number> {
   return withContext(
     values,
     io,
-    (ctx) => runAuth(sub, { json: values.json === true }, { config: ctx.config, client: ctx.client, io }),
-    { retries: 0 },
+    (ctx) =>
+      runAuth(
+        sub,
+        { json: values.json === true },
+        { config: ctx.config, client: ctx.client, io, deadline: ctx.deadline?.at },
+      ),
+    { retries: 0, timeoutS, notices: true },
   );
 }
 

@@ -1,10 +1,13 @@
 import { flushCompileCache } from 'node:module';
 import { main } from './cli.js';
 import { invocationOf } from './cli/mode.js';
-import { processIO } from './cli/io.js';
+import { Interrupted, processIO } from './cli/io.js';
 
 /** How long the dashboard's start-up takes at most; then its compiled code is worth keeping. */
 const START_UP_MS = 3_000;
+
+/** 128 + the signal's number, as a shell reports a process the signal killed. */
+const SIGNAL_EXIT: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 };
 
 /**
  * The program (dist/pooltop-app.mjs, loaded by src/launch/entry.ts): wires the process (argv,
@@ -13,23 +16,37 @@ const START_UP_MS = 3_000;
  */
 function start(): void {
   const argv = process.argv.slice(2);
-  if (invocationOf(argv) === 'dashboard') setTimeout(() => flushCompileCache?.(), START_UP_MS).unref();
+  const invocation = invocationOf(argv);
+  if (invocation === 'dashboard') setTimeout(() => flushCompileCache?.(), START_UP_MS).unref();
 
   const controller = new AbortController();
   let interrupts = 0;
-  const onSignal = () => {
+  const onSignal = (signal: 'SIGINT' | 'SIGTERM') => {
     interrupts++;
-    if (interrupts > 1) process.exit(130);
-    controller.abort();
+    // A second signal while the first is being handled ends the process at once.
+    if (interrupts > 1) process.exit(SIGNAL_EXIT[signal]);
+    controller.abort(new Interrupted(signal, SIGNAL_EXIT[signal]));
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
-  main(argv, processIO(controller.signal)).then((code) => {
+  // A check that cannot write its line is UNKNOWN (3), like every failure that is not a verdict.
+  const failureCode = invocation === 'dashboard' ? undefined : invocation === 'check' ? 3 : 1;
+  main(argv, processIO(controller.signal, failureCode)).then((code) => {
     process.exitCode = code;
-    // Anything still holding the event loop (a stray socket or timer) must not keep a finished
-    // command alive; the timer is unref'd so it never delays a clean exit.
+    // Anything still holding the event loop (a connection still being set up, a stray timer)
+    // must not keep a finished command alive: it exits once its output is flushed, or after a
+    // second whatever (the timer is unref'd so it never delays a clean exit).
+    void Promise.all([flushed(process.stdout), flushed(process.stderr)]).then(() => process.exit(code));
     setTimeout(() => process.exit(code), 1000).unref();
+  });
+}
+
+/** Resolves once everything written to `stream` so far has been handed to the system. */
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.destroyed || !stream.writable) resolve();
+    else stream.write('', () => resolve());
   });
 }
 

@@ -27,9 +27,11 @@ import {
 } from './schemas.js';
 import { type SignFields, signRequest } from './sign.js';
 import { createTransport, type HttpRequest, type Timeouts } from './transport.js';
+import { capList } from './page-bounds.js';
 import {
   type ApiClient,
   type CallOptions,
+  LIMIT_DEFAULT,
   PATHS,
   type PoolOverview,
   type RefreshCallOptions,
@@ -64,6 +66,13 @@ export interface ClientOptions {
   sleep?: Sleep;
   onRetry?: RetryOptions['onRetry'];
   /**
+   * Aborts every call, with its reason: the process's termination signal, a command's deadline.
+   * Once it has fired the client is as good as closed.
+   */
+  signal?: AbortSignal;
+  /** Epoch ms (on `now`'s clock) by which every call is over: no retry wait reaches past it. */
+  deadline?: number;
+  /**
    * Told of each degradation of an answer (parse-policy.ts): which request (`GET /api/v4/…`) and
    * what. Paths and problems are our own words, never received values.
    */
@@ -87,6 +96,10 @@ export function createClient(options: ClientOptions): ApiClient {
   });
   /** Aborted by close(), so pending calls and retry waits end at once. */
   const lifetime = new AbortController();
+  const outerSignal = options.signal;
+  const onOuterAbort = () => lifetime.abort(outerSignal?.reason);
+  if (outerSignal?.aborted) onOuterAbort();
+  else outerSignal?.addEventListener('abort', onOuterAbort, { once: true });
   const keySecrets = [options.apiSecret, options.apiKey].filter((s): s is string => !!s);
   const sink = (method: string, path: string): DegradationSink | undefined => {
     const onDegraded = options.onDegraded;
@@ -122,6 +135,8 @@ export function createClient(options: ClientOptions): ApiClient {
     sleep: options.sleep,
     random: options.random,
     onRetry: options.onRetry,
+    deadline: options.deadline,
+    now,
   });
 
   /** Sends one request; a non-2xx status becomes a classified error, a 2xx body parsed JSON. */
@@ -172,16 +187,19 @@ export function createClient(options: ClientOptions): ApiClient {
     return scoped(opts, (signal) => withRetry(() => attempt(signal), retryOptions(signal)));
   }
 
+  /**
+   * One page: at most `limit` rows whatever the server sends; an echoed limit larger than the one
+   * asked for reads as the one asked for (the page holds no more). Missing bounds stay missing.
+   */
   async function listSubAccounts(query: SubAccountQuery = {}, opts?: CallOptions): Promise<SubAccountPage> {
     const fields = checkSubAccountQuery(query);
     const report = sink('POST', PATHS.subAccounts);
-    return signedCall(
-      PATHS.subAccounts,
-      fields,
-      (body) => parseSubAccountPage(body, report),
-      opts,
-      'sub-accounts',
-    );
+    const asked = { limit: query.limit ?? LIMIT_DEFAULT };
+    const read = (body: unknown): SubAccountPage => {
+      const page = parseSubAccountPage(capList(body, ['data'], asked.limit, report), report);
+      return page.limit == null ? page : { ...page, limit: Math.min(page.limit, asked.limit) };
+    };
+    return signedCall(PATHS.subAccounts, fields, read, opts, 'sub-accounts');
   }
 
   /** Read-only: what one sub-account holds. The answer is not wrapped in `data`. */
@@ -232,6 +250,7 @@ export function createClient(options: ClientOptions): ApiClient {
       (path) => sink('POST', path),
     ),
     async close() {
+      outerSignal?.removeEventListener('abort', onOuterAbort);
       if (!lifetime.signal.aborted) lifetime.abort(new Error('client closed'));
       await transport.close();
     },

@@ -70,6 +70,8 @@ export interface LoadAllOptions {
   concurrency?: number;
   ratePerSecond?: number;
   retries?: number;
+  /** Epoch ms (on `now`'s clock) by which the load must end: no retry wait reaches past it. */
+  deadline?: number;
   now?: () => number;
   sleep?: Sleep;
   random?: () => number;
@@ -129,7 +131,8 @@ export async function loadAllSubAccounts(options: LoadAllOptions): Promise<LoadO
   /** Hands on every page that is next in line. */
   const flush = (): void => {
     while (!ended && arrived.has(emitted)) {
-      const page = arrived.get(emitted) ?? [];
+      // At most a page's worth, whatever fetchPage returned: the whole list stays within the reach.
+      const page = (arrived.get(emitted) ?? []).slice(0, LOAD_PAGE_SIZE);
       arrived.delete(emitted);
       for (const row of page) rows.push(row);
       if (page.length < LOAD_PAGE_SIZE) ended = 'end';
@@ -152,6 +155,8 @@ export async function loadAllSubAccounts(options: LoadAllOptions): Promise<LoadO
         sleep,
         random: options.random,
         signal,
+        deadline: options.deadline,
+        now,
         onRetry: (err, _attempt, delayMs) => {
           retried++;
           // Over the limit: every start waits, not just this page's.

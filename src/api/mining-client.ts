@@ -19,6 +19,7 @@ import {
   REWARDS_LIMIT_DEFAULT,
   WORKERS_LIMIT_DEFAULT,
 } from './mining-types.js';
+import { capList } from './page-bounds.js';
 import type { DegradationSink } from './parse-policy.js';
 import type { CallOptions } from './types.js';
 
@@ -76,7 +77,9 @@ export function createMiningApi(
     async workerNames(query, opts) {
       const { account, limit, offset } = query;
       const { fields, asked } = paged(check({ account, limit, offset }), WORKERS_LIMIT_DEFAULT);
-      return send(MINING_PATHS.workerNames, fields, (b, r) => parseWorkerNames(b, asked, r), opts);
+      const read = (b: unknown, r: DegradationSink | undefined) =>
+        parseWorkerNames(capList(b, ['data', 'workers'], asked.limit, r), asked, r);
+      return send(MINING_PATHS.workerNames, fields, read, opts);
     },
     async workerHashrate(query, opts) {
       const { account, worker, interval, from, to } = query;
@@ -91,7 +94,9 @@ export function createMiningApi(
     async rewards(query = {}, opts) {
       const { account, from, to, limit, offset } = query;
       const { fields, asked } = paged(check({ account, from, to, limit, offset }, []), REWARDS_LIMIT_DEFAULT);
-      return send(MINING_PATHS.rewards, fields, (b, r) => parseMiningRewards(b, asked, r), opts);
+      const read = (b: unknown, r: DegradationSink | undefined) =>
+        parseMiningRewards(capList(b, ['data'], asked.limit, r), asked, r);
+      return send(MINING_PATHS.rewards, fields, read, opts);
     },
     async payoutDestination(query, opts) {
       // The one operation whose account field is called `accountName`.

@@ -151,10 +151,18 @@ function prepared(body: unknown, empty: object, series?: string): unknown {
   return { ...body, data };
 }
 
-function page<T>(items: T[], echo: { limit?: number | null; offset?: number | null }, asked: AskedPage) {
+/** `sent`: the request carried `asked` (the accounts list sends no paging; its echo stands). */
+function page<T>(
+  items: T[],
+  echo: { limit?: number | null; offset?: number | null },
+  asked: AskedPage,
+  sent = true,
+) {
+  const limit = echo.limit ?? asked.limit;
   return {
     items,
-    limit: echo.limit ?? asked.limit,
+    // An echoed limit above the one asked for is a server ignoring it: the page held no more.
+    limit: sent ? Math.min(limit, asked.limit) : limit,
     offset: echo.offset ?? asked.offset,
   } satisfies MiningPage<T>;
 }
@@ -175,7 +183,7 @@ export function parseMiningAccounts(
   const accounts = out.data.flatMap((a) =>
     a?.name ? [{ name: a.name, createdAt: a.createdAt ?? null }] : [],
   );
-  return page(accounts, out, asked);
+  return page(accounts, out, asked, false);
 }
 
 export function parseMinerInfo(body: unknown, report?: DegradationSink): MinerInfo {

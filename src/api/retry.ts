@@ -50,6 +50,14 @@ export interface RetryOptions {
   signal?: AbortSignal;
   /** Narrows the policy further (e.g. a token refresh retries only connect failures). */
   shouldRetry?: (err: PooltopError) => boolean;
+  /**
+   * Epoch ms by which the whole operation must be over (a command's `--timeout`): a wait that
+   * would end at or after it is not begun, and the failure is thrown at once instead, so a
+   * `Retry-After: 999999` ends the command now rather than when its deadline passes.
+   */
+  deadline?: number;
+  /** Clock for `deadline`; default Date.now. */
+  now?: () => number;
   /** Called before each wait, e.g. to show "retrying in 2 s". */
   onRetry?: (err: PooltopError, attempt: number, delayMs: number) => void;
 }
@@ -66,6 +74,7 @@ export async function withRetry<T>(fn: (attempt: number) => Promise<T>, opts: Re
       if (opts.shouldRetry && !opts.shouldRetry(err)) throw err;
       if (opts.signal?.aborted) throw err;
       const wait = backoffDelay(attempt, { random: opts.random, retryAfterMs: err.retryAfterMs });
+      if (opts.deadline !== undefined && (opts.now ?? Date.now)() + wait >= opts.deadline) throw err;
       opts.onRetry?.(err, attempt, wait);
       try {
         await sleep(wait, opts.signal);

@@ -30,9 +30,13 @@ function codeOf(err: unknown): string | undefined {
   return undefined;
 }
 
-/** The error for a call cancelled through `signal` (or a timeout signal from `AbortSignal.timeout`). */
+/**
+ * The error for a call cancelled through `signal` (or a timeout signal from `AbortSignal.timeout`).
+ * A signal aborted with a PooltopError (a command's deadline) reports that error as it is.
+ */
 export function abortedError(signal: AbortSignal | undefined, host?: string): PooltopError {
   const reason: unknown = signal?.reason;
+  if (reason instanceof PooltopError) return reason;
   const target = host ? ` to ${host}` : '';
   if (reason instanceof Error && reason.name === 'TimeoutError') {
     return new PooltopError('timeout', `request${target} timed out`, { cause: reason });

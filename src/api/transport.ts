@@ -7,6 +7,7 @@ import { VERSION } from '../version.js';
 import type { BaseUrl } from './base-url.js';
 import { PooltopError } from '../errors/pooltop-error.js';
 import { abortedError, mapTransportError } from './transport-errors.js';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Pool } from 'undici';
 
 export const USER_AGENT = `pooltop/${VERSION}`;
@@ -33,6 +34,8 @@ export const DEFAULT_TIMEOUTS: Readonly<Timeouts> = {
   totalMs: 30_000,
 };
 export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** Longest wait in close() for the connection to be torn down. */
+const CLOSE_WAIT_MS = 200;
 
 export interface TransportOptions {
   baseUrl: BaseUrl;
@@ -106,18 +109,21 @@ export function createTransport(options: TransportOptions): Transport {
     try {
       release = await takeTurn(deadline.signal);
       const prepared = req.prepare?.();
-      const res = await pool.request({
-        method: req.method,
-        path: `${baseUrl.pathPrefix}${req.path}`,
-        headers: {
-          accept: 'application/json',
-          ...req.headers,
-          ...prepared?.headers,
-          'user-agent': userAgent,
-        },
-        body: prepared?.body ?? req.body,
-        signal: deadline.signal,
-      });
+      const res = await untilAborted(
+        deadline.signal,
+        pool.request({
+          method: req.method,
+          path: `${baseUrl.pathPrefix}${req.path}`,
+          headers: {
+            accept: 'application/json',
+            ...req.headers,
+            ...prepared?.headers,
+            'user-agent': userAgent,
+          },
+          body: prepared?.body ?? req.body,
+          signal: deadline.signal,
+        }),
+      );
       const body = await readCapped(res, maxBodyBytes, host);
       return { status: res.statusCode, headers: res.headers, body };
     } catch (err) {
@@ -139,7 +145,10 @@ export function createTransport(options: TransportOptions): Transport {
     async close() {
       if (closed) return;
       closed = true;
-      await pool.destroy();
+      // A connection still being set up (a TLS handshake the server never answers) holds
+      // destroy() until the connect timeout; a closing command does not wait for it.
+      const destroyed = pool.destroy().catch(() => {});
+      await Promise.race([destroyed, delay(CLOSE_WAIT_MS, undefined, { ref: false })]);
     },
   };
 }
@@ -201,6 +210,25 @@ function withDeadline(outer: AbortSignal | undefined, ms: number) {
       outer?.removeEventListener('abort', onOuter);
     },
   };
+}
+
+/**
+ * `work`, or its signal's reason as soon as the signal aborts. undici settles an aborted request
+ * only once its connection is set up, which for a TLS handshake the server never answers is the
+ * connect timeout; the call ends now, and close() tears the connection down.
+ */
+function untilAborted<T>(signal: AbortSignal, work: Promise<T>): Promise<T> {
+  if (signal.aborted) {
+    work.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
+  let onAbort!: () => void;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  work.catch(() => {}); // settled later, after the caller has moved on
+  return Promise.race([work, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 
 type UndiciResponse = Awaited<ReturnType<Pool['request']>>;

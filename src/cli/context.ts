@@ -6,6 +6,8 @@ import { resolveConfig } from '../config/resolve.js';
 import type { CommonFlags, ResolvedConfig } from '../config/types.js';
 import { sanitizeLine } from '../format/sanitize.js';
 import { isDebug } from '../errors/debug.js';
+import type { PooltopError } from '../errors/pooltop-error.js';
+import { type Deadline, formatSeconds, startDeadline } from './deadline.js';
 import { type ParsedValues, stringFlag } from './parse.js';
 
 /** Everything a command needs once argv is parsed: settings, a client, and what to close. */
@@ -13,6 +15,8 @@ export interface CommandContext {
   config: ResolvedConfig;
   client: ApiClient;
   demo: boolean;
+  /** A one-shot command's `--timeout`; its signal also aborts when the process is told to stop. */
+  deadline?: Deadline;
   close(): Promise<void>;
 }
 
@@ -23,6 +27,16 @@ export interface ContextOptions {
    * passes console.error, which it holds while it owns the screen and prints on the way out.
    */
   debugLine?: (line: string) => void;
+  /**
+   * A one-shot command's total time in seconds (`--timeout`): every request, retry wait and
+   * body read ends by then. Long-running commands (the dashboard, the exporter) pass none.
+   */
+  timeoutS?: number;
+  /**
+   * When stderr is a terminal, say what the command is waiting for: each retry wait and its
+   * cause, and an answer that is slow to come. `accounts --all` draws its own progress instead.
+   */
+  notices?: boolean;
 }
 
 export function commonFlags(values: ParsedValues): CommonFlags {
@@ -49,13 +63,59 @@ export async function createContext(
   io: CommandIO,
   options: ContextOptions = {},
 ): Promise<CommandContext> {
-  if (values.demo === true) return createDemoContext(options, io, stringFlag(values, 'account'));
+  const deadline = options.timeoutS === undefined ? undefined : startDeadline(options.timeoutS, io.signal);
+  try {
+    const ctx =
+      values.demo === true
+        ? await createDemoContext(options, io, stringFlag(values, 'account'), deadline)
+        : realContext(values, io, options, deadline);
+    const notice = slowAnswerNotice(ctx.config, options, io);
+    return {
+      ...ctx,
+      deadline,
+      async close() {
+        clearTimeout(notice);
+        deadline?.clear();
+        await ctx.close();
+      },
+    };
+  } catch (error) {
+    deadline?.clear();
+    throw error;
+  }
+}
+
+function realContext(
+  values: ParsedValues,
+  io: CommandIO,
+  options: ContextOptions,
+  deadline: Deadline | undefined,
+): CommandContext {
   const config = resolveConfig({ flags: commonFlags(values), env: io.env });
   // The client refuses a base URL it will not use (plain http to another host): that refusal is
   // the one line, so warnings are printed only for settings that are taken.
-  const client = clientFor(config, options, io);
+  const client = clientFor(config, options, io, deadline);
   for (const warning of config.warnings) io.stderr(`pooltop: warning: ${warning}\n`);
   return { config, client, demo: false, close: () => client.close() };
+}
+
+/** How long an answer may take before a terminal is told what the command is waiting for. */
+const SLOW_ANSWER_MS = 3_000;
+
+function slowAnswerNotice(
+  config: ResolvedConfig,
+  options: ContextOptions,
+  io: CommandIO,
+): NodeJS.Timeout | undefined {
+  if (!options.notices || !io.stderrIsTTY || options.timeoutS === undefined) return undefined;
+  const host = sanitizeLine(new URL(config.baseUrl).host);
+  const limit = formatSeconds(options.timeoutS);
+  const timer = setTimeout(
+    () => io.stderr(`pooltop: waiting for ${host} to answer (gives up after ${limit}: --timeout)\n`),
+    SLOW_ANSWER_MS,
+  );
+  timer.unref();
+  return timer;
 }
 
 /** The demo's mining account is `--account` when given, else its newest one. */
@@ -63,6 +123,7 @@ async function createDemoContext(
   options: ContextOptions,
   io: CommandIO,
   account: string | undefined,
+  deadline: Deadline | undefined,
 ): Promise<CommandContext> {
   const { startService } = await import('../service/server.js');
   const service = await startService({ port: 0 });
@@ -88,7 +149,7 @@ async function createDemoContext(
     },
     warnings: [],
   };
-  const client = clientFor(config, options, io);
+  const client = clientFor(config, options, io, deadline);
   return {
     config,
     client,
@@ -128,8 +189,31 @@ export function degradationReporter(
   return (request, d) => line(sanitizeLine(`pooltop: debug: ${request}: ${d.path} ${d.problem}`));
 }
 
-function clientFor(config: ResolvedConfig, options: ContextOptions, io: CommandIO): ApiClient {
+/** What a retry waits out, in our own words (never the server's text). */
+function waitCause(err: PooltopError): string {
+  if (err.status === 429) return 'rate limited by the server (HTTP 429)';
+  if (err.status !== undefined && err.status >= 500) return `the server failed (HTTP ${err.status})`;
+  return err.message;
+}
+
+/**
+ * The client of one command. Every request is linked to the process's termination signal (and
+ * the command's deadline), so SIGINT/SIGTERM end a call in flight at once.
+ */
+function clientFor(
+  config: ResolvedConfig,
+  options: ContextOptions,
+  io: CommandIO,
+  deadline: Deadline | undefined,
+): ApiClient {
+  const tell = options.notices === true && io.stderrIsTTY === true;
   return createClient({
+    signal: deadline?.signal ?? io.signal,
+    deadline: deadline?.at,
+    onRetry: tell
+      ? (err, _attempt, delayMs) =>
+          io.stderr(`${sanitizeLine(`pooltop: waiting ${Math.ceil(delayMs / 1000)} s: ${waitCause(err)}`)}\n`)
+      : undefined,
     baseUrl: config.baseUrl,
     apiKey: config.apiKey,
     apiSecret: config.apiSecret,

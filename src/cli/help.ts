@@ -15,6 +15,12 @@ const CONFIG_FLAGS = `Configuration (flags > environment > profile in the config
   --no-color            no colours (NO_COLOR is honoured too)
   -h, --help            show help`;
 
+/** The one-shot commands' total deadline (cli/parse.ts, ONE_SHOT_OPTIONS). */
+const TIMEOUT_FLAG = `One-shot commands (pool, accounts, mining, auth, exporter --once):
+  --timeout SECONDS     give up after this long in all, 1–3600 (default 30; accounts --all
+                        300, with --balances 1800): requests, retries and waits a server
+                        asks for`;
+
 export const HELP: Record<string, string> = {
   main: `pooltop ${VERSION} — top for a WhiteBIT mining pool and your sub-accounts
 
@@ -58,11 +64,13 @@ Mining (the dashboard's Mining tab, pooltop mining --help):
 
 ${CONFIG_FLAGS}
 
-Exit codes: 0 success, 1 remote or network failure, 2 usage or configuration error
-(pooltop check uses the monitoring-plugin codes 0–3 instead).
+${TIMEOUT_FLAG}
+
+Exit codes: 0 success, 1 remote or network failure, 2 usage or configuration error, 130/143
+stopped by SIGINT/SIGTERM (pooltop check uses the monitoring-plugin codes 0–3 instead).
 Set DEBUG=pooltop for details of a failure on stderr.`,
 
-  pool: `Usage: pooltop pool [--json] [configuration flags]
+  pool: `Usage: pooltop pool [--json] [--timeout SECONDS] [configuration flags]
 
 Fetches the public mining-pool overview once (GET /api/v4/public/mining-pool).
   --json    print the overview on stdout: the same snake_case object (spec field names, in
@@ -199,6 +207,7 @@ scrape only reads the last values. Stops on SIGINT or SIGTERM.
   --balances            every sub-account's balances too, as
                         whitebit_subaccount_balance{alias,ticker,place}: the whole list and one
                         request per account each interval (needs an API key and secret)
+  --timeout SECONDS     with --once: give up after this long in all (default 30)
 
 ${CONFIG_FLAGS}`,
 

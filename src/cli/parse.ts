@@ -25,6 +25,21 @@ export const COMMON_OPTIONS: OptionSpecs = {
   'no-color': { type: 'boolean' },
 };
 
+/** Default of `--timeout`, seconds: one-shot commands are over within it whatever the server does. */
+export const DEFAULT_TIMEOUT_S = 30;
+export const TIMEOUT_BOUNDS = { min: 1, max: 3600 } as const;
+
+/** Flags of every one-shot command: the common ones and `--timeout SECONDS` (a total deadline). */
+export const ONE_SHOT_OPTIONS: OptionSpecs = {
+  ...COMMON_OPTIONS,
+  timeout: { type: 'string' },
+};
+
+/** `--timeout` in seconds (decimals allowed), within bounds; `fallback` when absent. */
+export function timeoutFlag(values: ParsedValues, fallback = DEFAULT_TIMEOUT_S): number {
+  return numberFlag(values, 'timeout', TIMEOUT_BOUNDS) ?? fallback;
+}
+
 /**
  * Strict parse: an unknown flag, a missing value or a stray positional is a usage error
  * (PooltopError kind 'config', exit 2) that names the flag.

@@ -3,7 +3,7 @@
  * written as JSON, NDJSON, CSV or a table. Without --sort the rows are written as they arrive.
  * Live progress goes to stderr only when stderr is a terminal. What was fetched is always written;
  * the exit code is 1 when a page could not be fetched (the last stderr line says how far it got),
- * 130 when interrupted.
+ * 130 or 143 when interrupted (SIGINT, SIGTERM).
  */
 import { filterAccounts } from '../accounts/filter.js';
 import { sortAccounts } from '../accounts/sort.js';
@@ -24,7 +24,7 @@ import { formatDuration } from '../format/time.js';
 import { createSink } from './account-sinks.js';
 import { createBalanceSink, writeWithBalances } from './accounts-all-balances.js';
 import type { AllOptions } from './accounts-all-options.js';
-import type { CommandIO } from '../cli/io.js';
+import { type CommandIO, interruptedCode } from '../cli/io.js';
 
 const PROGRESS_EVERY_MS = 100;
 
@@ -44,6 +44,7 @@ export async function runAccountsAll(ctx: CommandContext, io: CommandIO, opts: A
       fetchPage: (query, signal) => ctx.client.listSubAccounts(query, { signal }),
       search: opts.search,
       signal: io.signal,
+      deadline: ctx.deadline?.at,
       onRows: (rows) => {
         if (streaming) rowSink?.rows(keep(rows));
       },
@@ -70,7 +71,7 @@ export async function runAccountsAll(ctx: CommandContext, io: CommandIO, opts: A
   io.stderr(summary(outcome, io.stderrIsTTY === true, opts.search));
   if (fetched?.report) io.stderr(fetched.report);
   if (outcome.end === 'failed' || fetched?.failed) return 1;
-  if (outcome.end === 'cancelled' || fetched?.cancelled) return 130;
+  if (outcome.end === 'cancelled' || fetched?.cancelled) return interruptedCode(io.signal);
   return 0;
 }
 

@@ -17,8 +17,11 @@ export async function runAccounts(
 ): Promise<number> {
   const { json, ...query } = opts;
   const page = await ctx.client.listSubAccounts(query, { signal: io.signal });
+  // A page without its echoed bounds is read with the ones asked for.
+  const offset = page.offset ?? query.offset ?? 0;
+  const limit = page.limit ?? query.limit ?? LIMIT_DEFAULT;
   if (json) {
-    io.stdout(`${toSafeJson({ offset: page.offset, limit: page.limit, data: page.data })}\n`);
+    io.stdout(`${toSafeJson({ offset, limit, data: page.data })}\n`);
     return 0;
   }
   if (page.data.length === 0) {
@@ -26,9 +29,6 @@ export async function runAccounts(
     return 0;
   }
   const rows = page.data.map(accountRow);
-  // A page without its echoed bounds is read with the ones asked for.
-  const offset = page.offset ?? query.offset ?? 0;
-  const limit = page.limit ?? query.limit ?? LIMIT_DEFAULT;
   const first = offset + 1;
   const last = offset + page.data.length;
   const end = page.data.length < limit ? ' (end of list)' : '';

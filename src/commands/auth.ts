@@ -47,6 +47,8 @@ export interface AuthContext {
   lock?: SessionOptions['lock'];
   /** `auth restore`'s input; default: standard input, read to at most `max` bytes. */
   readInput?: (max: number) => Promise<string>;
+  /** `--timeout` as an epoch ms: a Retry-After wait that would end later is not waited. */
+  deadline?: number;
 }
 
 export async function runAuth(
@@ -65,6 +67,7 @@ export async function runAuth(
     sleep: ctx.sleep,
     lock: ctx.lock,
     onStoreWarning: (line) => ctx.io.stderr(`pooltop: warning: ${line}\n`),
+    deadline: ctx.deadline,
   });
   if (sub === 'status') {
     const status = await session.status();

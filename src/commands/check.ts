@@ -98,8 +98,18 @@ export async function runCheck(argv: string[], io: CommandIO): Promise<number> {
       read(values, { ...io, signal: linked.signal }, thresholds),
       expired,
     ]);
+    // An answer with none of the checked fields is no verdict, not OK (with or without thresholds).
+    if (metrics.every((m) => m.value === undefined)) {
+      const message = 'no data: the answer held none of the fields checked';
+      return emit({ status: 'unknown', scope, account, metrics: [], message });
+    }
     return emit({ status: worst(metrics.map((m) => m.status)), scope, account, metrics });
   } catch (error) {
+    if (io.signal.aborted) {
+      // Still a plugin's answer (UNKNOWN, 3), not a shell's 130/143: the monitor reads 0–3 only.
+      const reason = io.signal.reason;
+      return unknown(new PooltopError('network', reason instanceof Error ? reason.message : 'interrupted'));
+    }
     return unknown(deadline.signal.aborted ? deadline.signal.reason : error);
   } finally {
     clearTimeout(timer);
@@ -121,7 +131,9 @@ async function withContext<T>(
   io: CommandIO,
   read: (ctx: CommandContext) => Promise<T>,
 ) {
-  const ctx = await createContext(values, io);
+  // The context's deadline keeps a retry wait (a long Retry-After) from reaching past --timeout.
+  const timeoutS = numberFlag(values, 'timeout', { min: 1, max: 3600 }) ?? DEFAULT_TIMEOUT_S;
+  const ctx = await createContext(values, io, { timeoutS, notices: true });
   try {
     return await read(ctx);
   } finally {

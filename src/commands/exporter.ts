@@ -2,14 +2,15 @@
  * `pooltop exporter [--listen HOST:PORT] [--interval S] [--once]`: a Prometheus exporter. Polls
  * the API every `--interval` seconds (default 30, at least 5) and serves the last values on
  * `/metrics`; `--once` polls once and prints one exposition on stdout (for node_exporter's
- * textfile collector). Stops cleanly on SIGINT/SIGTERM (exit 0). The pool always; every mining
+ * textfile collector; within `--timeout`, default 30 s). The server stops cleanly on SIGINT/SIGTERM
+ * (exit 0); `--once` stops at once too, with 130/143 and nothing on stdout. The pool always; every mining
  * account too when an API key and secret are configured (exporter/mining-targets.ts).
  */
 import { readPool } from '../alerts/readings.js';
 import { PooltopError } from '../errors/pooltop-error.js';
 import type { PoolOverview } from '../api/types.js';
 import type { CommandContext } from '../cli/context.js';
-import { clip, COMMON_OPTIONS, intFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
+import { clip, intFlag, ONE_SHOT_OPTIONS, type ParsedValues, stringFlag } from '../cli/parse.js';
 import { loadPreferences } from '../config/preferences.js';
 import { isLoopbackHost } from '../config/validate.js';
 import { sanitize } from '../format/sanitize.js';
@@ -18,10 +19,10 @@ import { startMetricsServer } from '../exporter/http-server.js';
 import { BALANCES_ENDPOINT, balanceTarget } from '../exporter/balance-targets.js';
 import { MINING_ENDPOINTS, miningTargets } from '../exporter/mining-targets.js';
 import { createPoller, type PollTarget } from '../exporter/poller.js';
-import { type CommandIO, untilAborted } from '../cli/io.js';
+import { type CommandIO, interruptedCode, untilAborted } from '../cli/io.js';
 
 export const EXPORTER_OPTIONS = {
-  ...COMMON_OPTIONS,
+  ...ONE_SHOT_OPTIONS,
   listen: { type: 'string' },
   interval: { type: 'string' },
   once: { type: 'boolean' },
@@ -45,6 +46,9 @@ export interface ExporterFlags {
 export function exporterFlags(values: ParsedValues): ExporterFlags {
   const { host, port } = parseListen(stringFlag(values, 'listen') ?? DEFAULT_LISTEN);
   const intervalS = intFlag(values, 'interval', { min: MIN_INTERVAL_S, max: 86_400 }) ?? DEFAULT_INTERVAL_S;
+  if (values.timeout !== undefined && values.once !== true) {
+    throw new PooltopError('config', '--timeout applies to exporter --once only');
+  }
   return { host, port, intervalS, once: values.once === true, balances: values.balances === true };
 }
 
@@ -84,6 +88,7 @@ export async function runExporter(ctx: CommandContext, io: CommandIO, flags: Exp
     ...(flags.balances ? [balanceTarget(ctx.client, exposition)] : []),
   ];
   const poller = createPoller(targets, {
+    signal: io.signal,
     record: (endpoint, outcome, account) => exposition.recordPoll(endpoint, outcome, account),
     onChange: (endpoint, error, account) => {
       const what = account === undefined ? endpoint : `${endpoint} ${sanitize(account)}`;
@@ -98,6 +103,8 @@ export async function runExporter(ctx: CommandContext, io: CommandIO, flags: Exp
   if (flags.once) {
     await poller.pollAll();
     poller.stop();
+    // Stopped by a signal: no exposition of polls that were cut short.
+    if (io.signal.aborted) return interruptedCode(io.signal);
     io.stdout(await exposition.text());
     return 0;
   }

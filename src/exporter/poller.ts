@@ -20,6 +20,8 @@ export interface PollTarget<T> {
 }
 
 export interface PollerHooks {
+  /** Stops every poll in flight (the process's termination signal), like stop(). */
+  signal?: AbortSignal;
   record(endpoint: string, outcome: string, account?: string): void;
   /** The endpoint started failing (`error` set) or answers again (`error` undefined). */
   onChange?(endpoint: string, error: unknown, account?: string): void;
@@ -40,6 +42,10 @@ export interface Poller {
 // biome-ignore lint/suspicious/noExplicitAny: targets of different data types share one list
 export function createPoller(targets: readonly PollTarget<any>[], hooks: PollerHooks): Poller {
   const lifetime = new AbortController();
+  const outer = hooks.signal;
+  const onOuter = () => lifetime.abort(outer?.reason);
+  if (outer?.aborted) onOuter();
+  else outer?.addEventListener('abort', onOuter, { once: true });
   const inFlight = new Set<string>();
   const failing = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
@@ -78,6 +84,7 @@ export function createPoller(targets: readonly PollTarget<any>[], hooks: PollerH
     },
     stop() {
       clearInterval(timer);
+      outer?.removeEventListener('abort', onOuter);
       lifetime.abort(new Error('exporter stopping'));
     },
   };

@@ -22,6 +22,16 @@ function cannotStart(error: unknown): void {
   process.exitCode = 1;
 }
 
+// Node opens its inspector on SIGUSR1 (`kill -USR1`, which ops send an exporter to mean "reopen
+// logs"), and anyone who can reach 127.0.0.1:9229 could then run code as this user; in the
+// dashboard its message would be written over the screen. A listener of our own takes the signal
+// from Node, so it does nothing, in every pooltop process. `--disable-sigusr1` would do the same
+// but cannot be set from inside the process (docs/monitoring.md sets it for the exporter's unit).
+process.on('SIGUSR1', () => {
+  // console.error: the dashboard holds console output while it owns the screen.
+  if (isDebug(process.env)) console.error('pooltop: debug: SIGUSR1 ignored (no inspector)');
+});
+
 try {
   const cache = enableTrustedCompileCache(process.env);
   if (isDebug(process.env)) process.stderr.write(`pooltop: compile cache: ${cache}\n`);

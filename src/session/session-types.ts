@@ -30,6 +30,8 @@ export interface SessionOptions {
   /** Refresh-token lifetime used for "expires at" (default 600 s). */
   refreshLifetimeSec?: number;
   attemptTimeoutMs?: number;
+  /** Epoch ms (on `now`'s clock) by which a refresh must end (`--timeout`): no wait reaches past it. */
+  deadline?: number;
 }
 
 export interface SessionStatus {

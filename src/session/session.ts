@@ -142,7 +142,9 @@ export function createSession(opts: SessionOptions): Session {
     } catch (e) {
       if (!isRateLimit(e)) throw e;
       // A 429 is refused before processing: the token is unspent, one more try is safe.
-      await sleep(Math.min(e.retryAfterMs ?? 1000, MAX_RATE_LIMIT_WAIT_MS), signal);
+      const wait = Math.min(e.retryAfterMs ?? 1000, MAX_RATE_LIMIT_WAIT_MS);
+      if (opts.deadline !== undefined && now() + wait >= opts.deadline) throw e;
+      await sleep(wait, signal);
       return call();
     } finally {
       clearTimeout(timer);

@@ -1,7 +1,7 @@
 /**
  * The dashboard's entry (called by cli.ts): owns the terminal from entering the alternate
  * screen to restoring it, on every way out: q / Ctrl+C (0), SIGINT (130), SIGHUP (129),
- * SIGTERM (143), a render error or an uncaught exception (1). In-flight requests are aborted.
+ * SIGTERM (143), SIGQUIT (131), a render error or an uncaught exception (1). In-flight requests are aborted.
  */
 import chalk from 'chalk';
 import { type Instance, render } from 'ink';
@@ -55,6 +55,9 @@ const SIGNAL_CODES: ReadonlyArray<[NodeJS.Signals, number]> = [
   ['SIGINT', 130],
   ['SIGHUP', 129],
   ['SIGTERM', 143],
+  // Sent from outside only: in raw mode Ctrl+\ is a key (0x1c), not a signal. Handling it here
+  // gives up Node's core dump for the terminal back.
+  ['SIGQUIT', 131],
 ];
 
 function describe(error: unknown): string {

@@ -138,8 +138,12 @@ describe('liberal reading', () => {
   it('falls back to the asked paging when the answer does not echo it', () => {
     const page = parseWorkerNames({ data: { workers: ['w1', 2, null, ''] } }, { limit: 5, offset: 10 });
     expect(page).toEqual({ items: ['w1', '2'], limit: 5, offset: 10 });
-    const echoed = parseWorkerNames({ data: { workers: [] }, limit: 50, offset: '100' }, asked);
+    const hundred = { limit: 100, offset: 0 };
+    const echoed = parseWorkerNames({ data: { workers: [] }, limit: 50, offset: '100' }, hundred);
     expect(echoed).toMatchObject({ limit: 50, offset: 100 });
+    // A server that ignored the limit asked for: the page held no more than that.
+    const ignored = parseWorkerNames({ data: { workers: [] }, limit: 10_000 }, hundred);
+    expect(ignored).toMatchObject({ limit: 100, offset: 0 });
   });
 
   it('drops accounts without a name', () => {
