@@ -10,6 +10,7 @@ import { truncate } from '../../format/width.js';
 import { terminal } from '../../terminal/capabilities.js';
 import { clipboardNotice, clipboardSequence } from '../../terminal/clipboard.js';
 import { AccountsFooter } from '../accounts/accounts-footer.js';
+import { visibleRange } from '../accounts/footer-text.js';
 import { useBrowserStore } from '../browser/use-browser.js';
 import { adviceFor } from '../accounts/error-advice.js';
 import { ProblemLine } from '../accounts/problem-line.js';
@@ -231,6 +232,7 @@ export function AccountPane(props: AccountPaneProps) {
         search={state.search}
         rows={workers.loaded ? workers.names.length : undefined}
         failed={workers.error !== undefined}
+        visible={visibleRange(state.top, layout.workerRows, workers.names.length)}
       />
     </Box>
   );
