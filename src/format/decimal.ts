@@ -23,3 +23,42 @@ export function sumDecimals(values: readonly (string | null | undefined)[]): str
   const frac = digits.slice(digits.length - scale).replace(/0+$/, '');
   return frac === '' ? whole : `${whole}.${frac}`;
 }
+
+/**
+ * Decimal places an amount of a currency is shown with: its smallest unit (BTC's satoshi is 10⁻⁸).
+ * The API writes amounts without trailing zeros; written to these places they line up in a column.
+ */
+const PLACES: Readonly<Record<string, number>> = { BTC: 8, BCH: 8, LTC: 8, DOGE: 8 };
+
+export function currencyPlaces(currency: string | null | undefined): number | undefined {
+  const code = currency?.toUpperCase();
+  return code !== undefined && Object.hasOwn(PLACES, code) ? PLACES[code] : undefined;
+}
+
+/**
+ * `value` with at least `places` fractional digits (`0.0018248`, 8 → `0.00182480`). Digits are only
+ * ever added: a value with more places keeps them all. What is not a decimal comes back as it is.
+ */
+export function withPlaces(value: string, places: number | undefined): string {
+  const m = DECIMAL.exec(value);
+  if (!m || places === undefined) return value;
+  const frac = (m[2] ?? '').padEnd(places, '0');
+  return frac === '' ? (m[1] ?? value) : `${m[1]}.${frac}`;
+}
+
+/**
+ * One column of amounts, each written to its currency's places, then padded on the right so the
+ * decimal points line up whatever the places (`1.5` under `0.00182480` → `1.5       `). Right-align
+ * the results in the column.
+ */
+export function alignDecimals(
+  values: readonly { value: string; currency: string | null | undefined }[],
+): string[] {
+  const written = values.map(({ value, currency }) => withPlaces(value, currencyPlaces(currency)));
+  const fraction = (s: string): number => {
+    const m = DECIMAL.exec(s);
+    return m ? (m[2] === undefined ? 0 : m[2].length + 1) : 0;
+  };
+  const widest = Math.max(0, ...written.map(fraction));
+  return written.map((s) => (DECIMAL.test(s) ? s + ' '.repeat(widest - fraction(s)) : s));
+}

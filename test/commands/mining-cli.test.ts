@@ -121,6 +121,30 @@ describe('human output: small tables', () => {
   });
 });
 
+describe('rewards: amounts in columns', () => {
+  it('writes Total, Fee and Reward to BTC places, decimal points one above the other', async () => {
+    const args = ['mining', 'rewards', '--account', account, '--limit', '30'];
+    const [human, json] = await runAll([args, [...args, '--json']]);
+    expect(human!.code, human!.stderr).toBe(0);
+    const raw: Array<{ reward: string; fee: string }> = JSON.parse(json!.stdout);
+    // The API leaves trailing zeros off (--json keeps its text): some amount has fewer places.
+    expect(
+      raw.some((r) => (r.reward.split('.')[1] ?? '').length < 8 || (r.fee.split('.')[1] ?? '').length < 8),
+    ).toBe(true);
+    const lines = human!.stdout.split('\n').filter((l) => /^\d{4}-\d\d-\d\d /.test(l));
+    expect(lines).toHaveLength(raw.length);
+    const cells = lines.map((l) =>
+      [...l.matchAll(/\d+\.\d+(?= +(?:\d|BTC))/g)].map((m) => ({ text: m[0], at: m.index ?? 0 })),
+    );
+    for (const column of [0, 1, 2]) {
+      const points = new Set(cells.map((c) => (c[column]?.at ?? 0) + (c[column]?.text.indexOf('.') ?? 0)));
+      expect(points.size, `column ${column}:\n${lines.join('\n')}`).toBe(1);
+      for (const c of cells) expect(c[column]?.text).toMatch(/^\d+\.\d{8}$/);
+    }
+    expect(human!.stdout).toMatch(/rewards after fee over these rows: \d+\.\d{8} BTC/);
+  });
+});
+
 describe('which account', () => {
   it('several accounts and none chosen: one line listing them and how to choose (exit 2)', async () => {
     const r = await runCli(['mining', 'info'], envFor(service));
