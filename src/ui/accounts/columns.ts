@@ -78,7 +78,8 @@ export function layoutColumns(width: number, content: ContentWidths = {}): Table
     }
   };
   // What the page holds, one cell at a time so alias and email grow together; then the room left.
-  const wanted = (spec: Spec) => content[spec.id] ?? 0;
+  // The heading counts too, with room for the loaded list's sort marker (`Status ▲`).
+  const wanted = (spec: Spec) => Math.max(content[spec.id] ?? 0, spec.header.length + 2);
   grow(['kyc', 'status'], wanted);
   grow(['alias', 'email'], wanted);
   grow(['alias', 'email', 'kyc', 'status', 'collateral'], (spec) => spec.max);
