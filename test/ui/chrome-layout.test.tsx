@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/format/width.js';
 import { fitFields } from '../../src/ui/chrome/fit-fields.js';
 import { helpLayout } from '../../src/ui/chrome/help-lines.js';
+import type { Alert } from '../../src/ui/alerts/alert-state.js';
 import { StatusBar } from '../../src/ui/chrome/status-bar.js';
 import { bindingsFor } from '../../src/ui/keymap.js';
 import { NOW } from './helpers/fixtures.js';
@@ -83,5 +84,44 @@ describe('status bar', () => {
     expect(first).toContain('updated 2m ago · STALE');
     expect(first).not.toContain('…');
     expect(displayWidth(first)).toBeLessThanOrEqual(80);
+  });
+
+  it.each([80, 120, 200])('at %i columns keeps the next retry beside active alerts and an error', (width) => {
+    const alert = (label: string, value: number): Alert => ({
+      id: `pool:${label}`,
+      scope: 'pool',
+      key: label,
+      label,
+      unit: 'count',
+      value,
+      status: 'critical',
+    });
+    const view = render(
+      <StatusBar
+        width={width}
+        nowMs={NOW}
+        host="127.0.0.1:9"
+        demo={false}
+        profile="default"
+        intervalMs={10_000}
+        paused={false}
+        report={{
+          what: 'pool',
+          hasData: true,
+          fetchedAt: NOW - 60_000,
+          error: new Error('connection to 127.0.0.1:9 refused (is the service running, is the URL right?)'),
+          retryAt: NOW + 30_000,
+        }}
+        notice={undefined}
+        alerts={['workers', 'workers_offline', 'blocks_24h', 'last_block_age', 'history_age'].map((l, i) =>
+          alert(l, 1000 + i),
+        )}
+      />,
+    );
+    const second = (view.lastFrame() ?? '').split('\n')[1] ?? '';
+    view.unmount();
+    expect(second).toMatch(/^CRIT workers 1,000/);
+    expect(second).toMatch(/ · error: connection.* · next retry \d\d:\d\d:\d\d \(in \d+s\)$/);
+    expect(displayWidth(second)).toBeLessThanOrEqual(width);
   });
 });
