@@ -6,6 +6,9 @@ import { fitFields } from '../../src/ui/chrome/fit-fields.js';
 import { helpLayout } from '../../src/ui/chrome/help-lines.js';
 import type { Alert } from '../../src/ui/alerts/alert-state.js';
 import { StatusBar } from '../../src/ui/chrome/status-bar.js';
+import { DataStatus } from '../../src/ui/chrome/data-status.js';
+import { ClockContext } from '../../src/ui/clock.js';
+import { ShownAtContext } from '../../src/ui/status-report.js';
 import { bindingsFor } from '../../src/ui/keymap.js';
 import { NOW } from './helpers/fixtures.js';
 
@@ -123,5 +126,38 @@ describe('status bar', () => {
     expect(second).toMatch(/^CRIT workers 1,000/);
     expect(second).toMatch(/ · error: connection.* · next retry \d\d:\d\d:\d\d \(in \d+s\)$/);
     expect(displayWidth(second)).toBeLessThanOrEqual(width);
+  });
+
+  it("a tab's own freshness line judges data kept while hidden from when the tab was shown", () => {
+    const line = (shownAt?: number) => {
+      const status = (
+        <ClockContext.Provider value={NOW}>
+          <DataStatus
+            what="mining account"
+            hasData
+            fetchedAt={NOW - 9000}
+            error={undefined}
+            isValidating
+            paused={false}
+            intervalMs={2000}
+            width={80}
+          />
+        </ClockContext.Provider>
+      );
+      const view = render(
+        shownAt === undefined ? (
+          status
+        ) : (
+          <ShownAtContext.Provider value={shownAt}>{status}</ShownAtContext.Provider>
+        ),
+      );
+      const text = view.lastFrame() ?? '';
+      view.unmount();
+      return text;
+    };
+    expect(line()).toContain('STALE · updated 9s ago');
+    expect(line(NOW - 1000)).not.toContain('STALE');
+    expect(line(NOW - 1000)).toContain('updated 9s ago');
+    expect(line(NOW - 7000)).toContain('STALE · updated 9s ago');
   });
 });

@@ -5,6 +5,7 @@ import { TABS } from '../../src/ui/tabs.js';
 import { resize, waitForFrame } from './helpers/render-app.js';
 import { loaded, startApp as start, unmountApps } from './helpers/render-app.js';
 import { withTempStateDir } from './helpers/state-dir.js';
+import { NOW } from './helpers/fixtures.js';
 
 withTempStateDir();
 beforeAll(() => {
@@ -35,6 +36,25 @@ describe('shell', () => {
     await waitForFrame(app.frame, tabOn(3));
     app.press('1');
     await waitForFrame(app.frame, (x) => tabOn(1)(x) && loaded(x));
+  });
+
+  it('shown again with old data, a tab is LIVE with its true age until two intervals after; then STALE', async () => {
+    let t = NOW;
+    const { app, client } = start({ now: () => t, intervalSec: 60 });
+    await waitForFrame(app.frame, (x) => loaded(x) && x.split('\n')[0]!.endsWith('● LIVE'));
+    app.press('4');
+    await waitForFrame(app.frame, (x) => x.includes('[4 Session]'));
+    // Ten minutes on another tab: the pool tab was not polled meanwhile, and its refresh hangs.
+    t += 10 * 60_000;
+    client.next = () => new Promise(() => {});
+    app.press('1');
+    let f = await waitForFrame(app.frame, (x) => x.includes('[1 Pool]') && x.includes('updated 10m ago'));
+    expect(f.split('\n')[0]).toMatch(/LIVE$/);
+    expect(f).not.toContain('STALE');
+    // Nothing new two intervals after the tab was shown: now it is stale.
+    t += 2 * 60_000 + 1000;
+    f = await waitForFrame(app.frame, (x) => x.split('\n')[0]!.endsWith('STALE'));
+    expect(f).toContain('updated 12m ago · STALE');
   });
 
   it.each(TABS.map((t, i) => [t.title, i] as const))(

@@ -24,6 +24,8 @@ export interface StatusBarProps {
   notice: string | undefined;
   /** Active alerts, worst first (alerts/alert-state.ts). */
   alerts?: readonly Alert[];
+  /** When the visible tab was shown (status-report.ts, ShownAtContext). */
+  shownAt?: number;
 }
 
 /** In order of importance. */
@@ -57,7 +59,7 @@ export function StatusBar(props: StatusBarProps) {
   const theme = useTheme();
   const { report, nowMs, width } = props;
   const clock = formatClock(nowMs);
-  const stale = report !== undefined && isStale(report, nowMs, props.intervalMs);
+  const stale = report !== undefined && isStale(report, nowMs, props.intervalMs, props.shownAt);
   let freshness = '';
   if (report?.fetchedAt !== undefined) freshness = `updated ${timeAgo(report.fetchedAt, nowMs)}`;
   else if (report) freshness = report.error ? 'no data' : `loading${glyphs().ellipsis}`;
