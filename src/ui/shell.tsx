@@ -47,7 +47,7 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   const [paused, setPaused] = useState(false);
   const [report, setReport] = useState<StatusReport | undefined>(undefined);
   const [capture, setCapture] = useState(false);
-  const [notice, notify] = useNotice();
+  const [notice, notify, clearNotice] = useNotice();
   const [alertsOpen, setAlertsOpen] = useState(false);
   const startedAt = useRef(now()).current;
   const alerts = useAlerts(nowMs);
@@ -64,6 +64,8 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
     if (next === tabRef.current) return;
     tabRef.current = next;
     setReport(undefined);
+    // A notice speaks of the tab it was said on ("Link sent…"): it goes with it.
+    clearNotice();
     setShownAt(now());
     setTab(next);
   };

@@ -45,6 +45,10 @@ describe('Mining tab', () => {
     const f = await waitForFrame(v.frame, (x) => x.includes('Mining accounts need an API key and secret'));
     expect(f).toContain('WHITEBIT_API_KEY');
     expect(v.fake.calls).toHaveLength(0);
+    // Its text is wrapped between words: every line starts at the panel's edge, none a space further.
+    const prose = f.split('\n').filter((l) => l.trim() !== '' && !/API (key|secret)\s|Config file:/.test(l));
+    expect(prose.length).toBeGreaterThan(3);
+    for (const line of prose) expect(line, f).toMatch(/^ \S/);
   });
 
   it('offers a picker for several accounts; Enter picks, a reopens it, Esc keeps the account', async () => {

@@ -106,6 +106,17 @@ describe('shell', () => {
     expect(seen.filter((l) => l.includes('…'))).toEqual([]);
   });
 
+  it('a notice goes with the tab it was said on: switching tabs clears it', async () => {
+    const { app } = start();
+    await waitForFrame(app.frame, loaded);
+    app.press('p');
+    await waitForFrame(app.frame, (x) => x.includes('Polling paused; p resumes.'));
+    app.press('2');
+    const f = await waitForFrame(app.frame, (x) => x.includes('[2 Mining]'));
+    expect(f).not.toContain('Polling paused; p resumes.');
+    expect(f.split('\n').at(-1)).toContain('? help');
+  });
+
   it('asks for a bigger terminal below 80×24 and comes back when resized', async () => {
     const { app } = start();
     await waitForFrame(app.frame, loaded);
@@ -113,6 +124,21 @@ describe('shell', () => {
     let f = await waitForFrame(app.frame, (x) => x.includes('Terminal too small: 79×24'));
     expect(f).toContain('at least 80×24');
     expect(f).not.toContain('Workers');
+    // Wrapped between words and phrases at any width: no line starts with a space, the way out
+    // is never split.
+    for (const columns of [60, 40, 30]) {
+      resize(app.stdout, columns, 20);
+      f = await waitForFrame(app.frame, (x) => x.includes(`Terminal too small: ${columns}×20`));
+      const lines = f.split('\n').filter((l) => l.trim() !== '');
+      for (const line of lines) {
+        expect(line, `${columns}: ${f}`).not.toMatch(/^\s/);
+        expect(line.length).toBeLessThanOrEqual(columns);
+      }
+      expect(
+        lines.some((l) => l.trimEnd().endsWith('or press q to quit.')),
+        `${columns}: ${f}`,
+      ).toBe(true);
+    }
     resize(app.stdout, 80, 23);
     await waitForFrame(app.frame, (x) => x.includes('Terminal too small: 80×23'));
     resize(app.stdout, 80, 24);
