@@ -144,8 +144,8 @@ function readMiningMetrics(values: ParsedValues, io: CommandIO, thresholds: Scop
     const [info, series] = await Promise.all([
       ctx.client.mining.minerInfo({ account }, call),
       ctx.client.mining.hashrate(miningSeriesQuery(account, nowSec()), call),
-    ]).catch((error: unknown) => {
-      throw withAccountsHint(error);
+    ]).catch(async (error: unknown) => {
+      throw await withAccountsHint(error, ctx, io.signal);
     });
     const readings = readMining(account, info, series);
     return { metrics: evaluateMetrics(MINING_METRICS, readings, thresholds, nowSec()), account };

@@ -173,12 +173,22 @@ describe('which account', () => {
     expect(flagWins.stdout).toContain(`Account   ${account}`);
   });
 
-  it('an unknown account: the server says so, in one line (exit 1)', async () => {
+  it("an unknown account: said in pooltop's words with the key's accounts, in one line (exit 1)", async () => {
     const r = await runCli(['mining', 'info', '--account', 'ghost'], envFor(service));
+    const names = service.miningAccounts.join(', ');
     expectOneErrorLine(
       r,
       1,
-      /Mining pool account 'ghost' not found \(list yours with: pooltop mining accounts\)/,
+      new RegExp(
+        `^pooltop: no mining account "ghost" on this API key; it has 3: ${names}; choose one with --account, WHITEBIT_MINING_ACCOUNT or mining_account in \\[`,
+      ),
+    );
+    expect(r.stderr).not.toContain('Validation failed');
+    const demo = await runCli(['mining', 'info', '--demo', '--account', 'nope'], cleanEnv());
+    expectOneErrorLine(
+      demo,
+      1,
+      /^pooltop: no mining account "nope" on this API key; it has 3: \S+, \S+, \S+; choose one with --account$/,
     );
   });
 });

@@ -1,6 +1,7 @@
 /** The Mining tab at 120×40 (ink-testing-library): nothing is cut where there is room, amounts line up. */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clientOf, FakeMining, KEYS, mountMining, waitForFrame } from './mining-harness.js';
+import { PooltopError } from '../../src/errors/pooltop-error.js';
+import { clientOf, FakeMining, KEYS, keyedConfig, mountMining, waitForFrame } from './mining-harness.js';
 
 beforeAll(() => {
   process.env.TZ = 'UTC';
@@ -75,5 +76,34 @@ describe('Mining tab at 120×40', () => {
       expect(t).toMatch(/^Worker rig-0002 · .+ \(t: [^)]+ · Esc\)\s*$/);
       expect(t).not.toContain('…');
     }
+  });
+
+  it("an account the key does not have: said in pooltop's words, with the accounts it has", async () => {
+    const fake = new FakeMining();
+    const notFound = new PooltopError('validation', 'Validation failed', {
+      status: 400,
+      fields: { user: ["Mining pool account 'ghost' not found"] },
+    });
+    fake.fail = (_op, q) => (q.account === 'ghost' ? notFound : undefined);
+    const view = mountMining({
+      client: clientOf(fake),
+      width: 120,
+      height: 40,
+      config: {
+        ...keyedConfig,
+        miningAccount: 'ghost',
+        sources: { ...keyedConfig.sources, miningAccount: 'flag' },
+      },
+    });
+    cleanup.push(() => view.unmount());
+    const names = fake.accountList.map((a) => a.name).join(', ');
+    const f = await waitForFrame(
+      view.frame,
+      (x) => x.includes('no mining account "ghost"') && x.includes(names),
+    );
+    expect(f).toContain(
+      `error: no mining account "ghost" on this API key; it has 3: ${names} · a chooses one`,
+    );
+    expect(f).not.toContain('Validation failed');
   });
 });

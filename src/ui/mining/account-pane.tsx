@@ -5,6 +5,7 @@ import { MINING_METRICS } from '../../alerts/metrics.js';
 import { readMining } from '../../alerts/readings.js';
 import type { MiningInterval } from '../../api/mining-types.js';
 import { OFFSET_MAX } from '../../api/types.js';
+import { accountNotFoundText, isAccountNotFound } from '../../api/account-not-found.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
 import { terminal } from '../../terminal/capabilities.js';
@@ -47,6 +48,8 @@ export interface AccountPaneProps {
   account: string;
   /** How many accounts the key has (the `a` hint), when known. */
   accountCount: number | undefined;
+  /** Their names, when known: said when the account asked for is not one of them. */
+  accountNames?: readonly string[];
   width: number;
   height: number;
   active: boolean;
@@ -131,7 +134,14 @@ export function AccountPane(props: AccountPaneProps) {
     active && !workers.state.searchOpen,
   );
 
-  const error = info.error ?? day.error ?? workers.error;
+  // An account the key does not have: said in pooltop's words, with the ones it has.
+  const refused = useMemo(() => {
+    const err = info.error ?? day.error;
+    if (!isAccountNotFound(err)) return undefined;
+    const choose = (props.accountNames?.length ?? 0) > 1 ? ' · a chooses one' : '';
+    return new Error(`${accountNotFoundText(account, props.accountNames)}${choose}`);
+  }, [info.error, day.error, account, props.accountNames]);
+  const error = refused ?? info.error ?? day.error ?? workers.error;
   useReportStatus(
     {
       what: 'mining account',
@@ -195,7 +205,7 @@ export function AccountPane(props: AccountPaneProps) {
           points={worker === undefined ? chart.value?.hashrate : workerChart.value?.hashrate}
           worker={worker}
           interval={interval}
-          error={worker === undefined ? chart.error : workerChart.error}
+          error={refused ?? (worker === undefined ? chart.error : workerChart.error)}
           width={layout.chartWidth}
           height={layout.chartHeight}
         />
@@ -203,7 +213,7 @@ export function AccountPane(props: AccountPaneProps) {
           items={rewardItems}
           offset={rewardsOffset}
           limit={layout.rewardRows}
-          error={rewards.error}
+          error={refused ?? rewards.error}
           width={layout.rewardsWidth}
         />
       </Box>
