@@ -12,7 +12,7 @@ import { miningSeriesQuery, readMining, readPool } from '../alerts/readings.js';
 import { type ScopeThresholds, thresholdsFromFlags, withOverrides } from '../alerts/thresholds.js';
 import { isPooltopError, oneLine, PooltopError } from '../errors/pooltop-error.js';
 import { linkSignals } from '../api/link-signals.js';
-import { type CommandContext, createContext } from '../cli/context.js';
+import { type CommandContext, createContext, namingRefusedKey } from '../cli/context.js';
 import { isDebug } from '../errors/debug.js';
 import { HELP } from '../cli/help.js';
 import {
@@ -124,6 +124,8 @@ async function withContext<T>(
   const ctx = await createContext(values, io);
   try {
     return await read(ctx);
+  } catch (error) {
+    throw namingRefusedKey(error, ctx);
   } finally {
     await ctx.close();
   }

@@ -193,6 +193,40 @@ describe('which account', () => {
   });
 });
 
+describe('a refused API key', () => {
+  it('names where the key came from and what to check, never the key', async () => {
+    const wrong = 'f00dfacef00dfacef00dfacef00dface';
+    const home = cleanEnv();
+    mkdirSync(join(home.HOME!, '.whitebit'), { recursive: true });
+    const file = join(home.HOME!, '.whitebit', 'config.toml');
+    writeFileSync(
+      file,
+      `[default]\napi_url = "${service.baseUrl}"\napi_key = "${wrong}"\napi_secret = "${service.credentials.apiSecret}"\n`,
+      { mode: 0o600 },
+    );
+    const [fromEnv, accounts] = await runAll([['mining', 'info', '--account', account], ['accounts']], () =>
+      envFor(service, { WHITEBIT_API_KEY: wrong }),
+    );
+    const profile = await runCli(['mining', 'info', '--account', account], home);
+    for (const r of [fromEnv!, accounts!]) {
+      expectOneErrorLine(
+        r,
+        1,
+        /^pooltop: the API refused the API key from WHITEBIT_API_KEY \(Unauthorized request\.\): check its secret \(WHITEBIT_API_SECRET\), and that the key is still active in WhiteBIT API settings$/,
+      );
+      expect(r.stderr).not.toContain(wrong);
+    }
+    expectOneErrorLine(
+      profile,
+      1,
+      new RegExp(
+        `^pooltop: the API refused the API key from api_key in profile "default" of ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(Unauthorized request\\.\\): check its secret \\(api_secret in the same profile\\)`,
+      ),
+    );
+    expect(profile.stderr).not.toContain(wrong);
+  });
+});
+
 describe('usage errors: exit 2, one line, nothing sent', () => {
   it('bounds, formats and flags are refused before any request', async () => {
     const before = service.stats().requests;

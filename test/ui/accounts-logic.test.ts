@@ -252,7 +252,24 @@ describe('footer and messages', () => {
     expect(
       adviceFor(new PooltopError('auth', "You don't have permission to use this endpoint.", { status: 403 }))
         .fix,
-    ).toMatch(/allow the sub-account endpoint/);
+    ).toMatch(/allow this endpoint for the key/);
+    // With the settings: which key was refused (where it came from, never its value), what to check.
+    const fromEnv = {
+      profile: 'default',
+      configPath: '/home/me/.whitebit/config.toml',
+      sources: { apiKey: 'env', apiSecret: 'env' },
+    } as const;
+    expect(
+      adviceLine(adviceFor(new PooltopError('auth', 'Unauthorized request.', { status: 401 }), fromEnv)),
+    ).toBe(
+      'API key from WHITEBIT_API_KEY refused: Unauthorized request. — check its secret (WHITEBIT_API_SECRET)',
+    );
+    const fromFile = { ...fromEnv, sources: { apiKey: 'profile', apiSecret: 'profile' } } as const;
+    expect(
+      adviceFor(new PooltopError('auth', 'Unauthorized request.', { status: 401 }), fromFile).message,
+    ).toBe(
+      'API key from api_key in profile "default" of /home/me/.whitebit/config.toml refused: Unauthorized request.',
+    );
     expect(adviceFor(new PooltopError('config', 'API key and secret are required')).kind).toBe('credentials');
     expect(adviceFor(new PooltopError('network', 'connection refused')).kind).toBe('other');
   });

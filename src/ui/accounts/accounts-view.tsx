@@ -146,7 +146,7 @@ export function AccountsView({
   const layout = useMemo(() => layoutColumns(width, content), [width, content]);
   const glyphs = opts.glyphs ?? listGlyphs();
 
-  const advice = accounts.error ? adviceFor(accounts.error) : undefined;
+  const advice = accounts.error ? adviceFor(accounts.error, config) : undefined;
   if (!hasKeys || advice?.kind === 'credentials') {
     return <CredentialsPanel width={width} height={height} message={advice?.message} />;
   }

@@ -68,7 +68,7 @@ export function AccountPane(props: AccountPaneProps) {
   const theme = useTheme();
   const ui = useUiState();
   const { stdout } = useStdout();
-  const { intervalMs } = useDashboard();
+  const { intervalMs, config } = useDashboard();
   const { thresholds } = useAlertSettings();
   const info = useMinerInfo(account, poll);
   const day = useAccountSeries(account, '5m', poll);
@@ -153,7 +153,7 @@ export function AccountPane(props: AccountPaneProps) {
     !poll.hidden,
   );
 
-  const advice = error ? adviceFor(error) : undefined;
+  const advice = error ? adviceFor(error, config) : undefined;
   const linkTexts = useMemo(() => linkList.map(watcherLinkText), [linkList]);
   const columns = useMemo(() => layoutWorkerColumns(width), [width]);
   const others =

@@ -94,7 +94,7 @@ function MiningTab({ width, height, active, hidden = false }: TabProps) {
     setPicking(true);
   };
 
-  const advice = accounts.error ? adviceFor(accounts.error) : undefined;
+  const advice = accounts.error ? adviceFor(accounts.error, config) : undefined;
   useReportStatus(
     {
       what: 'mining accounts',
