@@ -1,6 +1,6 @@
 import { PooltopError } from './errors/pooltop-error.js';
 import { LIMIT_MAX, LIMIT_MIN, OFFSET_MAX, OFFSET_MIN } from './api/types.js';
-import { type CommandContext, type ContextOptions, createContext } from './cli/context.js';
+import { type CommandContext, type ContextOptions, createContext, namingRefusedKey } from './cli/context.js';
 import { HELP } from './cli/help.js';
 import { type Command, commandFirst, invocationOf } from './cli/mode.js';
 import {
@@ -270,6 +270,8 @@ async function withContext(
   const ctx = await createContext(values, io, options);
   try {
     return await run(ctx);
+  } catch (error) {
+    throw namingRefusedKey(error, ctx);
   } finally {
     await ctx.close();
   }

@@ -6,7 +6,8 @@ import { resolveConfig } from '../config/resolve.js';
 import type { CommonFlags, ResolvedConfig } from '../config/types.js';
 import { sanitizeLine } from '../format/sanitize.js';
 import { isDebug } from '../errors/debug.js';
-import type { PooltopError } from '../errors/pooltop-error.js';
+import { PooltopError } from '../errors/pooltop-error.js';
+import { isRefusedKey, refusedKeyMessage } from '../api/refused-key.js';
 import { type Deadline, formatSeconds, startDeadline } from './deadline.js';
 import { type ParsedValues, stringFlag } from './parse.js';
 
@@ -220,5 +221,22 @@ function clientFor(
     retries: options.retries ?? ONE_SHOT_RETRIES,
     timeouts: timeoutsFromEnv(io.env),
     onDegraded: degradationReporter(io.env, options.debugLine ?? ((text) => io.stderr(`${text}\n`))),
+  });
+}
+
+/**
+ * A refused API key is said with the place it came from (WHITEBIT_API_KEY, a profile of the
+ * config file) and what to check; never the key. Other errors pass unchanged.
+ */
+export function namingRefusedKey(error: unknown, ctx: CommandContext): unknown {
+  if (!ctx.config.apiKey || !isRefusedKey(error)) return error;
+  const err = error as PooltopError;
+  return new PooltopError('auth', refusedKeyMessage(err, ctx.config), {
+    status: err.status,
+    code: err.code,
+    fields: err.fields,
+    detail: err.detail,
+    reason: err.reason,
+    cause: err,
   });
 }

@@ -108,7 +108,8 @@ function handOver(e: UnsavedTokensError, opts: { json: boolean }, io: CommandIO)
     io.stderr(`pooltop: ${e.message}\n`);
     return 1;
   }
-  const until = e.expiresAt === undefined ? '' : `, before ${formatClock(e.expiresAt)} when its refresh token expires`;
+  const until =
+    e.expiresAt === undefined ? '' : `, before ${formatClock(e.expiresAt)} when its refresh token expires`;
   if (opts.json) {
     io.stdout(e.rescue);
     io.stderr(
@@ -128,7 +129,10 @@ function handOver(e: UnsavedTokensError, opts: { json: boolean }, io: CommandIO)
 async function restore(session: Session, opts: { json: boolean }, ctx: AuthContext): Promise<number> {
   const { config, io } = ctx;
   if (config.sources.baseUrl === 'demo') {
-    throw new PooltopError('config', 'with --demo the token chain lives in memory only: there is nothing to restore it to');
+    throw new PooltopError(
+      'config',
+      'with --demo the token chain lives in memory only: there is nothing to restore it to',
+    );
   }
   if (!ctx.readInput && process.stdin.isTTY) {
     io.stderr('Paste the token set pooltop printed, then press Ctrl-D.\n');

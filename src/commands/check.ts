@@ -12,7 +12,7 @@ import { miningSeriesQuery, readMining, readPool } from '../alerts/readings.js';
 import { type ScopeThresholds, thresholdsFromFlags, withOverrides } from '../alerts/thresholds.js';
 import { isPooltopError, oneLine, PooltopError } from '../errors/pooltop-error.js';
 import { linkSignals } from '../api/link-signals.js';
-import { type CommandContext, createContext } from '../cli/context.js';
+import { type CommandContext, createContext, namingRefusedKey } from '../cli/context.js';
 import { isDebug } from '../errors/debug.js';
 import { HELP } from '../cli/help.js';
 import {
@@ -136,6 +136,8 @@ async function withContext<T>(
   const ctx = await createContext(values, io, { timeoutS, notices: true });
   try {
     return await read(ctx);
+  } catch (error) {
+    throw namingRefusedKey(error, ctx);
   } finally {
     await ctx.close();
   }
@@ -156,8 +158,8 @@ function readMiningMetrics(values: ParsedValues, io: CommandIO, thresholds: Scop
     const [info, series] = await Promise.all([
       ctx.client.mining.minerInfo({ account }, call),
       ctx.client.mining.hashrate(miningSeriesQuery(account, nowSec()), call),
-    ]).catch((error: unknown) => {
-      throw withAccountsHint(error);
+    ]).catch(async (error: unknown) => {
+      throw await withAccountsHint(error, ctx, io.signal);
     });
     const readings = readMining(account, info, series);
     return { metrics: evaluateMetrics(MINING_METRICS, readings, thresholds, nowSec()), account };

@@ -13,7 +13,7 @@ import type {
   WatcherLink,
   WorkerHashRate,
 } from '../api/mining-types.js';
-import { sumDecimals } from '../format/decimal.js';
+import { alignAmounts, currencyPlaces, sumDecimals, withPlaces } from '../format/decimal.js';
 import { formatHashRateValue, UNKNOWN_RATE } from '../format/hash-rate.js';
 import { formatCount } from '../format/number.js';
 import { sanitize } from '../format/sanitize.js';
@@ -158,27 +158,33 @@ export function rewardsText(account: string, page: MiningPage<MiningReward>): st
   if (page.items.length === 0) {
     return `No rewards for ${sanitize(account)} in this window (an unknown account answers empty too).\n`;
   }
-  const rows = page.items.map((r) => [
+  // Amounts to their currency's places, decimal points aligned in each column.
+  const column = (pick: (r: MiningReward) => string | null) =>
+    alignAmounts(page.items.map((r) => ({ value: text(pick(r)), currency: r.rewardCurrency })));
+  const [total, fee, reward] = [column((r) => r.totalReward), column((r) => r.fee), column((r) => r.reward)];
+  const rows = page.items.map((r, i) => [
     r.date === null ? '—' : formatUtcDate(r.date * 1000),
     text(r.status),
     rate(r.hashRate),
-    text(r.totalReward),
-    text(r.fee),
-    text(r.reward),
+    total[i] ?? '',
+    fee[i] ?? '',
+    reward[i] ?? '',
     text(r.rewardCurrency),
     payoutCell(r),
   ]);
   const header = ['Day (UTC)', 'Status', 'Hash rate', 'Total', 'Fee', 'Reward', 'Currency', 'Payout'];
   const currencies = [...new Set(page.items.map((r) => r.rewardCurrency ?? '?'))].map((c) => sanitize(c));
+  // One currency's places apply to the sums; a page of several keeps the sums as they add up.
+  const places = currencies.length === 1 ? currencyPlaces(page.items[0]?.rewardCurrency) : undefined;
   const byStatus = STATUSES.map((status) => {
     const sum = sumDecimals(page.items.filter((r) => r.status === status).map((r) => r.reward));
-    return sum === '0' ? '' : `${status} ${sum}`;
+    return sum === '0' ? '' : `${status} ${withPlaces(sum, places)}`;
   }).filter(Boolean);
-  const total = `${sumDecimals(page.items.map((r) => r.reward))} ${currencies.join('/')}`;
+  const sum = `${withPlaces(sumDecimals(page.items.map((r) => r.reward)), places)} ${currencies.join('/')}`;
   return lines([
-    ...renderTextTable(header, rows),
+    ...renderTextTable(header, rows, '  ', new Set([3, 4, 5])),
     '',
-    `${footer(page)} · rewards after fee over these rows: ${total}${byStatus.length ? ` (${byStatus.join(', ')})` : ''}`,
+    `${footer(page)} · rewards after fee over these rows: ${sum}${byStatus.length ? ` (${byStatus.join(', ')})` : ''}`,
   ]);
 }
 

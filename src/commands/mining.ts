@@ -8,6 +8,7 @@
  * lists them. With `--demo`: `--account`, else the demo's newest account.
  */
 import { isPooltopError, PooltopError } from '../errors/pooltop-error.js';
+import { accountNotFoundText, isAccountNotFound } from '../api/account-not-found.js';
 import { WORKERS_LIMIT_DEFAULT } from '../api/mining-types.js';
 import type { CommandContext } from '../cli/context.js';
 import { whereToGive } from '../config/settings-meta.js';
@@ -33,16 +34,32 @@ export async function runMining(ctx: CommandContext, io: CommandIO, req: MiningR
   try {
     return await readMining(ctx, io, req);
   } catch (err) {
-    throw withAccountsHint(err);
+    throw await withAccountsHint(err, ctx, io.signal);
   }
 }
 
-/** "Account not found" answers point to the command that lists the right names. */
-export function withAccountsHint(err: unknown): unknown {
-  if (!isPooltopError(err) || err.kind !== 'validation' || err.status === undefined) return err;
-  if (!err.fields?.user && !err.fields?.account) return err;
+/**
+ * An account name the key does not have is said in pooltop's words, with the names it does have
+ * (one more request) and where to choose; other errors pass unchanged.
+ */
+export async function withAccountsHint(
+  err: unknown,
+  ctx: CommandContext,
+  signal: AbortSignal,
+): Promise<unknown> {
+  if (!isPooltopError(err) || !isAccountNotFound(err)) return err;
+  let names: string[] | undefined;
+  try {
+    names = (await ctx.client.mining.accounts({}, { signal })).items.map((a) => a.name);
+  } catch {
+    names = undefined;
+  }
   const { status, code, fields, detail } = err;
-  return new PooltopError('validation', `${err.message} (list yours with: pooltop mining accounts)`, {
+  const account = ctx.config.miningAccount ?? '';
+  // The demo has no config file: only the flag applies there.
+  const where = ctx.config.configPath ? whereToGive('miningAccount', ctx.config) : '--account';
+  const choose = names && names.length > 0 ? `; choose one with ${where}` : '';
+  return new PooltopError('validation', `${accountNotFoundText(account, names)}${choose}`, {
     status,
     code,
     fields,

@@ -27,7 +27,8 @@ const octal = (mode: number): string => (mode & 0o7777).toString(8).padStart(4, 
 export function fileTrust(what: string, path: string, file: Stats, uid = process.getuid?.()): Trust {
   if (uid === undefined || process.platform === 'win32') return {};
   const trusted = (owner: number) => owner === uid || owner === 0;
-  if (!trusted(file.uid)) return { refuse: `${what} ${path} belongs to another user (uid ${file.uid}); not read` };
+  if (!trusted(file.uid))
+    return { refuse: `${what} ${path} belongs to another user (uid ${file.uid}); not read` };
   if ((file.mode & 0o002) !== 0) {
     return {
       refuse: `${what} ${path} is writable by every user (mode ${octal(file.mode)}); not read; run: chmod 600 ${path}`,
@@ -41,7 +42,9 @@ export function fileTrust(what: string, path: string, file: Stats, uid = process
     return {};
   }
   if (!trusted(d.uid)) {
-    return { refuse: `the directory ${dir} of ${what} ${path} belongs to another user (uid ${d.uid}); not read` };
+    return {
+      refuse: `the directory ${dir} of ${what} ${path} belongs to another user (uid ${d.uid}); not read`,
+    };
   }
   if ((d.mode & 0o002) !== 0 && (d.mode & 0o1000) === 0) {
     return {

@@ -63,7 +63,11 @@ export function readRegularFileSync(
 }
 
 /** A short reason for one of the codes above or a system one, for a one-line message. */
-export function readProblem(code: string | undefined, message: string | undefined, maxBytes = MAX_FILE_BYTES): string {
+export function readProblem(
+  code: string | undefined,
+  message: string | undefined,
+  maxBytes = MAX_FILE_BYTES,
+): string {
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'EISDIR') return 'it is a directory';
   if (code === NOT_REGULAR) return `it is ${message ?? 'not a regular file'}, not a regular file`;

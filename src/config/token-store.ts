@@ -134,7 +134,8 @@ export function fileTokenStore(opts: FileStoreOptions): TokenStore {
     } catch {
       return;
     }
-    if (typeof rescue === 'string' || rescue.baseUrl !== opts.baseUrl || rescue.profile !== opts.profile) return;
+    if (typeof rescue === 'string' || rescue.baseUrl !== opts.baseUrl || rescue.profile !== opts.profile)
+      return;
     if ((rescue.issuedAt ?? 0) <= (saved.issuedAt ?? 0)) await unlink(fallback).catch(() => undefined);
   }
 }

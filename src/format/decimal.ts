@@ -1,3 +1,5 @@
+import { alignDecimals } from './decimal-align.js';
+
 /**
  * Exact sums of non-negative decimal strings (reward amounts): `["0.00125", "0.1"]` → `"0.10125"`.
  * Money is never added through doubles.
@@ -52,4 +54,36 @@ export function addDecimals(values: readonly (string | null | undefined)[]): str
   const digits = (total < 0n ? -total : total).toString().padStart(scale + 1, '0');
   const whole = digits.slice(0, digits.length - scale);
   return scale === 0 ? `${sign}${whole}` : `${sign}${whole}.${digits.slice(digits.length - scale)}`;
+}
+
+/**
+ * Decimal places an amount of a currency is shown with: its smallest unit (BTC's satoshi is 10⁻⁸).
+ * The API writes amounts without trailing zeros; written to these places they line up in a column.
+ */
+const PLACES: Readonly<Record<string, number>> = { BTC: 8, BCH: 8, LTC: 8, DOGE: 8 };
+
+export function currencyPlaces(currency: string | null | undefined): number | undefined {
+  const code = currency?.toUpperCase();
+  return code !== undefined && Object.hasOwn(PLACES, code) ? PLACES[code] : undefined;
+}
+
+/**
+ * `value` with at least `places` fractional digits (`0.0018248`, 8 → `0.00182480`). Digits are only
+ * ever added: a value with more places keeps them all. What is not a decimal comes back as it is.
+ */
+export function withPlaces(value: string, places: number | undefined): string {
+  const m = DECIMAL.exec(value);
+  if (!m || places === undefined) return value;
+  const frac = (m[2] ?? '').padEnd(places, '0');
+  return frac === '' ? (m[1] ?? value) : `${m[1]}.${frac}`;
+}
+
+/**
+ * One column of amounts, each written to its currency's places, with the decimal points lined up
+ * (format/decimal-align.ts). Right-align the results in the column.
+ */
+export function alignAmounts(
+  values: readonly { value: string; currency: string | null | undefined }[],
+): string[] {
+  return alignDecimals(values.map(({ value, currency }) => withPlaces(value, currencyPlaces(currency))));
 }

@@ -107,7 +107,10 @@ export class UnsavedTokensError extends PooltopError {
   /** When its refresh token dies (ms). */
   readonly expiresAt?: number;
 
-  constructor(message: string, init: { rescue: string; savedTo?: string; expiresAt?: number; cause: unknown }) {
+  constructor(
+    message: string,
+    init: { rescue: string; savedTo?: string; expiresAt?: number; cause: unknown },
+  ) {
     super('storage', message, { cause: init.cause });
     // Not enumerable: nothing that lists an error's fields (inspect, JSON) shows the secret.
     Object.defineProperty(this, 'rescue', { value: init.rescue, enumerable: false });

@@ -189,7 +189,8 @@ export function createSession(opts: SessionOptions): Session {
         fallbackFailure = f;
       }
     }
-    const nor = fallbackFailure === undefined ? '' : ` nor to ${store.fallbackPath} (${reasonOf(fallbackFailure)})`;
+    const nor =
+      fallbackFailure === undefined ? '' : ` nor to ${store.fallbackPath} (${reasonOf(fallbackFailure)})`;
     return new UnsavedTokensError(`${head}${nor}; it is the only copy of the token chain`, {
       rescue,
       expiresAt,
@@ -328,9 +329,13 @@ export function createSession(opts: SessionOptions): Session {
         lastRefresh: { at: now(), result: 'ok', message: 'restored with pooltop auth restore' },
       };
       await store.write(next).catch((e: unknown) => {
-        throw new PooltopError('storage', `cannot write the token store ${store.path} (${reasonOf(e)}); nothing restored`, {
-          cause: e,
-        });
+        throw new PooltopError(
+          'storage',
+          `cannot write the token store ${store.path} (${reasonOf(e)}); nothing restored`,
+          {
+            cause: e,
+          },
+        );
       });
       unsaved = undefined;
       return statusOf(next);

@@ -193,6 +193,13 @@ export const KEYMAP = [
     description: 'Loaded list: filter status, KYC, permissions',
   },
   { scope: 'accounts', action: 'toggle', keys: [' '], description: 'In the filter: choose or drop a value' },
+  { scope: 'accounts', action: 'left', keys: ['left'], description: 'In the filter: the value to the left' },
+  {
+    scope: 'accounts',
+    action: 'right',
+    keys: ['right'],
+    description: 'In the filter: the value to the right',
+  },
   {
     scope: 'accounts',
     action: 'pages',

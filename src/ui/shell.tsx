@@ -15,7 +15,7 @@ import { useNotice } from './hooks/use-notice.js';
 import { useNow } from './hooks/use-now.js';
 import { useKeypress } from './hooks/use-keypress.js';
 import { isPaste } from './keypress.js';
-import { liveness, type StatusReport, StatusReportContext } from './status-report.js';
+import { liveness, ShownAtContext, type StatusReport, StatusReportContext } from './status-report.js';
 import { ClockContext } from './clock.js';
 import { TabSlot } from './tab-slot.js';
 import { TABS } from './tabs.js';
@@ -47,7 +47,7 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   const [paused, setPaused] = useState(false);
   const [report, setReport] = useState<StatusReport | undefined>(undefined);
   const [capture, setCapture] = useState(false);
-  const [notice, notify] = useNotice();
+  const [notice, notify, clearNotice] = useNotice();
   const [alertsOpen, setAlertsOpen] = useState(false);
   const startedAt = useRef(now()).current;
   const alerts = useAlerts(nowMs);
@@ -59,10 +59,14 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   // The status bar shows the visible tab's report; a tab that reports nothing shows none.
   // A ref, not the rendered `tab`: keys that arrive together (Tab Tab) act before a re-render.
   const tabRef = useRef(0);
+  const [shownAt, setShownAt] = useState(() => now());
   const show = (next: number) => {
     if (next === tabRef.current) return;
     tabRef.current = next;
     setReport(undefined);
+    // A notice speaks of the tab it was said on ("Link sent…"): it goes with it.
+    clearNotice();
+    setShownAt(now());
     setTab(next);
   };
 
@@ -118,63 +122,66 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
       <ClockContext.Provider value={nowMs}>
         <AlertStatusContext.Provider value={statusesRef.current}>
           <StatusReportContext.Provider value={setReport}>
-            {small ? <TooSmall columns={columns} rows={rows} /> : null}
-            <Box flexDirection="column" width={columns} height={rows} display={small ? 'none' : 'flex'}>
-              <TabBar
-                titles={TABS.map((t) => t.title)}
-                active={tab}
-                state={liveness(report, paused, nowMs, intervalMs)}
-              />
-              <Box height={bodyHeight} flexDirection="column" overflow="hidden">
-                {help ? (
-                  <HelpOverlay
-                    scope={alertsOpen ? 'alerts' : current.scope}
-                    tabTitle={current.title}
-                    width={columns}
-                    height={bodyHeight}
-                  />
-                ) : null}
-                {alertsOpen ? (
-                  <Box display={help ? 'none' : 'flex'}>
-                    <AlertOverlay
-                      history={alerts.history}
-                      sinceMs={startedAt}
-                      nowMs={nowMs}
+            <ShownAtContext.Provider value={shownAt}>
+              {small ? <TooSmall columns={columns} rows={rows} /> : null}
+              <Box flexDirection="column" width={columns} height={rows} display={small ? 'none' : 'flex'}>
+                <TabBar
+                  titles={TABS.map((t) => t.title)}
+                  active={tab}
+                  state={liveness(report, paused, nowMs, intervalMs, shownAt)}
+                />
+                <Box height={bodyHeight} flexDirection="column" overflow="hidden">
+                  {help ? (
+                    <HelpOverlay
+                      scope={alertsOpen ? 'alerts' : current.scope}
+                      tabTitle={current.title}
                       width={columns}
                       height={bodyHeight}
-                      active={!small && !help}
                     />
-                  </Box>
-                ) : null}
-                {TABS.map((t, i) =>
-                  i !== tab && !everyTab ? null : (
-                    <TabSlot
-                      key={t.id}
-                      def={t}
-                      shown={i === tab}
-                      display={!overlay && i === tab}
-                      active={!small && !overlay && i === tab}
-                      width={columns}
-                      height={bodyHeight}
-                      ui={ui}
-                      nowMs={nowMs}
-                    />
-                  ),
-                )}
+                  ) : null}
+                  {alertsOpen ? (
+                    <Box display={help ? 'none' : 'flex'}>
+                      <AlertOverlay
+                        history={alerts.history}
+                        sinceMs={startedAt}
+                        nowMs={nowMs}
+                        width={columns}
+                        height={bodyHeight}
+                        active={!small && !help}
+                      />
+                    </Box>
+                  ) : null}
+                  {TABS.map((t, i) =>
+                    i !== tab && !everyTab ? null : (
+                      <TabSlot
+                        key={t.id}
+                        def={t}
+                        shown={i === tab}
+                        display={!overlay && i === tab}
+                        active={!small && !overlay && i === tab}
+                        width={columns}
+                        height={bodyHeight}
+                        ui={ui}
+                        nowMs={nowMs}
+                      />
+                    ),
+                  )}
+                </Box>
+                <StatusBar
+                  width={columns}
+                  nowMs={nowMs}
+                  host={host}
+                  demo={demo}
+                  profile={sanitizeLine(config.profile)}
+                  intervalMs={intervalMs}
+                  paused={paused}
+                  report={report}
+                  notice={notice}
+                  alerts={alerts.active}
+                  shownAt={shownAt}
+                />
               </Box>
-              <StatusBar
-                width={columns}
-                nowMs={nowMs}
-                host={host}
-                demo={demo}
-                profile={sanitizeLine(config.profile)}
-                intervalMs={intervalMs}
-                paused={paused}
-                report={report}
-                notice={notice}
-                alerts={alerts.active}
-              />
-            </Box>
+            </ShownAtContext.Provider>
           </StatusReportContext.Provider>
         </AlertStatusContext.Provider>
       </ClockContext.Provider>

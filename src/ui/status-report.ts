@@ -26,12 +26,25 @@ export const StatusReportContext = createContext<(report: StatusReport | undefin
 /** Polls a success may be old before the data is no longer live. */
 export const LIVE_INTERVALS = 2;
 
+/**
+ * When the visible tab was last shown, ms (the shell sets it on every tab switch). A hidden tab is
+ * not polled, so data it kept is only judged from the moment it is shown again and asked anew:
+ * old data then is not stale until its refresh has had its two polls' time.
+ */
+export const ShownAtContext = createContext<number>(Number.NEGATIVE_INFINITY);
+
+/** How old data counts for being live: from its last success, or from when its tab was shown. */
+export function judgedAge(fetchedAt: number, nowMs: number, shownAt = Number.NEGATIVE_INFINITY): number {
+  return nowMs - Math.max(fetchedAt, shownAt);
+}
+
 /** Stale: the data on screen failed to refresh, or is older than two of its polls. */
-export function isStale(report: StatusReport, nowMs: number, intervalMs: number): boolean {
+export function isStale(report: StatusReport, nowMs: number, intervalMs: number, shownAt?: number): boolean {
   if (!report.hasData) return false;
   if (report.error) return true;
   return (
-    report.fetchedAt !== undefined && nowMs - report.fetchedAt > LIVE_INTERVALS * pollOf(report, intervalMs)
+    report.fetchedAt !== undefined &&
+    judgedAge(report.fetchedAt, nowMs, shownAt) > LIVE_INTERVALS * pollOf(report, intervalMs)
   );
 }
 
@@ -43,7 +56,8 @@ export type Liveness = 'LIVE' | 'STALE' | 'ERROR' | 'PAUSED' | 'LOADING';
 
 /**
  * The header's word for the visible tab: LIVE only while its last poll succeeded within two
- * intervals (two of its own polls, for data asked less often); ERROR when the last poll failed;
+ * intervals (two of its own polls, for data asked less often; counted from `shownAt` for data
+ * kept while its tab was hidden); ERROR when the last poll failed;
  * STALE when the last success is older (a request hanging, the clock jumped); PAUSED while
  * polling is paused. Undefined for a tab that polls nothing.
  */
@@ -52,13 +66,16 @@ export function liveness(
   paused: boolean,
   nowMs: number,
   intervalMs: number,
+  shownAt?: number,
 ): Liveness | undefined {
   if (paused) return 'PAUSED';
   if (!report) return undefined;
   if (report.error) return 'ERROR';
   if (report.fetchedAt === undefined) return 'LOADING';
   // The clock ticks on whole seconds, so a poll that just landed can look a moment "in the future".
-  return nowMs - report.fetchedAt <= LIVE_INTERVALS * pollOf(report, intervalMs) ? 'LIVE' : 'STALE';
+  return judgedAge(report.fetchedAt, nowMs, shownAt) <= LIVE_INTERVALS * pollOf(report, intervalMs)
+    ? 'LIVE'
+    : 'STALE';
 }
 
 /**

@@ -50,12 +50,17 @@ describe('redaction of secrets echoed encoded', () => {
   const decodable = (text: string, secret: string): boolean => {
     const decoded: string[] = [];
     for (const run of text.match(/[A-Za-z0-9+/_-]{8,}={0,2}/g) ?? []) {
-      for (let cut = 0; cut < 4; cut++) decoded.push(Buffer.from(run.slice(cut), 'base64').toString('latin1'));
+      for (let cut = 0; cut < 4; cut++)
+        decoded.push(Buffer.from(run.slice(cut), 'base64').toString('latin1'));
     }
     for (const run of text.match(/[0-9a-fA-F]{8,}/g) ?? []) {
       for (let cut = 0; cut < 2; cut++) decoded.push(Buffer.from(run.slice(cut), 'hex').toString('latin1'));
     }
-    const forms = [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)];
+    const forms = [
+      secret,
+      encodeURIComponent(secret),
+      new URLSearchParams({ s: secret }).toString().slice(2),
+    ];
     return decoded.some((d) => forms.some((f) => has(d, f)));
   };
 
@@ -68,7 +73,10 @@ describe('redaction of secrets echoed encoded', () => {
         const echoes = [b64, Buffer.from(sent).toString('base64url'), Buffer.from(sent).toString('hex')];
         for (const echo of echoes) {
           expect(decodable(echo, SECRET), `unredacted echo decodes (pad ${pad})`).toBe(true);
-          const err = classifyResponse({ status: 400, headers: {}, body: `echo: ${echo}` }, { secrets: [SECRET] });
+          const err = classifyResponse(
+            { status: 400, headers: {}, body: `echo: ${echo}` },
+            { secrets: [SECRET] },
+          );
           const shown = `${err.message}\n${err.detail}`;
           expect(decodable(shown, SECRET), `pad ${pad}`).toBe(false);
           expect(shown).toContain('[redacted]');

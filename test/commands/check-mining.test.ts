@@ -175,9 +175,7 @@ describe('pooltop check mining: UNKNOWN (exit 3)', () => {
         check(['-w', 'reject_rate=2']),
         check(['--account', 'a'], envFor(failing500)),
       ]);
-      expect(ghost.summary).toMatch(
-        /Mining pool account 'ghost' not found \(list yours with: pooltop mining accounts\)/,
-      );
+      expect(ghost.summary).toMatch(/no mining account "ghost" on this API key; it has \d+: \S+/);
       expect(noKey.summary).toMatch(/API key/);
       expect(ratio.summary).toMatch(/--warning reject_rate: 2 is not a ratio \(write 2% or 0\.02\)/);
       expect(failing.summary).toMatch(/server error \(HTTP 500\)/);

@@ -121,6 +121,30 @@ describe('human output: small tables', () => {
   });
 });
 
+describe('rewards: amounts in columns', () => {
+  it('writes Total, Fee and Reward to BTC places, decimal points one above the other', async () => {
+    const args = ['mining', 'rewards', '--account', account, '--limit', '30'];
+    const [human, json] = await runAll([args, [...args, '--json']]);
+    expect(human!.code, human!.stderr).toBe(0);
+    const raw: Array<{ reward: string; fee: string }> = JSON.parse(json!.stdout);
+    // The API leaves trailing zeros off (--json keeps its text): some amount has fewer places.
+    expect(
+      raw.some((r) => (r.reward.split('.')[1] ?? '').length < 8 || (r.fee.split('.')[1] ?? '').length < 8),
+    ).toBe(true);
+    const lines = human!.stdout.split('\n').filter((l) => /^\d{4}-\d\d-\d\d /.test(l));
+    expect(lines).toHaveLength(raw.length);
+    const cells = lines.map((l) =>
+      [...l.matchAll(/\d+\.\d+(?= +(?:\d|BTC))/g)].map((m) => ({ text: m[0], at: m.index ?? 0 })),
+    );
+    for (const column of [0, 1, 2]) {
+      const points = new Set(cells.map((c) => (c[column]?.at ?? 0) + (c[column]?.text.indexOf('.') ?? 0)));
+      expect(points.size, `column ${column}:\n${lines.join('\n')}`).toBe(1);
+      for (const c of cells) expect(c[column]?.text).toMatch(/^\d+\.\d{8}$/);
+    }
+    expect(human!.stdout).toMatch(/rewards after fee over these rows: \d+\.\d{8} BTC/);
+  });
+});
+
 describe('which account', () => {
   it('several accounts and none chosen: one line listing them and how to choose (exit 2)', async () => {
     const r = await runCli(['mining', 'info'], envFor(service));
@@ -149,13 +173,57 @@ describe('which account', () => {
     expect(flagWins.stdout).toContain(`Account   ${account}`);
   });
 
-  it('an unknown account: the server says so, in one line (exit 1)', async () => {
+  it("an unknown account: said in pooltop's words with the key's accounts, in one line (exit 1)", async () => {
     const r = await runCli(['mining', 'info', '--account', 'ghost'], envFor(service));
+    const names = service.miningAccounts.join(', ');
     expectOneErrorLine(
       r,
       1,
-      /Mining pool account 'ghost' not found \(list yours with: pooltop mining accounts\)/,
+      new RegExp(
+        `^pooltop: no mining account "ghost" on this API key; it has 3: ${names}; choose one with --account, WHITEBIT_MINING_ACCOUNT or mining_account in \\[`,
+      ),
     );
+    expect(r.stderr).not.toContain('Validation failed');
+    const demo = await runCli(['mining', 'info', '--demo', '--account', 'nope'], cleanEnv());
+    expectOneErrorLine(
+      demo,
+      1,
+      /^pooltop: no mining account "nope" on this API key; it has 3: \S+, \S+, \S+; choose one with --account$/,
+    );
+  });
+});
+
+describe('a refused API key', () => {
+  it('names where the key came from and what to check, never the key', async () => {
+    const wrong = 'f00dfacef00dfacef00dfacef00dface';
+    const home = cleanEnv();
+    mkdirSync(join(home.HOME!, '.whitebit'), { recursive: true });
+    const file = join(home.HOME!, '.whitebit', 'config.toml');
+    writeFileSync(
+      file,
+      `[default]\napi_url = "${service.baseUrl}"\napi_key = "${wrong}"\napi_secret = "${service.credentials.apiSecret}"\n`,
+      { mode: 0o600 },
+    );
+    const [fromEnv, accounts] = await runAll([['mining', 'info', '--account', account], ['accounts']], () =>
+      envFor(service, { WHITEBIT_API_KEY: wrong }),
+    );
+    const profile = await runCli(['mining', 'info', '--account', account], home);
+    for (const r of [fromEnv!, accounts!]) {
+      expectOneErrorLine(
+        r,
+        1,
+        /^pooltop: the API refused the API key from WHITEBIT_API_KEY \(Unauthorized request\.\): check its secret \(WHITEBIT_API_SECRET\), and that the key is still active in WhiteBIT API settings$/,
+      );
+      expect(r.stderr).not.toContain(wrong);
+    }
+    expectOneErrorLine(
+      profile,
+      1,
+      new RegExp(
+        `^pooltop: the API refused the API key from api_key in profile "default" of ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(Unauthorized request\\.\\): check its secret \\(api_secret in the same profile\\)`,
+      ),
+    );
+    expect(profile.stderr).not.toContain(wrong);
   });
 });
 

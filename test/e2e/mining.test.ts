@@ -68,7 +68,8 @@ describe('pooltop --demo: the Mining tab in a terminal', () => {
     expect(t).toMatch(/Watchers › \S+/);
     expect(t).toMatch(/Hash rate · 5 min points, 24 h \(t: 1 h\)/);
     expect(t).toMatch(/Rewards 1–\d+, newest first · after fee [\d.]+ BTC/);
-    expect(t).toMatch(/rows 1–\d+ · page size 100 · end of list/); // the connected workers
+    // The connected workers, more than fit: the rows on screen and how many lie below.
+    expect(t).toMatch(/rows 1–\d+ · 1–\d+ shown ↓\d+ · page size 100 · end of list/);
     for (const line of t.split('\n')) expect(line.length).toBeLessThanOrEqual(COLS);
     const account = /Account (\S+)/.exec(t)?.[1];
 
@@ -106,7 +107,7 @@ describe('pooltop --demo: the Mining tab in a terminal', () => {
     await press(
       s,
       KEYS.escape,
-      (x) => !x.includes('search "') && /rows 1–\d+ · page size/.test(x),
+      (x) => !x.includes('search "') && /rows 1–\d+ · (1–\d+ shown ↓\d+ · )?page size/.test(x),
       'the search cleared',
     );
 
@@ -150,6 +151,24 @@ describe('pooltop --demo: the Mining tab in a terminal', () => {
       { timeout: 5000 },
     );
 
+    s.pty.write('q');
+    expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);
+  });
+
+  it('after G the footer names the worker rows on screen and how many lie above, as Sub-accounts does', async () => {
+    const s = launchPty(['--demo', '--interval', '30'], { cols: 120, rows: 40 });
+    current = s;
+    await press(s, '', (t) => t.includes('[1 Pool]'), 'the dashboard');
+    await press(s, '2', (x) => rows(x).length > 3 && /rows 1–\d+ ·/.test(x), 'the Mining tab');
+    const t = await press(s, 'G', (x) => /› \S+/.test(rows(x).at(-1) ?? ''), 'the last worker selected');
+    const footer = /rows 1–(\d+) · (\d+)–(\d+) shown ↑(\d+) · page size 100 · end of list/.exec(t);
+    expect(footer, t).not.toBeNull();
+    const [total, first, last, above] = (footer ?? []).slice(1).map(Number);
+    expect(last).toBe(total);
+    expect(above).toBe((first ?? 0) - 1);
+    // As many worker lines on screen as the footer says, the last of them selected.
+    const onScreen = t.split('\n').filter((l) => /^[› ] \S+\s+(\d[\d.]* [kMGTP]?H\/s|…|-)/.test(l));
+    expect(onScreen).toHaveLength((last ?? 0) - (first ?? 0) + 1);
     s.pty.write('q');
     expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);
   });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { alignDecimals } from '../../src/format/decimal-align.js';
-import { addDecimals, sumDecimals } from '../../src/format/decimal.js';
+import {
+  addDecimals,
+  alignAmounts,
+  currencyPlaces,
+  sumDecimals,
+  withPlaces,
+} from '../../src/format/decimal.js';
 
 describe('sumDecimals', () => {
   it('adds amounts exactly, skipping what is not a decimal', () => {
@@ -38,5 +44,28 @@ describe('alignDecimals', () => {
     expect(out.map((c) => c.indexOf('.'))).toEqual([4, 4]);
     expect(new Set(out.map((c) => c.length)).size).toBe(1);
     expect(alignDecimals([])).toEqual([]);
+  });
+});
+
+describe('amounts in a column', () => {
+  it('writes an amount to its currency places, never dropping a digit', () => {
+    expect(withPlaces('0.0018248', currencyPlaces('BTC'))).toBe('0.00182480');
+    expect(withPlaces('2', currencyPlaces('btc'))).toBe('2.00000000');
+    expect(withPlaces('0.123456789', 8)).toBe('0.123456789');
+    expect(withPlaces('—', 8)).toBe('—');
+    expect(withPlaces('0.5', currencyPlaces('XYZ'))).toBe('0.5');
+  });
+
+  it('lines up the decimal points of a column, known currency or not', () => {
+    const col = alignAmounts([
+      { value: '0.0018248', currency: 'BTC' },
+      { value: '0.00175694', currency: 'BTC' },
+      { value: '12.5', currency: 'XYZ' },
+      { value: '—', currency: 'BTC' },
+    ]);
+    expect(col.map((c) => c.trim())).toEqual(['0.00182480', '0.00175694', '12.5', '—']);
+    const width = Math.max(...col.map((c) => c.length));
+    const points = col.slice(0, 3).map((c) => c.padStart(width).indexOf('.'));
+    expect(new Set(points).size).toBe(1);
   });
 });

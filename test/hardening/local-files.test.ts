@@ -56,7 +56,9 @@ describe('files that are not regular files, or too large', () => {
     const fifo = await runCli(['auth', 'status'], h.env);
     expect(fifo.signal).toBeNull();
     expect(fifo.code).toBe(2);
-    expect(fifo.stderr).toBe(`pooltop: cannot read the token store ${h.store}: it is a FIFO, not a regular file\n`);
+    expect(fifo.stderr).toBe(
+      `pooltop: cannot read the token store ${h.store}: it is a FIFO, not a regular file\n`,
+    );
     const big = home();
     writeFileSync(big.store, Buffer.alloc(2_000_000, 0x20), { mode: 0o600 });
     const r = await runCli(['auth', 'status'], big.env);
@@ -81,6 +83,8 @@ describe('files that are not regular files, or too large', () => {
     const r = await runCli(['auth', 'refresh'], { ...h.env, ...OAUTH });
     expect(r.signal).toBeNull();
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`pooltop: the lock file ${h.lock} is a FIFO, which pooltop never makes; remove it\n`);
+    expect(r.stderr).toBe(
+      `pooltop: the lock file ${h.lock} is a FIFO, which pooltop never makes; remove it\n`,
+    );
   });
 });

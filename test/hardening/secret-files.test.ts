@@ -15,7 +15,11 @@ const STORE = JSON.stringify({
   profile: 'default',
   entries: {
     'https://pool.example': {
-      tokens: { refresh_token: 'stored-refresh-token-fake', access_token: 'stored-access-fake', expires_in: 300 },
+      tokens: {
+        refresh_token: 'stored-refresh-token-fake',
+        access_token: 'stored-access-fake',
+        expires_in: 300,
+      },
       issuedAt: Date.UTC(2026, 0, 1),
       originSha256: '',
     },
@@ -68,7 +72,9 @@ describe('the token store and the WhiteBIT config, one rule', () => {
     chownSync(c.config, OTHER_UID, OTHER_UID);
     const config = await runCli(['auth', 'status'], c.env);
     expect(config.code).toBe(2);
-    expect(config.stderr).toBe(`pooltop: config file ${c.config} belongs to another user (uid ${OTHER_UID}); not read\n`);
+    expect(config.stderr).toBe(
+      `pooltop: config file ${c.config} belongs to another user (uid ${OTHER_UID}); not read\n`,
+    );
   });
 
   it('refuses a store or config every user can write, or in a directory every user can write', async () => {
@@ -90,7 +96,9 @@ describe('the token store and the WhiteBIT config, one rule', () => {
     chmodSync(c.config, 0o666);
     const config = await runCli(['auth', 'status'], c.env);
     expect(config.code).toBe(2);
-    expect(config.stderr).toMatch(/^pooltop: config file \S+ is writable by every user \(mode 0666\); not read; /);
+    expect(config.stderr).toMatch(
+      /^pooltop: config file \S+ is writable by every user \(mode 0666\); not read; /,
+    );
   });
 
   it('refuses a token store that is a symbolic link; follows a config file that is one', async () => {

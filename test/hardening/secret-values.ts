@@ -42,7 +42,8 @@ export function leaksIn(where: string, text: string, secrets: SecretSet): string
     const forms = [value, encodeURIComponent(value), new URLSearchParams({ s: value }).toString().slice(2)];
     for (let i = 0; i + PIECE <= value.length; i++) forms.push(value.slice(i, i + PIECE));
     const decoded = decodedRuns(text);
-    if (forms.some((f) => text.includes(f) || decoded.some((d) => d.includes(f)))) found.push(`${where}: ${role}`);
+    if (forms.some((f) => text.includes(f) || decoded.some((d) => d.includes(f))))
+      found.push(`${where}: ${role}`);
   }
   return found;
 }

@@ -97,10 +97,14 @@ describe('executable and compile cache', () => {
     const dir = join(freshDir(), 'cache');
     const env = debugEnv(dir);
     // Through a shell, so the umask is the process's own from its first instruction.
-    const run = spawnSync('/bin/sh', ['-c', 'umask 000 && exec "$0" "$@"', process.execPath, CLI, 'pool', '--json', '--demo'], {
-      env,
-      encoding: 'utf8',
-    });
+    const run = spawnSync(
+      '/bin/sh',
+      ['-c', 'umask 000 && exec "$0" "$@"', process.execPath, CLI, 'pool', '--json', '--demo'],
+      {
+        env,
+        encoding: 'utf8',
+      },
+    );
     expect(run.status).toBe(0);
     expect(run.stderr).toBe(`pooltop: compile cache: on (${dir})\n`);
     const subdirs = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory());
@@ -114,9 +118,14 @@ describe('executable and compile cache', () => {
     // A subdirectory another user could write to (as an older pooltop left it) is not used.
     chmodSync(sub, 0o777);
     const before = files.map((f) => statSync(f).mtimeMs);
-    const refused = await runCli(['pool', '--json', '--demo'], debugEnv(dir, { NODE_DEBUG_NATIVE: 'COMPILE_CACHE' }));
+    const refused = await runCli(
+      ['pool', '--json', '--demo'],
+      debugEnv(dir, { NODE_DEBUG_NATIVE: 'COMPILE_CACHE' }),
+    );
     expect(refused.code).toBe(0);
-    expect(refused.stderr).toBe(`pooltop: compile cache: not used: ${sub} is writable by others; remove it\n`);
+    expect(refused.stderr).toBe(
+      `pooltop: compile cache: not used: ${sub} is writable by others; remove it\n`,
+    );
     expect(files.map((f) => statSync(f).mtimeMs)).toEqual(before);
   });
 

@@ -113,8 +113,20 @@ describe('a failed save after the server rotated the refresh token', () => {
 
       r.repair();
       const rio = captureIO();
-      expect(await run(() => runAuth('restore', { json: false }, r.ctx(rio, async () => rescued)), rio)).toBe(0);
-      expect(rio.out.join('')).toMatch(/^Restored the token set for profile default \(http:\/\/127\.0\.0\.1:\d+\)\n/);
+      expect(
+        await run(
+          () =>
+            runAuth(
+              'restore',
+              { json: false },
+              r.ctx(rio, async () => rescued),
+            ),
+          rio,
+        ),
+      ).toBe(0);
+      expect(rio.out.join('')).toMatch(
+        /^Restored the token set for profile default \(http:\/\/127\.0\.0\.1:\d+\)\n/,
+      );
       expect(rio.out.join('').includes(JSON.parse(rescued).data.refresh_token)).toBe(false);
       expect((await r.stored())?.tokens?.refresh_token).toBe(JSON.parse(rescued).data.refresh_token);
       expect(existsSync(r.fallback)).toBe(false);
@@ -145,7 +157,17 @@ describe('a failed save after the server rotated the refresh token', () => {
 
       r.repair();
       const rio = captureIO();
-      expect(await run(() => runAuth('restore', { json: true }, r.ctx(rio, async () => out)), rio)).toBe(0);
+      expect(
+        await run(
+          () =>
+            runAuth(
+              'restore',
+              { json: true },
+              r.ctx(rio, async () => out),
+            ),
+          rio,
+        ),
+      ).toBe(0);
       expect(JSON.parse(rio.out.join('')).data.stored).toBe(true);
       r.clock.t += 2000;
       const next = captureIO();
@@ -161,7 +183,9 @@ describe('a failed save after the server rotated the refresh token', () => {
       expect(await run(() => runAuth('refresh', { json: false }, r.ctx(io)), io)).toBe(1);
       expect(io.out.join('')).toBe('');
       const [line, set, end] = io.err.join('').split('\n');
-      expect(line).toMatch(/it is the only copy of the token chain: it is the next line; once the store can be written, run `pooltop auth restore` and paste it, before /);
+      expect(line).toMatch(
+        /it is the only copy of the token chain: it is the next line; once the store can be written, run `pooltop auth restore` and paste it, before /,
+      );
       expect(typeof JSON.parse(set ?? '').data.refresh_token).toBe('string');
       expect(end).toBe('');
     });
@@ -174,7 +198,15 @@ describe('pooltop auth restore', () => {
       const r = await rig(root, 'state');
       const restore = async (text: string) => {
         const io = captureIO();
-        const code = await run(() => runAuth('restore', { json: false }, r.ctx(io, async () => text)), io);
+        const code = await run(
+          () =>
+            runAuth(
+              'restore',
+              { json: false },
+              r.ctx(io, async () => text),
+            ),
+          io,
+        );
         return { code, err: io.err.join('') };
       };
       expect(await restore('not json')).toEqual({
@@ -190,12 +222,18 @@ describe('pooltop auth restore', () => {
       expect((await restore('{"data":{"refresh_token":"x"},"profile":"work"}')).err).toBe(
         'pooltop: auth restore: the token set belongs to profile work, not default; add --profile\n',
       );
-      expect((await restore('{"data":{"refresh_token":"x"},"base_url":"https://other.example"}')).err).toMatch(
+      expect(
+        (await restore('{"data":{"refresh_token":"x"},"base_url":"https://other.example"}')).err,
+      ).toMatch(
         /^pooltop: auth restore: the token set belongs to https:\/\/other\.example, not http:\/\/127\.0\.0\.1:\d+; give that API URL\n$/,
       );
       expect(r.service.stats().refreshesAccepted + r.service.stats().refreshesRejected).toBe(0);
       const old = new Date(r.clock.now() - 60_000).toISOString();
-      expect(await restore(`{"data":{"refresh_token":"newer"},"issued_at":"${new Date(r.clock.now()).toISOString()}"}`)).toEqual({ code: 0, err: '' });
+      expect(
+        await restore(
+          `{"data":{"refresh_token":"newer"},"issued_at":"${new Date(r.clock.now()).toISOString()}"}`,
+        ),
+      ).toEqual({ code: 0, err: '' });
       const older = await restore(`{"data":{"refresh_token":"older"},"issued_at":"${old}"}`);
       expect(older.code).toBe(2);
       expect(older.err).toMatch(/holds a newer token set \(issued \S+\); nothing restored\n$/);
@@ -239,7 +277,9 @@ describe('through the built CLI', () => {
     const first = await cli(['auth', 'refresh', '--json'], oauth);
     expect(service.stats().refreshesAccepted).toBe(1);
     expect(first.code).toBe(1);
-    expect(first.stderr).toMatch(/^pooltop: the new token set could not be saved to .* it is printed on stdout; keep it/);
+    expect(first.stderr).toMatch(
+      /^pooltop: the new token set could not be saved to .* it is printed on stdout; keep it/,
+    );
     expect(first.stderr.split('\n').length).toBe(2);
     const handed = JSON.parse(first.stdout);
     expect(first.stderr.includes(handed.data.refresh_token)).toBe(false);

@@ -88,7 +88,7 @@ describe('Sub-accounts tab in the dashboard', () => {
 
   it('keeps an auth failure inside the tab: the pool tab still works', async () => {
     const app = startApp('wrong-secret');
-    await app.press('3', (f) => f.includes('Unauthorized request. — check the API secret'));
+    await app.press('3', (f) => f.includes('Unauthorized request. — check its secret ('));
     await app.press('1', (f) => f.includes('[1 Pool]') && f.includes('Workers'));
   });
 });

@@ -181,6 +181,8 @@ export function mountAccounts(opts: MountOptions) {
 export const KEYS = {
   up: '\u001b[A',
   down: '\u001b[B',
+  right: '\u001b[C',
+  left: '\u001b[D',
   pageUp: '\u001b[5~',
   pageDown: '\u001b[6~',
   home: '\u001b[H',

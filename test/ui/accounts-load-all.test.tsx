@@ -118,8 +118,18 @@ describe('the loaded list against the embedded service', () => {
     // f: the picker; the third status value (by count) is blocked.
     f = await v.press('f', (x) => x.includes('Space on/off'));
     expect(f).toMatch(/Status\s+›\[ \] active 7,/);
-    await v.press('j', (x) => /›\[ \] pending/.test(x));
-    await v.press('j', (x) => /›\[ \] blocked/.test(x));
+    expect(f).toContain('←→ value · ↑↓ group');
+    // The arrows move the way they point: a group a line, its values along it.
+    const selected = (x: string) => x.split('\n').find((l) => l.includes('›['));
+    await v.press(KEYS.left, (x) => /^Status\s+›\[ \] active/.test(selected(x) ?? ''));
+    await v.press(KEYS.down, (x) => /^KYC\s+›\[ \] \S/.test(selected(x) ?? ''));
+    await v.press(KEYS.up, (x) => /^Status\s+›\[ \] active/.test(selected(x) ?? ''));
+    await v.press(KEYS.right, (x) => /›\[ \] pending/.test(x));
+    await v.press(KEYS.right, (x) => /›\[ \] blocked/.test(x));
+    f = await v.press(KEYS.down, (x) => /^KYC\s+/.test(selected(x) ?? ''));
+    // Below blocked: the KYC value nearest its column, not the first of the line.
+    expect(selected(f)).not.toMatch(/^KYC\s+›/);
+    await v.press(KEYS.up, (x) => /›\[ \] blocked/.test(x));
     const blocked = reachable.filter((r) => r.status === 'blocked');
     f = await v.press(' ', (x) => x.includes('›[x] blocked'));
     expect(f).toContain(

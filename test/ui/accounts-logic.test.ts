@@ -9,6 +9,8 @@ import {
   nextPageOffset,
 } from '../../src/ui/browser/browser-state.js';
 import { layoutColumns, SHORT_ID_LENGTH } from '../../src/ui/accounts/columns.js';
+import { contentWidths } from '../../src/ui/accounts/account-cells.js';
+import type { SubAccount } from '../../src/api/types.js';
 import { adviceFor, adviceLine } from '../../src/ui/accounts/error-advice.js';
 import { emptyText, footerParts } from '../../src/ui/accounts/footer-text.js';
 import { nextPageSize } from '../../src/ui/browser/page-size.js';
@@ -199,6 +201,28 @@ describe('columns', () => {
     expect(layoutColumns(80).columns.find((c) => c.id === 'id')?.width).toBe(SHORT_ID_LENGTH);
     expect(layoutColumns(120).shortId).toBe(false);
   });
+
+  it('gives the columns the room there is: the values of the page whole at 120 columns', () => {
+    const page = [
+      {
+        id: 'a',
+        alias: 'market_maker_1',
+        email: 't***r@corp.example.net',
+        status: 'active',
+        kyc: { kycStatus: 'under_review' },
+      },
+      { id: 'b', alias: 'ops', email: null, status: 'suspended', kyc: { kycStatus: 'verified' } },
+    ] as SubAccount[];
+    const layout = layoutColumns(120, contentWidths(page));
+    const width = (id: string) => layout.columns.find((c) => c.id === id)?.width ?? 0;
+    expect(layout.shortId).toBe(false);
+    expect(width('alias')).toBeGreaterThanOrEqual('market_maker_1'.length);
+    expect(width('email')).toBeGreaterThanOrEqual('t***r@corp.example.net'.length);
+    expect(width('status')).toBeGreaterThanOrEqual('suspended'.length);
+    expect(width('kyc')).toBeGreaterThanOrEqual('under_review'.length);
+    // And every cell of the line is used: no room is left on the right.
+    expect(5 + layout.columns.reduce((sum, c) => sum + c.width + 1, 0) - 1).toBe(120);
+  });
 });
 
 describe('footer and messages', () => {
@@ -228,7 +252,24 @@ describe('footer and messages', () => {
     expect(
       adviceFor(new PooltopError('auth', "You don't have permission to use this endpoint.", { status: 403 }))
         .fix,
-    ).toMatch(/allow the sub-account endpoint/);
+    ).toMatch(/allow this endpoint for the key/);
+    // With the settings: which key was refused (where it came from, never its value), what to check.
+    const fromEnv = {
+      profile: 'default',
+      configPath: '/home/me/.whitebit/config.toml',
+      sources: { apiKey: 'env', apiSecret: 'env' },
+    } as const;
+    expect(
+      adviceLine(adviceFor(new PooltopError('auth', 'Unauthorized request.', { status: 401 }), fromEnv)),
+    ).toBe(
+      'API key from WHITEBIT_API_KEY refused: Unauthorized request. — check its secret (WHITEBIT_API_SECRET)',
+    );
+    const fromFile = { ...fromEnv, sources: { apiKey: 'profile', apiSecret: 'profile' } } as const;
+    expect(
+      adviceFor(new PooltopError('auth', 'Unauthorized request.', { status: 401 }), fromFile).message,
+    ).toBe(
+      'API key from api_key in profile "default" of /home/me/.whitebit/config.toml refused: Unauthorized request.',
+    );
     expect(adviceFor(new PooltopError('config', 'API key and secret are required')).kind).toBe('credentials');
     expect(adviceFor(new PooltopError('network', 'connection refused')).kind).toBe('other');
   });

@@ -83,7 +83,7 @@ describe('sub-accounts against the embedded service', () => {
 
   it('shows the server message and the fix when the secret is wrong', async () => {
     const v = mount('not-the-secret');
-    const f = await waitForFrame(v.frame, (x) => x.includes('Unauthorized request. — check the API secret'));
+    const f = await waitForFrame(v.frame, (x) => x.includes('Unauthorized request. — check its secret ('));
     expect(f).not.toContain('not-the-secret');
   });
 });

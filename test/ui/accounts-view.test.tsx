@@ -351,8 +351,15 @@ describe('Sub-accounts tab: credentials and errors', () => {
   it('shows an auth error with the server message and the likely fix', async () => {
     const client = new AccountsClient(ACCOUNTS);
     client.fail = () => new PooltopError('auth', 'Unauthorized request.', { status: 401 });
-    const v = mount({ client });
-    const f = await waitForFrame(v.frame, footer('Unauthorized request. — check the API secret'));
+    const v = mount({ client, width: 120 });
+    // Which key was refused (where it came from, never its value) and what to check.
+    const f = await waitForFrame(
+      v.frame,
+      footer(
+        'API key from WHITEBIT_API_KEY refused: Unauthorized request. — check its secret (WHITEBIT_API_SECRET)',
+      ),
+    );
+    expect(f).not.toContain('test-key');
     expect(f).toContain('r retries');
     expect(client.calls).toHaveLength(1); // auth errors are not retried on their own
   });

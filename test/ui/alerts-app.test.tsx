@@ -1,4 +1,3 @@
-
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseRange } from '../../src/alerts/range.js';
 import type { ThresholdSet } from '../../src/alerts/thresholds.js';

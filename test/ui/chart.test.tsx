@@ -63,6 +63,24 @@ describe('hash-rate chart', () => {
     }
   });
 
+  it('labels a newest point that falls on a midnight at the last column, whole', () => {
+    // Daily points: each at 00:00 UTC, so the newest day's tick is the newest point itself.
+    const day = 86_400;
+    const end = Date.UTC(2026, 10, 25) / 1000;
+    const daily = Array.from({ length: 30 }, (_, i) => ({
+      timestamp: end - (29 - i) * day,
+      hashrate: 9e13 + (i % 5) * 1e12,
+    }));
+    for (const width of [46, 47, 62, 80, 120]) {
+      const chart = lines.chartLines(daily, width, 6);
+      const axis = chart.lines.at(-1) ?? '';
+      expect(displayWidth(axis), `${width}: ${axis}`).toBeLessThanOrEqual(width);
+      expect(axis, `${width}`).toMatch(/Nov 25╵$/);
+      // The tick is under the newest point: the plot's last column.
+      expect(displayWidth(axis)).toBe(Math.max(...chart.lines.slice(0, -1).map(displayWidth)));
+    }
+  });
+
   it('shows the last 24 hours with hour labels when asked', () => {
     const chart = lines.chartLines(points, 100, 6, 24 * 3_600_000);
     const axis = chart.lines[6]!;

@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/format/width.js';
 import { fitFields } from '../../src/ui/chrome/fit-fields.js';
 import { helpLayout } from '../../src/ui/chrome/help-lines.js';
+import type { Alert } from '../../src/ui/alerts/alert-state.js';
 import { StatusBar } from '../../src/ui/chrome/status-bar.js';
+import { DataStatus } from '../../src/ui/chrome/data-status.js';
+import { ClockContext } from '../../src/ui/clock.js';
+import { ShownAtContext } from '../../src/ui/status-report.js';
 import { bindingsFor } from '../../src/ui/keymap.js';
 import { NOW } from './helpers/fixtures.js';
 
@@ -83,5 +87,77 @@ describe('status bar', () => {
     expect(first).toContain('updated 2m ago · STALE');
     expect(first).not.toContain('…');
     expect(displayWidth(first)).toBeLessThanOrEqual(80);
+  });
+
+  it.each([80, 120, 200])('at %i columns keeps the next retry beside active alerts and an error', (width) => {
+    const alert = (label: string, value: number): Alert => ({
+      id: `pool:${label}`,
+      scope: 'pool',
+      key: label,
+      label,
+      unit: 'count',
+      value,
+      status: 'critical',
+    });
+    const view = render(
+      <StatusBar
+        width={width}
+        nowMs={NOW}
+        host="127.0.0.1:9"
+        demo={false}
+        profile="default"
+        intervalMs={10_000}
+        paused={false}
+        report={{
+          what: 'pool',
+          hasData: true,
+          fetchedAt: NOW - 60_000,
+          error: new Error('connection to 127.0.0.1:9 refused (is the service running, is the URL right?)'),
+          retryAt: NOW + 30_000,
+        }}
+        notice={undefined}
+        alerts={['workers', 'workers_offline', 'blocks_24h', 'last_block_age', 'history_age'].map((l, i) =>
+          alert(l, 1000 + i),
+        )}
+      />,
+    );
+    const second = (view.lastFrame() ?? '').split('\n')[1] ?? '';
+    view.unmount();
+    expect(second).toMatch(/^CRIT workers 1,000/);
+    expect(second).toMatch(/ · error: connection.* · next retry \d\d:\d\d:\d\d \(in \d+s\)$/);
+    expect(displayWidth(second)).toBeLessThanOrEqual(width);
+  });
+
+  it("a tab's own freshness line judges data kept while hidden from when the tab was shown", () => {
+    const line = (shownAt?: number) => {
+      const status = (
+        <ClockContext.Provider value={NOW}>
+          <DataStatus
+            what="mining account"
+            hasData
+            fetchedAt={NOW - 9000}
+            error={undefined}
+            isValidating
+            paused={false}
+            intervalMs={2000}
+            width={80}
+          />
+        </ClockContext.Provider>
+      );
+      const view = render(
+        shownAt === undefined ? (
+          status
+        ) : (
+          <ShownAtContext.Provider value={shownAt}>{status}</ShownAtContext.Provider>
+        ),
+      );
+      const text = view.lastFrame() ?? '';
+      view.unmount();
+      return text;
+    };
+    expect(line()).toContain('STALE · updated 9s ago');
+    expect(line(NOW - 1000)).not.toContain('STALE');
+    expect(line(NOW - 1000)).toContain('updated 9s ago');
+    expect(line(NOW - 7000)).toContain('STALE · updated 9s ago');
   });
 });

@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseRange } from '../../src/alerts/range.js';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
-import { sumDecimals } from '../../src/format/decimal.js';
+import { sumDecimals, withPlaces } from '../../src/format/decimal.js';
 import { isStale, liveness, type StatusReport } from '../../src/ui/status-report.js';
 import {
   clientOf,
@@ -45,6 +45,10 @@ describe('Mining tab', () => {
     const f = await waitForFrame(v.frame, (x) => x.includes('Mining accounts need an API key and secret'));
     expect(f).toContain('WHITEBIT_API_KEY');
     expect(v.fake.calls).toHaveLength(0);
+    // Its text is wrapped between words: every line starts at the panel's edge, none a space further.
+    const prose = f.split('\n').filter((l) => l.trim() !== '' && !/API (key|secret)\s|Config file:/.test(l));
+    expect(prose.length).toBeGreaterThan(3);
+    for (const line of prose) expect(line, f).toMatch(/^ \S/);
   });
 
   it('offers a picker for several accounts; Enter picks, a reopens it, Esc keeps the account', async () => {
@@ -185,7 +189,8 @@ describe('Mining tab', () => {
       '5m',
       86_400,
     ]);
-    f = await v.press('t', (x) => x.includes('Worker rig-0002 · hourly, 7 d'));
+    // Beside the rewards at 120 columns the span gives way to the name and the keys, uncut.
+    f = await v.press('t', (x) => x.includes('Worker rig-0002 · hourly (t: 24 h · Esc)'));
     f = await v.press(KEYS.escape, (x) => x.includes('Hash rate · hourly, 7 days'));
     expect(f).not.toContain('Worker rig-0002 ·');
   });
@@ -195,10 +200,13 @@ describe('Mining tab', () => {
     let f = await waitForFrame(v.frame, (x) => x.includes('newest first'));
     const limit = Number(/Rewards 1–(\d+), newest first/.exec(f)?.[1]);
     expect(limit).toBeGreaterThan(1);
-    expect(f).toMatch(/2025-11-21 pending\s+0\.0010 BTC/);
-    expect(f).toMatch(/2025-11-20 successful\s+0\.0011 BTC/);
+    // To BTC's 8 places, whatever zeros the API left off.
+    expect(f).toMatch(/2025-11-21 pending\s+0\.00100000 BTC/);
+    expect(f).toMatch(/2025-11-20 successful\s+0\.00110000 BTC/);
     const shown = v.fake.rewardList.slice(0, limit);
-    expect(f).toContain(`after fee ${sumDecimals(shown.map((r) => r.reward))} BTC (successful `);
+    expect(f).toContain(
+      `after fee ${withPlaces(sumDecimals(shown.map((r) => r.reward)), 8)} BTC (successful `,
+    );
     f = await v.press(']', (x) => x.includes(`Rewards ${limit + 1}–`) && x.includes('newest first'));
     expect(f).toContain('[ newer');
     expect(v.fake.callsOf('rewards').map((c) => [c.query.offset, c.query.limit])).toEqual([

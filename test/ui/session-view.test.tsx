@@ -224,7 +224,9 @@ describe('Session tab', () => {
     expect(t.client.calls).toEqual(['RF01-refresh-token-fake']);
     t.view.unmount();
     const printed = errors.mock.calls.map((c) => String(c[0]));
-    expect(printed[0]).toMatch(/^pooltop: the newest token set could not be saved .* run `pooltop auth restore`/);
+    expect(printed[0]).toMatch(
+      /^pooltop: the newest token set could not be saved .* run `pooltop auth restore`/,
+    );
     expect(JSON.parse(printed[1] ?? '').data.refresh_token).toBe('RF02-refresh-token-fake');
     expect(printed).toHaveLength(2);
   });

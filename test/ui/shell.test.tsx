@@ -5,6 +5,7 @@ import { TABS } from '../../src/ui/tabs.js';
 import { resize, waitForFrame } from './helpers/render-app.js';
 import { loaded, startApp as start, unmountApps } from './helpers/render-app.js';
 import { withTempStateDir } from './helpers/state-dir.js';
+import { NOW } from './helpers/fixtures.js';
 
 withTempStateDir();
 beforeAll(() => {
@@ -35,6 +36,25 @@ describe('shell', () => {
     await waitForFrame(app.frame, tabOn(3));
     app.press('1');
     await waitForFrame(app.frame, (x) => tabOn(1)(x) && loaded(x));
+  });
+
+  it('shown again with old data, a tab is LIVE with its true age until two intervals after; then STALE', async () => {
+    let t = NOW;
+    const { app, client } = start({ now: () => t, intervalSec: 60 });
+    await waitForFrame(app.frame, (x) => loaded(x) && x.split('\n')[0]!.endsWith('● LIVE'));
+    app.press('4');
+    await waitForFrame(app.frame, (x) => x.includes('[4 Session]'));
+    // Ten minutes on another tab: the pool tab was not polled meanwhile, and its refresh hangs.
+    t += 10 * 60_000;
+    client.next = () => new Promise(() => {});
+    app.press('1');
+    let f = await waitForFrame(app.frame, (x) => x.includes('[1 Pool]') && x.includes('updated 10m ago'));
+    expect(f.split('\n')[0]).toMatch(/LIVE$/);
+    expect(f).not.toContain('STALE');
+    // Nothing new two intervals after the tab was shown: now it is stale.
+    t += 2 * 60_000 + 1000;
+    f = await waitForFrame(app.frame, (x) => x.split('\n')[0]!.endsWith('STALE'));
+    expect(f).toContain('updated 12m ago · STALE');
   });
 
   it.each(TABS.map((t, i) => [t.title, i] as const))(
@@ -86,6 +106,17 @@ describe('shell', () => {
     expect(seen.filter((l) => l.includes('…'))).toEqual([]);
   });
 
+  it('a notice goes with the tab it was said on: switching tabs clears it', async () => {
+    const { app } = start();
+    await waitForFrame(app.frame, loaded);
+    app.press('p');
+    await waitForFrame(app.frame, (x) => x.includes('Polling paused; p resumes.'));
+    app.press('2');
+    const f = await waitForFrame(app.frame, (x) => x.includes('[2 Mining]'));
+    expect(f).not.toContain('Polling paused; p resumes.');
+    expect(f.split('\n').at(-1)).toContain('? help');
+  });
+
   it('asks for a bigger terminal below 80×24 and comes back when resized', async () => {
     const { app } = start();
     await waitForFrame(app.frame, loaded);
@@ -93,6 +124,21 @@ describe('shell', () => {
     let f = await waitForFrame(app.frame, (x) => x.includes('Terminal too small: 79×24'));
     expect(f).toContain('at least 80×24');
     expect(f).not.toContain('Workers');
+    // Wrapped between words and phrases at any width: no line starts with a space, the way out
+    // is never split.
+    for (const columns of [60, 40, 30]) {
+      resize(app.stdout, columns, 20);
+      f = await waitForFrame(app.frame, (x) => x.includes(`Terminal too small: ${columns}×20`));
+      const lines = f.split('\n').filter((l) => l.trim() !== '');
+      for (const line of lines) {
+        expect(line, `${columns}: ${f}`).not.toMatch(/^\s/);
+        expect(line.length).toBeLessThanOrEqual(columns);
+      }
+      expect(
+        lines.some((l) => l.trimEnd().endsWith('or press q to quit.')),
+        `${columns}: ${f}`,
+      ).toBe(true);
+    }
     resize(app.stdout, 80, 23);
     await waitForFrame(app.frame, (x) => x.includes('Terminal too small: 80×23'));
     resize(app.stdout, 80, 24);

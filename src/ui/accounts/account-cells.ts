@@ -5,7 +5,8 @@
 import type { SubAccount } from '../../api/types.js';
 import type { Theme } from '../../format/color.js';
 import { PLACEHOLDER, textOr, yesNo } from '../../format/placeholder.js';
-import { type ColumnId, shortenId } from './columns.js';
+import { displayWidth } from '../../format/width.js';
+import { type ColumnId, type ContentWidths, shortenId } from './columns.js';
 
 export type Role = 'ok' | 'warn' | 'error' | 'muted' | undefined;
 
@@ -70,4 +71,14 @@ export function cellFor(account: SubAccount, column: ColumnId, shortId: boolean)
       return { text: text === PLACEHOLDER ? text : shortenId(text, shortId), role: 'muted' };
     }
   }
+}
+
+const MEASURED: readonly ColumnId[] = ['alias', 'email', 'status', 'kyc'];
+
+/** The widest cell of each text column over `accounts`, as drawn (sanitised, placeholders). */
+export function contentWidths(accounts: readonly SubAccount[]): ContentWidths {
+  const out: ContentWidths = {};
+  for (const id of MEASURED)
+    out[id] = Math.max(0, ...accounts.map((a) => displayWidth(cellFor(a, id, false).text)));
+  return out;
 }

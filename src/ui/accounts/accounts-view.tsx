@@ -16,7 +16,8 @@ import { useUiState } from '../ui-state.js';
 import { AccountDetail, DETAIL_HEIGHT } from './account-detail.js';
 import { AccountsFooter } from './accounts-footer.js';
 import { AccountsTable } from './accounts-table.js';
-import { layoutColumns } from './columns.js';
+import { contentWidths } from './account-cells.js';
+import { type ContentWidths, layoutColumns } from './columns.js';
 import { CredentialsPanel } from './credentials-panel.js';
 import { adviceFor } from './error-advice.js';
 import { emptyText, visibleRange } from './footer-text.js';
@@ -136,10 +137,16 @@ export function AccountsView({
     (a: SubAccount) => (theme.enabled && a.color ? swatchColor(a.color, depth) : undefined),
     [theme.enabled, depth],
   );
-  const layout = useMemo(() => layoutColumns(width), [width]);
+  // Columns sized to the rows drawn; while a page loads, to the last rows measured (no jump).
+  const drawn = list.active ? list.result : rows;
+  const measured = useMemo(() => (drawn.length > 0 ? contentWidths(drawn) : undefined), [drawn]);
+  const lastMeasured = useRef<ContentWidths>({});
+  if (measured) lastMeasured.current = measured;
+  const content = measured ?? lastMeasured.current;
+  const layout = useMemo(() => layoutColumns(width, content), [width, content]);
   const glyphs = opts.glyphs ?? listGlyphs();
 
-  const advice = accounts.error ? adviceFor(accounts.error) : undefined;
+  const advice = accounts.error ? adviceFor(accounts.error, config) : undefined;
   if (!hasKeys || advice?.kind === 'credentials') {
     return <CredentialsPanel width={width} height={height} message={advice?.message} />;
   }

@@ -31,10 +31,13 @@ interface Spec {
   max: number;
 }
 
-/** In order of display; `min` is used when the terminal is narrow, `max` when there is room. */
+/**
+ * In order of display; `min` is used when the terminal is narrow. `max` bounds a column's growth
+ * (the longest value it is known to hold: `under_review` is 12).
+ */
 const SPECS: readonly Spec[] = [
-  { id: 'alias', header: 'Alias', min: 10, max: 24 },
-  { id: 'email', header: 'Email', min: 12, max: 24 },
+  { id: 'alias', header: 'Alias', min: 10, max: 32 },
+  { id: 'email', header: 'Email', min: 12, max: 40 },
   { id: 'status', header: 'Status', min: 7, max: 9 },
   { id: 'kyc', header: 'KYC', min: 8, max: 12 },
   { id: 'shared', header: 'Shared', min: 6, max: 6 },
@@ -45,28 +48,41 @@ const SPECS: readonly Spec[] = [
 /** Spare cells alias and email must still get before the id is shown in full. */
 const FULL_ID_SPARE = 14;
 
-/** Columns for `width` terminal cells; ids are shortened unless alias and email keep some room. */
-export function layoutColumns(width: number): TableLayout {
+/** Display width of the widest value of each column on the page (account-cells.ts measures them). */
+export type ContentWidths = Partial<Record<ColumnId, number>>;
+
+/**
+ * Columns for `width` terminal cells. Each column first grows to the widest value on the page
+ * (`content`), the short ones first (a status or KYC word is read whole, an address by its start),
+ * then alias and email share what is left; ids are shortened unless alias and email keep some room.
+ */
+export function layoutColumns(width: number, content: ContentWidths = {}): TableLayout {
   const narrowest = LEAD_WIDTH + SPECS.reduce((sum, s) => sum + s.min, 0) + SPECS.length * GAP;
   const shortId = width - narrowest - FULL_ID_LENGTH < FULL_ID_SPARE;
   const idWidth = shortId ? SHORT_ID_LENGTH : FULL_ID_LENGTH;
   let spare = width - narrowest - idWidth;
   const widths = new Map<ColumnId, number>(SPECS.map((s) => [s.id, s.min]));
-  // Hand out spare cells one at a time, alias and email first, so they grow together.
-  const growOrder: ColumnId[] = ['alias', 'email', 'alias', 'email', 'kyc', 'status', 'collateral'];
-  let grew = true;
-  while (spare > 0 && grew) {
-    grew = false;
-    for (const id of growOrder) {
-      const spec = SPECS.find((s) => s.id === id);
-      const current = widths.get(id) ?? 0;
-      if (spare > 0 && spec && current < spec.max) {
-        widths.set(id, current + 1);
-        spare--;
-        grew = true;
+  const grow = (order: readonly ColumnId[], limit: (spec: Spec) => number): void => {
+    let grew = true;
+    while (spare > 0 && grew) {
+      grew = false;
+      for (const id of order) {
+        const spec = SPECS.find((s) => s.id === id);
+        const current = widths.get(id) ?? 0;
+        if (spare > 0 && spec && current < Math.min(spec.max, limit(spec))) {
+          widths.set(id, current + 1);
+          spare--;
+          grew = true;
+        }
       }
     }
-  }
+  };
+  // What the page holds, one cell at a time so alias and email grow together; then the room left.
+  // The heading counts too, with room for the loaded list's sort marker (`Status ▲`).
+  const wanted = (spec: Spec) => Math.max(content[spec.id] ?? 0, spec.header.length + 2);
+  grow(['kyc', 'status'], wanted);
+  grow(['alias', 'email'], wanted);
+  grow(['alias', 'email', 'kyc', 'status', 'collateral'], (spec) => spec.max);
   const columns: Column[] = SPECS.map((s) => ({
     id: s.id,
     header: s.id === 'collateral' && (widths.get(s.id) ?? 0) >= 10 ? 'Collateral' : s.header,

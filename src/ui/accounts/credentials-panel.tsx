@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { sanitizeLine } from '../../format/sanitize.js';
+import { wrapWords } from '../../format/wrap.js';
 import { CredentialHelp } from '../chrome/credential-help.js';
 import { useTheme } from '../theme-context.js';
 
@@ -17,6 +18,9 @@ export interface CredentialsPanelProps {
 const SUB_ACCOUNTS_WHY =
   'Listing sub-accounts is a signed request: pooltop needs an API key allowed to use the sub-account endpoint, and its secret.';
 
+const HOW =
+  'Give them as flags (--api-key, --api-secret), as environment variables (WHITEBIT_API_KEY, WHITEBIT_API_SECRET) or as api_key and api_secret in a profile of ~/.whitebit/config.toml, then restart pooltop. To try the dashboard without an account: pooltop --demo.';
+
 /** Shown instead of a tab's content when there are no API credentials: where to give them. */
 export function CredentialsPanel({
   width,
@@ -26,6 +30,8 @@ export function CredentialsPanel({
   why = SUB_ACCOUNTS_WHY,
 }: CredentialsPanelProps) {
   const theme = useTheme();
+  // Wrapped here, between words: a line never starts with the space it broke at.
+  const inner = Math.max(1, width - 2);
   return (
     <Box flexDirection="column" width={width} height={height} paddingX={1}>
       <Text bold color={theme.accent}>
@@ -36,15 +42,17 @@ export function CredentialsPanel({
           {sanitizeLine(message)}
         </Text>
       ) : null}
-      <Text wrap="wrap">{why} The rest of the dashboard works without them.</Text>
+      {wrapWords(`${why} The rest of the dashboard works without them.`, inner).map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
+        <Text key={`why${i}`}>{line}</Text>
+      ))}
       <Box marginY={1}>
         <CredentialHelp keys={['apiKey', 'apiSecret']} width={width - 2} />
       </Box>
-      <Text wrap="wrap">
-        Give them as flags (--api-key, --api-secret), as environment variables (WHITEBIT_API_KEY,
-        WHITEBIT_API_SECRET) or as api_key and api_secret in a profile of ~/.whitebit/config.toml, then
-        restart pooltop. To try the dashboard without an account: pooltop --demo.
-      </Text>
+      {wrapWords(HOW, inner).map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
+        <Text key={`how${i}`}>{line}</Text>
+      ))}
     </Box>
   );
 }

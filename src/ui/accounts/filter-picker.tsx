@@ -1,10 +1,8 @@
 import { Box, Text } from 'ink';
 import { FILTER_GROUPS } from '../../accounts/fields.js';
-import { formatCount } from '../../format/number.js';
-import { sanitizeLine } from '../../format/sanitize.js';
 import { padEnd, truncate } from '../../format/width.js';
 import { useTheme } from '../theme-context.js';
-import { GROUP_LABELS, type PickerOption } from './list-text.js';
+import { GROUP_LABELS, PICKER_LABEL_WIDTH, type PickerOption, pickerCell } from './list-text.js';
 
 /** A help line and one line per group. */
 export const PICKER_HEIGHT = 1 + FILTER_GROUPS.length;
@@ -22,26 +20,23 @@ export interface FilterPickerProps {
  */
 export function FilterPicker({ options, index, width }: FilterPickerProps) {
   const theme = useTheme();
-  const labelWidth = 12;
   return (
     <Box flexDirection="column" height={PICKER_HEIGHT} width={width}>
       <Text color={theme.accent} bold wrap="truncate">
         {truncate(
-          'Filter · ↑↓ choose · Space on/off · Enter or Esc closes · any of the values in a group',
+          'Filter · ←→ value · ↑↓ group · Space on/off · Enter or Esc closes · any of the values in a group',
           width,
         )}
       </Text>
       {FILTER_GROUPS.map((group) => (
         <Text key={group} wrap="truncate">
-          <Text bold>{padEnd(GROUP_LABELS[group], labelWidth)}</Text>
+          <Text bold>{padEnd(GROUP_LABELS[group], PICKER_LABEL_WIDTH)}</Text>
           {options.map((o, i) =>
             o.group !== group ? null : (
               <Text key={`${o.group}:${o.value}`}>
                 {i === index ? '›' : ' '}
-                <Text inverse={i === index}>
-                  {o.chosen ? '[x]' : '[ ]'} {sanitizeLine(o.value) || '(none)'}
-                </Text>
-                <Text color={theme.muted}> {formatCount(o.count)} </Text>
+                <Text inverse={i === index}>{pickerCell(o).box}</Text>
+                <Text color={theme.muted}>{pickerCell(o).count}</Text>
               </Text>
             ),
           )}

@@ -11,7 +11,7 @@ import { progressParts } from '../../accounts/load-progress.js';
 import { formatCount } from '../../format/number.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { timeAgo } from '../../format/time.js';
-import { truncate } from '../../format/width.js';
+import { displayWidth, truncate } from '../../format/width.js';
 import type { LoadAllState } from '../hooks/use-load-all.js';
 import type { TableLayout } from './columns.js';
 import type { ListGlyphs } from './list-glyphs.js';
@@ -132,4 +132,58 @@ export function pickerOptions(rows: readonly SubAccount[], filter: AccountFilter
       chosen: isChosen(filter, group, value),
     }));
   });
+}
+
+/** Columns before a group's values in the filter picker (its label, padded). */
+export const PICKER_LABEL_WIDTH = 12;
+
+/** One value as the picker draws it after its `›` or space: `[x] active 12 `. */
+export function pickerCell(o: PickerOption): { box: string; count: string } {
+  return {
+    box: `${o.chosen ? '[x]' : '[ ]'} ${sanitizeLine(o.value) || '(none)'}`,
+    count: ` ${formatCount(o.count)} `,
+  };
+}
+
+/**
+ * Where an arrow key takes the picker's selection, as the values are laid out: a group a line,
+ * its values along it. ← and → move along the line; ↑ and ↓ to the line above or below, to the
+ * value nearest the same column. At an edge the selection stays.
+ */
+export function pickerMove(
+  options: readonly PickerOption[],
+  index: number,
+  direction: 'up' | 'down' | 'left' | 'right',
+): number {
+  const here = options[index];
+  if (!here) return index;
+  if (direction === 'left' || direction === 'right') {
+    const next = index + (direction === 'right' ? 1 : -1);
+    return options[next]?.group === here.group ? next : index;
+  }
+  const groups = FILTER_GROUPS.filter((g) => options.some((o) => o.group === g));
+  const target = groups[groups.indexOf(here.group) + (direction === 'down' ? 1 : -1)];
+  if (target === undefined) return index;
+  const column = (i: number): number => {
+    let x = PICKER_LABEL_WIDTH;
+    for (let j = 0; j < i; j++) {
+      const o = options[j];
+      if (!o || o.group !== options[i]?.group) continue;
+      const cell = pickerCell(o);
+      x += 1 + displayWidth(cell.box) + displayWidth(cell.count);
+    }
+    return x;
+  };
+  const at = column(index);
+  let best = index;
+  let distance = Infinity;
+  options.forEach((o, i) => {
+    if (o.group !== target) return;
+    const d = Math.abs(column(i) - at);
+    if (d < distance) {
+      best = i;
+      distance = d;
+    }
+  });
+  return best;
 }

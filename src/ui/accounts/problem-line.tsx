@@ -7,10 +7,13 @@ import { type Advice, adviceLine } from './error-advice.js';
 /** One line for a refused request: the server's message and the likely fix, e.g. `Unauthorized request. — check the API secret`. */
 export function ProblemLine({ advice, stale, width }: { advice: Advice; stale: boolean; width: number }) {
   const theme = useTheme();
-  const text = `${stale ? 'STALE · ' : ''}${sanitizeLine(adviceLine(advice))} · r retries`;
+  // The way out stays whole: the message is what gets cut.
+  const retry = ' · r retries';
+  const text = `${stale ? 'STALE · ' : ''}${sanitizeLine(adviceLine(advice))}`;
+  const room = width - retry.length;
   return (
     <Text color={theme.error} wrap="truncate">
-      {truncate(text, Math.max(1, width))}
+      {room >= 10 ? `${truncate(text, room)}${retry}` : truncate(`${text}${retry}`, Math.max(1, width))}
     </Text>
   );
 }

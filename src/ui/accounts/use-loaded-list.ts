@@ -13,7 +13,7 @@ import type { ActionOf } from '../keymap.js';
 import type { BrowserAction, BrowserState } from '../browser/browser-state.js';
 import type { ListKeys } from '../browser/use-browser.js';
 import { initialListState, LIST_HINTS, type ListAction, type ListState, listReducer } from './list-state.js';
-import { type PickerOption, pickerOptions } from './list-text.js';
+import { type PickerOption, pickerMove, pickerOptions } from './list-text.js';
 
 export interface LoadedList {
   /** A list is loaded or loading: the view shows it instead of the server's pages. */
@@ -172,8 +172,12 @@ function pickerAction(
   switch (action) {
     case 'up':
     case 'down':
-      dispatch({ type: 'picker-move', delta: action === 'down' ? 1 : -1, options: n });
+    case 'left':
+    case 'right': {
+      const to = pickerMove(options, s.pickerIndex, action);
+      dispatch({ type: 'picker-move', delta: to - s.pickerIndex, options: n });
       return true;
+    }
     case 'first-row':
       dispatch({ type: 'picker-move', delta: -n, options: n });
       return true;

@@ -132,6 +132,8 @@ export function useBrowserInput({
         'sort-reverse': listOnly,
         filter: listOnly,
         toggle: listOnly,
+        left: listOnly,
+        right: listOnly,
         pages: listOnly,
       };
       actions[action]();

@@ -2,7 +2,9 @@ import { Box, Text } from 'ink';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { timeAgo } from '../../format/time.js';
 import { truncate } from '../../format/width.js';
+import { useContext } from 'react';
 import { useClock } from '../clock.js';
+import { judgedAge, ShownAtContext } from '../status-report.js';
 import { useTheme } from '../theme-context.js';
 import { Spinner } from './spinner.js';
 import { glyphs } from '../../terminal/glyphs.js';
@@ -24,7 +26,9 @@ export function DataStatus(props: DataStatusProps) {
   const theme = useTheme();
   const nowMs = useClock();
   const { error, fetchedAt, intervalMs } = props;
-  const age = fetchedAt === undefined ? undefined : nowMs - fetchedAt;
+  // Data kept while its tab was hidden is judged from when the tab was shown (status-report.ts).
+  const shownAt = useContext(ShownAtContext);
+  const age = fetchedAt === undefined ? undefined : judgedAge(fetchedAt, nowMs, shownAt);
   const stale = props.hasData && (error !== undefined || (age !== undefined && age > 3 * intervalMs));
   const parts: string[] = [];
   if (stale) parts.push('STALE');

@@ -4,6 +4,9 @@
  * instead of being cut. Pure; the overlay draws a window of these lines and scrolls it.
  */
 import { displayWidth } from '../../format/width.js';
+import { wrapWords } from '../../format/wrap.js';
+
+export { wrapWords };
 import { type Binding, keysLabel } from '../keymap.js';
 
 export interface HelpSection {
@@ -30,23 +33,6 @@ export interface HelpLayout {
 export const FRAME_COLUMNS = 4;
 /** An entry's indent before the key column. */
 const INDENT = 2;
-
-/** Words of `text` in lines of at most `width` columns (a word longer than that is cut). */
-export function wrapWords(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    const next = line === '' ? word : `${line} ${word}`;
-    if (displayWidth(next) <= width) {
-      line = next;
-      continue;
-    }
-    if (line !== '') lines.push(line);
-    line = displayWidth(word) <= width ? word : [...word].slice(0, width).join('');
-  }
-  lines.push(line);
-  return lines;
-}
 
 /** `minInner`: columns some other line in the box needs (the closing note). */
 export function helpLayout(sections: readonly HelpSection[], maxWidth: number, minInner = 0): HelpLayout {

@@ -24,6 +24,8 @@ export interface StatusBarProps {
   notice: string | undefined;
   /** Active alerts, worst first (alerts/alert-state.ts). */
   alerts?: readonly Alert[];
+  /** When the visible tab was shown (status-report.ts, ShownAtContext). */
+  shownAt?: number;
 }
 
 /** In order of importance. */
@@ -41,6 +43,8 @@ function retryText(report: StatusReport, nowMs: number, intervalMs: number): str
 }
 
 const SEP = ' · ';
+/** The start of an error's text kept beside its retry time (`error: connection to…`). */
+const MIN_ERROR = 12;
 
 /** `CRIT workers 2,112`: the word first, then what and how much. */
 export const alertField = (a: Alert): string => `${statusWord(a.status)} ${a.label} ${showValue(a)}`;
@@ -55,7 +59,7 @@ export function StatusBar(props: StatusBarProps) {
   const theme = useTheme();
   const { report, nowMs, width } = props;
   const clock = formatClock(nowMs);
-  const stale = report !== undefined && isStale(report, nowMs, props.intervalMs);
+  const stale = report !== undefined && isStale(report, nowMs, props.intervalMs, props.shownAt);
   let freshness = '';
   if (report?.fetchedAt !== undefined) freshness = `updated ${timeAgo(report.fetchedAt, nowMs)}`;
   else if (report) freshness = report.error ? 'no data' : `loading${glyphs().ellipsis}`;
@@ -73,9 +77,16 @@ export function StatusBar(props: StatusBarProps) {
 
   const alerts = props.alerts ?? [];
   const error = report?.error && !report.ownLine ? report : undefined;
+  // The retry time stays whatever else the line carries; the error's text and then the alerts
+  // give way to it.
+  const retry = error ? retryText(error, nowMs, props.intervalMs) : '';
+  const errorText = error?.error ? `error: ${sanitizeLine(error.error.message)}` : '';
+  const errorMin = Math.min(displayWidth(errorText), MIN_ERROR);
   // Alerts first, in whole fields (the worst kept longest); an error beside them keeps at least
-  // half the line.
-  const alertRoom = error ? Math.floor(width / 2) - SEP.length : width;
+  // half the line, and room for its retry and the start of its text.
+  const alertRoom = error
+    ? Math.min(Math.floor(width / 2), width - displayWidth(retry) - errorMin - SEP.length) - SEP.length
+    : width;
   const alertText =
     !props.notice && alerts.length > 0
       ? fitLeadingFields([...alerts.map(alertField), '! history'], alertRoom)
@@ -86,13 +97,12 @@ export function StatusBar(props: StatusBarProps) {
   let second: { text: string; color: string | undefined };
   if (props.notice) second = { text: truncate(sanitizeLine(props.notice), width), color: theme.ok };
   else if (error?.error) {
-    const message = fitFields(
-      [
-        { text: `error: ${sanitizeLine(error.error.message)}`, priority: 2 },
-        { text: retryText(error, nowMs, props.intervalMs), priority: 1 },
-      ],
-      room,
-    );
+    // The error's text is cut before the retry time; too little room for any of it, the retry alone.
+    const textRoom = room - displayWidth(retry) - SEP.length;
+    const message =
+      textRoom >= errorMin && textRoom > 0
+        ? `${truncate(errorText, textRoom)}${SEP}${retry}`
+        : truncate(retry, room);
     second = { text: message, color: theme.error };
   } else if (alertText) second = { text: '', color: theme.muted };
   else

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** A message that clears itself after `holdMs`; the timer dies with the component. */
-export function useNotice(holdMs = 4000): [string | undefined, (text: string) => void] {
+/**
+ * A message that clears itself after `holdMs`, or when `clear` is called (it belongs to the tab
+ * it was said on); the timer dies with the component.
+ */
+export function useNotice(holdMs = 4000): [string | undefined, (text: string) => void, () => void] {
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const timer = useRef<NodeJS.Timeout | undefined>(undefined);
   const notify = useCallback(
@@ -12,6 +15,10 @@ export function useNotice(holdMs = 4000): [string | undefined, (text: string) =>
     },
     [holdMs],
   );
+  const clear = useCallback(() => {
+    clearTimeout(timer.current);
+    setNotice(undefined);
+  }, []);
   useEffect(() => () => clearTimeout(timer.current), []);
-  return [notice, notify];
+  return [notice, notify, clear];
 }

@@ -5,11 +5,13 @@ import { MINING_METRICS } from '../../alerts/metrics.js';
 import { readMining } from '../../alerts/readings.js';
 import type { MiningInterval } from '../../api/mining-types.js';
 import { OFFSET_MAX } from '../../api/types.js';
+import { accountNotFoundText, isAccountNotFound } from '../../api/account-not-found.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
 import { terminal } from '../../terminal/capabilities.js';
 import { clipboardNotice, clipboardSequence } from '../../terminal/clipboard.js';
 import { AccountsFooter } from '../accounts/accounts-footer.js';
+import { visibleRange } from '../accounts/footer-text.js';
 import { useBrowserStore } from '../browser/use-browser.js';
 import { adviceFor } from '../accounts/error-advice.js';
 import { ProblemLine } from '../accounts/problem-line.js';
@@ -46,6 +48,8 @@ export interface AccountPaneProps {
   account: string;
   /** How many accounts the key has (the `a` hint), when known. */
   accountCount: number | undefined;
+  /** Their names, when known: said when the account asked for is not one of them. */
+  accountNames?: readonly string[];
   width: number;
   height: number;
   active: boolean;
@@ -64,7 +68,7 @@ export function AccountPane(props: AccountPaneProps) {
   const theme = useTheme();
   const ui = useUiState();
   const { stdout } = useStdout();
-  const { intervalMs } = useDashboard();
+  const { intervalMs, config } = useDashboard();
   const { thresholds } = useAlertSettings();
   const info = useMinerInfo(account, poll);
   const day = useAccountSeries(account, '5m', poll);
@@ -130,7 +134,14 @@ export function AccountPane(props: AccountPaneProps) {
     active && !workers.state.searchOpen,
   );
 
-  const error = info.error ?? day.error ?? workers.error;
+  // An account the key does not have: said in pooltop's words, with the ones it has.
+  const refused = useMemo(() => {
+    const err = info.error ?? day.error;
+    if (!isAccountNotFound(err)) return undefined;
+    const choose = (props.accountNames?.length ?? 0) > 1 ? ' · a chooses one' : '';
+    return new Error(`${accountNotFoundText(account, props.accountNames)}${choose}`);
+  }, [info.error, day.error, account, props.accountNames]);
+  const error = refused ?? info.error ?? day.error ?? workers.error;
   useReportStatus(
     {
       what: 'mining account',
@@ -142,7 +153,7 @@ export function AccountPane(props: AccountPaneProps) {
     !poll.hidden,
   );
 
-  const advice = error ? adviceFor(error) : undefined;
+  const advice = error ? adviceFor(error, config) : undefined;
   const linkTexts = useMemo(() => linkList.map(watcherLinkText), [linkList]);
   const columns = useMemo(() => layoutWorkerColumns(width), [width]);
   const others =
@@ -194,7 +205,7 @@ export function AccountPane(props: AccountPaneProps) {
           points={worker === undefined ? chart.value?.hashrate : workerChart.value?.hashrate}
           worker={worker}
           interval={interval}
-          error={worker === undefined ? chart.error : workerChart.error}
+          error={refused ?? (worker === undefined ? chart.error : workerChart.error)}
           width={layout.chartWidth}
           height={layout.chartHeight}
         />
@@ -202,7 +213,7 @@ export function AccountPane(props: AccountPaneProps) {
           items={rewardItems}
           offset={rewardsOffset}
           limit={layout.rewardRows}
-          error={rewards.error}
+          error={refused ?? rewards.error}
           width={layout.rewardsWidth}
         />
       </Box>
@@ -231,6 +242,7 @@ export function AccountPane(props: AccountPaneProps) {
         search={state.search}
         rows={workers.loaded ? workers.names.length : undefined}
         failed={workers.error !== undefined}
+        visible={visibleRange(state.top, layout.workerRows, workers.names.length)}
       />
     </Box>
   );

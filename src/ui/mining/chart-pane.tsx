@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import type { MiningInterval } from '../../api/mining-types.js';
 import { sanitizeLine } from '../../format/sanitize.js';
-import { truncate } from '../../format/width.js';
+import { displayWidth, truncate } from '../../format/width.js';
 import { Spinner } from '../chrome/spinner.js';
 import type { ChartPoint } from '../pool/chart-lines.js';
 import { HashRateChart } from '../pool/hash-rate-chart.js';
@@ -17,7 +17,27 @@ export const NEXT_INTERVAL: Readonly<Record<MiningInterval, MiningInterval>> = {
   '1h': '24h',
   '24h': '5m',
 };
+/** What POINTS says when the title has no room for the span. */
+const POINTS_SHORT: Readonly<Record<MiningInterval, string>> = {
+  '5m': '5 min points',
+  '1h': 'hourly',
+  '24h': 'daily',
+};
 const SHORT: Readonly<Record<MiningInterval, string>> = { '5m': '5 min', '1h': '1 h', '24h': '24 h' };
+
+/**
+ * `Worker asic-014 · 5 min points, 24 h (t: 1 h · Esc)` in `width`: the span goes before anything
+ * is cut, then the name is cut; the keys are always whole.
+ */
+export function chartTitle(what: string, interval: MiningInterval, keys: string, width: number): string {
+  const room = Math.max(10, width - keys.length - 3);
+  const full = `${what} · ${POINTS[interval]}`;
+  const short = `${what} · ${POINTS_SHORT[interval]}`;
+  if (displayWidth(full) <= room) return full;
+  if (displayWidth(short) <= room) return short;
+  const tail = ` · ${POINTS_SHORT[interval]}`;
+  return `${truncate(what, Math.max(4, room - tail.length))}${tail}`;
+}
 
 export interface ChartPaneProps {
   /** The account's series, or one worker's (then `worker` is its name). */
@@ -38,7 +58,7 @@ export function ChartPane({ points, worker, interval, error, width, height }: Ch
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold wrap="truncate">
-        {truncate(`${what} · ${POINTS[interval]}`, Math.max(10, width - keys.length - 3))}{' '}
+        {truncate(chartTitle(what, interval, keys, width), Math.max(10, width - keys.length - 3))}{' '}
         <Text color={theme.muted}>({keys})</Text>
       </Text>
       {points ? (

@@ -47,6 +47,7 @@ function MiningTab({ width, height, active, hidden = false }: TabProps) {
   const poll = useMemo(() => ({ hidden, paused: ui.paused }), [hidden, ui.paused]);
   const accounts = useMiningAccounts(hasKeys && seen.current, poll);
   const list = accounts.value?.items ?? [];
+  const accountNames = useMemo(() => accounts.value?.items.map((a) => a.name), [accounts.value]);
 
   // --account / WHITEBIT_MINING_ACCOUNT / mining_account preselect; a choice lasts the session.
   const [chosen, setChosen] = useState<string | undefined>(config.miningAccount || undefined);
@@ -93,7 +94,7 @@ function MiningTab({ width, height, active, hidden = false }: TabProps) {
     setPicking(true);
   };
 
-  const advice = accounts.error ? adviceFor(accounts.error) : undefined;
+  const advice = accounts.error ? adviceFor(accounts.error, config) : undefined;
   useReportStatus(
     {
       what: 'mining accounts',
@@ -148,6 +149,7 @@ function MiningTab({ width, height, active, hidden = false }: TabProps) {
             key={account}
             account={account}
             accountCount={accounts.value ? list.length : undefined}
+            accountNames={accountNames}
             width={width}
             height={height}
             active={active && !pickerOpen}

@@ -4,7 +4,7 @@ import type { MiningReward } from '../../api/mining-types.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
 import { useTheme } from '../theme-context.js';
-import { rewardLine, rewardsHeader, rewardsTitle } from './rewards-text.js';
+import { rewardAmounts, rewardLine, rewardsHeader, rewardsTitle } from './rewards-text.js';
 
 export interface RewardsPaneProps {
   items: readonly MiningReward[] | undefined;
@@ -18,10 +18,11 @@ export interface RewardsPaneProps {
 /** Title with the totals of the rows shown, the column headings, and one line per reward. */
 function RewardsPaneView({ items, offset, limit, error, width }: RewardsPaneProps) {
   const theme = useTheme();
+  const amounts = items ? rewardAmounts(items) : [];
   return (
     <Box flexDirection="column" width={width}>
       <Text bold wrap="truncate">
-        {truncate(rewardsTitle({ offset, items, limit }), width)}
+        {truncate(rewardsTitle({ offset, items, limit, width }), width)}
       </Text>
       {error && !items ? (
         <Text color={theme.error} wrap="truncate">
@@ -39,7 +40,7 @@ function RewardsPaneView({ items, offset, limit, error, width }: RewardsPaneProp
           wrap="truncate"
           color={r.status === 'canceled' ? theme.muted : undefined}
         >
-          {rewardLine(r, width)}
+          {rewardLine(r, width, amounts[i])}
         </Text>
       ))}
     </Box>

@@ -1,3 +1,4 @@
+import { visibleRange } from '../accounts/footer-text.js';
 import { TableFrame, uniqueKeys } from '../browser/table-frame.js';
 import type { Poll } from './mining-data.js';
 import type { WorkerLayout } from './worker-columns.js';
@@ -32,8 +33,8 @@ export function WorkersTable({
   poll,
   ascii,
 }: WorkersTableProps) {
-  const start = Math.max(0, Math.min(top, names.length - rows));
-  const visible = names.slice(start, start + rows);
+  const { first: start, end } = visibleRange(top, rows, names.length);
+  const visible = names.slice(start, end);
   const keys = uniqueKeys(visible);
   return (
     <TableFrame

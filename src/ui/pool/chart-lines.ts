@@ -124,8 +124,9 @@ function placeLabels(marks: readonly Mark[], width: number): string | undefined 
  */
 function axisLabels(first: number, last: number, gutter: number, columns: number, width: number): string {
   const span = Math.max(1, last - first);
+  // Point i of the plot sits in column gutter - 1 + i (the first on the axis), the newest in the last one.
   const marks: Mark[] = ticks(first, last, columns).map((t) => ({
-    col: gutter + Math.min(columns, Math.floor(((t.at - first) / span) * columns)),
+    col: gutter - 1 + Math.min(columns, Math.round(((t.at - first) / span) * columns)),
     text: t.text,
   }));
   if (marks.length === 0) marks.push({ col: gutter, text: formatDay(startOfDay(first)) });
