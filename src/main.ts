@@ -2,6 +2,7 @@ import { flushCompileCache } from 'node:module';
 import { main } from './cli.js';
 import { invocationOf } from './cli/mode.js';
 import { processIO } from './cli/io.js';
+import { isDebug } from './errors/debug.js';
 
 /** How long the dashboard's start-up takes at most; then its compiled code is worth keeping. */
 const START_UP_MS = 3_000;
@@ -28,8 +29,15 @@ function start(): void {
   main(argv, processIO(controller.signal)).then((code) => {
     process.exitCode = code;
     // Anything still holding the event loop (a stray socket or timer) must not keep a finished
-    // command alive; the timer is unref'd so it never delays a clean exit.
-    setTimeout(() => process.exit(code), 1000).unref();
+    // command alive; the timer is unref'd so it never delays a clean exit. When it does fire,
+    // something was left open: DEBUG=pooltop names what.
+    setTimeout(() => {
+      if (isDebug(process.env)) {
+        const held = process.getActiveResourcesInfo().join(', ');
+        process.stderr.write(`pooltop: debug: still running 1 s after finishing (${held})\n`);
+      }
+      process.exit(code);
+    }, 1000).unref();
   });
 }
 
