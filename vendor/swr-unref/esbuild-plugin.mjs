@@ -31,7 +31,11 @@ export function swrUnref() {
         // Bundles without SWR (the bench's Ink hello-world) have nothing to patch.
         if (result.errors.length > 0 || seen === 0 || patched === seen) return undefined;
         return {
-          errors: [{ text: `vendor/swr-unref: SWR changed shape (no single \`${DEDUPE_TIMER}\`); see vendor/swr-unref/README.md` }],
+          errors: [
+            {
+              text: `vendor/swr-unref: SWR changed shape (no single \`${DEDUPE_TIMER}\`); see vendor/swr-unref/README.md`,
+            },
+          ],
         };
       });
     },
