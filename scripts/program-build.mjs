@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { inkOutput } from '../vendor/ink-output/esbuild-plugin.mjs';
+import { swrUnref } from '../vendor/swr-unref/esbuild-plugin.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -32,7 +33,8 @@ export function commonOptions(outDir) {
     // Ink loads react-devtools-core only in dev mode (DEV=true); never ship it.
     alias: { 'react-devtools-core': emptyModule },
     // Ink's output pass replaced: vendor/ink-output/README.md says why and what it buys.
-    plugins: [inkOutput()],
+    // SWR's deduping timer unref'd: vendor/swr-unref/esbuild-plugin.mjs says why.
+    plugins: [inkOutput(), swrUnref()],
     define: {
       'process.env.NODE_ENV': '"production"',
       __POOLTOP_VERSION__: JSON.stringify(version),

@@ -2,6 +2,7 @@ import { flushCompileCache } from 'node:module';
 import { main } from './cli.js';
 import { invocationOf } from './cli/mode.js';
 import { Interrupted, processIO } from './cli/io.js';
+import { isDebug } from './errors/debug.js';
 
 /** How long the dashboard's start-up takes at most; then its compiled code is worth keeping. */
 const START_UP_MS = 3_000;
@@ -34,11 +35,20 @@ function start(): void {
   const failureCode = invocation === 'dashboard' ? undefined : invocation === 'check' ? 3 : 1;
   main(argv, processIO(controller.signal, failureCode)).then((code) => {
     process.exitCode = code;
-    // Anything still holding the event loop (a connection still being set up, a stray timer)
-    // must not keep a finished command alive: it exits once its output is flushed, or after a
-    // second whatever (the timer is unref'd so it never delays a clean exit).
-    void Promise.all([flushed(process.stdout), flushed(process.stderr)]).then(() => process.exit(code));
-    setTimeout(() => process.exit(code), 1000).unref();
+    // A one-shot command exits once its output is flushed: a connection still being set up (a
+    // request its --timeout cut) must not hold it.
+    if (invocation !== 'dashboard') {
+      void Promise.all([flushed(process.stdout), flushed(process.stderr)]).then(() => process.exit(code));
+    }
+    // The dashboard closes what it opened and ends by itself; this timer (unref'd, so it never
+    // delays a clean exit) fires only when something was left open: DEBUG=pooltop names what.
+    setTimeout(() => {
+      if (isDebug(process.env)) {
+        const held = process.getActiveResourcesInfo().join(', ');
+        process.stderr.write(`pooltop: debug: still running 1 s after finishing (${held})\n`);
+      }
+      process.exit(code);
+    }, 1000).unref();
   });
 }
 

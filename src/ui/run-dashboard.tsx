@@ -20,7 +20,7 @@ import { createFrameWriter } from './frame-writer.js';
 import { firstPoll as takeFirstPollOver, settleFirstPoll } from './pool/use-pool-overview.js';
 import { CoalescedRenders } from './render-coalesce.js';
 import { suspendDashboard } from './suspend.js';
-import { enterFullScreen, setRawInput } from './terminal.js';
+import { enterFullScreen, refreshSize, releaseInput, setRawInput } from './terminal.js';
 
 /** Without colour, bold and inverse stay (level 1): the plain theme names no colour. */
 const CHALK_LEVEL: Readonly<Record<ColorDepth, 1 | 2 | 3>> = { none: 1, '16': 1, '256': 2, truecolor: 3 };
@@ -79,6 +79,8 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   const finish = (code: number, error?: unknown): void => {
     if (settled) return;
     settled = true;
+    // Keys typed from here on are the shell's.
+    releaseInput(stdin);
     settle({ code, error });
   };
 
@@ -132,7 +134,11 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
             signal={controller.signal}
             onQuit={(code) => finish(code)}
             terminal={{
-              repaint: () => frames.repaint(),
+              // Ctrl+L: at the terminal's size as it is now (see refreshSize).
+              repaint: () => {
+                refreshSize(stdout);
+                frames.repaint();
+              },
               suspend: () => suspendDashboard({ stdin, stdout, repaint: () => frames.repaint() }),
             }}
           />
@@ -167,7 +173,7 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   } catch {
     // Unmounting a tree that failed to render may throw again; the screen is restored below.
   }
-  setRawInput(stdin, false);
+  releaseInput(stdin);
   frames.flush();
   screen.restore();
   frames.destroy();

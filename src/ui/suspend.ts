@@ -3,14 +3,22 @@
  * dashboard stops itself the way a shell job stops: the terminal is given back first (normal
  * screen, cursor shown, raw mode and bracketed paste off), then SIGTSTP. When the shell continues
  * it (`fg`, SIGCONT), raw mode, bracketed paste and the alternate screen come back and
- * everything is drawn again.
+ * everything is drawn again, at the terminal's size read anew: it may have been resized while
+ * the dashboard was stopped.
  *
  * kill() can return before the stop takes effect (another of Node's threads may take the
  * signal), so nothing is set up again right after it: the terminal comes back once, on SIGCONT
  * (`fg`), or after STOP_GRACE_MS when no stop came (SIGTSTP ignored: no job control). A stopped
  * process runs no timers, so the grace period cannot end while it is stopped.
  */
-import { ENTER_ALT_SCREEN, HIDE_CURSOR, LEAVE_ALT_SCREEN, SHOW_CURSOR, setRawInput } from './terminal.js';
+import {
+  ENTER_ALT_SCREEN,
+  HIDE_CURSOR,
+  LEAVE_ALT_SCREEN,
+  refreshSize,
+  SHOW_CURSOR,
+  setRawInput,
+} from './terminal.js';
 
 /** Bracketed paste, which the input layer keeps on while the dashboard runs. */
 const PASTE_ON = '\x1b[?2004h';
@@ -48,6 +56,7 @@ export function suspendDashboard({
     clearTimeout(timer);
     setRawInput(stdin, true);
     write(stdout, ENTER_ALT_SCREEN + HIDE_CURSOR + PASTE_ON);
+    refreshSize(stdout);
     repaint();
   };
   write(stdout, PASTE_OFF + LEAVE_ALT_SCREEN + SHOW_CURSOR);

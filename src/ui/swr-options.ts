@@ -90,6 +90,9 @@ export function swrOptions(input: SwrOptionsInput): SWRConfiguration {
     // Collapses the hooks mounted for one key into one request, yet is shorter than the
     // interval so the next poll is never mistaken for a duplicate of this one.
     dedupingInterval: Math.floor(intervalMs / 2),
+    // No "loading slow" event (pooltop shows its own progress): SWR's timer for it would keep
+    // the process alive after a quit.
+    loadingTimeout: 0,
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
     refreshWhenHidden: true,

@@ -1,3 +1,5 @@
+import { ReadStream } from 'node:tty';
+
 /**
  * Full-screen mode: alternate screen + hidden cursor on the way in; on the way out the normal
  * screen and the cursor come back exactly once, whichever way out it is, including a plain
@@ -44,4 +46,33 @@ export function enterFullScreen(stdout: NodeJS.WritableStream): ScreenGuard {
 /** Keys reach the program one by one and are not echoed (raw mode), on a terminal only. */
 export function setRawInput(stdin: NodeJS.ReadStream, on: boolean): void {
   if (stdin.isTTY && typeof stdin.setRawMode === 'function') stdin.setRawMode(on);
+}
+
+/**
+ * The keyboard goes back to the shell: raw mode off and the terminal no longer read, so what is
+ * typed after quitting reaches the shell. A paused stream still reads ahead into its buffer (and
+ * Ink only unrefs it), which would swallow those keys until the process ends; a terminal's stream
+ * is closed instead.
+ */
+export function releaseInput(stdin: NodeJS.ReadStream): void {
+  setRawInput(stdin, false);
+  stdin.pause();
+  if (stdin instanceof ReadStream) stdin.destroy();
+}
+
+/**
+ * Reads the terminal's size again and, if it changed, updates `stdout` and emits 'resize'. A
+ * resize while the dashboard was stopped (Ctrl+Z) sends SIGWINCH to the shell, not to it, so its
+ * idea of the size is stale after `fg`. Node's public `getWindowSize()` only returns the cached
+ * `columns`/`rows`; `_refreshSize()` is what Node itself runs on SIGWINCH (an ioctl, then
+ * 'resize' if the size changed).
+ */
+export function refreshSize(stdout: NodeJS.WritableStream): void {
+  const tty = stdout as NodeJS.WritableStream & { isTTY?: boolean; _refreshSize?: () => void };
+  if (tty.isTTY !== true || typeof tty._refreshSize !== 'function') return;
+  try {
+    tty._refreshSize();
+  } catch {
+    // The terminal is gone; the dashboard is on its way out.
+  }
 }

@@ -74,15 +74,25 @@ describe('pooltop: the whole sub-account list in a terminal', () => {
     expect(loaded).toMatch(new RegExp(`rows 1–\\d+ of 10,100 · ${formatCount(active)} active · `));
     expect(listed() - before).toBe(101);
 
-    const sorted = await press(s, 's', (t) => t.includes('Alias ▲'), 'sorted by alias');
+    // A frame can reach the screen in more than one read: wait for every part that is checked.
+    const sorted = await press(
+      s,
+      's',
+      (t) => t.includes('Alias ▲') && t.includes('sorted by alias ▲'),
+      'sorted by alias',
+    );
     expect(sorted).toContain('sorted by alias ▲');
 
     await press(s, 'f', (t) => t.includes('Space on/off'), 'the filter picker');
     await press(s, ' ', (t) => t.includes('›[x] active'), 'active chosen');
-    const filtered = await press(s, '\r', (t) => !t.includes('Space on/off'), 'the picker closed');
-    expect(filtered).toContain(
-      `of ${formatCount(active)} (of 10,100 loaded) · ${formatCount(active)} active · sorted by alias ▲ · status=active`,
+    const footer = `of ${formatCount(active)} (of 10,100 loaded) · ${formatCount(active)} active · sorted by alias ▲ · status=active`;
+    const filtered = await press(
+      s,
+      '\r',
+      (t) => !t.includes('Space on/off') && t.includes(footer),
+      'the picker closed, the list filtered',
     );
+    expect(filtered).toContain(footer);
     const rows = filtered.split('\n').filter((l) => /^[› ] /.test(l) && l.includes('@'));
     expect(rows.length).toBeGreaterThan(10);
     for (const row of rows) expect(row).toMatch(/ active /);

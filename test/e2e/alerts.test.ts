@@ -24,6 +24,18 @@ function preferences(toml: string): string {
 
 const count = (text: string, part: string) => text.split(part).length - 1;
 
+/** The status bar's clock (the lowest line ending in HH:MM:SS) in seconds of the day. */
+function clockOf(screen: string): number {
+  const line = screen
+    .split('\n')
+    .reverse()
+    .find((l) => /\d\d:\d\d:\d\d\s*$/.test(l));
+  const m = /(\d\d):(\d\d):(\d\d)\s*$/.exec(line ?? '');
+  if (!m) throw new Error(`no clock on screen:\n${screen}`);
+  return Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+}
+const secondsBetween = (from: number, to: number): number => (to - from + 86_400) % 86_400;
+
 describe('pooltop --demo --notify with thresholds the demo crosses', () => {
   it('shows WARN and CRIT beside the values, rings the bell once, notifies, and lists the history on !', async () => {
     const xdg = preferences(
@@ -51,8 +63,10 @@ describe('pooltop --demo --notify with thresholds the demo crosses', () => {
     const raw = s.raw();
     expect(raw).toContain('\x07\x1b]9;pooltop: CRIT workers ');
     expect(raw).toMatch(/\x1b\]777;notify;pooltop;CRIT workers [\d,]+ · WARN hashrate [\d.]+ PH\/s\x07/);
-    // Three more polls (1 s apart) in the same states: no more bells, no more notifications.
-    await new Promise((r) => setTimeout(r, 3500));
+    // Three more seconds on the dashboard's clock (alerts are evaluated every second, polled
+    // every second here) in the same states: no more bells, no more notifications.
+    const start = clockOf(s.screen());
+    await waitForScreen(s, (t) => secondsBetween(start, clockOf(t)) >= 3, 'three more seconds on the clock');
     expect(count(s.raw(), '\x07')).toBe(3); // the bell and the two notifications' terminators
     expect(count(s.raw(), '\x1b]9;')).toBe(1);
 

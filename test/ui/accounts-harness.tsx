@@ -157,7 +157,7 @@ export function mountAccounts(opts: MountOptions) {
     onReport = () => {},
     ...viewOptions
   } = opts;
-  const view = render(
+  const tree = (
     <ThemeContext.Provider value={createTheme(false)}>
       <DashboardContext.Provider value={dashboard}>
         <SWRConfig value={swr}>
@@ -172,10 +172,16 @@ export function mountAccounts(opts: MountOptions) {
           </UiStateContext.Provider>
         </SWRConfig>
       </DashboardContext.Provider>
-    </ThemeContext.Provider>,
+    </ThemeContext.Provider>
   );
+  const view = render(tree);
   const frame = (): string => view.lastFrame() ?? '';
-  return { ...view, ui, controller, frame };
+  /**
+   * Runs what React still owes the frames drawn so far (effects and the updates they make): it
+   * runs pending effects before any new render, so rendering the same tree again is a barrier.
+   */
+  const settle = (): void => view.rerender(tree);
+  return { ...view, ui, controller, frame, settle };
 }
 
 export const KEYS = {

@@ -96,12 +96,13 @@ const counts = (rows: typeof reachable) => {
 describe('the loaded list against the embedded service', () => {
   it('loads up to the reach with 101 requests, then sorts, filters, counts and searches locally', async () => {
     const v = mount(fast);
-    // The service generates its 12,000 accounts on this first request.
-    await waitForFrame(v.frame, (f) => f.includes('rows 1–30 ·'), 15_000);
-    await waitUntil(() => listRequests(fast) >= 2, 'the first page and its prefetch', 15_000);
+    // The service generates its 12,000 accounts on this first request. The bounds are wide: on a
+    // busy machine the 101 signed requests and their frames take their time.
+    await waitForFrame(v.frame, (f) => f.includes('rows 1–30 ·'), 60_000);
+    await waitUntil(() => listRequests(fast) >= 2, 'the first page and its prefetch', 60_000);
     const before = listRequests(fast);
 
-    const loaded = await v.press('L', (f) => f.includes('10,100 rows loaded'), 15_000);
+    const loaded = await v.press('L', (f) => f.includes('10,100 rows loaded'), 60_000);
     expect(listRequests(fast) - before).toBe(101);
     expect(loaded).toContain('the API stops at 10,100, the list may go on');
     expect(loaded).toContain(`rows 1–27 of 10,100 · ${counts(reachable)}`);
@@ -149,18 +150,18 @@ describe('the loaded list against the embedded service', () => {
     // x: back to the server's pages.
     await v.press(KEYS.enter, (x) => !x.includes('Search:'));
     await v.press('x', (x) => x.includes('page size 30') && !x.includes('loaded)'));
-  }, 30_000);
+  });
 
   it('Esc stops a load and keeps the rows that arrived', async () => {
     const v = mount(slow, ASCII_GLYPHS);
-    await waitForFrame(v.frame, (f) => f.includes('rows 1–30 ·'), 5000);
+    await waitForFrame(v.frame, (f) => f.includes('rows 1–30 ·'), 30_000);
     const during = await v.press(
       'L',
       (f) => /loading: [\d,]+ rows/.test(f) && /\[#+\.+\]/.test(f) && /rows 1–\d+ of [1-9]/.test(f),
-      10_000,
+      30_000,
     );
     expect(during).toContain('Esc stops');
-    const f = await v.press(KEYS.escape, (x) => x.includes('stopped at'), 5000);
+    const f = await v.press(KEYS.escape, (x) => x.includes('stopped at'), 30_000);
     const kept = Number(/stopped at ([\d,]+) rows/.exec(f)?.[1]?.replaceAll(',', ''));
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(REACH_ROWS);
@@ -170,7 +171,7 @@ describe('the loaded list against the embedded service', () => {
     // Sorting works on what was kept; ASCII markers.
     await v.press('s', (x) => x.includes('Alias ^'));
     await v.press('s', (x) => x.includes('Email ^'));
-  }, 20_000);
+  });
 
   it('a page that cannot be fetched ends the load with the rows before it, said so above the table', async () => {
     const client = new AccountsClient(generateAccounts(1000, 3));

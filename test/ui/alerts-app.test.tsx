@@ -83,7 +83,7 @@ describe('dashboard alerts', () => {
         app.frame,
         (x) => client.calls > calls && x.includes(`Workers ${next.toLocaleString('en-US')}`),
       );
-      await new Promise((r) => setTimeout(r, 50));
+      app.settle();
       expect(bells(app), `after workers ${next}`).toBe(expectBells);
     };
     expect(bells(app)).toBe(0);

@@ -1,5 +1,5 @@
 /** The Mining tab (ink-testing-library) over a scripted Mining API. */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseRange } from '../../src/alerts/range.js';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { sumDecimals, withPlaces } from '../../src/format/decimal.js';
@@ -23,7 +23,22 @@ beforeAll(() => {
 const cleanup: Array<() => void> = [];
 afterEach(() => {
   for (const fn of cleanup.splice(0)) fn();
+  vi.useRealTimers();
 });
+
+/**
+ * Time under the test's control: the polls' timers, the request queue's spacing (it reads
+ * Date.now) and the fake API's answers run only as the test advances the clock, so how busy the
+ * machine is cannot change what happens in a stretch of time. (vi.waitFor, used by waitForFrame
+ * and waitUntil, advances the fake timers as it polls.)
+ */
+function fakeTime(): void {
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    now: NOW,
+  });
+}
+const elapse = (ms: number): Promise<void> => vi.advanceTimersByTimeAsync(ms).then(() => undefined);
 
 function mount(fake = new FakeMining(), opts: Omit<Parameters<typeof mountMining>[0], 'client'> = {}) {
   const view = mountMining({ client: clientOf(fake), ...opts });
@@ -256,10 +271,11 @@ describe('Mining tab', () => {
   });
 
   it('polls the headline every interval, series and names once a minute, names again when the counts change', async () => {
+    fakeTime();
     const v = mount(new FakeMining(), { intervalSec: 1 });
     await waitForFrame(v.frame, (x) => headline(x) && rowsLoaded(x), 10_000);
     const infoBefore = v.fake.callsOf('minerInfo').length;
-    await new Promise((r) => setTimeout(r, 2_300)); // two 1 s intervals and more
+    await elapse(2_300); // two 1 s intervals and more
     expect(v.fake.callsOf('minerInfo').length).toBeGreaterThanOrEqual(infoBefore + 2);
     // The 5-minute series feeds the headline and the chart: one key, asked once so far.
     expect(v.fake.callsOf('hashrate').map((c) => c.query.interval)).toEqual(['5m']);
@@ -268,7 +284,7 @@ describe('Mining tab', () => {
     // A worker going from online to low leaves the list of connected names as it is.
     v.fake.info = { ...v.fake.info, workers: { online: 36, low: 3, offline: 1 } };
     await waitForFrame(v.frame, (x) => x.includes('Workers 36 online'), 5_000);
-    await new Promise((r) => setTimeout(r, 1_200));
+    await elapse(1_200);
     expect(v.fake.callsOf('workerNames')).toHaveLength(1);
 
     v.fake.info = { ...v.fake.info, workers: { online: 36, low: 2, offline: 2 } };
@@ -280,16 +296,17 @@ describe('Mining tab', () => {
   });
 
   it('shown again with data older than its period, asks each resource once (the headline and the chart share the 5-minute series)', async () => {
+    fakeTime();
     let now = NOW;
     const v = mount(new FakeMining(), { intervalSec: 1, now: () => now });
     await waitForFrame(v.frame, (x) => headline(x) && rowsLoaded(x) && x.includes('newest first'), 10_000);
     v.setHidden(true);
-    await new Promise((r) => setTimeout(r, 200));
+    await elapse(200);
     const asked = v.fake.calls.length;
     now += 120_000; // every answer is now older than its period, the minute of the slow ones too
     v.setHidden(false);
     await waitUntil(() => v.fake.callsOf('rewards').length === 2, 'the rewards asked again', 3_000);
-    await new Promise((r) => setTimeout(r, 300));
+    await elapse(300); // every request the showing queued has started (the queue spaces them)
     const again = v.fake.calls.slice(asked);
     expect(again.filter((c) => c.op === 'hashrate')).toHaveLength(1);
     expect(again.filter((c) => c.op === 'minerInfo').length).toBeGreaterThanOrEqual(1);
@@ -318,8 +335,9 @@ describe('Mining tab', () => {
   });
 
   it('neither asks nor polls while hidden; shown again, it draws the cached data at once', async () => {
+    fakeTime();
     const v = mount(new FakeMining(), { hidden: true, intervalSec: 1 });
-    await new Promise((r) => setTimeout(r, 50));
+    await elapse(50);
     expect(v.fake.calls).toHaveLength(0);
     v.setHidden(false);
     const everyRow = (x: string) =>
@@ -333,9 +351,9 @@ describe('Mining tab', () => {
       10_000,
     );
     v.setHidden(true);
-    await new Promise((r) => setTimeout(r, 200)); // a poll already queued when it hid may still start
+    await elapse(200); // a poll already queued when it hid may still start
     const asked = v.fake.calls.length;
-    await new Promise((r) => setTimeout(r, 1500)); // more than the 1 s interval
+    await elapse(1500); // more than the 1 s interval
     expect(v.fake.calls.slice(asked)).toEqual([]);
     v.setHidden(false);
     expect(v.frame()).toContain('Workers 37 online'); // the first frame after showing it

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runDashboard } from '../../src/ui/run-dashboard.js';
 import { HIDE_CURSOR, LEAVE_ALT_SCREEN, SHOW_CURSOR } from '../../src/ui/terminal.js';
 import type { PoolOverview } from '../../src/api/types.js';
@@ -152,6 +152,14 @@ describe('runDashboard', () => {
 });
 
 describe('Ctrl+Z', () => {
+  // The grace timer (suspend.ts) runs on fake time.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('gives the terminal back before stopping, and takes it again once, with a full repaint, on SIGCONT', async () => {
     const { suspendDashboard, STOP_GRACE_MS } = await import('../../src/ui/suspend.js');
     const { stdin, stdout, events } = fakeTerminal();
@@ -175,8 +183,18 @@ describe('Ctrl+Z', () => {
       'repaint',
     ]);
     expect(process.listenerCount('SIGCONT')).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS + 50));
+    vi.advanceTimersByTime(STOP_GRACE_MS + 50);
     expect(events).toHaveLength(6); // the grace timer was cancelled
+  });
+
+  it('reads the terminal size again on SIGCONT, before the repaint: it may have changed while stopped', async () => {
+    const { suspendDashboard } = await import('../../src/ui/suspend.js');
+    const { stdin, stdout, events } = fakeTerminal();
+    Object.assign(stdout, { isTTY: true, _refreshSize: () => events.push('size read') });
+    suspendDashboard({ stdin, stdout, repaint: () => events.push('repaint'), stop: () => {} });
+    expect(events).not.toContain('size read');
+    process.emit('SIGCONT');
+    expect(events.slice(-2)).toEqual(['size read', 'repaint']);
   });
 
   it('takes the terminal back by itself when the stop never comes (SIGTSTP ignored)', async () => {
@@ -184,7 +202,9 @@ describe('Ctrl+Z', () => {
     const { stdin, stdout, events } = fakeTerminal();
     suspendDashboard({ stdin, stdout, repaint: () => events.push('repaint'), stop: () => {} });
     expect(events).toHaveLength(2);
-    await new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS + 50));
+    vi.advanceTimersByTime(STOP_GRACE_MS - 1);
+    expect(events).toHaveLength(2);
+    vi.advanceTimersByTime(1);
     expect(events.slice(2)).toEqual([
       'raw true',
       JSON.stringify(`${ENTER}${HIDE_CURSOR}\x1b[?2004h`),

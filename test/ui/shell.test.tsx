@@ -185,7 +185,7 @@ describe('shell', () => {
       app.press(key);
       const f = await waitForFrame(app.frame, (x) => x.includes(title));
       // Nothing is being loaded, so neither LOADING in the header nor loading… in the status bar.
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      app.settle();
       expect(app.frame().split('\n')[0]).not.toMatch(/LOADING|LIVE|STALE|ERROR/);
       expect(f).not.toContain('loading…');
     }

@@ -33,7 +33,7 @@ export function resize(stdout: TestStdout, columns: number, rows: number): void 
 export function renderApp(opts: RenderAppOptions) {
   const onQuit = vi.fn();
   const controller = new AbortController();
-  const view = render(
+  const app = (
     <App
       client={opts.client}
       config={opts.config ?? configFixture}
@@ -46,14 +46,21 @@ export function renderApp(opts: RenderAppOptions) {
       now={opts.now ?? (() => NOW)}
       random={opts.random ?? (() => 1)}
       terminal={opts.terminal}
-    />,
+    />
   );
+  const view = render(app);
   resize(view.stdout, opts.columns ?? 100, opts.rows ?? 30);
   const frame = (): string => view.lastFrame() ?? '';
   const press = (keys: string): void => {
     view.stdin.write(keys);
   };
-  return { ...view, onQuit, controller, frame, press };
+  /**
+   * Runs what React still owes the frames drawn so far: effects run after a frame is drawn, and
+   * React runs the pending ones before any new render, so rendering the same tree again is a
+   * barrier. Afterwards everything those frames set off (a bell, a status report) has happened.
+   */
+  const settle = (): void => view.rerender(app);
+  return { ...view, onQuit, controller, frame, press, settle };
 }
 
 /** Bounded wait for the last frame to satisfy `check` (throws with the frame if it never does). */
