@@ -136,7 +136,8 @@ export function startTmux(label: string): TmuxServer {
     command,
     kill: () => {
       spawnSync('tmux', ['-L', socket, 'kill-server']);
-      rmSync(home, { recursive: true, force: true });
+      // The killed programs may still be writing there (their compile cache) for a moment.
+      rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
