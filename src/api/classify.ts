@@ -1,6 +1,6 @@
 /**
  * Turns a non-2xx response into a PooltopError with the right kind and a one-line message, for
- * every error shape the API documents (see API-NOTES.md, "Error bodies"). Server text is
+ * every error shape the API documents (private, public, OAuth and infrastructure bodies). Server text is
  * untrusted: it is redacted, stripped of control characters, capped and never HTML.
  */
 import { type ErrorReason, PooltopError, type PooltopErrorInit } from '../errors/pooltop-error.js';

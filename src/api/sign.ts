@@ -1,5 +1,5 @@
 /**
- * Signed private requests, as WhiteBIT documents them (see API-NOTES.md):
+ * Signed private requests, as WhiteBIT's API documentation describes them:
  * body = endpoint fields + `request` (the path) + `nonce` + `nonceWindow: true`;
  * `X-TXC-PAYLOAD` = base64 of the exact JSON bytes sent;
  * `X-TXC-SIGNATURE` = lowercase hex HMAC-SHA512 over that base64 text, keyed with the API secret.

@@ -1,5 +1,5 @@
 /**
- * Verification of signed requests (API-NOTES.md, "Signed requests"). Checks run in this order and
+ * Verification of signed requests, as the vendor documents them. Checks run in this order and
  * the first failure answers:
  *   1. X-TXC-PAYLOAD missing or empty        401 "Payload not provided."
  *   2. X-TXC-APIKEY missing or unknown        401 "Unauthorized request."   (our choice)

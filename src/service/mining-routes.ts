@@ -1,6 +1,6 @@
 /**
  * The eight Mining Pool read operations, with the vendor's answers and errors
- * (openapi-mining.yaml): an unknown account is 400 `Validation failed` with the error each path
+ * (as the vendor's Mining Pool specification gives them): an unknown account is 400 `Validation failed` with the error each path
  * documents (`errors.user` "Mining pool account 'x' not found"; hashrate: `errors.account`
  * "Account not found"; payout-destination: "Mining account not found."); rewards for an unknown
  * account is 200 with empty data; a bad `from`/`to` is 422 `Incorrect timestamp`. Checks run in

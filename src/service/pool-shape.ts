@@ -1,6 +1,6 @@
 /**
  * `--pool-shape`: the three shapes the real mining-pool overview is known to come in
- * (API-NOTES.md, last section), so a client can be tried against each:
+ * (per the vendor's documentation, old and new, and the live API), so a client can be tried against each:
  * - `snake`: `{"data": {connection_links, …}}`, the current documentation (the default);
  * - `camel`: `{"data": {connectionLinks, …}}`, one pool as a camelCase object (the live API in 2025);
  * - `camel-array`: `{"data": [{connectionLinks, …}]}`, the older documentation.

@@ -1,5 +1,5 @@
 /**
- * Response writers and the error shapes of API-NOTES.md:
+ * Response writers and the error shapes WhiteBIT's API documents:
  * - private endpoints: {"code", "message", "errors"};
  * - public endpoints: {"success": false, "message", "params"};
  * - OAuth: {"data": {"<field>": ["<text>"]}};

@@ -1,6 +1,6 @@
 /**
  * The embedded reference service: a node:http server implementing the three operations of the
- * spec (see ../../shared/reference/API-NOTES.md) and the Mining Pool read operations, used by `pooltop serve`, `pooltop --demo`
+ * vendor's specification and the Mining Pool read operations, used by `pooltop serve`, `pooltop --demo`
  * (in-process) and the tests. Binds 127.0.0.1 by default; keep-alive on.
  */
 import { createServer, type Server } from 'node:http';

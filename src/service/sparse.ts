@@ -1,6 +1,6 @@
 /**
- * `--sparse`: answers as loose as the real API is allowed to be (API-NOTES.md, "What the real
- * API is known to send"), so anyone can watch pooltop cope. In a deterministic share of items
+ * `--sparse`: answers as loose as the real API is allowed to be (no field is marked required, and
+ * the real API is known to leave fields out or send numbers as strings), so anyone can watch pooltop cope. In a deterministic share of items
  * each optional field is kept, dropped, set to null, or sent in its other accepted form (a
  * number as a string, a decimal string as a number). Every choice is a pure function of the
  * seed and the item (an account's id, a block's height, a point's time, the minute for the

@@ -6,7 +6,7 @@ import type { LastRefresh, StoredTokens, TokenStore } from '../config/token-stor
 import type { ResolvedConfig } from '../config/types.js';
 import type { ApiClient } from '../api/types.js';
 
-/** A refresh token lives 600 s from issue (API-NOTES.md, "OAuth refresh"). */
+/** A refresh token lives 600 s from issue, as WhiteBIT's OAuth documentation says. */
 export const REFRESH_TOKEN_LIFETIME_SEC = 600;
 /** One refresh attempt may take at most this long; bounds how long the lock is held. */
 export const REFRESH_ATTEMPT_TIMEOUT_MS = 30_000;

@@ -7,7 +7,7 @@ const apiSecret = 'f7e6d5c4b3a29180';
 
 describe('signRequest', () => {
   it('matches a vector computed by the documented recipe', () => {
-    // Built by hand from API-NOTES.md: fields + request + nonce + nonceWindow, base64, HMAC-SHA512 hex.
+    // Built by hand from the vendor's documented recipe: fields + request + nonce + nonceWindow, base64, HMAC-SHA512 hex.
     const expectedBody =
       '{"limit":30,"offset":0,"request":"/api/v4/sub-account/list","nonce":1700000000000,"nonceWindow":true}';
     const expectedPayload = Buffer.from(expectedBody, 'utf8').toString('base64');

@@ -1,6 +1,6 @@
 /**
  * Every documented example runs on the demo and shows data: each `pooltop …` example in the
- * `--help` texts, README.md and docs/*.md is run with the built executable (with `--demo` added
+ * `--help` texts, README.md and docs/ (all .md) is run with the built executable (with `--demo` added
  * when absent) and must exit as documented, print something, and — with `--json`, or run again
  * with `--json` when it prints text — print JSON that holds data. An example that names a worker
  * or an account the demo lacks, or a window with no data in it, fails here.
@@ -127,7 +127,8 @@ function collect(): Example[] {
     }
   };
   add('README.md', fromMarkdown(readFileSync(join(ROOT, 'README.md'), 'utf8')));
-  for (const file of readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md'))) {
+  const docs = readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' });
+  for (const file of docs.filter((f) => f.endsWith('.md'))) {
     add(`docs/${file}`, fromMarkdown(readFileSync(join(ROOT, 'docs', file), 'utf8')));
   }
   for (const [topic, text] of Object.entries(HELP)) {

@@ -1,7 +1,7 @@
 /**
  * An independent check of the service's eight Mining Pool operations against the vendor's
- * documents (openapi-mining.yaml, API-NOTES.md): nothing here comes from src/ — the service is
- * the built CLI's `serve --json`, and signing is written out from API-NOTES.md with node:crypto
+ * documents: nothing here comes from src/ — the service is
+ * the built CLI's `serve --json`, and signing is written out from the documented recipe with node:crypto
  * (base64 payload of the exact JSON body; lowercase hex HMAC-SHA512 of that base64 text keyed
  * with the secret; a nonce of our own, strictly increasing, without nonceWindow).
  */
