@@ -15,6 +15,11 @@
  *   the policy's request queue if it has one. Requests are aborted when the component that asked
  *   goes away; a request cancelled that way is not a failure, and its key is asked again by
  *   whoever still shows it. A cancellation from outside (the dashboard quitting) is reported.
+ * - `prefetch` names the key after this one (the next page, once this one is full): it is fetched
+ *   ahead and put in the cache as it lands, and the fetch of that key, once asked for, is handed
+ *   the same request, so `PgDn` costs no second one. (SWR's own `preload` is a no-op outside a
+ *   browser.) With `abortOnLeave`, requests for keys left behind (the old page, a prefetch for an
+ *   old term) are aborted when the key moves on.
  * - `poll` counts this key's answers, so changes "since the last poll" are per key.
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
@@ -54,10 +59,16 @@ export interface ResourcePolicy<T> {
   keepPreviousData?: boolean;
   /** Builds each answer from the previous one, e.g. to keep unchanged arrays for memoised views. */
   share?: (previous: T | undefined, next: T) => T;
+  /** The key to fetch ahead, given this key and its answer (undefined: none). */
+  prefetch?: (value: T, key: ResourceKey) => ResourceKey | undefined;
+  /** Requests for keys other than this one and its prefetch are aborted when the key changes. */
+  abortOnLeave?: boolean;
 }
 
 export interface Resource<T> {
   value: T | undefined;
+  /** `value` answers the key asked for (not the previous key's, kept while this one loads). */
+  isCurrent: boolean;
   fetchedAt: number | undefined;
   poll: number | undefined;
   /** The last failure; cancelled requests are not failures. */
@@ -74,6 +85,12 @@ export interface Resource<T> {
 }
 
 const notPaused = (): boolean => false;
+
+interface Request<T> {
+  controller: AbortController;
+  promise: Promise<Polled<T>>;
+  startedAt: number;
+}
 
 /**
  * Failures of requests cancelled by the hook that sent them. Only those are asked again: a
@@ -108,38 +125,66 @@ export function useResource<K extends ResourceKey, T>(
   shareRef.current = policy.share;
   const { hidden = false, paused, slow = false, once = false, bucketMs, queue, priority = 'high' } = policy;
   const periodMs = slow || once ? Math.max(intervalMs, SLOW_POLL_MS) : intervalMs;
-  /** Requests started for this component, aborted when it unmounts. */
-  const mine = useRef(new Set<AbortController>());
+  /** Requests in flight, by serialized key (a refresh may overlap the one it replaces). */
+  const inflight = useRef(new Map<string, Set<AbortController>>());
+  /** Prefetched answers not yet handed to SWR, by serialized key. */
+  const prefetched = useRef(new Map<string, Request<T>>());
 
-  const fetcher = useCallback(
-    async (raw: ResourceKey): Promise<Polled<T>> => {
-      const k = raw as K; // the key this hook was given
+  const request = useCallback(
+    (k: K): Request<T> => {
       const id = unstable_serialize(k);
       const previous = cache.get(id)?.data as Polled<T> | undefined;
       const seeded = cache instanceof SeededCache ? (cache.take(id) as Promise<T> | undefined) : undefined;
       const controller = new AbortController();
-      mine.current.add(controller);
+      const running = inflight.current.get(id) ?? new Set<AbortController>();
+      inflight.current.set(id, running);
+      running.add(controller);
+      // Not AbortSignal.any: it leaks an entry on the lifetime signal per call (link-signals.ts).
       const linked = linkSignals(controller.signal, lifetime);
-      try {
-        const load = (): Promise<T> => fetchRef.current(k, linked.signal);
-        const value = await (seeded ??
-          (queue ? queue.run(load, { priority, signal: linked.signal }) : load()));
-        const shared = shareRef.current ? shareRef.current(previous?.value, value) : value;
-        return { value: shared, fetchedAt: now(), poll: (previous?.poll ?? 0) + 1 };
-      } catch (err) {
-        throw controller.signal.aborted ? cancelled(err) : err;
-      } finally {
-        linked.dispose();
-        mine.current.delete(controller);
-      }
+      const promise = (async (): Promise<Polled<T>> => {
+        try {
+          const load = (): Promise<T> => fetchRef.current(k, linked.signal);
+          const value = await (seeded ??
+            (queue ? queue.run(load, { priority, signal: linked.signal }) : load()));
+          const shared = shareRef.current ? shareRef.current(previous?.value, value) : value;
+          return { value: shared, fetchedAt: now(), poll: (previous?.poll ?? 0) + 1 };
+        } catch (err) {
+          throw controller.signal.aborted ? cancelled(err) : err;
+        } finally {
+          linked.dispose();
+          running.delete(controller);
+          if (running.size === 0 && inflight.current.get(id) === running) inflight.current.delete(id);
+        }
+      })();
+      return { controller, promise, startedAt: now() };
     },
     [cache, lifetime, queue, priority, now],
   );
+
+  /** SWR's fetcher: a fresh prefetched answer if there is one, else a new request. */
+  const fetcher = useCallback(
+    (raw: ResourceKey): Promise<Polled<T>> => {
+      const k = raw as K; // the key this hook was given
+      const id = unstable_serialize(k);
+      const ahead = prefetched.current.get(id);
+      prefetched.current.delete(id);
+      const age = ahead ? now() - ahead.startedAt : Number.NaN;
+      // A negative age means the clock jumped back: the answer's age is unknown, ask again.
+      if (ahead && age >= 0 && age < periodMs) return ahead.promise;
+      ahead?.controller.abort(); // too old to show: ask again
+      return request(k).promise;
+    },
+    [request, now, periodMs],
+  );
+
+  // Abort whatever is still running when the component goes away.
   useEffect(() => {
-    const running = mine.current;
+    const running = inflight.current;
+    const ahead = prefetched.current;
     return () => {
-      for (const c of running) c.abort();
+      for (const set of running.values()) for (const c of set) c.abort();
       running.clear();
+      ahead.clear();
     };
   }, []);
 
@@ -156,6 +201,47 @@ export function useResource<K extends ResourceKey, T>(
   });
   const { data, error, mutate } = swr;
   const id = key ? unstable_serialize(key) : '';
+  const isCurrent = data !== undefined && cache.get(id)?.data === data;
+
+  // The key after this one, once this one's answer names it.
+  const nextKey =
+    key && policy.prefetch && isCurrent && !error ? policy.prefetch(data.value, key) : undefined;
+  const nextId = nextKey === undefined ? '' : unstable_serialize(nextKey);
+  const nextRef = useRef(nextKey);
+  nextRef.current = nextKey;
+  const { mutate: fill } = useSWRConfig();
+  useEffect(() => {
+    const next = nextRef.current;
+    if (!nextId || !next || cache.get(nextId)?.data !== undefined || prefetched.current.has(nextId)) return;
+    const req = request(next as K);
+    prefetched.current.set(nextId, req);
+    req.promise.then(
+      // Into the cache as it lands, so the next key draws in one render (its fetch still gets
+      // this same promise when that key is asked for: no second request).
+      (polled) => {
+        if (prefetched.current.get(nextId) === req && !lifetime.aborted)
+          void fill(next, polled, { revalidate: false });
+      },
+      () => {
+        // Not shown: forget it, so the key is fetched afresh when it is asked for.
+        if (prefetched.current.get(nextId) === req) prefetched.current.delete(nextId);
+      },
+    );
+  }, [nextId, cache, request, fill, lifetime]);
+
+  // Abandon everything except the key asked for and the one after it.
+  const abortOnLeave = policy.abortOnLeave ?? false;
+  useEffect(() => {
+    if (!abortOnLeave) return;
+    for (const [running, set] of inflight.current) {
+      if (running === id || running === nextId) continue;
+      inflight.current.delete(running);
+      prefetched.current.delete(running);
+      for (const c of set) c.abort();
+    }
+    for (const ahead of prefetched.current.keys())
+      if (ahead !== id && ahead !== nextId) prefetched.current.delete(ahead);
+  }, [abortOnLeave, id, nextId]);
   const retryAt = useRetryAt(retries, id);
   const refresh = useCallback(() => void mutate(), [mutate]);
 
@@ -182,6 +268,7 @@ export function useResource<K extends ResourceKey, T>(
 
   return {
     value: data?.value,
+    isCurrent,
     fetchedAt,
     poll: data?.poll,
     error: aborted ? undefined : error,
