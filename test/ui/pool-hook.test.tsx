@@ -10,7 +10,7 @@ import type { ApiClient, PoolOverview } from '../../src/api/types.js';
 import { type Seed, settleSeed as settleFirstPoll } from '../../src/ui/data/seed.js';
 import { firstPoll, usePoolOverview } from '../../src/ui/pool/use-pool-overview.js';
 import { configFixture, overviewFixture, StubClient } from './helpers/fixtures.js';
-import { waitForFrame } from './helpers/render-app.js';
+import { waitForFrame } from './helpers/harness.js';
 
 type Service = Awaited<ReturnType<typeof startService>>;
 let service: Service;
