@@ -22,16 +22,15 @@
  *   old term) are aborted when the key moves on.
  * - `poll` counts this key's answers, so changes "since the last poll" are per key.
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
-import { linkSignals } from '../../api/link-signals.js';
 import type { Priority, RequestQueue } from '../../api/request-queue.js';
-import { isPooltopError, PooltopError } from '../../errors/pooltop-error.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useRefreshOnShow } from '../hooks/use-refresh-on-show.js';
 import { type RetryAt, useRetryAt } from '../retry-schedule.js';
 import { pollDelay, SLOW_POLL_MS } from './poll-delay.js';
 import type { Polled } from './polled.js';
+import { isCancelledHere, type Request, Requests } from './requests.js';
 import { SeededCache } from './seed.js';
 
 export type ResourceKey = string | readonly [string, ...(string | number)[]];
@@ -85,32 +84,7 @@ export interface Resource<T> {
 }
 
 const notPaused = (): boolean => false;
-
-interface Request<T> {
-  controller: AbortController;
-  promise: Promise<Polled<T>>;
-  startedAt: number;
-}
-
-/**
- * Failures of requests cancelled by the hook that sent them. Only those are asked again: a
- * request cancelled from outside (the dashboard quitting, the client closed) fails again at
- * once, and asking again would loop.
- */
-const cancelledHere = new WeakSet<Error>();
-
-export function isCancelledHere(err: unknown): boolean {
-  return err instanceof Error && cancelledHere.has(err);
-}
-
-function cancelled(err: unknown): Error {
-  const error =
-    isPooltopError(err) && err.reason === 'aborted'
-      ? err
-      : new PooltopError('network', 'request cancelled', { reason: 'aborted', cause: err });
-  cancelledHere.add(error);
-  return error;
-}
+const NOTHING: ReadonlySet<string> = new Set();
 
 export function useResource<K extends ResourceKey, T>(
   key: K | null,
@@ -125,68 +99,39 @@ export function useResource<K extends ResourceKey, T>(
   shareRef.current = policy.share;
   const { hidden = false, paused, slow = false, once = false, bucketMs, queue, priority = 'high' } = policy;
   const periodMs = slow || once ? Math.max(intervalMs, SLOW_POLL_MS) : intervalMs;
-  /** Requests in flight, by serialized key (a refresh may overlap the one it replaces). */
-  const inflight = useRef(new Map<string, Set<AbortController>>());
-  /** Prefetched answers not yet handed to SWR, by serialized key. */
-  const prefetched = useRef(new Map<string, Request<T>>());
+  const requests = useState(() => new Requests<T>())[0];
 
   const request = useCallback(
     (k: K): Request<T> => {
       const id = unstable_serialize(k);
       const previous = cache.get(id)?.data as Polled<T> | undefined;
       const seeded = cache instanceof SeededCache ? (cache.take(id) as Promise<T> | undefined) : undefined;
-      const controller = new AbortController();
-      const running = inflight.current.get(id) ?? new Set<AbortController>();
-      inflight.current.set(id, running);
-      running.add(controller);
-      // Not AbortSignal.any: it leaks an entry on the lifetime signal per call (link-signals.ts).
-      const linked = linkSignals(controller.signal, lifetime);
-      const promise = (async (): Promise<Polled<T>> => {
-        try {
-          const load = (): Promise<T> => fetchRef.current(k, linked.signal);
-          const value = await (seeded ??
-            (queue ? queue.run(load, { priority, signal: linked.signal }) : load()));
-          const shared = shareRef.current ? shareRef.current(previous?.value, value) : value;
-          return { value: shared, fetchedAt: now(), poll: (previous?.poll ?? 0) + 1 };
-        } catch (err) {
-          throw controller.signal.aborted ? cancelled(err) : err;
-        } finally {
-          linked.dispose();
-          running.delete(controller);
-          if (running.size === 0 && inflight.current.get(id) === running) inflight.current.delete(id);
-        }
-      })();
-      return { controller, promise, startedAt: now() };
+      const load = (signal: AbortSignal): Promise<T> => {
+        if (seeded) return seeded;
+        const run = (): Promise<T> => fetchRef.current(k, signal);
+        return queue ? queue.run(run, { priority, signal }) : run();
+      };
+      const answer = (value: T): Polled<T> => ({
+        value: shareRef.current ? shareRef.current(previous?.value, value) : value,
+        fetchedAt: now(),
+        poll: (previous?.poll ?? 0) + 1,
+      });
+      return requests.start(id, lifetime, load, answer, now());
     },
-    [cache, lifetime, queue, priority, now],
+    [cache, requests, lifetime, queue, priority, now],
   );
 
-  /** SWR's fetcher: a fresh prefetched answer if there is one, else a new request. */
+  /** SWR's fetcher: a fresh answer fetched ahead if there is one, else a new request. */
   const fetcher = useCallback(
     (raw: ResourceKey): Promise<Polled<T>> => {
       const k = raw as K; // the key this hook was given
-      const id = unstable_serialize(k);
-      const ahead = prefetched.current.get(id);
-      prefetched.current.delete(id);
-      const age = ahead ? now() - ahead.startedAt : Number.NaN;
-      // A negative age means the clock jumped back: the answer's age is unknown, ask again.
-      if (ahead && age >= 0 && age < periodMs) return ahead.promise;
-      ahead?.controller.abort(); // too old to show: ask again
-      return request(k).promise;
+      return requests.takeAhead(unstable_serialize(k), now(), periodMs) ?? request(k).promise;
     },
-    [request, now, periodMs],
+    [requests, request, now, periodMs],
   );
 
   // Abort whatever is still running when the component goes away.
-  useEffect(() => {
-    const running = inflight.current;
-    const ahead = prefetched.current;
-    return () => {
-      for (const set of running.values()) for (const c of set) c.abort();
-      running.clear();
-      ahead.clear();
-    };
-  }, []);
+  useEffect(() => () => requests.abortAllBut(NOTHING), [requests]);
 
   const stopped = hidden || paused === true || once;
   const refreshInterval = useMemo(
@@ -212,36 +157,26 @@ export function useResource<K extends ResourceKey, T>(
   const { mutate: fill } = useSWRConfig();
   useEffect(() => {
     const next = nextRef.current;
-    if (!nextId || !next || cache.get(nextId)?.data !== undefined || prefetched.current.has(nextId)) return;
+    if (!nextId || !next || cache.get(nextId)?.data !== undefined || requests.hasAhead(nextId)) return;
     const req = request(next as K);
-    prefetched.current.set(nextId, req);
+    requests.keepAhead(nextId, req);
     req.promise.then(
       // Into the cache as it lands, so the next key draws in one render (its fetch still gets
       // this same promise when that key is asked for: no second request).
       (polled) => {
-        if (prefetched.current.get(nextId) === req && !lifetime.aborted)
+        if (requests.isAhead(nextId, req) && !lifetime.aborted)
           void fill(next, polled, { revalidate: false });
       },
-      () => {
-        // Not shown: forget it, so the key is fetched afresh when it is asked for.
-        if (prefetched.current.get(nextId) === req) prefetched.current.delete(nextId);
-      },
+      // Not shown: forget it, so the key is fetched afresh when it is asked for.
+      () => requests.forgetAhead(nextId, req),
     );
-  }, [nextId, cache, request, fill, lifetime]);
+  }, [nextId, cache, requests, request, fill, lifetime]);
 
   // Abandon everything except the key asked for and the one after it.
   const abortOnLeave = policy.abortOnLeave ?? false;
   useEffect(() => {
-    if (!abortOnLeave) return;
-    for (const [running, set] of inflight.current) {
-      if (running === id || running === nextId) continue;
-      inflight.current.delete(running);
-      prefetched.current.delete(running);
-      for (const c of set) c.abort();
-    }
-    for (const ahead of prefetched.current.keys())
-      if (ahead !== id && ahead !== nextId) prefetched.current.delete(ahead);
-  }, [abortOnLeave, id, nextId]);
+    if (abortOnLeave) requests.abortAllBut(new Set([id, nextId]));
+  }, [abortOnLeave, requests, id, nextId]);
   const retryAt = useRetryAt(retries, id);
   const refresh = useCallback(() => void mutate(), [mutate]);
 
