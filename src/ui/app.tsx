@@ -6,7 +6,7 @@ import { createTheme } from '../format/color.js';
 import { AlertSettingsContext, type AlertSettings, NO_ALERTS } from './alerts/alerts-context.js';
 import { DashboardContext, type DashboardContextValue } from './dashboard-context.js';
 import { KeypressProvider } from './hooks/use-keypress.js';
-import type { FirstPoll } from './pool/use-pool-overview.js';
+import type { Seed } from './data/seed.js';
 import { RetrySchedule } from './retry-schedule.js';
 import { Shell, type TerminalControl } from './shell.js';
 import { swrOptions } from './swr-options.js';
@@ -26,8 +26,8 @@ export interface ProvidersProps {
   now?: () => number;
   /** Injected jitter for retry backoff (tests). */
   random?: () => number;
-  /** The pool poll sent before the dashboard mounted (see use-pool-overview.ts). */
-  firstPoll?: FirstPoll;
+  /** Data asked for before the dashboard mounted (the first pool poll), seeding the cache. */
+  seeds?: readonly Seed[];
   /** Thresholds from the preferences file, `--notify`, the multiplexer (default: no alerts). */
   alerts?: AlertSettings;
   children: ReactNode;
@@ -44,7 +44,7 @@ export function DashboardProviders({
   pausedRef,
   now = Date.now,
   random,
-  firstPoll,
+  seeds,
   alerts = NO_ALERTS,
   children,
 }: ProvidersProps) {
@@ -67,8 +67,9 @@ export function DashboardProviders({
         schedule: retries,
         now,
         random,
+        seeds,
       }),
-    [intervalMs, pausedRef, timers, retries, now, random],
+    [intervalMs, pausedRef, timers, retries, now, random, seeds],
   );
   const dashboard: DashboardContextValue = useMemo(
     () => ({
@@ -80,9 +81,8 @@ export function DashboardProviders({
       signal,
       now,
       retries,
-      firstPoll,
     }),
-    [client, config, demo, intervalMs, signal, now, retries, firstPoll],
+    [client, config, demo, intervalMs, signal, now, retries],
   );
   const theme = useMemo(() => createTheme(color), [color]);
   return (

@@ -5,7 +5,6 @@
 import { createContext, useContext } from 'react';
 import type { ApiClient } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
-import type { FirstPoll } from './pool/use-pool-overview.js';
 import type { RetrySchedule } from './retry-schedule.js';
 
 export interface DashboardContextValue {
@@ -22,8 +21,6 @@ export interface DashboardContextValue {
   now: () => number;
   /** When failing SWR keys are retried next (see useRetryAt); absent in some test harnesses. */
   retries?: RetrySchedule;
-  /** The pool poll sent before the dashboard mounted, for usePoolOverview to take over. */
-  firstPoll?: FirstPoll;
 }
 
 export const DashboardContext = createContext<DashboardContextValue | null>(null);

@@ -17,7 +17,8 @@ import { App } from './app.js';
 import { holdConsole } from './console-buffer.js';
 import { type DiagnosticsOptions, startDiagnostics } from './diagnostics.js';
 import { createFrameWriter } from './frame-writer.js';
-import { firstPoll as takeFirstPollOver, settleFirstPoll } from './pool/use-pool-overview.js';
+import { settleSeed } from './data/seed.js';
+import { firstPoll as takeFirstPollOver } from './pool/use-pool-overview.js';
 import { CoalescedRenders } from './render-coalesce.js';
 import { suspendDashboard } from './suspend.js';
 import { enterFullScreen, refreshSize, releaseInput, setRawInput } from './terminal.js';
@@ -98,7 +99,7 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   // The first poll goes out before anything is drawn, and the first frame waits for it briefly.
   const first = takeFirstPollOver(opts.firstPoll ?? opts.client.getMiningPool({ signal: controller.signal }));
   const start = await Promise.race([
-    settleFirstPoll(first, FIRST_DATA_WAIT_MS).then(() => true),
+    settleSeed(first, FIRST_DATA_WAIT_MS).then(() => true),
     outcome.then(() => false),
   ]);
 
@@ -125,7 +126,7 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
         <CoalescedRenders>
           <App
             client={opts.client}
-            firstPoll={first}
+            seeds={[first]}
             config={opts.config}
             demo={opts.demo}
             intervalSec={opts.intervalSec}

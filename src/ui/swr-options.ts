@@ -7,6 +7,7 @@ import type { SWRConfiguration } from 'swr';
 import { isPooltopError } from '../errors/pooltop-error.js';
 import { backoffDelay, RETRY_AFTER_CAP_MS } from '../api/retry.js';
 import type { RetrySchedule } from './retry-schedule.js';
+import { type Seed, SeededCache } from './data/seed.js';
 
 /**
  * Slowest automatic retry, for failures that retrying soon would not fix (bad JSON, a 404),
@@ -79,13 +80,15 @@ export interface SwrOptionsInput {
   schedule?: RetrySchedule;
   now?: () => number;
   random?: () => number;
+  /** Data asked for before the dashboard mounted, put in its cache (data/seed.ts). */
+  seeds?: readonly Seed[];
 }
 
 export function swrOptions(input: SwrOptionsInput): SWRConfiguration {
-  const { intervalMs, isPaused, timers, schedule, now = Date.now, random } = input;
+  const { intervalMs, isPaused, timers, schedule, now = Date.now, random, seeds } = input;
   return {
     // A cache of each dashboard's own, not SWR's global one.
-    provider: () => new Map(),
+    provider: () => new SeededCache(seeds),
     refreshInterval: () => alignedPollDelay(intervalMs, now()),
     // Collapses the hooks mounted for one key into one request, yet is shorter than the
     // interval so the next poll is never mistaken for a duplicate of this one.

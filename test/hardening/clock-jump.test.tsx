@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { formatClock } from '../../src/format/time.js';
 import { NOW, overviewFixture } from '../ui/helpers/fixtures.js';
-import { startApp, unmountApps, waitForFrame } from '../ui/helpers/render-app.js';
+import { startApp, unmountApps, waitForFrame } from '../ui/helpers/harness.js';
 
 const HOUR = 3_600_000;
 afterEach(unmountApps);

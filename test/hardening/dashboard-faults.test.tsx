@@ -10,8 +10,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import type { ApiClient } from '../../src/api/types.js';
-import { keyedConfig, mountAccounts, waitForFrame as waitForAccounts } from '../ui/accounts-harness.js';
-import { renderApp, waitForFrame } from '../ui/helpers/render-app.js';
+import { keyedConfig, mountAccounts, waitForFrame as waitForAccounts } from '../ui/helpers/accounts-fakes.js';
+import { renderApp, waitForFrame } from '../ui/helpers/harness.js';
 import {
   DEGRADED_MODES,
   FAULT_MODES,

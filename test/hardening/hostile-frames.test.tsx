@@ -24,9 +24,9 @@ import {
   mountAccounts,
   NOW,
   waitForFrame as waitForAccounts,
-} from '../ui/accounts-harness.js';
+} from '../ui/helpers/accounts-fakes.js';
 import { StubClient, unusedMining } from '../ui/helpers/fixtures.js';
-import { renderApp, waitForFrame } from '../ui/helpers/render-app.js';
+import { renderApp, waitForFrame } from '../ui/helpers/harness.js';
 import { checkFrames } from './frame-check.js';
 import { accountArb, overviewArb, tokensArb } from './arbitraries.js';
 import { hostileString } from './hostile.js';

@@ -7,7 +7,7 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { dependantsOf } from '../support/signals.js';
-import { AccountsClient, mountAccounts, waitForFrame, waitUntil } from '../ui/accounts-harness.js';
+import { AccountsClient, mountAccounts, waitForFrame, waitUntil } from '../ui/helpers/accounts-fakes.js';
 
 describe('the lifetime signal after many requests', () => {
   it('holds no listener and no dependant signal once the Sub-accounts view stops', async () => {

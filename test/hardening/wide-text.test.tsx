@@ -15,9 +15,9 @@ import {
   KEYS,
   mountAccounts,
   waitForFrame as waitForAccounts,
-} from '../ui/accounts-harness.js';
+} from '../ui/helpers/accounts-fakes.js';
 import { NOW, overviewFixture } from '../ui/helpers/fixtures.js';
-import { startApp, unmountApps, waitForFrame } from '../ui/helpers/render-app.js';
+import { startApp, unmountApps, waitForFrame } from '../ui/helpers/harness.js';
 import { linesThatWrap } from './xterm-fit.js';
 
 const WIDE = [

@@ -78,9 +78,9 @@ describe('layers', () => {
       for (const target of importsOf(file)) {
         const otherTab =
           target.startsWith('ui/') && target.split('/').length > 2 && target.split('/')[1] !== tab;
-        // ui/hooks/ and ui/browser/ (the paged, searchable list of Sub-accounts and of Mining's
+        // ui/data/ (the one resource hook), ui/hooks/ and ui/browser/ (the paged, searchable list of Sub-accounts and of Mining's
         // workers) are shared by the tabs.
-        const shared = /^ui\/(hooks|browser)\//.test(target);
+        const shared = /^ui\/(hooks|browser|data)\//.test(target);
         if (target.endsWith('.tsx') || (otherTab && !shared)) {
           wrong.push(`src/${file} → src/${target}`);
         }

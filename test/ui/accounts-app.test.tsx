@@ -9,7 +9,7 @@ import { createClient } from '../../src/api/client.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { App } from '../../src/ui/app.js';
 import { bindingsFor } from '../../src/ui/keymap.js';
-import { KEYS, keyedConfig, waitForFrame } from './accounts-harness.js';
+import { KEYS, keyedConfig, waitForFrame } from './helpers/accounts-fakes.js';
 
 let service: ServiceHandle;
 beforeAll(async () => {

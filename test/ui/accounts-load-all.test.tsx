@@ -22,7 +22,7 @@ import {
   mountAccounts,
   waitForFrame,
   waitUntil,
-} from './accounts-harness.js';
+} from './helpers/accounts-fakes.js';
 
 const COUNT = 12_000;
 const SEED = 11;

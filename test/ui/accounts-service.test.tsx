@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { PATHS } from '../../src/api/types.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
-import { KEYS, keyedConfig, mountAccounts, waitForFrame, waitUntil } from './accounts-harness.js';
+import { KEYS, keyedConfig, mountAccounts, waitForFrame, waitUntil } from './helpers/accounts-fakes.js';
 
 let service: ServiceHandle;
 beforeAll(async () => {

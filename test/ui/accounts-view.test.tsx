@@ -11,7 +11,7 @@ import {
   mountAccounts,
   waitForFrame,
   waitUntil,
-} from './accounts-harness.js';
+} from './helpers/accounts-fakes.js';
 
 const ACCOUNTS = generateAccounts(200, 7);
 let cleanup: Array<() => void> = [];

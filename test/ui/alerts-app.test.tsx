@@ -4,7 +4,7 @@ import type { ThresholdSet } from '../../src/alerts/thresholds.js';
 import type { AccountHashRate, MinerInfo } from '../../src/api/mining-types.js';
 import type { AlertSettings } from '../../src/ui/alerts/alerts-context.js';
 import { configFixture, NOW, overviewFixture, StubClient } from './helpers/fixtures.js';
-import { loaded, startApp, unmountApps, waitForFrame } from './helpers/render-app.js';
+import { loaded, startApp, unmountApps, waitForFrame } from './helpers/harness.js';
 import { withTempStateDir } from './helpers/state-dir.js';
 
 withTempStateDir();

@@ -4,7 +4,7 @@ import { displayWidth } from '../../src/format/width.js';
 import * as lines from '../../src/ui/pool/chart-lines.js';
 import { HashRateChart } from '../../src/ui/pool/hash-rate-chart.js';
 import { overviewFixture } from './helpers/fixtures.js';
-import { resize, waitForFrame } from './helpers/render-app.js';
+import { resize, waitForFrame } from './helpers/harness.js';
 
 vi.mock('../../src/ui/pool/chart-lines.js', { spy: true });
 

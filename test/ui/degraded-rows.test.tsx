@@ -5,9 +5,14 @@
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PoolOverview, SubAccount } from '../../src/api/types.js';
-import { AccountsClient, KEYS, mountAccounts, waitForFrame as waitForAccounts } from './accounts-harness.js';
+import {
+  AccountsClient,
+  KEYS,
+  mountAccounts,
+  waitForFrame as waitForAccounts,
+} from './helpers/accounts-fakes.js';
 import { NOW, overviewFixture } from './helpers/fixtures.js';
-import { startApp, unmountApps, waitForFrame } from './helpers/render-app.js';
+import { startApp, unmountApps, waitForFrame } from './helpers/harness.js';
 import { withTempStateDir } from './helpers/state-dir.js';
 
 withTempStateDir();

@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keypressesOf } from '../../src/ui/keypress.js';
 import { NO_KEY } from './helpers/keys.js';
-import { loaded, startApp, unmountApps, waitForFrame } from './helpers/render-app.js';
+import { loaded, startApp, unmountApps, waitForFrame } from './helpers/harness.js';
 import { withTempStateDir } from './helpers/state-dir.js';
 
 withTempStateDir();

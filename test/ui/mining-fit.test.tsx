@@ -1,7 +1,14 @@
 /** The Mining tab at 120×40 (ink-testing-library): nothing is cut where there is room, amounts line up. */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
-import { clientOf, FakeMining, KEYS, keyedConfig, mountMining, waitForFrame } from './mining-harness.js';
+import {
+  clientOf,
+  FakeMining,
+  KEYS,
+  keyedConfig,
+  mountMining,
+  waitForFrame,
+} from './helpers/mining-fakes.js';
 
 beforeAll(() => {
   process.env.TZ = 'UTC';

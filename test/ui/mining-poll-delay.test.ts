@@ -1,6 +1,6 @@
-/** When a Mining resource is asked for next (use-mining-resource.ts's pollDelay). */
+/** When a Mining resource is asked for next (data/poll-delay.ts). */
 import { describe, expect, it } from 'vitest';
-import { pollDelay, SLOW_POLL_MS } from '../../src/ui/mining/use-mining-resource.js';
+import { pollDelay, SLOW_POLL_MS } from '../../src/ui/data/poll-delay.js';
 
 const FIVE_MIN = 300_000;
 const boundary = 1_764_000_000_000; // a multiple of 5 minutes

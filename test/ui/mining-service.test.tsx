@@ -11,7 +11,7 @@ import { MINING_PATHS, type MiningApi } from '../../src/api/mining-types.js';
 import type { ApiClient } from '../../src/api/types.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { App } from '../../src/ui/app.js';
-import { KEYS, keyedConfig, mountMining, waitForFrame, waitUntil } from './mining-harness.js';
+import { KEYS, keyedConfig, mountMining, waitForFrame, waitUntil } from './helpers/mining-fakes.js';
 
 let service: ServiceHandle;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import {
   NOW,
   waitForFrame,
   waitUntil,
-} from './mining-harness.js';
+} from './helpers/mining-fakes.js';
 
 beforeAll(() => {
   process.env.TZ = 'UTC';

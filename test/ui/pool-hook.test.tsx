@@ -7,14 +7,10 @@ import { PATHS } from '../../src/api/types.js';
 import { startService } from '../../src/service/server.js';
 import { DashboardProviders } from '../../src/ui/app.js';
 import type { ApiClient, PoolOverview } from '../../src/api/types.js';
-import {
-  type FirstPoll,
-  firstPoll,
-  settleFirstPoll,
-  usePoolOverview,
-} from '../../src/ui/pool/use-pool-overview.js';
+import { type Seed, settleSeed as settleFirstPoll } from '../../src/ui/data/seed.js';
+import { firstPoll, usePoolOverview } from '../../src/ui/pool/use-pool-overview.js';
 import { configFixture, overviewFixture, StubClient } from './helpers/fixtures.js';
-import { waitForFrame } from './helpers/render-app.js';
+import { waitForFrame } from './helpers/harness.js';
 
 type Service = Awaited<ReturnType<typeof startService>>;
 let service: Service;
@@ -41,7 +37,7 @@ function Probe({ name }: { name: string }) {
   );
 }
 
-function mount(intervalSec: number, first?: FirstPoll, on: ApiClient = client) {
+function mount(intervalSec: number, first?: Seed, on: ApiClient = client) {
   const controller = new AbortController();
   const tree = (
     <DashboardProviders
@@ -54,7 +50,7 @@ function mount(intervalSec: number, first?: FirstPoll, on: ApiClient = client) {
       pausedRef={{ current: false }}
       now={Date.now}
       random={() => 0}
-      firstPoll={first}
+      seeds={first ? [first] : undefined}
     >
       <Probe name="a" />
       <Probe name="b" />
@@ -173,7 +169,7 @@ describe('the first poll, sent before the dashboard mounts', () => {
     expect(slow.answer).toBeUndefined();
     answer.resolve(overviewFixture({ workers: 3 }));
     await settleFirstPoll(slow, 1000);
-    expect(slow.answer).toEqual({ overview: overviewFixture({ workers: 3 }), fetchedAt: 42 });
+    expect(slow.answer).toEqual({ value: overviewFixture({ workers: 3 }), fetchedAt: 42 });
   });
 
   it('when slow, the hook starts loading and its first fetch takes the request over', async () => {

@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { NOW, overviewFixture } from './helpers/fixtures.js';
-import { loaded, startApp as start, unmountApps, waitForFrame } from './helpers/render-app.js';
+import { loaded, startApp as start, unmountApps, waitForFrame } from './helpers/harness.js';
 import { withTempStateDir } from './helpers/state-dir.js';
 
 withTempStateDir();

@@ -11,7 +11,7 @@ import { SessionView } from '../../src/ui/session/session-view.js';
 import { UiStateContext } from '../../src/ui/ui-state.js';
 import { ClockContext } from '../../src/ui/clock.js';
 import { unusedMining } from './helpers/fixtures.js';
-import { waitForFrame } from './helpers/render-app.js';
+import { waitForFrame } from './helpers/harness.js';
 
 const T0 = Date.UTC(2025, 10, 22, 12, 0, 0);
 const CONFIGURED: ResolvedConfig = {

@@ -2,8 +2,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bindingsFor, keysLabel } from '../../src/ui/keymap.js';
 import { TABS } from '../../src/ui/tabs.js';
-import { resize, waitForFrame } from './helpers/render-app.js';
-import { loaded, startApp as start, unmountApps } from './helpers/render-app.js';
+import { resize, waitForFrame } from './helpers/harness.js';
+import { loaded, startApp as start, unmountApps } from './helpers/harness.js';
 import { withTempStateDir } from './helpers/state-dir.js';
 import { NOW } from './helpers/fixtures.js';
 

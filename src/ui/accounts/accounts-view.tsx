@@ -75,10 +75,10 @@ export function AccountsView({
     { search: state.search, offset: state.offset, limit: state.limit },
     { enabled: hasKeys && seen.current && !list.active, paused: ui.paused, hidden },
   );
-  const { result, isCurrent } = accounts;
+  const { value: result, isCurrent } = accounts;
   // Only the page asked for is drawn: the previous page's rows kept by SWR while this one loads
   // (or after it failed) belong to other row numbers than the footer names, and must not be acted on.
-  const rows: readonly SubAccount[] = (isCurrent && result?.page.data) || NO_ROWS;
+  const rows: readonly SubAccount[] = (isCurrent && result?.data) || NO_ROWS;
   const currentRows = isCurrent ? rows.length : undefined;
   const page = useMemo(() => (currentRows === undefined ? undefined : { rows: currentRows }), [currentRows]);
   const selected = list.active ? list.selected : isCurrent ? rows[state.cursor] : undefined;
@@ -124,7 +124,7 @@ export function AccountsView({
       : {
           what: 'sub-accounts',
           hasData: result !== undefined,
-          fetchedAt: result?.fetchedAt,
+          fetchedAt: accounts.fetchedAt,
           error: accounts.error,
           retryAt: undefined,
           ownLine: true,
@@ -173,7 +173,7 @@ export function AccountsView({
       <DataStatus
         what="sub-accounts"
         hasData={result !== undefined}
-        fetchedAt={result?.fetchedAt}
+        fetchedAt={accounts.fetchedAt}
         error={accounts.error}
         isValidating={accounts.isValidating}
         paused={ui.paused}

@@ -4,20 +4,11 @@
  */
 import type { MiningInterval } from '../../api/mining-types.js';
 
-/** The pool overview, `{ overview, fetchedAt, poll }` (pool/use-pool-overview.ts). */
+/** The pool overview (pool/use-pool-overview.ts). */
 export const POOL_OVERVIEW_KEY = 'pool-overview';
 
-// The Mining Pool data: each key's data is the client's model as `client.mining` returns it,
-// with when it came.
-
-/** One answer of a polled key (mining/use-mining-resource.ts). */
-export interface Polled<T> {
-  value: T;
-  /** When the answer arrived, ms. */
-  fetchedAt: number;
-  /** 1 for this key's first answer, then 2, 3… */
-  poll: number;
-}
+// Each key's data is a `Polled` answer (data/polled.ts): the client's model, when it came, its
+// poll number.
 
 /** `MinerInfo` of one account. */
 export const miningInfoKey = (account: string) => ['mining-info', account] as const;

@@ -1,6 +1,7 @@
 /**
- * The Mining tab's resources, one hook per read operation (keys and loads; the polling policy is
- * use-mining-resource.ts). Series windows are asked for explicitly (`from`), so the answer
+ * The Mining tab's resources, one hook per read operation: its key, its fetcher and its policy
+ * (data/use-resource.ts polls them). Every request goes through the tab's queue (≤ 4 in flight,
+ * < 50 a second, 429 honoured). Series windows are asked for explicitly (`from`), so the answer
  * covers what the chart says whatever the server's default window is.
  */
 import type {
@@ -21,7 +22,13 @@ import { INTERVAL_SECONDS } from '../../api/mining-types.js';
 import { useDashboard } from '../dashboard-context.js';
 import { miningInfoKey, miningSeriesKey } from '../hooks/swr-keys.js';
 import { useMiningQueue } from './mining-queue.js';
-import { type Resource, type ResourceOptions, useMiningResource } from './use-mining-resource.js';
+import {
+  type Fetcher,
+  type Resource,
+  type ResourceKey,
+  type ResourcePolicy,
+  useResource,
+} from '../data/use-resource.js';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -37,7 +44,22 @@ export const TREND_SPAN_SECONDS = 2 * HOUR;
 /** workers/names pages: the API's largest. */
 export const NAMES_PAGE = 100;
 
-export type Poll = Pick<ResourceOptions, 'hidden' | 'paused'>;
+export interface Poll {
+  hidden: boolean;
+  /** Polling paused (`p`): nothing is polled, but keys asked for still load. */
+  paused: boolean;
+}
+
+/** A Mining resource: through the tab's request queue unless its fetcher queues its own requests. */
+function useMiningResource<K extends ResourceKey, T>(
+  key: K | null,
+  fetch: Fetcher<K, T>,
+  policy: ResourcePolicy<T> & { queuesItself?: boolean },
+): Resource<T> {
+  const queue = useMiningQueue();
+  const { queuesItself = false, ...rest } = policy;
+  return useResource(key, fetch, { ...rest, queue: queuesItself ? undefined : queue });
+}
 
 function useFrom(): (span: number) => number {
   const { now } = useDashboard();

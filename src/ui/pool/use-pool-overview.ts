@@ -1,26 +1,18 @@
-import { useCallback, useRef, useState } from 'react';
-import { POOL_OVERVIEW_KEY } from '../hooks/swr-keys.js';
-import { useRefreshOnShow } from '../hooks/use-refresh-on-show.js';
-import useSWR, { useSWRConfig } from 'swr';
+import { useCallback } from 'react';
 import type { FoundBlock, HashRatePoint, PoolOverview } from '../../api/types.js';
 import { useDashboard } from '../dashboard-context.js';
-import { type RetryAt, useRetryAt } from '../retry-schedule.js';
+import { type Seed, seed } from '../data/seed.js';
+import { useResource } from '../data/use-resource.js';
+import { POOL_OVERVIEW_KEY } from '../hooks/swr-keys.js';
+import type { RetryAt } from '../retry-schedule.js';
 
 export { POOL_OVERVIEW_KEY };
-
-export interface PoolSnapshot {
-  overview: PoolOverview;
-  /** When this response arrived, ms. */
-  fetchedAt: number;
-  /** 1 for the first successful poll, then 2, 3…: identifies a poll whatever the clock says. */
-  poll: number;
-}
 
 export interface PoolOverviewState {
   /** The latest overview received, kept while a later poll fails (then it is stale). */
   overview: PoolOverview | undefined;
   fetchedAt: number | undefined;
-  /** Sequence number of the poll `overview` came from (see PoolSnapshot). */
+  /** Sequence number of the poll `overview` came from (see data/polled.ts). */
   poll: number | undefined;
   error: Error | undefined;
   /** First load, nothing to show yet. */
@@ -63,94 +55,30 @@ function share(prev: PoolOverview | undefined, next: PoolOverview): PoolOverview
 
 /**
  * The dashboard's first pool poll, sent before its modules load (cli.ts) so it travels while
- * they do. This hook is where it enters: answered by the time the hook mounts, it is the first
- * data (SWR's fallback, no request on mount, the next poll one interval later); still in flight,
- * the hook's first fetch takes it over instead of sending another; failed, that fetch reports it.
+ * they do, and handed to the SWR cache as a seed (data/seed.ts).
  */
-export interface FirstPoll {
-  readonly request: Promise<PoolOverview>;
-  /** The answer and when it came, once the request succeeded. */
-  answer?: { overview: PoolOverview; fetchedAt: number };
-  /** A fetch has taken the request over, or its answer was shown: later fetches send their own. */
-  taken: boolean;
+export function firstPoll(request: Promise<PoolOverview>, now: () => number = Date.now): Seed<PoolOverview> {
+  return seed(POOL_OVERVIEW_KEY, request, now);
 }
 
-export function firstPoll(request: Promise<PoolOverview>, now: () => number = Date.now): FirstPoll {
-  const first: FirstPoll = { request, taken: false };
-  request.then(
-    (overview) => {
-      first.answer = { overview, fetchedAt: now() };
-    },
-    () => {}, // the fetch that takes the request over reports it
-  );
-  return first;
-}
-
-/**
- * Waits up to `waitMs` for the first poll to settle: the first frame then shows the pool
- * instead of a loading line that costs a whole render, and a slow answer holds it back no longer.
- */
-export async function settleFirstPoll(first: FirstPoll, waitMs: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const settled = first.request.then(
-    () => {},
-    () => {},
-  );
-  await Promise.race([settled, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
-  clearTimeout(timer);
-}
-
-/** The first poll's request for the first fetch, once; later fetches send their own. */
-function takeFirstPoll(first: FirstPoll | undefined): Promise<PoolOverview> | undefined {
-  if (!first || first.taken) return undefined;
-  first.taken = true;
-  return first.request;
-}
-
-/** The first poll's answer as poll 1, when it is in; the next fetch then sends a new request. */
-function startFrom(first: FirstPoll | undefined): PoolSnapshot | undefined {
-  if (!first?.answer) return undefined;
-  first.taken = true;
-  return { ...first.answer, poll: 1 };
-}
-
-/** Nothing is fetched on mount when there is data already (the first poll's answer). */
-const VISIBLE = { revalidateIfStale: false } as const;
-/** `hidden`: the tab is not shown, so nothing is polled (see use-refresh-on-show.ts). */
-const HIDDEN = { ...VISIBLE, refreshInterval: 0 } as const;
-
-/** The public mining-pool overview, polled through the dashboard's SWRConfig. */
+/** The public mining-pool overview, polled every interval while shown. */
 export function usePoolOverview(hidden = false): PoolOverviewState {
-  const { client, signal, now, retries, firstPoll: first } = useDashboard();
-  const retryAt = useRetryAt(retries, POOL_OVERVIEW_KEY);
-  const { cache } = useSWRConfig();
-  const fallback = useState(() => startFrom(first))[0];
-  // Polls continue from the latest snapshot (numbering, shared arrays).
-  const last = useRef<PoolSnapshot | undefined>(cache.get(POOL_OVERVIEW_KEY)?.data ?? fallback);
-  const fetcher = useCallback(async (): Promise<PoolSnapshot> => {
-    const answer = await (takeFirstPoll(first) ?? client.getMiningPool({ signal }));
-    const overview = share(last.current?.overview, answer);
-    last.current = { overview, fetchedAt: now(), poll: (last.current?.poll ?? 0) + 1 };
-    return last.current;
-  }, [client, signal, now, first]);
-  const options = hidden ? HIDDEN : VISIBLE;
-  const swr = useSWR<PoolSnapshot, Error>(
-    POOL_OVERVIEW_KEY,
-    fetcher,
-    fallback ? { ...options, fallbackData: fallback } : options,
+  const { client } = useDashboard();
+  const fetch = useCallback(
+    (_key: string, signal: AbortSignal) => client.getMiningPool({ signal }),
+    [client],
   );
-  const { data, error, isLoading, mutate } = swr;
-  useRefreshOnShow(hidden, data?.fetchedAt, mutate);
+  const pool = useResource(POOL_OVERVIEW_KEY, fetch, { hidden, share });
   return {
-    overview: data?.overview,
-    fetchedAt: data?.fetchedAt,
-    poll: data?.poll,
-    error,
-    isLoading,
+    overview: pool.value,
+    fetchedAt: pool.fetchedAt,
+    poll: pool.poll,
+    error: pool.error,
+    isLoading: pool.isLoading,
     // A getter: SWR re-renders on `isValidating` only for callers that read it.
     get isValidating() {
-      return swr.isValidating;
+      return pool.isValidating;
     },
-    retryAt: error ? retryAt : undefined,
+    retryAt: pool.retryAt,
   };
 }

@@ -1,13 +1,9 @@
 /**
- * Shared by the Mining tab tests: a scriptable Mining API (every call recorded, with the most
- * ever in flight), and the view mounted in the providers the dashboard gives it (theme,
- * dashboard context with thresholds, the real SWR options, UI state).
+ * The Mining tab tests' fakes: a scriptable Mining API (every call recorded, with the most ever
+ * in flight), and the view mounted through the shared harness (harness.tsx).
  */
-import { render } from 'ink-testing-library';
-import { SWRConfig } from 'swr';
-import { vi } from 'vitest';
-import type { ThresholdSet } from '../../src/alerts/thresholds.js';
-import { PooltopError } from '../../src/errors/pooltop-error.js';
+import type { ThresholdSet } from '../../../src/alerts/thresholds.js';
+import { PooltopError } from '../../../src/errors/pooltop-error.js';
 import type {
   AccountHashRate,
   MinerInfo,
@@ -15,22 +11,19 @@ import type {
   MiningApi,
   MiningReward,
   WatcherLink,
-} from '../../src/api/mining-types.js';
-import type { ApiClient } from '../../src/api/types.js';
-import type { ResolvedConfig } from '../../src/config/types.js';
-import { createTheme } from '../../src/format/color.js';
-import { type AlertSettings, AlertSettingsContext, NO_ALERTS } from '../../src/ui/alerts/alerts-context.js';
-import { DashboardContext, type DashboardContextValue } from '../../src/ui/dashboard-context.js';
-import { KeypressProvider } from '../../src/ui/hooks/use-keypress.js';
-import { MiningView } from '../../src/ui/mining/mining-view.js';
-import { swrOptions } from '../../src/ui/swr-options.js';
-import { ThemeContext } from '../../src/ui/theme-context.js';
-import { type UiState, UiStateContext } from '../../src/ui/ui-state.js';
-import { ClockContext } from '../../src/ui/clock.js';
-import { type StatusReport, StatusReportContext } from '../../src/ui/status-report.js';
-import { keyedConfig, NOW } from './accounts-harness.js';
+} from '../../../src/api/mining-types.js';
+import type { ApiClient } from '../../../src/api/types.js';
+import type { ResolvedConfig } from '../../../src/config/types.js';
+import { type AlertSettings, NO_ALERTS } from '../../../src/ui/alerts/alerts-context.js';
+import { MiningView } from '../../../src/ui/mining/mining-view.js';
+import type { StatusReport } from '../../../src/ui/status-report.js';
+import { keyedConfig } from './accounts-fakes.js';
+import { NOW } from './fixtures.js';
+import { mountView } from './harness.js';
 
-export { KEYS, keyedConfig, keylessConfig, NOW, waitForFrame, waitUntil } from './accounts-harness.js';
+export { keyedConfig, keylessConfig } from './accounts-fakes.js';
+export { NOW } from './fixtures.js';
+export { KEYS, waitForFrame, waitUntil } from './harness.js';
 
 const NOW_SEC = NOW / 1000;
 
@@ -191,49 +184,16 @@ export interface MountOptions {
 }
 
 export function mountMining(opts: MountOptions) {
-  const controller = new AbortController();
-  const ui: UiState = { paused: false, notify: vi.fn(), setCapture: vi.fn() };
-  const dashboard: DashboardContextValue = {
-    client: opts.client,
-    apiUrl: opts.client.baseUrl,
-    config: opts.config ?? {
-      ...keyedConfig,
-      miningAccount: 'main_farm',
-      sources: { ...keyedConfig.sources, miningAccount: 'flag' },
-    },
-    demo: false,
-    intervalMs: (opts.intervalSec ?? 3600) * 1000,
-    signal: controller.signal,
-    now: opts.now ?? (() => NOW),
+  const config = opts.config ?? {
+    ...keyedConfig,
+    miningAccount: 'main_farm',
+    sources: { ...keyedConfig.sources, miningAccount: 'flag' },
   };
   const alerts: AlertSettings = { ...NO_ALERTS, thresholds: opts.thresholds ?? NO_ALERTS.thresholds };
-  const swr = swrOptions({ intervalMs: dashboard.intervalMs, isPaused: () => false, timers: new Set() });
-  const onReport = opts.onReport ?? (() => {});
-  const tree = (hidden: boolean) => (
-    <ThemeContext.Provider value={createTheme(false)}>
-      <DashboardContext.Provider value={dashboard}>
-        <AlertSettingsContext.Provider value={alerts}>
-          <SWRConfig value={swr}>
-            <UiStateContext.Provider value={ui}>
-              <ClockContext.Provider value={NOW}>
-                <StatusReportContext.Provider value={onReport}>
-                  <KeypressProvider>
-                    <MiningView
-                      width={opts.width ?? 120}
-                      height={opts.height ?? 40}
-                      active={!hidden}
-                      hidden={hidden}
-                    />
-                  </KeypressProvider>
-                </StatusReportContext.Provider>
-              </ClockContext.Provider>
-            </UiStateContext.Provider>
-          </SWRConfig>
-        </AlertSettingsContext.Provider>
-      </DashboardContext.Provider>
-    </ThemeContext.Provider>
+  return mountView(
+    (hidden) => (
+      <MiningView width={opts.width ?? 120} height={opts.height ?? 40} active={!hidden} hidden={hidden} />
+    ),
+    { ...opts, config, alerts },
   );
-  const view = render(tree(opts.hidden ?? false));
-  const frame = (): string => view.lastFrame() ?? '';
-  return { ...view, ui, controller, frame, setHidden: (h: boolean) => view.rerender(tree(h)) };
 }

@@ -1,0 +1,219 @@
+/**
+ * The dashboard's one data hook: every tab reads its data through `useResource(key, fetcher,
+ * policy)` on the dashboard's SWRConfig. What differs per resource is its key, its fetcher and
+ * its policy; the lifecycle is written here once:
+ *
+ * - The key names the operation and its query (`['mining-info', account]`): each page, term or
+ *   account is cached on its own and an answer lands only under its own key.
+ * - Polled every interval while shown (`slow`: at most once a minute, also just after each
+ *   `bucketMs` bucket closes; `once`: never). Not polled while hidden or paused; shown again, or
+ *   a key met before asked again, with data older than its period, it is asked at once — the
+ *   cached data is drawn meanwhile.
+ * - Failures are retried by the dashboard's error-retry handler (swr-options.ts); `retryAt` says
+ *   when (the status bar's "next retry").
+ * - Each request has its own AbortSignal, linked to the dashboard's lifetime, and goes through
+ *   the policy's request queue if it has one. Requests are aborted when the component that asked
+ *   goes away; a request cancelled that way is not a failure, and its key is asked again by
+ *   whoever still shows it. A cancellation from outside (the dashboard quitting) is reported.
+ * - `prefetch` names the key after this one (the next page, once this one is full): it is fetched
+ *   ahead and put in the cache as it lands, and the fetch of that key, once asked for, is handed
+ *   the same request, so `PgDn` costs no second one. (SWR's own `preload` is a no-op outside a
+ *   browser.) With `abortOnLeave`, requests for keys left behind (the old page, a prefetch for an
+ *   old term) are aborted when the key moves on.
+ * - `poll` counts this key's answers, so changes "since the last poll" are per key.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
+import type { Priority, RequestQueue } from '../../api/request-queue.js';
+import { useDashboard } from '../dashboard-context.js';
+import { useRefreshOnShow } from '../hooks/use-refresh-on-show.js';
+import { type RetryAt, useRetryAt } from '../retry-schedule.js';
+import { pollDelay, SLOW_POLL_MS } from './poll-delay.js';
+import type { Polled } from './polled.js';
+import { isCancelledHere, type Request, Requests } from './requests.js';
+import { SeededCache } from './seed.js';
+
+export type ResourceKey = string | readonly [string, ...(string | number)[]];
+
+export type Fetcher<K extends ResourceKey, T> = (key: K, signal: AbortSignal) => Promise<T>;
+
+export interface ResourcePolicy<T> {
+  /** The tab is not shown: nothing is polled. */
+  hidden?: boolean;
+  /**
+   * Polling paused (`p`) for this resource: nothing is polled, but keys asked for still load.
+   * Left out, the dashboard's own pause (SWR's `isPaused`) holds every request of the key.
+   */
+  paused?: boolean;
+  /** Polled at most once a minute. */
+  slow?: boolean;
+  /** A `slow` series of points this long: also polled just after each one closes (pollDelay). */
+  bucketMs?: number;
+  /** Never polled: asked for once per key (and on `r`). */
+  once?: boolean;
+  /** Requests wait their turn here (the fetcher queues its own when left out). */
+  queue?: RequestQueue;
+  priority?: Priority;
+  /** The previous key's data stays on screen while a new key loads (see `Resource.key`). */
+  keepPreviousData?: boolean;
+  /** Builds each answer from the previous one, e.g. to keep unchanged arrays for memoised views. */
+  share?: (previous: T | undefined, next: T) => T;
+  /** The key to fetch ahead, given this key and its answer (undefined: none). */
+  prefetch?: (value: T, key: ResourceKey) => ResourceKey | undefined;
+  /** Requests for keys other than this one and its prefetch are aborted when the key changes. */
+  abortOnLeave?: boolean;
+}
+
+export interface Resource<T> {
+  value: T | undefined;
+  /** `value` answers the key asked for (not the previous key's, kept while this one loads). */
+  isCurrent: boolean;
+  fetchedAt: number | undefined;
+  poll: number | undefined;
+  /** The last failure; cancelled requests are not failures. */
+  error: Error | undefined;
+  /** First load, nothing to show yet. */
+  isLoading: boolean;
+  /** A request is in flight. */
+  isValidating: boolean;
+  /** While failing: when the next automatic retry is due (null: none, press r). */
+  retryAt: RetryAt | undefined;
+  refresh: () => void;
+  /** How often it is polled, ms: the interval, or at least a minute for `slow` and `once`. */
+  periodMs: number;
+}
+
+const notPaused = (): boolean => false;
+const NOTHING: ReadonlySet<string> = new Set();
+
+export function useResource<K extends ResourceKey, T>(
+  key: K | null,
+  fetch: Fetcher<K, T>,
+  policy: ResourcePolicy<T> = {},
+): Resource<T> {
+  const { signal: lifetime, now, intervalMs, retries } = useDashboard();
+  const { cache } = useSWRConfig();
+  const fetchRef = useRef(fetch);
+  fetchRef.current = fetch;
+  const shareRef = useRef(policy.share);
+  shareRef.current = policy.share;
+  const { hidden = false, paused, slow = false, once = false, bucketMs, queue, priority = 'high' } = policy;
+  const periodMs = slow || once ? Math.max(intervalMs, SLOW_POLL_MS) : intervalMs;
+  const requests = useState(() => new Requests<T>())[0];
+
+  const request = useCallback(
+    (k: K): Request<T> => {
+      const id = unstable_serialize(k);
+      const previous = cache.get(id)?.data as Polled<T> | undefined;
+      const seeded = cache instanceof SeededCache ? (cache.take(id) as Promise<T> | undefined) : undefined;
+      const load = (signal: AbortSignal): Promise<T> => {
+        if (seeded) return seeded;
+        const run = (): Promise<T> => fetchRef.current(k, signal);
+        return queue ? queue.run(run, { priority, signal }) : run();
+      };
+      const answer = (value: T): Polled<T> => ({
+        value: shareRef.current ? shareRef.current(previous?.value, value) : value,
+        fetchedAt: now(),
+        poll: (previous?.poll ?? 0) + 1,
+      });
+      return requests.start(id, lifetime, load, answer, now());
+    },
+    [cache, requests, lifetime, queue, priority, now],
+  );
+
+  /** SWR's fetcher: a fresh answer fetched ahead if there is one, else a new request. */
+  const fetcher = useCallback(
+    (raw: ResourceKey): Promise<Polled<T>> => {
+      const k = raw as K; // the key this hook was given
+      return requests.takeAhead(unstable_serialize(k), now(), periodMs) ?? request(k).promise;
+    },
+    [requests, request, now, periodMs],
+  );
+
+  // Abort whatever is still running when the component goes away.
+  useEffect(() => () => requests.abortAllBut(NOTHING), [requests]);
+
+  const stopped = hidden || paused === true || once;
+  const refreshInterval = useMemo(
+    () => (stopped ? 0 : () => pollDelay(intervalMs, now(), slow, bucketMs)),
+    [stopped, slow, bucketMs, intervalMs, now],
+  );
+  const swr = useSWR<Polled<T>, Error, ResourceKey | null>(key, fetcher, {
+    ...(paused === undefined ? {} : { isPaused: notPaused }),
+    keepPreviousData: policy.keepPreviousData ?? false,
+    revalidateIfStale: false,
+    refreshInterval,
+  });
+  const { data, error, mutate } = swr;
+  const id = key ? unstable_serialize(key) : '';
+  const isCurrent = data !== undefined && cache.get(id)?.data === data;
+
+  // The key after this one, once this one's answer names it.
+  const nextKey =
+    key && policy.prefetch && isCurrent && !error ? policy.prefetch(data.value, key) : undefined;
+  const nextId = nextKey === undefined ? '' : unstable_serialize(nextKey);
+  const nextRef = useRef(nextKey);
+  nextRef.current = nextKey;
+  const { mutate: fill } = useSWRConfig();
+  useEffect(() => {
+    const next = nextRef.current;
+    if (!nextId || !next || cache.get(nextId)?.data !== undefined || requests.hasAhead(nextId)) return;
+    const req = request(next as K);
+    requests.keepAhead(nextId, req);
+    req.promise.then(
+      // Into the cache as it lands, so the next key draws in one render (its fetch still gets
+      // this same promise when that key is asked for: no second request).
+      (polled) => {
+        if (requests.isAhead(nextId, req) && !lifetime.aborted)
+          void fill(next, polled, { revalidate: false });
+      },
+      // Not shown: forget it, so the key is fetched afresh when it is asked for.
+      () => requests.forgetAhead(nextId, req),
+    );
+  }, [nextId, cache, requests, request, fill, lifetime]);
+
+  // Abandon everything except the key asked for and the one after it.
+  const abortOnLeave = policy.abortOnLeave ?? false;
+  useEffect(() => {
+    if (abortOnLeave) requests.abortAllBut(new Set([id, nextId]));
+  }, [abortOnLeave, requests, id, nextId]);
+  const retryAt = useRetryAt(retries, id);
+  const refresh = useCallback(() => void mutate(), [mutate]);
+
+  // A key met before (a page visited again, a row scrolled back): its cached data is drawn, and
+  // asked for again only if older than its period. A seed is as fresh as data gets on mount.
+  const fetchedAt = data?.fetchedAt;
+  const keySeen = useRef('');
+  const seed = cache instanceof SeededCache && cache.isSeed(id, data);
+  useEffect(() => {
+    // Only when the key changes (or on mount): polling does the rest.
+    if (keySeen.current === id) return;
+    keySeen.current = id;
+    if (!id || hidden || seed || fetchedAt === undefined) return;
+    if (!(now() - fetchedAt < periodMs)) void mutate();
+  }, [id, hidden, seed, fetchedAt, now, periodMs, mutate]);
+  useRefreshOnShow(hidden, paused ? undefined : fetchedAt, mutate, periodMs);
+
+  // This key's request was cancelled by a component that went away while another still wants it.
+  // (isValidating is not read here: reading it re-renders on every request's start and end.)
+  const aborted = isCancelledHere(error);
+  useEffect(() => {
+    if (aborted && !lifetime.aborted) void mutate();
+  }, [aborted, lifetime, mutate]);
+
+  return {
+    value: data?.value,
+    isCurrent,
+    fetchedAt,
+    poll: data?.poll,
+    error: aborted ? undefined : error,
+    isLoading: swr.isLoading,
+    // A getter: SWR re-renders on `isValidating` only for callers that read it.
+    get isValidating() {
+      return swr.isValidating;
+    },
+    retryAt: error && !aborted ? retryAt : undefined,
+    refresh,
+    periodMs,
+  };
+}
