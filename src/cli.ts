@@ -16,7 +16,7 @@ import {
 } from './cli/parse.js';
 import { reportError } from './errors/report-error.js';
 import { type CommandIO, interruptedCode } from './cli/io.js';
-import { asciiOutput } from './terminal/ascii.js';
+import { asciiOutput } from './format/ascii.js';
 import { detectTerminal, setTerminal, terminal } from './terminal/capabilities.js';
 import { VERSION } from './version.js';
 
@@ -57,7 +57,7 @@ function terminalFlags(argv: string[]): { ascii: boolean; noColor: boolean } {
   return { ascii: flags.includes('--ascii'), noColor: flags.includes('--no-color') };
 }
 
-/** On a terminal that is not UTF-8, nothing but ASCII leaves (terminal/ascii.ts). */
+/** On a terminal that is not UTF-8, nothing but ASCII leaves (format/ascii.ts). */
 function asciiIO(io: CommandIO): CommandIO {
   return {
     ...io,
@@ -225,7 +225,7 @@ async function runDashboardCommand(argv: string[], io: CommandIO): Promise<numbe
   }
   const color = caps.color !== 'none';
   // Thresholds for the dashboard's alerts; a broken file is one line and exit 2, like check's.
-  const { loadPreferences } = await import('./config/preferences.js');
+  const { loadPreferences } = await import('./alerts/preferences.js');
   const preferences = loadPreferences(io.env);
   const alerts = {
     thresholds: preferences.thresholds,

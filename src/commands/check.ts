@@ -25,7 +25,7 @@ import {
   stringFlags,
 } from '../cli/parse.js';
 import { reportError } from '../errors/report-error.js';
-import { loadPreferences } from '../config/preferences.js';
+import { loadPreferences } from '../alerts/preferences.js';
 import { sanitize } from '../format/sanitize.js';
 import { type CheckResult, jsonResult, statusLine } from './check-output.js';
 import type { CommandIO } from '../cli/io.js';

@@ -11,7 +11,7 @@ import { PooltopError } from '../errors/pooltop-error.js';
 import type { PoolOverview } from '../api/types.js';
 import type { CommandContext } from '../cli/context.js';
 import { clip, intFlag, ONE_SHOT_OPTIONS, type ParsedValues, stringFlag } from '../cli/parse.js';
-import { loadPreferences } from '../config/preferences.js';
+import { loadPreferences } from '../alerts/preferences.js';
 import { isLoopbackHost } from '../config/validate.js';
 import { sanitize } from '../format/sanitize.js';
 import { createExposition } from '../exporter/exposition.js';

@@ -3,8 +3,10 @@ import { POOL_OVERVIEW_KEY } from '../hooks/swr-keys.js';
 import { useRefreshOnShow } from '../hooks/use-refresh-on-show.js';
 import useSWR, { useSWRConfig } from 'swr';
 import type { FoundBlock, HashRatePoint, PoolOverview } from '../../api/types.js';
-import { useDashboard } from '../dashboard-context.js';
+import { type FirstPoll, useDashboard } from '../dashboard-context.js';
 import { type RetryAt, useRetryAt } from '../retry-schedule.js';
+
+export type { FirstPoll };
 
 export { POOL_OVERVIEW_KEY };
 
@@ -59,20 +61,6 @@ function share(prev: PoolOverview | undefined, next: PoolOverview): PoolOverview
       : next.last7days_hash_rate,
     blocks: sameBlocks(prev.blocks, next.blocks) ? prev.blocks : next.blocks,
   };
-}
-
-/**
- * The dashboard's first pool poll, sent before its modules load (cli.ts) so it travels while
- * they do. This hook is where it enters: answered by the time the hook mounts, it is the first
- * data (SWR's fallback, no request on mount, the next poll one interval later); still in flight,
- * the hook's first fetch takes it over instead of sending another; failed, that fetch reports it.
- */
-export interface FirstPoll {
-  readonly request: Promise<PoolOverview>;
-  /** The answer and when it came, once the request succeeded. */
-  answer?: { overview: PoolOverview; fetchedAt: number };
-  /** A fetch has taken the request over, or its answer was shown: later fetches send their own. */
-  taken: boolean;
 }
 
 export function firstPoll(request: Promise<PoolOverview>, now: () => number = Date.now): FirstPoll {
