@@ -23,7 +23,7 @@ const LAYERS: Array<[RegExp, number]> = [
   [/^session\//, 3],
   [/^(service|exporter)\//, 4],
   [/^ui\//, 5],
-  [/^cli\//, 6],
+  [/^commands\/support\//, 6],
   [/^commands\//, 7],
   [/^(cli|main)\.ts$/, 8],
   [/^launch\//, 9],
