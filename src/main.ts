@@ -1,7 +1,7 @@
 import { flushCompileCache } from 'node:module';
 import { main } from './cli.js';
-import { invocationOf } from './cli/mode.js';
-import { Interrupted, processIO } from './cli/io.js';
+import { invocationOf } from './commands/support/mode.js';
+import { Interrupted, processIO } from './commands/support/io.js';
 import { isDebug } from './errors/debug.js';
 
 /** How long the dashboard's start-up takes at most; then its compiled code is worth keeping. */

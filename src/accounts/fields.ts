@@ -23,8 +23,6 @@ export interface SortOrder {
   desc: boolean;
 }
 
-export const LIST_ORDER: SortOrder = { desc: false };
-
 export const FILTER_GROUPS = ['status', 'kyc', 'shared', 'spot', 'collateral'] as const;
 export type FilterGroup = (typeof FILTER_GROUPS)[number];
 

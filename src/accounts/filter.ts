@@ -18,10 +18,6 @@ export function foldValue(value: string): string {
 
 const ASCII = /^[\x20-\x7e]*$/;
 
-export function isFilterEmpty(filter: AccountFilter): boolean {
-  return FILTER_GROUPS.every((g) => (filter[g]?.length ?? 0) === 0);
-}
-
 /** The filter with `value` chosen in `group`, or no longer chosen if it was. */
 export function toggleFilter(filter: AccountFilter, group: FilterGroup, value: string): AccountFilter {
   const current = filter[group] ?? [];

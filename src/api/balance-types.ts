@@ -10,7 +10,6 @@ export const BALANCES_PATH = '/api/v4/sub-account/balances';
 
 /** Where a currency is held: the main balance, the trade (spot) balance, the collateral balance. */
 export const BALANCE_PLACES = ['main', 'spot', 'collateral'] as const;
-export type BalancePlace = (typeof BALANCE_PLACES)[number];
 
 /** A ticker is network text: at most this many characters reach the model. */
 export const TICKER_MAX = 32;

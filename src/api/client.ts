@@ -28,9 +28,9 @@ import {
 import { type SignFields, signRequest } from './sign.js';
 import { createTransport, type HttpRequest, type Timeouts } from './transport.js';
 import { capList } from './page-bounds.js';
+import type { CallOptions } from './call-options.js';
 import {
   type ApiClient,
-  type CallOptions,
   LIMIT_DEFAULT,
   PATHS,
   type PoolOverview,

@@ -21,7 +21,7 @@ import {
 } from './mining-types.js';
 import { capList } from './page-bounds.js';
 import type { DegradationSink } from './parse-policy.js';
-import type { CallOptions } from './types.js';
+import type { CallOptions } from './call-options.js';
 
 export type SignedCall = <T>(
   path: string,

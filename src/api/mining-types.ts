@@ -5,7 +5,7 @@
  * `{timestamp, hashrate}` oldest first (the per-worker series calls it `time`), amounts stay exact
  * decimal strings. A field the server left out, sent as null or sent unreadable is `null`.
  */
-import type { CallOptions } from './types.js';
+import type { CallOptions } from './call-options.js';
 
 export const MINING_PATHS = {
   accounts: '/api/v4/mining/accounts',

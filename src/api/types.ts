@@ -8,6 +8,7 @@
  */
 
 import type { BalancesQuery, CurrencyBalance } from './balance-types.js';
+import type { CallOptions } from './call-options.js';
 import type { MiningApi } from './mining-types.js';
 
 /** Missing (undefined) or null: shown as a placeholder, kept as it came in `--json`. */
@@ -86,10 +87,6 @@ export interface RefreshParams {
   clientId: string;
   clientSecret: string;
   refreshToken: string;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
 }
 
 export interface RefreshCallOptions extends CallOptions {

@@ -10,9 +10,9 @@
  */
 import { TICKER, UUID } from '../api/request-checks.js';
 import { LIMIT_MAX, OFFSET_MAX, type SubAccount } from '../api/types.js';
-import type { CommandContext } from '../cli/context.js';
-import type { CommandIO } from '../cli/io.js';
-import { clip, type ParsedValues, stringFlag } from '../cli/parse.js';
+import type { CommandContext } from './support/context.js';
+import type { CommandIO } from './support/io.js';
+import { clip, type ParsedValues, stringFlag } from './support/parse.js';
 import { PooltopError } from '../errors/pooltop-error.js';
 import { sanitizeLine } from '../format/sanitize.js';
 import { balancesJson, balanceTable } from './balance-output.js';

@@ -6,7 +6,7 @@
 import type { SubAccount } from '../api/types.js';
 import { csvLine } from '../format/csv.js';
 import { formatCount } from '../format/number.js';
-import { accountRow, ACCOUNT_HEADER } from './accounts.js';
+import { accountRow, ACCOUNT_HEADER } from './accounts-page.js';
 import { toSafeJson } from './json-output.js';
 import { renderTextTable } from './text-table.js';
 

@@ -12,7 +12,7 @@ import {
   type SortOrder,
 } from '../accounts/fields.js';
 import type { AccountFilter } from '../accounts/filter.js';
-import { clip, type ParsedValues, stringFlag } from '../cli/parse.js';
+import { clip, type ParsedValues, stringFlag } from './support/parse.js';
 import type { OutputFormat } from './account-sinks.js';
 import { tickerFlag } from './account-balances.js';
 

@@ -15,7 +15,7 @@ import {
   REACH_ROWS,
 } from '../api/load-all.js';
 import type { SubAccount } from '../api/types.js';
-import type { CommandContext } from '../cli/context.js';
+import type { CommandContext } from './support/context.js';
 import { isDebug } from '../errors/debug.js';
 import { progressParts } from '../accounts/load-progress.js';
 import { formatCount } from '../format/number.js';
@@ -24,7 +24,7 @@ import { formatDuration } from '../format/time.js';
 import { createSink } from './account-sinks.js';
 import { createBalanceSink, writeWithBalances } from './accounts-all-balances.js';
 import type { AllOptions } from './accounts-all-options.js';
-import { type CommandIO, interruptedCode } from '../cli/io.js';
+import { type CommandIO, interruptedCode } from './support/io.js';
 
 const PROGRESS_EVERY_MS = 100;
 

@@ -1,148 +1,39 @@
-/**
- * `pooltop exporter [--listen HOST:PORT] [--interval S] [--once]`: a Prometheus exporter. Polls
- * the API every `--interval` seconds (default 30, at least 5) and serves the last values on
- * `/metrics`; `--once` polls once and prints one exposition on stdout (for node_exporter's
- * textfile collector; within `--timeout`, default 30 s). The server stops cleanly on SIGINT/SIGTERM
- * (exit 0); `--once` stops at once too, with 130/143 and nothing on stdout. The pool always; every mining
- * account too when an API key and secret are configured (exporter/mining-targets.ts).
- */
-import { readPool } from '../alerts/readings.js';
-import { PooltopError } from '../errors/pooltop-error.js';
-import type { PoolOverview } from '../api/types.js';
-import type { CommandContext } from '../cli/context.js';
-import { clip, intFlag, ONE_SHOT_OPTIONS, type ParsedValues, stringFlag } from '../cli/parse.js';
-import { loadPreferences } from '../config/preferences.js';
-import { isLoopbackHost } from '../config/validate.js';
-import { sanitize } from '../format/sanitize.js';
-import { createExposition } from '../exporter/exposition.js';
-import { startMetricsServer } from '../exporter/http-server.js';
-import { BALANCES_ENDPOINT, balanceTarget } from '../exporter/balance-targets.js';
-import { MINING_ENDPOINTS, miningTargets } from '../exporter/mining-targets.js';
-import { createPoller, type PollTarget } from '../exporter/poller.js';
-import { type CommandIO, interruptedCode, untilAborted } from '../cli/io.js';
+import { type CommandModule, printHelp, withContext } from './support/command.js';
+import { CONFIG_FLAGS } from './support/help-text.js';
+import { ONE_SHOT_OPTIONS, parseFlags, timeoutFlag } from './support/parse.js';
 
-export const EXPORTER_OPTIONS = {
-  ...ONE_SHOT_OPTIONS,
-  listen: { type: 'string' },
-  interval: { type: 'string' },
-  once: { type: 'boolean' },
-  balances: { type: 'boolean' },
-} as const;
+export const exporter: CommandModule = {
+  name: 'exporter',
+  summary: 'Prometheus exporter',
+  options: {
+    ...ONE_SHOT_OPTIONS,
+    listen: { type: 'string' },
+    interval: { type: 'string' },
+    once: { type: 'boolean' },
+    balances: { type: 'boolean' },
+  },
+  help: `Usage: pooltop exporter [--listen HOST:PORT] [--interval SECONDS] [--once] [--balances] [configuration flags]
 
-export const DEFAULT_LISTEN = '127.0.0.1:9861';
-export const DEFAULT_INTERVAL_S = 30;
-export const MIN_INTERVAL_S = 5;
+Serves Prometheus metrics on http://HOST:PORT/metrics, polling the API every interval; a
+scrape only reads the last values. Stops on SIGINT or SIGTERM.
+  --listen HOST:PORT    address to serve (default 127.0.0.1:9861; any other address can be
+                        read by others, with a warning)
+  --interval SECONDS    polling interval, at least 5 (default 30)
+  --once                poll once, print one exposition on stdout and exit (for the
+                        node_exporter textfile collector)
+  --balances            every sub-account's balances too, as
+                        whitebit_subaccount_balance{alias,ticker,place}: the whole list and one
+                        request per account each interval (needs an API key and secret)
+  --timeout SECONDS     with --once: give up after this long in all (default 30)
 
-export interface ExporterFlags {
-  host: string;
-  port: number;
-  intervalS: number;
-  once: boolean;
-  /** Every sub-account's balances too (off by default: one request per account per interval). */
-  balances: boolean;
-}
-
-/** Checked before anything is resolved or sent. */
-export function exporterFlags(values: ParsedValues): ExporterFlags {
-  const { host, port } = parseListen(stringFlag(values, 'listen') ?? DEFAULT_LISTEN);
-  const intervalS = intFlag(values, 'interval', { min: MIN_INTERVAL_S, max: 86_400 }) ?? DEFAULT_INTERVAL_S;
-  if (values.timeout !== undefined && values.once !== true) {
-    throw new PooltopError('config', '--timeout applies to exporter --once only');
-  }
-  return { host, port, intervalS, once: values.once === true, balances: values.balances === true };
-}
-
-/** `HOST:PORT`, `[IPv6]:PORT` or `:PORT` (every address). */
-export function parseListen(text: string): { host: string; port: number } {
-  const m = /^(?:\[([^\]]+)\]|([^:[\]]*)):(\d{1,5})$/.exec(text.trim());
-  const port = m ? Number(m[3]) : Number.NaN;
-  if (!m || port > 65535) {
-    throw new PooltopError(
-      'config',
-      `--listen must be HOST:PORT (e.g. ${DEFAULT_LISTEN}), got '${clip(text)}'`,
-    );
-  }
-  return { host: m[1] ?? m[2] ?? '', port };
-}
-
-export async function runExporter(ctx: CommandContext, io: CommandIO, flags: ExporterFlags): Promise<number> {
-  const preferences = loadPreferences(io.env);
-  const withMining = Boolean(ctx.config.apiKey && ctx.config.apiSecret);
-  if (flags.balances && !withMining) {
-    throw new PooltopError('config', '--balances reads sub-accounts: it needs an API key and secret');
-  }
-  const endpoints = withMining ? ['pool', MINING_ENDPOINTS.accounts] : ['pool'];
-  const exposition = createExposition({
-    endpoints: flags.balances ? [...endpoints, BALANCES_ENDPOINT] : endpoints,
-    thresholds: preferences.thresholds,
-    processMetrics: !flags.once,
-  });
-  const pool: PollTarget<PoolOverview> = {
-    endpoint: 'pool',
-    fetch: (signal) => ctx.client.getMiningPool({ signal }),
-    apply: (overview) => exposition.setPool(readPool(overview)),
-  };
-  const targets = [
-    pool,
-    ...(withMining ? [miningTargets(ctx.client.mining, exposition)] : []),
-    ...(flags.balances ? [balanceTarget(ctx.client, exposition)] : []),
-  ];
-  const poller = createPoller(targets, {
-    signal: io.signal,
-    record: (endpoint, outcome, account) => exposition.recordPoll(endpoint, outcome, account),
-    onChange: (endpoint, error, account) => {
-      const what = account === undefined ? endpoint : `${endpoint} ${sanitize(account)}`;
-      io.stderr(
-        error === undefined
-          ? `pooltop: ${what}: the API answers again\n`
-          : `pooltop: warning: ${what}: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
-    },
-  });
-
-  if (flags.once) {
-    await poller.pollAll();
-    poller.stop();
-    // Stopped by a signal: no exposition of polls that were cut short.
-    if (io.signal.aborted) return interruptedCode(io.signal);
-    io.stdout(await exposition.text());
-    return 0;
-  }
-
-  if (!isLoopbackHost(flags.host)) {
-    io.stderr(
-      `pooltop: warning: listening on ${flags.host || 'every address'}: anyone who can reach it can read the pool and account data it serves\n`,
-    );
-  }
-  const server = await listen(flags, exposition);
-  const scope = withMining
-    ? 'the pool and every mining account'
-    : 'the pool (no API key: no mining accounts)';
-  io.stdout(
-    `pooltop exporter: serving ${server.url}/metrics, polling ${ctx.config.baseUrl} every ${flags.intervalS} s for ${scope}\n`,
-  );
-  poller.start(flags.intervalS * 1000);
-  await untilAborted(io.signal);
-  poller.stop();
-  await server.close();
-  return 0;
-}
-
-async function listen(flags: ExporterFlags, exposition: ReturnType<typeof createExposition>) {
-  try {
-    return await startMetricsServer({ host: flags.host, port: flags.port, exposition });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === 'EADDRINUSE'
-        ? 'the address is already in use'
-        : code === 'EACCES'
-          ? 'permission denied'
-          : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
-            ? 'no such address on this machine'
-            : (code ?? 'unknown error');
-    throw new PooltopError('config', `cannot listen on ${flags.host}:${flags.port}: ${why}`, {
-      cause: error,
-    });
-  }
-}
+${CONFIG_FLAGS}`,
+  async run(args, io) {
+    const { exporterFlags, runExporter } = await import('./exporter-run.js');
+    const { values } = parseFlags(args, exporter.options);
+    if (values.help) return printHelp(io, exporter.help);
+    const flags = exporterFlags(values);
+    // Only `--once` is a one-shot command with a deadline; the server runs until stopped.
+    const once = flags.once ? { timeoutS: timeoutFlag(values), notices: true } : {};
+    return withContext(values, io, (ctx) => runExporter(ctx, io, flags), { retries: 0, ...once });
+  },
+};

@@ -6,8 +6,8 @@ import { PooltopError } from '../errors/pooltop-error.js';
 import { checkMiningQuery } from '../api/mining-checks.js';
 import type { MiningInterval } from '../api/mining-types.js';
 import { LIMIT_MAX, LIMIT_MIN, OFFSET_MAX, OFFSET_MIN } from '../api/types.js';
-import { clip, intFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
-import { timeFlag } from '../cli/time-flag.js';
+import { clip, intFlag, type ParsedValues, stringFlag } from './support/parse.js';
+import { timeFlag } from './support/time-flag.js';
 
 export const MINING_SUBCOMMANDS = [
   'accounts',

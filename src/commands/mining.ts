@@ -1,149 +1,54 @@
-/**
- * `pooltop mining accounts|info|hashrate|workers|worker|rewards|payout|links`: one signed read
- * (plus one `accounts` call when the account must be found), then `--json` (the answer's data,
- * normalised: hash rates in H/s, times in Unix seconds) or a small table.
- *
- * The account: `--account`, else WHITEBIT_MINING_ACCOUNT, else `mining_account` in the profile
- * (resolved with the other settings), else the key's only mining account, else an error that
- * lists them. With `--demo`: `--account`, else the demo's newest account.
- */
-import { isPooltopError, PooltopError } from '../errors/pooltop-error.js';
-import { accountNotFoundText, isAccountNotFound } from '../api/account-not-found.js';
-import { WORKERS_LIMIT_DEFAULT } from '../api/mining-types.js';
-import type { CommandContext } from '../cli/context.js';
-import { whereToGive } from '../config/settings-meta.js';
-import { sanitize } from '../format/sanitize.js';
-import type { CommandIO } from '../cli/io.js';
-import { toSafeJson } from './json-output.js';
-import type { MiningRequest } from './mining-args.js';
-import {
-  accountsText,
-  hashRateText,
-  infoText,
-  linksText,
-  payoutText,
-  rewardsText,
-  workersText,
-  workerText,
-} from './mining-text.js';
+import { MINING_OPTIONS, parseMiningArgs } from './mining-args.js';
+import { type CommandModule, printHelp, withContext } from './support/command.js';
+import { CONFIG_FLAGS } from './support/help-text.js';
+import { ONE_SHOT_OPTIONS, parseFlags, timeoutFlag } from './support/parse.js';
 
-/** Names listed in the "which account?" error before it says how many more there are. */
-const NAMES_SHOWN = 10;
+export const mining: CommandModule = {
+  name: 'mining',
+  summary: 'your mining accounts, workers and rewards',
+  options: { ...ONE_SHOT_OPTIONS, json: { type: 'boolean' }, ...MINING_OPTIONS },
+  help: `Usage: pooltop mining COMMAND [flags] [configuration flags]
 
-export async function runMining(ctx: CommandContext, io: CommandIO, req: MiningRequest): Promise<number> {
-  try {
-    return await readMining(ctx, io, req);
-  } catch (err) {
-    throw await withAccountsHint(err, ctx, io.signal);
-  }
-}
+Reads your Mining Pool accounts (signed POSTs under /api/v4/mining/; read-only: pooltop never
+creates accounts, changes payouts or creates links). Needs an API key and secret.
 
-/**
- * An account name the key does not have is said in pooltop's words, with the names it does have
- * (one more request) and where to choose; other errors pass unchanged.
- */
-export async function withAccountsHint(
-  err: unknown,
-  ctx: CommandContext,
-  signal: AbortSignal,
-): Promise<unknown> {
-  if (!isPooltopError(err) || !isAccountNotFound(err)) return err;
-  let names: string[] | undefined;
-  try {
-    names = (await ctx.client.mining.accounts({}, { signal })).items.map((a) => a.name);
-  } catch {
-    names = undefined;
-  }
-  const { status, code, fields, detail } = err;
-  const account = ctx.config.miningAccount ?? '';
-  // The demo has no config file: only the flag applies there.
-  const where = ctx.config.configPath ? whereToGive('miningAccount', ctx.config) : '--account';
-  const choose = names && names.length > 0 ? `; choose one with ${where}` : '';
-  return new PooltopError('validation', `${accountNotFoundText(account, names)}${choose}`, {
-    status,
-    code,
-    fields,
-    detail,
-    cause: err,
-  });
-}
+Commands:
+  accounts                          your mining accounts, newest first
+  info                              fee, workers online/low/offline, stratum URLs with worker counts
+  hashrate [--interval I] [--from T] [--to T]
+                                    the account's hash rate and reject rate over time
+  workers [--limit N] [--offset N]  names of connected workers, ascending (100 a page)
+  worker --worker NAME [--interval I] [--from T] [--to T]
+                                    one worker's hash rate over time
+  rewards [--from T] [--to T] [--limit N] [--offset N]
+                                    daily FPPS rewards, newest first (30 a page)
+  payout                            where rewards are paid: main balance or an external address
+  links                             active watcher links
 
-async function readMining(ctx: CommandContext, io: CommandIO, req: MiningRequest): Promise<number> {
-  const mining = ctx.client.mining;
-  const call = { signal: io.signal };
-  const out = (data: unknown, human: () => string) => io.stdout(req.json ? `${toSafeJson(data)}\n` : human());
+Flags:
+  --account NAME   the mining account (default: WHITEBIT_MINING_ACCOUNT, mining_account
+                   in the profile, else the key's only account)
+  --worker NAME    the worker (for 'worker')
+  --interval I     5m, 1h or 24h (default 1h)
+  --from T, --to T the window: Unix seconds, an ISO date (2025-06-01, UTC) or date-time,
+                   a time ago (90s, 30m, 24h, 7d, 2w) or now; never in the future, from ≤ to
+  --limit N        rows per page, 1 to 100
+  --offset N       rows to skip, 0 to 10000
+  --json           print the answer's data, normalised: hash rates in H/s, times in Unix seconds
 
-  if (req.sub === 'accounts') {
-    const page = await mining.accounts({}, call);
-    out(page.items, () => accountsText(page.items, Date.now()));
-    return 0;
-  }
-  const account = await resolveMiningAccount(ctx, io.signal);
-  const window = { from: req.from, to: req.to };
-  switch (req.sub) {
-    case 'info': {
-      const info = await mining.minerInfo({ account }, call);
-      out(info, () => infoText(account, info));
-      break;
-    }
-    case 'hashrate': {
-      const series = await mining.hashrate({ account, interval: req.interval, ...window }, call);
-      out(series, () => hashRateText(account, series, req.interval ?? '1h'));
-      break;
-    }
-    case 'workers': {
-      const page = await mining.workerNames(
-        { account, limit: req.limit ?? WORKERS_LIMIT_DEFAULT, offset: req.offset },
-        call,
-      );
-      out({ workers: page.items }, () => workersText(account, page));
-      break;
-    }
-    case 'worker': {
-      const worker = req.worker ?? '';
-      const series = await mining.workerHashrate(
-        { account, worker, interval: req.interval, ...window },
-        call,
-      );
-      out(series, () => workerText(series, req.interval ?? '1h'));
-      break;
-    }
-    case 'rewards': {
-      const page = await mining.rewards({ account, limit: req.limit, offset: req.offset, ...window }, call);
-      out(page.items, () => rewardsText(account, page));
-      break;
-    }
-    case 'payout': {
-      const payout = await mining.payoutDestination({ account }, call);
-      out(payout, () => payoutText(account, payout));
-      break;
-    }
-    case 'links': {
-      const links = await mining.watcherLinks({ account }, call);
-      out(links, () => linksText(account, links, Date.now()));
-      break;
-    }
-  }
-  return 0;
-}
+Examples:
+  pooltop mining workers --demo
+  pooltop mining worker --worker asic-001 --interval 5m --from 6h --json
+  pooltop mining rewards --account main_farm --from 30d
 
-/** The configured account, else the key's only one; several or none is a one-line error. */
-export async function resolveMiningAccount(ctx: CommandContext, signal: AbortSignal): Promise<string> {
-  const configured = ctx.config.miningAccount;
-  if (configured) return configured;
-  const { items } = await ctx.client.mining.accounts({}, { signal });
-  const only = items.length === 1 ? items[0] : undefined;
-  if (only) return only.name;
-  if (items.length === 0) {
-    throw new PooltopError(
-      'api',
-      'this API key has no mining accounts (mining accounts are created on whitebit.com)',
-    );
-  }
-  const names = items.slice(0, NAMES_SHOWN).map((a) => sanitize(a.name));
-  const more = items.length > NAMES_SHOWN ? ` and ${items.length - NAMES_SHOWN} more` : '';
-  throw new PooltopError(
-    'config',
-    `this API key has ${items.length} mining accounts (${names.join(', ')}${more}): choose one with ${whereToGive('miningAccount', ctx.config)}`,
-  );
-}
+${CONFIG_FLAGS}`,
+  async run(args, io) {
+    const { values, positionals } = parseFlags(args, mining.options, 1);
+    if (values.help) return printHelp(io, mining.help);
+    // Every bound is checked here, before any setting is resolved or any request is sent.
+    const request = parseMiningArgs(positionals[0], values, Date.now());
+    const oneShot = { timeoutS: timeoutFlag(values), notices: true };
+    const { runMining } = await import('./mining-run.js');
+    return withContext(values, io, (ctx) => runMining(ctx, io, request), oneShot);
+  },
+};

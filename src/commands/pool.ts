@@ -1,48 +1,24 @@
-import type { PoolOverview } from '../api/types.js';
-import type { CommandContext } from '../cli/context.js';
-import { formatHashRate } from '../format/hash-rate.js';
-import { formatCount } from '../format/number.js';
-import { listOr, PLACEHOLDER, textOr } from '../format/placeholder.js';
-import { formatDateTime, timeAgo } from '../format/time.js';
-import type { CommandIO } from '../cli/io.js';
-import { toSafeJson } from './json-output.js';
-import { renderTextTable } from './text-table.js';
+import { type CommandModule, printHelp, withContext } from './support/command.js';
+import { CONFIG_FLAGS } from './support/help-text.js';
+import { ONE_SHOT_OPTIONS, parseFlags, timeoutFlag } from './support/parse.js';
 
-/**
- * `pooltop pool [--json]`: one request, then the overview as JSON or a compact summary. The JSON
- * is the normalised model: the same snake_case object whatever shape the server sent, fields
- * in a fixed order, a missing field missing and a null one null.
- */
-export async function runPool(ctx: CommandContext, io: CommandIO, opts: { json: boolean }): Promise<number> {
-  const pool = await ctx.client.getMiningPool({ signal: io.signal });
-  io.stdout(opts.json ? `${toSafeJson(pool)}\n` : formatPoolSummary(pool, Date.now()));
-  return 0;
-}
+export const pool: CommandModule = {
+  name: 'pool',
+  summary: 'mining-pool overview, once',
+  options: { ...ONE_SHOT_OPTIONS, json: { type: 'boolean' } },
+  help: `Usage: pooltop pool [--json] [--timeout SECONDS] [configuration flags]
 
-export function formatPoolSummary(pool: PoolOverview, nowMs: number, maxBlocks = 5): string {
-  const lines = [
-    `Hash rate   ${formatHashRate(pool.current_hash_rate)}`,
-    `Workers     ${formatCount(pool.workers)}`,
-    `Location    ${textOr(pool.location)}`,
-    `Assets      ${listOr(pool.assets)}`,
-    `Rewards     ${listOr(pool.reward_schemes)}`,
-    `Links       ${listOr(pool.connection_links)}`,
-    '',
-  ];
-  const blocks = (pool.blocks ?? []).slice(0, maxBlocks);
-  if (blocks.length === 0) {
-    lines.push('No blocks found yet.');
-  } else {
-    lines.push('Recent blocks');
-    const rows = blocks.map((b) => {
-      const at = b.block_found_at == null ? undefined : b.block_found_at * 1000;
-      return [
-        b.block_height == null ? PLACEHOLDER : `#${b.block_height}`,
-        at === undefined ? PLACEHOLDER : formatDateTime(at),
-        at === undefined ? PLACEHOLDER : timeAgo(at, nowMs),
-      ];
-    });
-    lines.push(...renderTextTable(['Height', 'Found at', 'Age'], rows));
-  }
-  return `${lines.join('\n')}\n`;
-}
+Fetches the public mining-pool overview once (GET /api/v4/public/mining-pool).
+  --json    print the overview on stdout: the same snake_case object (spec field names, in
+            the spec's order) whatever shape the server sent; a missing field stays missing,
+            a null one null
+
+${CONFIG_FLAGS}`,
+  async run(args, io) {
+    const { values } = parseFlags(args, pool.options);
+    if (values.help) return printHelp(io, pool.help);
+    const oneShot = { timeoutS: timeoutFlag(values), notices: true };
+    const { runPool } = await import('./pool-run.js');
+    return withContext(values, io, (ctx) => runPool(ctx, io, { json: values.json === true }), oneShot);
+  },
+};

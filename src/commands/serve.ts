@@ -1,111 +1,56 @@
-import { PooltopError } from '../errors/pooltop-error.js';
-import { clip, intFlag, numberFlag, type ParsedValues, stringFlag } from '../cli/parse.js';
-import { isLoopbackHost } from '../config/validate.js';
-import { MAX_MINING_ACCOUNTS, MAX_WORKERS } from '../service/options.js';
-import { POOL_SHAPES, type PoolShape } from '../service/pool-shape.js';
-import { type CommandIO, untilAborted } from '../cli/io.js';
-import { toSafeJson } from './json-output.js';
+import { type CommandModule, printHelp } from './support/command.js';
+import { parseFlags } from './support/parse.js';
 
-/**
- * `pooltop serve`: runs the embedded reference service in the foreground until the process is
- * interrupted (SIGINT/SIGTERM abort io.signal), then closes it and exits 0.
- */
-export async function runServe(values: ParsedValues, io: CommandIO): Promise<number> {
-  const host = stringFlag(values, 'host') ?? '127.0.0.1';
-  const options = {
-    host,
-    port: intFlag(values, 'port', { min: 0, max: 65535 }) ?? 0,
-    accounts: intFlag(values, 'accounts', { min: 1, max: 20000 }),
-    miningAccounts: intFlag(values, 'mining-accounts', { min: 0, max: MAX_MINING_ACCOUNTS }),
-    workers: intFlag(values, 'workers', { min: 0, max: MAX_WORKERS }),
-    seed: intFlag(values, 'seed', { min: 0, max: 2 ** 31 - 1 }),
-    accessTtl: intFlag(values, 'access-ttl', { min: 1, max: 86400 }),
-    refreshTtl: intFlag(values, 'refresh-ttl', { min: 1, max: 86400 * 30 }),
-    blockInterval: numberFlag(values, 'block-interval', { min: 1, max: 86400 }),
-    latency: intFlag(values, 'latency', { min: 0, max: 600_000 }),
-    failRate: numberFlag(values, 'fail-rate', { min: 0, max: 1 }),
-    poolShape: poolShapeFlag(values),
-    sparse: values.sparse === true,
-    now: frozenClock(io.env),
-  };
-  if (!isLoopbackHost(host)) {
-    io.stderr(
-      `pooltop: warning: serving on ${host}, reachable from other machines; it is a demo service with no real security\n`,
-    );
-  }
-  const { startService } = await import('../service/server.js');
-  const service = await startService(options);
-  const c = service.credentials;
-  if (values.json === true) {
-    io.stdout(
-      `${toSafeJson({
-        base_url: service.baseUrl,
-        api_key: c.apiKey,
-        api_secret: c.apiSecret,
-        client_id: c.clientId,
-        client_secret: c.clientSecret,
-        refresh_token: c.refreshToken,
-        mining_accounts: service.miningAccounts,
-      })}\n`,
-    );
-  } else {
-    io.stdout(
-      [
-        `pooltop demo service listening on ${service.baseUrl}`,
-        `  api key        ${c.apiKey}`,
-        `  api secret     ${c.apiSecret}`,
-        `  client id      ${c.clientId}`,
-        `  client secret  ${c.clientSecret}`,
-        `  refresh token  ${c.refreshToken}`,
-        `  mining         ${service.miningAccounts.join(', ') || '(no accounts)'}`,
-        `Try: pooltop pool --base-url ${service.baseUrl}`,
-        'Stop with Ctrl+C.',
-        '',
-      ].join('\n'),
-    );
-  }
-  await untilAborted(io.signal);
-  await service.close();
-  return 0;
-}
+export const serve: CommandModule = {
+  name: 'serve',
+  summary: 'run the embedded reference service',
+  options: {
+    host: { type: 'string' },
+    port: { type: 'string' },
+    accounts: { type: 'string' },
+    'mining-accounts': { type: 'string' },
+    workers: { type: 'string' },
+    seed: { type: 'string' },
+    'access-ttl': { type: 'string' },
+    'refresh-ttl': { type: 'string' },
+    'block-interval': { type: 'string' },
+    latency: { type: 'string' },
+    'fail-rate': { type: 'string' },
+    'pool-shape': { type: 'string' },
+    sparse: { type: 'boolean' },
+    json: { type: 'boolean' },
+    // What they change is decided before the parse (cli.ts); serve only accepts them, like every command.
+    ascii: { type: 'boolean' },
+    'no-color': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  },
+  help: `Usage: pooltop serve [options]
 
-export const SERVE_OPTIONS = {
-  host: { type: 'string' },
-  port: { type: 'string' },
-  accounts: { type: 'string' },
-  'mining-accounts': { type: 'string' },
-  workers: { type: 'string' },
-  seed: { type: 'string' },
-  'access-ttl': { type: 'string' },
-  'refresh-ttl': { type: 'string' },
-  'block-interval': { type: 'string' },
-  latency: { type: 'string' },
-  'fail-rate': { type: 'string' },
-  'pool-shape': { type: 'string' },
-  sparse: { type: 'boolean' },
-  json: { type: 'boolean' },
-  // What they change is decided before the parse (cli.ts); serve only accepts them, like every command.
-  ascii: { type: 'boolean' },
-  'no-color': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-function poolShapeFlag(values: ParsedValues): PoolShape | undefined {
-  const shape = stringFlag(values, 'pool-shape');
-  if (shape === undefined) return undefined;
-  if ((POOL_SHAPES as readonly string[]).includes(shape)) return shape as PoolShape;
-  const choices = POOL_SHAPES.join(', ');
-  throw new PooltopError('config', `--pool-shape must be one of ${choices}, got '${clip(shape)}'`);
-}
-
-/**
- * Test hook, deliberately not in --help: `POOLTOP_SERVE_NOW_MS=N` stops the service's clock at N
- * (ms since the epoch), so separate services answer with the same pool data. Anything else is
- * ignored.
- */
-function frozenClock(env: NodeJS.ProcessEnv): (() => number) | undefined {
-  const raw = env.POOLTOP_SERVE_NOW_MS;
-  if (raw === undefined || !/^\d{1,15}$/.test(raw)) return undefined;
-  const at = Number(raw);
-  return () => at;
-}
+Runs the embedded reference service (the API operations, simulated data) until
+SIGINT or SIGTERM.
+  --host H              address to bind (default 127.0.0.1; anything else is exposed, with a warning)
+  --port P              port (default 0: an ephemeral port)
+  --accounts N          number of sub-accounts, 1 to 20000 (default 1000)
+  --mining-accounts N   number of mining accounts, 0 to 100 (default 3)
+  --workers N           workers per mining account, 0 to 20000 (default 40)
+  --seed S              seed for the generated data (default 1)
+  --access-ttl S        access-token lifetime in seconds (default 300)
+  --refresh-ttl S       refresh-token lifetime in seconds (default 600)
+  --block-interval S    mean seconds between found blocks (default 45)
+  --latency MS          added to every response (default 0)
+  --fail-rate F         share of requests answered with an infrastructure failure, 0 to 1
+  --pool-shape SHAPE    the pool overview as snake (default), camel (one camelCase object)
+                        or camel-array (a one-element camelCase array): the shapes the real
+                        API is known to send
+  --sparse              drop or null optional fields in a share of items and send some
+                        numbers as strings, as the real API may (deterministic by seed)
+  --json                print one JSON line with base_url, credentials and mining_accounts
+                        once listening
+  -h, --help            show help`,
+  async run(args, io) {
+    const { runServe } = await import('./serve-run.js');
+    const { values } = parseFlags(args, serve.options);
+    if (values.help) return printHelp(io, serve.help);
+    return runServe(values, io);
+  },
+};

@@ -23,7 +23,7 @@
  *
  * Total: any string in, a string out that contains none of the above.
  */
-import { asciiData } from '../terminal/ascii.js';
+import { asciiData } from './ascii.js';
 import { terminal } from '../terminal/capabilities.js';
 
 export interface SanitizeOptions {

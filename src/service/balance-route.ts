@@ -12,7 +12,7 @@ import { AUTH_MESSAGES } from './auth.js';
 import { accountBalances, isCurrency, oneBalance } from './balance-model.js';
 import type { ServiceContext } from './context.js';
 import { privateError, sendJson } from './respond.js';
-import type { Route } from './routes.js';
+import type { Route } from './route.js';
 import { signedRoute } from './signed-route.js';
 import { sparseBalances } from './sparse.js';
 

@@ -14,7 +14,7 @@ import type { MiningAccountModel, Window } from './mining-model.js';
 import { rewardsPage } from './mining-rewards.js';
 import { type FieldErrors, intervalField, nameField, pagingFields, windowFields } from './mining-validate.js';
 import { privateError, sendJson } from './respond.js';
-import type { Route } from './routes.js';
+import type { Route } from './route.js';
 import { type SignedHandler, signedRoute } from './signed-route.js';
 
 type Body = Record<string, unknown>;

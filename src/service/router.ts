@@ -9,7 +9,8 @@ import { type ServiceContext, countRequest } from './context.js';
 import { applyFault, pickFault } from './faults.js';
 import { readBody } from './read-body.js';
 import { internalError, oauthError, privateError, publicError, sendEmpty, sendText } from './respond.js';
-import { ROUTES, type Route } from './routes.js';
+import type { Route } from './route.js';
+import { ROUTES } from './routes.js';
 
 export type Delay = (ms: number) => Promise<void>;
 

@@ -10,14 +10,7 @@ import { privateError, rateLimited, sendJson } from './respond.js';
 import { clientAddress, signedRoute } from './signed-route.js';
 import { sparseAccount, sparseOverview, sparsePage } from './sparse.js';
 import { validateListQuery } from './validate-query.js';
-
-export type RouteFamily = 'public' | 'private' | 'oauth';
-
-export interface Route {
-  methods: readonly string[];
-  family: RouteFamily;
-  handle(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse, body: Buffer): void;
-}
+import type { Route } from './route.js';
 
 export const ROUTES: Readonly<Record<string, Route>> = {
   [PATHS.miningPool]: { methods: ['GET', 'HEAD'], family: 'public', handle: miningPool },

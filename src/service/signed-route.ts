@@ -8,7 +8,7 @@ import { verifySignedRequest } from './auth.js';
 import type { ServiceContext } from './context.js';
 import { mediaType } from './oauth.js';
 import { privateError, rateLimited } from './respond.js';
-import type { Route } from './routes.js';
+import type { Route } from './route.js';
 
 export type SignedHandler = (ctx: ServiceContext, body: Record<string, unknown>, res: ServerResponse) => void;
 

@@ -18,7 +18,7 @@
 import { Writable } from 'node:stream';
 import { clipColumns } from '../format/clip-columns.js';
 import { lineWidth } from '../format/ansi-width.js';
-import { asciiOutput } from '../terminal/ascii.js';
+import { asciiOutput } from '../format/ascii.js';
 import { changedTail } from './line-diff.js';
 
 const SYNC_START = '\x1b[?2026h';
@@ -49,7 +49,7 @@ function isControlOnly(text: string): boolean {
 }
 
 export interface FrameWriterOptions {
-  /** The terminal is not UTF-8: every line is made pure ASCII, widths kept (terminal/ascii.ts). */
+  /** The terminal is not UTF-8: every line is made pure ASCII, widths kept (format/ascii.ts). */
   ascii?: boolean;
 }
 

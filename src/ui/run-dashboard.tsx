@@ -10,7 +10,7 @@ import type { ApiClient, PoolOverview } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { isDebug } from '../errors/report-error.js';
 import { sanitize, sanitizeLine } from '../format/sanitize.js';
-import { asciiOutput } from '../terminal/ascii.js';
+import { asciiOutput } from '../format/ascii.js';
 import { type ColorDepth, terminal } from '../terminal/capabilities.js';
 import type { AlertSettings } from './alerts/alerts-context.js';
 import { App } from './app.js';

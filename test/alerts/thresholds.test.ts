@@ -6,7 +6,7 @@ import { MINING_METRICS, POOL_METRICS } from '../../src/alerts/metrics.js';
 import { readPool } from '../../src/alerts/readings.js';
 import { thresholdsFromFlags, thresholdsFromToml, withOverrides } from '../../src/alerts/thresholds.js';
 import type { PoolOverview } from '../../src/api/types.js';
-import { loadPreferences, preferencesPath } from '../../src/config/preferences.js';
+import { loadPreferences, preferencesPath } from '../../src/alerts/preferences.js';
 import { withTmp } from '../session/helpers.js';
 
 const message = (fn: () => unknown): string => {

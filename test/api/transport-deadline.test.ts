@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseBaseUrl } from '../../src/api/base-url.js';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { createTransport, type Transport } from '../../src/api/transport.js';
-import { timeoutsFromEnv } from '../../src/cli/context.js';
+import { timeoutsFromEnv } from '../../src/commands/support/context.js';
 import { type FakeServer, json, startFakeServer } from './fake-server.js';
 
 let server: FakeServer;

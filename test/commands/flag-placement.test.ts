@@ -4,7 +4,7 @@
  * take is one line and exit 2 wherever it is written. Run with the built executable.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandFirst } from '../../src/cli/mode.js';
+import { commandFirst } from '../../src/commands/support/mode.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { type CliResult, runCli } from '../support/run-cli.js';
 

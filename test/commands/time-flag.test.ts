@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTimeValue, timeFlag } from '../../src/cli/time-flag.js';
+import { parseTimeValue, timeFlag } from '../../src/commands/support/time-flag.js';
 
 const NOW = Date.UTC(2025, 5, 1, 12, 0, 30, 500);
 const NOW_SEC = Math.floor(NOW / 1000);

@@ -15,8 +15,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HELP } from '../../src/cli/help.js';
-import { commandFirst } from '../../src/cli/mode.js';
+import { HELP } from '../../src/commands/index.js';
+import { commandFirst } from '../../src/commands/support/mode.js';
 import { runCli } from '../support/run-cli.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -2,8 +2,8 @@
  * Every network fault, against the built CLI (`dist/pooltop.cjs`): the one-shot commands exit 1
  * with exactly one `pooltop:` line on stderr and nothing on stdout; valid data in the camelCase
  * shapes, with extra fields or with degraded fields is accepted. `POOLTOP_TIMEOUT_MS` (a hidden test hook,
- * src/cli/context.ts) shortens every client timeout so the stalls end in seconds. Each case has
- * its own server, so the cases run side by side, a few at a time.
+ * src/commands/support/context.ts) shortens every client timeout so the stalls end in seconds.
+ * Each case has its own server, so the cases run side by side, a few at a time.
  *
  * Client-level details (timeouts, body cap, classification, retries) are covered in test/api;
  * this is the end-to-end view of the same faults.

@@ -7,8 +7,8 @@ import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
 import type { ApiClient, SubAccount } from '../../src/api/types.js';
-import type { CommandContext } from '../../src/cli/context.js';
-import { runAccounts } from '../../src/commands/accounts.js';
+import type { CommandContext } from '../../src/commands/support/context.js';
+import { runAccounts } from '../../src/commands/accounts-page.js';
 import {
   AccountsClient,
   keyedConfig,

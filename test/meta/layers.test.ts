@@ -18,13 +18,12 @@ const SRC = join(import.meta.dirname, '..', '..', 'src');
 /** Layer of a file under src/ (path relative to src, forward slashes), lowest first. */
 const LAYERS: Array<[RegExp, number]> = [
   [/^(errors|format|terminal)\/|^version\.ts$/, 0],
-  [/^config\/preferences\.ts$/, 2],
   [/^config\//, 1],
   [/^(api|accounts|alerts)\//, 2],
   [/^session\//, 3],
   [/^(service|exporter)\//, 4],
   [/^ui\//, 5],
-  [/^cli\//, 6],
+  [/^commands\/support\//, 6],
   [/^commands\//, 7],
   [/^(cli|main)\.ts$/, 8],
   [/^launch\//, 9],
@@ -59,6 +58,91 @@ function importsOf(file: string): string[] {
 }
 
 const files = sourceFiles().map((f) => f.split('\\').join('/'));
+
+type Graph = Map<string, Set<string>>;
+
+function fileGraph(): Graph {
+  return new Map(files.map((file) => [file, new Set(importsOf(file))]));
+}
+
+/** `ui/pool/x.ts` → `ui`; a file at the top of src/ is its own node (`cli.ts`). */
+const folderOf = (file: string) => file.split('/')[0] ?? file;
+
+/** Edges between different top-level folders, one per pair. */
+function folderGraph(graph: Graph): Graph {
+  const folders: Graph = new Map();
+  for (const [file, targets] of graph) {
+    const from = folderOf(file);
+    const edges = folders.get(from) ?? new Set<string>();
+    folders.set(from, edges);
+    for (const target of targets) if (folderOf(target) !== from) edges.add(folderOf(target));
+  }
+  return folders;
+}
+
+/**
+ * Every circle in `graph`, one line per strongly connected component of more than one node (or a
+ * node importing itself), with one path round it: `a → b → a`. Tarjan's algorithm.
+ */
+function circles(graph: Graph): string[] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) ?? 0);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node) ?? 0, index.get(next) ?? 0));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop();
+      if (member === undefined) break;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1 || graph.get(node)?.has(node)) {
+      found.push(pathRound(graph, new Set(component), node).join(' → '));
+    }
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return found.sort();
+}
+
+/** A shortest path from `start` back to itself inside one component (breadth first). */
+function pathRound(graph: Graph, component: Set<string>, start: string): string[] {
+  const previous = new Map<string, string>();
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    const node = queue[i] ?? start;
+    for (const next of graph.get(node) ?? []) {
+      if (!component.has(next)) continue;
+      if (next === start) {
+        const path: string[] = [];
+        for (let at: string | undefined = node; at !== undefined && at !== start; at = previous.get(at)) {
+          path.unshift(at);
+        }
+        return [start, ...path, start];
+      }
+      if (!previous.has(next)) {
+        previous.set(next, node);
+        queue.push(next);
+      }
+    }
+  }
+  return [start, start];
+}
 
 describe('layers', () => {
   it('every import points to the same layer or a lower one', () => {
@@ -103,9 +187,26 @@ describe('layers', () => {
     expect(readers).toEqual([]);
   });
 
+  it('no import circle between files', () => {
+    expect(circles(fileGraph())).toEqual([]);
+  });
+
+  it('no import circle between top-level folders of src/', () => {
+    expect(circles(folderGraph(fileGraph()))).toEqual([]);
+  });
+
   it('finds what it checks', () => {
     expect(files).toContain('ui/pool/pool-view.tsx');
     expect(importsOf('ui/pool/pool-view.tsx')).toContain('ui/pool/use-pool-overview.ts');
     expect(layerOf('errors/pooltop-error.ts')).toBeLessThan(layerOf('config/resolve.ts'));
+    const graph: Graph = new Map([
+      ['a.ts', new Set(['b.ts'])],
+      ['b.ts', new Set(['c/d.ts'])],
+      ['c/d.ts', new Set(['a.ts', 'c/e.ts'])],
+      ['c/e.ts', new Set<string>()],
+      ['f/g.ts', new Set(['f/g.ts', 'c/e.ts'])],
+    ]);
+    expect(circles(graph)).toEqual(['a.ts → b.ts → c/d.ts → a.ts', 'f/g.ts → f/g.ts']);
+    expect(circles(folderGraph(graph))).toEqual(['a.ts → b.ts → c → a.ts']);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { runAuth } from '../../src/commands/auth.js';
+import { runAuth } from '../../src/commands/auth-run.js';
 import { fileTokenStore } from '../../src/config/token-store.js';
 import { startFakeServer } from '../api/fake-server.js';
 import { FAKE_CLIENT, fakeClock, oauthConfig, withTmp } from './helpers.js';

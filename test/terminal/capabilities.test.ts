@@ -3,7 +3,7 @@ import { toSafeJson } from '../../src/commands/json-output.js';
 import { renderTextTable } from '../../src/commands/text-table.js';
 import { sanitize } from '../../src/format/sanitize.js';
 import { displayWidth, truncate } from '../../src/format/width.js';
-import { asciiData, asciiOutput } from '../../src/terminal/ascii.js';
+import { asciiData, asciiOutput } from '../../src/format/ascii.js';
 import {
   colorDepthOf,
   DEFAULT_TERMINAL,

@@ -1,6 +1,6 @@
 import { Text } from 'ink';
 import { displayWidth, lastColumns, truncate } from '../../format/width.js';
-import { asciiData } from '../../terminal/ascii.js';
+import { asciiData } from '../../format/ascii.js';
 import { terminal } from '../../terminal/capabilities.js';
 import { glyphs } from '../../terminal/glyphs.js';
 import { useTheme } from '../theme-context.js';

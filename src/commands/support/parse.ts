@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { PooltopError } from '../errors/pooltop-error.js';
+import { PooltopError } from '../../errors/pooltop-error.js';
 
 type OptionSpec = { type: 'string' | 'boolean'; short?: string; multiple?: boolean };
 export type OptionSpecs = Record<string, OptionSpec>;
@@ -8,7 +8,7 @@ export type ParsedValues = Record<string, string | boolean | (string | boolean)[
 
 /**
  * Flags every command accepts (configuration, the terminal's and `--help`); before the command
- * or after it (cli/mode.ts).
+ * or after it (mode.ts).
  */
 export const COMMON_OPTIONS: OptionSpecs = {
   help: { type: 'boolean', short: 'h' },

@@ -1,5 +1,5 @@
-import { PooltopError } from '../errors/pooltop-error.js';
-import { linkSignals } from '../api/link-signals.js';
+import { PooltopError } from '../../errors/pooltop-error.js';
+import { linkSignals } from '../../api/link-signals.js';
 
 /** A one-shot command's total time (`--timeout`): a signal that fires when it is up. */
 export interface Deadline {

@@ -2,11 +2,21 @@ import { COMMON_OPTIONS } from './parse.js';
 
 /**
  * What an argument list asks for: the dashboard (no command, only flags), one of the commands,
- * `--version`, or an unknown command. cli.ts dispatches on it.
+ * `--version`, or an unknown command. cli.ts dispatches on it through the command table
+ * (commands/index.ts), which has one entry per name here.
  */
-export const COMMANDS = ['pool', 'accounts', 'mining', 'auth', 'serve', 'check', 'exporter', 'help'] as const;
-export type Command = (typeof COMMANDS)[number];
-export type Invocation = 'dashboard' | Command | 'version' | 'unknown';
+export const COMMAND_NAMES = [
+  'pool',
+  'accounts',
+  'mining',
+  'auth',
+  'serve',
+  'check',
+  'exporter',
+  'help',
+] as const;
+export type CommandName = (typeof COMMAND_NAMES)[number];
+export type Invocation = 'dashboard' | CommandName | 'version' | 'unknown';
 
 /**
  * Flags that may come before the command and take the next argument as their value. The rest of
@@ -46,11 +56,11 @@ export function commandFirst(argv: readonly string[]): string[] {
   return [argv[at] ?? '', ...argv.slice(0, at), ...argv.slice(at + 1)];
 }
 
-const isCommand = (word: string) => (COMMANDS as readonly string[]).includes(word);
+const isCommand = (word: string) => (COMMAND_NAMES as readonly string[]).includes(word);
 
 export function invocationOf(argv: readonly string[]): Invocation {
   const first = commandFirst(argv)[0];
   if (first === '--version' || first === '-V') return 'version';
   if (first === undefined || first.startsWith('-')) return 'dashboard';
-  return isCommand(first) ? (first as Command) : 'unknown';
+  return isCommand(first) ? (first as CommandName) : 'unknown';
 }

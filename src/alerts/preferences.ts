@@ -9,7 +9,7 @@
  * A missing file means no preferences. Every problem is one line naming the file and the key.
  */
 import { isAbsolute, join } from 'node:path';
-import { NO_THRESHOLDS, type ThresholdSet, thresholdsFromToml } from '../alerts/thresholds.js';
+import { NO_THRESHOLDS, type ThresholdSet, thresholdsFromToml } from './thresholds.js';
 import { PooltopError } from '../errors/pooltop-error.js';
 import {
   errnoCode,
@@ -18,8 +18,8 @@ import {
   type ReadConfigFile,
   readFailure,
   readRealFile,
-} from './config-file.js';
-import { homeDir } from './paths.js';
+} from '../config/config-file.js';
+import { homeDir } from '../config/paths.js';
 
 export interface Preferences {
   /** The file consulted (it may not exist). */

@@ -1,5 +1,5 @@
 /**
- * Pure ASCII for terminals whose locale is not UTF-8 (capabilities.ts), keeping every width.
+ * Pure ASCII for terminals whose locale is not UTF-8 (terminal/capabilities.ts), keeping every width.
  *
  * - `asciiData`: text from the network; each character outside ASCII becomes `?` once per column
  *   it takes (a CJK character `??`), so columns still line up. Used by sanitize().
@@ -10,8 +10,8 @@
  *   chosen where they are drawn (glyphs.ts), so nothing reaches this step but the simple ones.
  * Escape sequences are ASCII already and pass untouched.
  */
-import { displayWidth } from '../format/width.js';
-import { graphemes } from '../format/graphemes.js';
+import { displayWidth } from './width.js';
+import { graphemes } from './graphemes.js';
 
 const ASCII_ONLY = /^[\x00-\x7f]*$/;
 

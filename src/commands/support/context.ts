@@ -1,13 +1,13 @@
-import { type ClientOptions, createClient } from '../api/client.js';
-import type { Timeouts } from '../api/transport.js';
-import type { ApiClient } from '../api/types.js';
+import { type ClientOptions, createClient } from '../../api/client.js';
+import type { Timeouts } from '../../api/transport.js';
+import type { ApiClient } from '../../api/types.js';
 import type { CommandIO } from './io.js';
-import { resolveConfig } from '../config/resolve.js';
-import type { CommonFlags, ResolvedConfig } from '../config/types.js';
-import { sanitizeLine } from '../format/sanitize.js';
-import { isDebug } from '../errors/debug.js';
-import { PooltopError } from '../errors/pooltop-error.js';
-import { isRefusedKey, refusedKeyMessage } from '../api/refused-key.js';
+import { resolveConfig } from '../../config/resolve.js';
+import type { CommonFlags, ResolvedConfig } from '../../config/types.js';
+import { sanitizeLine } from '../../format/sanitize.js';
+import { isDebug } from '../../errors/debug.js';
+import { PooltopError } from '../../errors/pooltop-error.js';
+import { isRefusedKey, refusedKeyMessage } from '../../api/refused-key.js';
 import { type Deadline, formatSeconds, startDeadline } from './deadline.js';
 import { type ParsedValues, stringFlag } from './parse.js';
 
@@ -126,7 +126,7 @@ async function createDemoContext(
   account: string | undefined,
   deadline: Deadline | undefined,
 ): Promise<CommandContext> {
-  const { startService } = await import('../service/server.js');
+  const { startService } = await import('../../service/server.js');
   const service = await startService({ port: 0 });
   const { credentials } = service;
   const config: ResolvedConfig = {

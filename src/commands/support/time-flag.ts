@@ -4,7 +4,7 @@
  * `24h`, `7d`, `2w`) or `now`. The result is whole Unix seconds; whether it lies in the future
  * or after the other end is checked with the rest of the query (api/mining-checks.ts).
  */
-import { PooltopError } from '../errors/pooltop-error.js';
+import { PooltopError } from '../../errors/pooltop-error.js';
 import { clip, type ParsedValues } from './parse.js';
 
 const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };

@@ -1,0 +1,114 @@
+import { terminal } from '../terminal/capabilities.js';
+import { type CommandModule, printHelp, usageError, withContext } from './support/command.js';
+import { CONFIG_FLAGS, TIMEOUT_FLAG } from './support/help-text.js';
+import { VERSION } from '../version.js';
+import { clip, COMMON_OPTIONS, intFlag, parseFlags } from './support/parse.js';
+
+/** What runs without a command word: the dashboard; its --help is pooltop's own. */
+export const dashboard: CommandModule = {
+  name: 'dashboard',
+  summary: 'open the dashboard',
+  options: {
+    ...COMMON_OPTIONS,
+    interval: { type: 'string' },
+    account: { type: 'string' },
+    notify: { type: 'boolean' },
+  },
+  help: `pooltop ${VERSION} — top for a WhiteBIT mining pool and your sub-accounts
+
+Usage:
+  pooltop [--demo] [--interval SECONDS] [--no-color] [--account NAME]
+          [--notify]
+                                                        open the dashboard (needs a terminal
+                                                        that can move the cursor: not TERM=dumb)
+  pooltop pool [--json]                                 mining-pool overview, once
+  pooltop accounts [--search T] [--limit N] [--offset N] [--json]
+                                                        one page of sub-accounts
+  pooltop accounts --all [--search T] [--sort COLUMN[:desc]] [--filter F]
+                   [--json|--ndjson|--csv]              the whole list
+  pooltop accounts balances ID|ALIAS [--ticker T] [--json]
+                                                        what one sub-account holds
+  pooltop accounts --all --balances [--ticker T] --json|--ndjson|--csv
+                                                        the whole list with its balances
+  pooltop mining COMMAND [--account NAME] [--json]      your mining accounts, workers and rewards
+                                                        (accounts, info, hashrate, workers, worker,
+                                                        rewards, payout, links)
+  pooltop auth refresh|status|restore [--json]          OAuth token refresh and stored session
+  pooltop serve [--port P] [--json] ...                 run the embedded reference service
+  pooltop check [pool|mining] -w METRIC=RANGE -c METRIC=RANGE
+                                                        monitoring plugin (Nagios, Icinga)
+  pooltop exporter [--listen HOST:PORT] [--interval S] [--once] [--balances]
+                                                        Prometheus exporter
+  pooltop COMMAND --help                                help for one command
+
+Flags may come before the command or after it: pooltop --demo pool is pooltop pool --demo.
+
+Dashboard:
+  --interval SECONDS    polling interval, at least 1 (default 10)
+  --notify              a desktop notification (OSC 9 and OSC 777) when an alert gets worse,
+                        besides the bell; thresholds come from ~/.config/pooltop/config.toml
+                        (or $XDG_CONFIG_HOME/pooltop/config.toml); ! lists the alert history
+
+Mining (the dashboard's Mining tab, pooltop mining --help):
+  --account NAME        mining account (env WHITEBIT_MINING_ACCOUNT; profile key mining_account;
+                        default: the key's only one; with several, the Mining tab lists them
+                        and key a chooses another)
+
+${CONFIG_FLAGS}
+
+${TIMEOUT_FLAG}
+
+Exit codes: 0 success, 1 remote or network failure, 2 usage or configuration error, 130/143
+stopped by SIGINT/SIGTERM (pooltop check uses the monitoring-plugin codes 0–3 instead).
+Set DEBUG=pooltop for details of a failure on stderr.`,
+  async run(args, io) {
+    // --ascii and --no-color were read at start (cli.ts): the terminal is decided once.
+    const { values } = parseFlags(args, dashboard.options);
+    if (values.help) return printHelp(io, dashboard.help);
+    const intervalSec = intFlag(values, 'interval', { min: 1, max: 86400 }) ?? 10;
+    if (!process.stdin.isTTY || !process.stdout.isTTY) {
+      throw usageError('the dashboard needs an interactive terminal; for scripts use `pooltop pool --json`');
+    }
+    const caps = terminal();
+    if (caps.dumb) {
+      const term = caps.term === '' ? 'a terminal without TERM' : `TERM=${clip(caps.term)}`;
+      throw usageError(`no dashboard on ${term} (it cannot move the cursor); try \`pooltop pool\``);
+    }
+    const color = caps.color !== 'none';
+    // Thresholds for the dashboard's alerts; a broken file is one line and exit 2, like check's.
+    const { loadPreferences } = await import('../alerts/preferences.js');
+    const preferences = loadPreferences(io.env);
+    const alerts = {
+      thresholds: preferences.thresholds,
+      notify: values.notify === true,
+      multiplexer: caps.multiplexer,
+      preferencesPath: preferences.path,
+    };
+    return withContext(
+      values,
+      io,
+      async (ctx) => {
+        // The first pool poll goes out before the dashboard's modules (Ink, React, the views) are
+        // loaded, so it travels while they load; the pool hook takes it over (ui/pool/use-pool-overview.ts).
+        const firstPoll = ctx.client.getMiningPool({ signal: io.signal });
+        firstPoll.catch(() => {}); // a failure is the dashboard's to report, once it has taken over
+        const { runDashboard } = await import('../ui/run-dashboard.js');
+        const { diagnosticsFromEnv } = await import('../ui/diagnostics.js');
+        const diagnostics = diagnosticsFromEnv(io.env);
+        return runDashboard({
+          client: ctx.client,
+          config: ctx.config,
+          demo: ctx.demo,
+          intervalSec,
+          color,
+          colorDepth: caps.color,
+          alerts,
+          diagnostics,
+          firstPoll,
+        });
+      },
+      // While the dashboard owns the screen, console output is held and printed on the way out.
+      { retries: 0, debugLine: (line) => console.error(line) },
+    );
+  },
+};
