@@ -10,6 +10,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI, cleanEnv, runCli } from '../support/run-cli.js';
 import { type HostileMode, type HostileServer, startHostileServer } from './hostile-server.js';
+import { inBatches } from '../support/in-batches.js';
 
 const servers: HostileServer[] = [];
 const children = new Set<ChildProcess>();
@@ -50,20 +51,6 @@ const COMMANDS: Array<{ args: string[]; failure: number; stream: 'stderr' | 'std
   { args: ['check', 'pool'], failure: 3, stream: 'stdout' },
 ];
 const timeoutFlag = (args: string[], s: string) => (args[0] === 'check' ? ['-t', s] : ['--timeout', s]);
-
-/** Runs `jobs` at most `limit` at a time (each is a Node process loading the whole bundle). */
-async function inBatches<T>(jobs: Array<() => Promise<T>>, limit: number): Promise<T[]> {
-  const out: T[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      out[i] = await (jobs[i] as () => Promise<T>)();
-    }
-  };
-  await Promise.all(Array.from({ length: limit }, worker));
-  return out;
-}
 
 describe('--timeout bounds every one-shot command', () => {
   it('ends a hanging handshake, silent server or endless body with one line naming --timeout', async () => {

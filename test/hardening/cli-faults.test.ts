@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cleanEnv, runCli } from '../support/run-cli.js';
 import { type FaultServer, type Mode, startFaultServer } from './fault-server.js';
 import { ONE_LINE } from './fault-messages.js';
+import { inBatches } from '../support/in-batches.js';
 
 /** Every mode but plain `ok` (the other shapes, extra and degraded fields prove valid data passes). */
 const POOL_MODES = (Object.keys(ONE_LINE) as Mode[]).filter((m) => m !== 'ok');
@@ -36,20 +37,6 @@ async function runCase(command: 'pool' | 'accounts', mode: Mode) {
   return { mode, command, result: await runCli([command], env, 25_000) };
 }
 
-/** Runs `jobs` at most `limit` at a time. */
-async function pool<T>(jobs: Array<() => Promise<T>>, limit: number): Promise<T[]> {
-  const out: T[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      out[i] = await (jobs[i] as () => Promise<T>)();
-    }
-  };
-  await Promise.all(Array.from({ length: limit }, worker));
-  return out;
-}
-
 describe('one-shot commands under network faults', () => {
   it('exit 1 with exactly one pooltop: line for every fault, 0 for valid data', async () => {
     const jobs = [
@@ -57,7 +44,7 @@ describe('one-shot commands under network faults', () => {
       ...ACCOUNT_MODES.map((m) => () => runCase('accounts', m)),
     ];
     // A few at a time: each is a Node process loading the whole bundle, on a 2-core CI machine.
-    const results = await pool(jobs, 4);
+    const results = await inBatches(jobs, 4);
     for (const { mode, command, result } of results) {
       const what = `${command} / ${mode}: ${JSON.stringify(result.stderr)}`;
       const expected = ONE_LINE[mode];

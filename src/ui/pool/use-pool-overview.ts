@@ -2,26 +2,16 @@ import { useCallback } from 'react';
 import type { FoundBlock, HashRatePoint, PoolOverview } from '../../api/types.js';
 import { useDashboard } from '../dashboard-context.js';
 import { type Seed, seed } from '../data/seed.js';
-import { useResource } from '../data/use-resource.js';
+import { type Resource, useResource } from '../data/use-resource.js';
 import { POOL_OVERVIEW_KEY } from '../hooks/swr-keys.js';
-import type { RetryAt } from '../retry-schedule.js';
 
 export { POOL_OVERVIEW_KEY };
 
-export interface PoolOverviewState {
-  /** The latest overview received, kept while a later poll fails (then it is stale). */
-  overview: PoolOverview | undefined;
-  fetchedAt: number | undefined;
-  /** Sequence number of the poll `overview` came from (see data/polled.ts). */
-  poll: number | undefined;
-  error: Error | undefined;
-  /** First load, nothing to show yet. */
-  isLoading: boolean;
-  /** A request is in flight. */
-  isValidating: boolean;
-  /** While failing: when the next automatic retry is due (null: none, press r). */
-  retryAt: RetryAt | undefined;
-}
+/** The pool tab's data: the latest overview, kept while a later poll fails (then it is stale). */
+export type PoolOverviewState = { overview: PoolOverview | undefined } & Pick<
+  Resource<PoolOverview>,
+  'fetchedAt' | 'poll' | 'error' | 'isLoading' | 'isValidating' | 'retryAt'
+>;
 
 type List<T> = readonly T[] | null | undefined;
 
