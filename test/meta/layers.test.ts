@@ -17,7 +17,7 @@ const SRC = join(import.meta.dirname, '..', '..', 'src');
 
 /** Layer of a file under src/ (path relative to src, forward slashes), lowest first. */
 const LAYERS: Array<[RegExp, number]> = [
-  [/^(errors|format|terminal)\/|^version\.ts$/, 0],
+  [/^(errors|format|terminal|renderer)\/|^version\.ts$/, 0],
   [/^config\/preferences\.ts$/, 2],
   [/^config\//, 1],
   [/^(api|accounts|alerts)\//, 2],
