@@ -89,6 +89,18 @@ describe('layers', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('the renderer imports nothing from src/ outside its folder', () => {
+    const outside = files
+      .filter((f) => f.startsWith('renderer/'))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((t) => !t.startsWith('renderer/'))
+          .map((t) => `src/${file} → src/${t}`),
+      );
+    expect(files.filter((f) => f.startsWith('renderer/')).length).toBeGreaterThan(5);
+    expect(outside).toEqual([]);
+  });
+
   it('views never read the API client', () => {
     const readers = files
       .filter(
