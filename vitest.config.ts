@@ -1,7 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { inkOutputVite } from './src/renderer/ink-output-plugins.mjs';
 
 export default defineConfig({
+  // Tests draw with the renderer users get: Ink's output pass swapped for src/renderer/output,
+  // as in the bundle. Ink (and ink-testing-library, so there is one Ink) go through Vite for that.
+  plugins: [inkOutputVite()],
   test: {
+    server: { deps: { inline: ['ink', 'ink-testing-library'] } },
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     environment: 'node',
     // ink-testing-library's stdout has columns but no rows; Ink then asks the terminal-size

@@ -10,15 +10,16 @@ import { buildProgram, commonOptions, ESM_REQUIRE_BANNER, root } from '../script
 export { root };
 
 /**
- * Inside src/ui/run-dashboard.tsx only, 'ink' resolves to bench/inproc/ink-spy.mjs (the same Ink,
- * plus a record of the render options and of Ink's render time). Other importers are untouched,
- * and entries that do not include run-dashboard.tsx are not affected at all.
+ * Inside src/renderer/render.tsx only (where the dashboard calls Ink's render), 'ink' resolves to
+ * bench/inproc/ink-spy.mjs (the same Ink, plus a record of the render options and of Ink's render
+ * time). Other importers are untouched, and entries that do not include the renderer are not
+ * affected at all.
  */
 const inkSpy = {
   name: 'ink-spy',
   setup(b) {
     b.onResolve({ filter: /^ink$/ }, (args) =>
-      args.importer.replaceAll('\\', '/').endsWith('src/ui/run-dashboard.tsx')
+      args.importer.replaceAll('\\', '/').endsWith('src/renderer/render.tsx')
         ? { path: join(root, 'bench', 'inproc', 'ink-spy.mjs') }
         : undefined,
     );

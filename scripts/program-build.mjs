@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { inkOutput } from '../vendor/ink-output/esbuild-plugin.mjs';
+import { inkOutput } from '../src/renderer/ink-output-plugins.mjs';
 import { swrUnref } from '../vendor/swr-unref/esbuild-plugin.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,7 +32,7 @@ export function commonOptions(outDir) {
     nodePaths: [join(root, 'node_modules')],
     // Ink loads react-devtools-core only in dev mode (DEV=true); never ship it.
     alias: { 'react-devtools-core': emptyModule },
-    // Ink's output pass replaced: vendor/ink-output/README.md says why and what it buys.
+    // Ink's output pass replaced: src/renderer/README.md says why and what it buys.
     // SWR's deduping timer unref'd: vendor/swr-unref/esbuild-plugin.mjs says why.
     plugins: [inkOutput(), swrUnref()],
     define: {

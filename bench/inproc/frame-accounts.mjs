@@ -22,12 +22,11 @@ const patched = tab.component !== AccountsView;
 if (patched) tab.component = AccountsView;
 
 const clock = manualClock();
-clock.install();
 const data = await dataSource();
 const footer = (view, first, last) => view.stdout.shows(`rows ${first}–${last} ·`);
 
 // 100 rows on screen.
-const view = mountDashboard({ ...data, columns, rows });
+const view = mountDashboard({ ...data, columns, rows, clock });
 await until(() => view.stdout.shows('Workers '), 15_000, 'pool data');
 view.stdin.press(tabKey);
 await until(() => footer(view, 1, 30), 15_000, 'the first page of sub-accounts');
@@ -45,7 +44,7 @@ await sleep(50);
 
 // Page flips at 120×40, page size 30: each next page is prefetched before PgDn is pressed.
 clock.reset();
-const flipView = mountDashboard({ ...data, columns: 120, rows: 40 });
+const flipView = mountDashboard({ ...data, columns: 120, rows: 40, clock });
 await until(() => flipView.stdout.shows('Workers '), 15_000, 'pool data');
 flipView.stdin.press(tabKey);
 await until(() => footer(flipView, 1, 30), 15_000, 'the first page of sub-accounts');

@@ -37,10 +37,9 @@ async function quiet(view, ms = 300) {
 }
 
 const clock = manualClock();
-clock.install();
 // One mining account (shown without the picker), enough workers for a full page of 100 connected.
 const data = await dataSource({ service: { miningAccounts: 1, workers } });
-const view = mountDashboard({ ...data, columns, rows, intervalSec: INTERVAL_SEC });
+const view = mountDashboard({ ...data, columns, rows, intervalSec: INTERVAL_SEC, clock });
 const screen = () => view.stdout.text();
 await until(() => view.stdout.shows('Workers '), 15_000, 'pool data');
 view.stdin.press(miningKey);

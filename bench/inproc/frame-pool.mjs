@@ -14,12 +14,11 @@ const warmup = Number(arg('warmup', 10));
 const idleSeconds = Number(arg('idle-seconds', 5));
 
 const clock = manualClock();
-clock.install();
 const data = await dataSource();
 const results = { sizes: {} };
 for (const [columns, rows] of sizes) {
   clock.reset();
-  const view = mountDashboard({ ...data, columns, rows });
+  const view = mountDashboard({ ...data, columns, rows, clock });
   await until(() => view.stdout.shows('Workers '), 15_000, 'pool data on the fake terminal');
   await sleep(300);
   await timeFrames(view, () => clock.tick(), { n: warmup });
@@ -39,7 +38,6 @@ for (const [columns, rows] of sizes) {
 
 // Idle with real timers and 1 s polling at 120×40: how many React commits (= Ink renders, each a
 // full-screen output pass) and terminal writes a second, and Ink's share of the time.
-clock.uninstall();
 {
   const view = mountDashboard({ ...data, columns: 120, rows: 40, intervalSec: 1 });
   await until(() => view.stdout.shows('Workers '), 15_000, 'pool data (idle run)');

@@ -13,56 +13,30 @@ import { Screen } from './screen.mjs';
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The dashboard's 1 s clock (hooks/use-now.ts: chained timeouts whose callbacks carry
- * Symbol.for('pooltop.clockTick')) made manual: such timeouts set after install() are not
- * scheduled; tick() moves Date.now() on by a second and runs them, as the timer would (each run
- * sets the next one, captured again). reset() takes the clock back to real time.
+ * The clock given to the dashboard (runDashboard's `clock`), driven by hand: its timeouts (the
+ * 1 s tick, hooks/use-now.ts) are not scheduled; tick() moves its time on by a second and runs
+ * them, as the timer would (each run sets the next one). Nothing global is patched: everything
+ * else runs on real time. reset() takes the clock back to real time.
  */
-const CLOCK_TICK = Symbol.for('pooltop.clockTick');
-
 export function manualClock() {
-  const realSet = globalThis.setTimeout;
-  const realClear = globalThis.clearTimeout;
-  const realNow = Date.now.bind(Date);
   const callbacks = new Map();
   let next = 1;
   let offset = 0;
-  const clear = (handle) => {
-    if (handle && callbacks.delete(handle)) return;
-    realClear(handle);
-  };
   const clock = {
     get count() {
       return callbacks.size;
     },
+    now: () => Date.now() + offset,
+    setTimeout(fn, _ms) {
+      const handle = next++;
+      callbacks.set(handle, fn);
+      return handle;
+    },
+    clearTimeout(handle) {
+      callbacks.delete(handle);
+    },
     reset() {
       offset = 0;
-    },
-    /** Back to real timers and time (clock timeouts captured so far stay manual). */
-    uninstall() {
-      offset = 0;
-      Date.now = realNow;
-      globalThis.setTimeout = realSet;
-      globalThis.clearTimeout = clear;
-    },
-    install() {
-      Date.now = () => realNow() + offset;
-      globalThis.setTimeout = (fn, ms, ...args) => {
-        if (!fn?.[CLOCK_TICK]) return realSet(fn, ms, ...args);
-        const handle = {
-          manual: next++,
-          unref() {
-            return handle;
-          },
-          ref() {
-            return handle;
-          },
-          hasRef: () => false,
-        };
-        callbacks.set(handle, () => fn(...args));
-        return handle;
-      };
-      globalThis.clearTimeout = clear;
     },
     tick(ms = 1000) {
       offset += ms;
@@ -226,11 +200,11 @@ export async function dataSource({ service: serviceOptions = {} } = {}) {
 }
 
 /** Runs the dashboard (runDashboard, as `pooltop` does) in a fake `columns`×`rows` terminal. */
-export function mountDashboard({ client, config, columns, rows, intervalSec = 3600 }) {
+export function mountDashboard({ client, config, columns, rows, intervalSec = 3600, clock }) {
   const stdout = new FakeStdout(columns, rows);
   const stdin = new FakeStdin();
   const mark = spy.renders.length;
-  const done = runDashboard({ client, config, demo: false, intervalSec, color: true, stdin, stdout });
+  const done = runDashboard({ client, config, demo: false, intervalSec, color: true, stdin, stdout, clock });
   return {
     stdout,
     stdin,

@@ -1,4 +1,4 @@
-// Stands in for 'ink' inside src/ui/run-dashboard.tsx only (esbuild plugin in bench/bundle.mjs):
+// Stands in for 'ink' inside src/renderer/render.tsx only (esbuild plugin in bench/bundle.mjs):
 // the same Ink, but render() records the options the dashboard really uses and adds an
 // onRender hook that reports Ink's own output-render time for each frame.
 import { render as inkRender } from 'ink';

@@ -1,5 +1,5 @@
 // A minimal screen model for the in-process fake terminal: enough of the sequences the frame
-// writer (src/ui/frame-writer.ts) emits to know what the screen shows. The writer rewrites a
+// writer (src/renderer/frame-writer.ts) emits to know what the screen shows. The writer rewrites a
 // changed line only from its first changed column, so the written bytes alone do not say what
 // is on screen. Handles cursor position (CSI r;c H), erase display (CSI 2 J), erase line
 // (CSI 2 K, CSI K) and text; other CSI/OSC/ESC sequences are skipped. Wide characters take two

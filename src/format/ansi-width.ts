@@ -1,6 +1,6 @@
 /**
  * Terminal columns of a line that may carry SGR/OSC escape sequences, for the frame writer
- * (src/ui/frame-writer.ts). Almost all of the dashboard's lines are ASCII or box drawing,
+ * (src/renderer/frame-writer.ts). Almost all of the dashboard's lines are ASCII or box drawing,
  * whose width is their length. Those take the fast
  * path (src/format/width.ts); lines with escapes or other characters are measured once and
  * remembered in a small bounded cache (the same lines come back every frame).

@@ -10,3 +10,26 @@ export const ClockContext = createContext(0);
 export function useClock(): number {
   return useContext(ClockContext);
 }
+
+/**
+ * The clock the dashboard schedules by: the time and the timers its tick is set with. Given to
+ * runDashboard (the real one by default), so a test or the bench drives the clock it hands in.
+ */
+export interface SchedulingClock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Date.now and the global timers, looked up at each call (so fake timers installed later apply). */
+export const systemClock: SchedulingClock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+export const SchedulingClockContext = createContext<SchedulingClock>(systemClock);
+
+export function useSchedulingClock(): SchedulingClock {
+  return useContext(SchedulingClockContext);
+}

@@ -1,8 +1,8 @@
 /**
- * The second's timing that the clock (hooks/use-now.ts) and the output passes
- * (render-coalesce.tsx) share: polls go out on wall-clock second boundaries (swr-options.ts),
- * the clock ticks TICK_DELAY_MS after each, and answers that arrive before the tick are drawn
- * with it.
+ * The second's timing that the clock (hooks/use-now.ts) and the renderer's output passes
+ * (`holdMs`, given to src/renderer by run-dashboard.tsx) share: polls go out on wall-clock
+ * second boundaries (swr-options.ts), the clock ticks TICK_DELAY_MS after each, and answers
+ * that arrive before the tick are drawn with it.
  */
 
 /** How long after a wall-clock second its tick comes: room for aligned polls to land first. */
@@ -21,18 +21,3 @@ export function holdMs(nowMs: number): number {
   const into = intoSecond(nowMs);
   return into < TICK_DELAY_MS ? TICK_DELAY_MS - into : 0;
 }
-
-let urgent = false;
-
-/** The next commit is drawn at the end of its turn, not held for the tick: keys, the clock, spinners. */
-export function drawSoon(): void {
-  urgent = true;
-}
-
-/** Whether a commit is urgent now; `clear` once its pass has run. */
-export const urgency = {
-  get: (): boolean => urgent,
-  clear: (): void => {
-    urgent = false;
-  },
-};

@@ -4,22 +4,22 @@
  * SIGTERM (143), SIGQUIT (131), a render error or an uncaught exception (1). In-flight requests are aborted.
  */
 import chalk from 'chalk';
-import { type Instance, render } from 'ink';
+import type { Instance } from 'ink';
 import { isPooltopError } from '../errors/pooltop-error.js';
 import type { ApiClient, PoolOverview } from '../api/types.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { isDebug } from '../errors/report-error.js';
 import { sanitize, sanitizeLine } from '../format/sanitize.js';
+import { createFullScreenRenderer } from '../renderer/index.js';
 import { asciiOutput } from '../format/ascii.js';
 import { type ColorDepth, terminal } from '../terminal/capabilities.js';
 import type { AlertSettings } from './alerts/alerts-context.js';
 import { App } from './app.js';
-import { holdConsole } from './console-buffer.js';
+import { type SchedulingClock, SchedulingClockContext, systemClock } from './clock.js';
 import { type DiagnosticsOptions, startDiagnostics } from './diagnostics.js';
-import { createFrameWriter } from './frame-writer.js';
 import { settleSeed } from './data/seed.js';
+import { holdMs } from './pass-timing.js';
 import { firstPoll as takeFirstPollOver } from './pool/use-pool-overview.js';
-import { CoalescedRenders } from './render-coalesce.js';
 import { suspendDashboard } from './suspend.js';
 import { enterFullScreen, refreshSize, releaseInput, setRawInput } from './terminal.js';
 
@@ -42,6 +42,8 @@ export interface DashboardOptions {
   diagnostics?: DiagnosticsOptions;
   /** The first pool poll (a `client.getMiningPool()` call) if the caller sent it; see use-pool-overview.ts. */
   firstPoll?: Promise<PoolOverview>;
+  /** The clock the dashboard reads and sets its tick with (default: the system's). */
+  clock?: SchedulingClock;
 }
 
 interface Outcome {
@@ -71,6 +73,7 @@ function describe(error: unknown): string {
 export async function runDashboard(opts: DashboardOptions): Promise<number> {
   const stdout = opts.stdout ?? process.stdout;
   const stdin = opts.stdin ?? process.stdin;
+  const clock = opts.clock ?? systemClock;
   const controller = new AbortController();
   let settle: (outcome: Outcome) => void = () => {};
   const outcome = new Promise<Outcome>((resolve) => {
@@ -97,7 +100,10 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   stdout.on('error', onStdoutError);
 
   // The first poll goes out before anything is drawn, and the first frame waits for it briefly.
-  const first = takeFirstPollOver(opts.firstPoll ?? opts.client.getMiningPool({ signal: controller.signal }));
+  const first = takeFirstPollOver(
+    opts.firstPoll ?? opts.client.getMiningPool({ signal: controller.signal }),
+    clock.now,
+  );
   const start = await Promise.race([
     settleSeed(first, FIRST_DATA_WAIT_MS).then(() => true),
     outcome.then(() => false),
@@ -110,8 +116,14 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   // Ink turns raw mode on in an effect, after its first frame is out: a key typed in between
   // would be echoed onto that frame and stay there. From here on, keys are the dashboard's.
   setRawInput(stdin, true);
-  const frames = createFrameWriter(stdout, { ascii: !terminal().unicode });
-  const releaseConsole = holdConsole();
+  // Output passes that are not urgent wait for the second's tick (pass-timing.ts).
+  const renderer = createFullScreenRenderer({
+    stdout,
+    stdin,
+    mapLine: terminal().unicode ? undefined : asciiOutput,
+    holdMs,
+    now: clock.now,
+  });
   const stopDiagnostics = opts.diagnostics
     ? startDiagnostics(opts.diagnostics, {
         emitters: { process, stdin, stdout },
@@ -122,8 +134,8 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   try {
     // `start` is false when the dashboard was closed (a signal) while waiting: nothing to draw.
     if (start) {
-      instance = render(
-        <CoalescedRenders>
+      instance = renderer.render(
+        <SchedulingClockContext.Provider value={clock}>
           <App
             client={opts.client}
             seeds={[first]}
@@ -133,28 +145,23 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
             color={opts.color}
             alerts={opts.alerts}
             signal={controller.signal}
+            now={clock.now}
             onQuit={(code) => finish(code)}
             terminal={{
               // Ctrl+L: at the terminal's size as it is now (see refreshSize).
               repaint: () => {
                 refreshSize(stdout);
-                frames.repaint();
+                renderer.repaint();
               },
-              suspend: () => suspendDashboard({ stdin, stdout, repaint: () => frames.repaint() }),
+              suspend: () => suspendDashboard({ stdin, stdout, repaint: () => renderer.repaint() }),
             }}
           />
-        </CoalescedRenders>,
+        </SchedulingClockContext.Provider>,
         {
-          // Ink writes whole frames (debug mode) into the frame writer, which sends only the lines
-          // that changed.
-          stdout: frames as unknown as NodeJS.WriteStream,
-          stdin,
-          debug: true,
           // The dashboard runs on a terminal only (src/cli.ts); Ink would otherwise call any
           // process with CI set non-interactive and stop following resizes.
           interactive: true,
           exitOnCtrlC: false,
-          patchConsole: false,
         },
       );
       instance.waitUntilExit().then(
@@ -175,10 +182,9 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
     // Unmounting a tree that failed to render may throw again; the screen is restored below.
   }
   releaseInput(stdin);
-  frames.flush();
+  renderer.flush();
   screen.restore();
-  frames.destroy();
-  const held = releaseConsole();
+  const held = renderer.close();
   for (const [signal, handler] of signalHandlers) process.off(signal, handler);
   process.off('uncaughtException', onFatal);
   process.off('unhandledRejection', onFatal);

@@ -17,7 +17,7 @@ const SRC = join(import.meta.dirname, '..', '..', 'src');
 
 /** Layer of a file under src/ (path relative to src, forward slashes), lowest first. */
 const LAYERS: Array<[RegExp, number]> = [
-  [/^(errors|format|terminal)\/|^version\.ts$/, 0],
+  [/^(errors|format|terminal|renderer)\/|^version\.ts$/, 0],
   [/^config\//, 1],
   [/^(api|accounts|alerts)\//, 2],
   [/^session\//, 3],
@@ -171,6 +171,18 @@ describe('layers', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('the renderer imports nothing from src/ outside its folder', () => {
+    const outside = files
+      .filter((f) => f.startsWith('renderer/'))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((t) => !t.startsWith('renderer/'))
+          .map((t) => `src/${file} → src/${t}`),
+      );
+    expect(files.filter((f) => f.startsWith('renderer/')).length).toBeGreaterThan(5);
+    expect(outside).toEqual([]);
   });
 
   it('views never read the API client', () => {

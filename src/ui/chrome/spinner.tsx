@@ -2,7 +2,7 @@ import { Text } from 'ink';
 import { createContext, useContext, useEffect, useState } from 'react';
 import { useTheme } from '../theme-context.js';
 import { glyphs } from '../../terminal/glyphs.js';
-import { drawSoon } from '../pass-timing.js';
+import { useDrawSoon } from '../../renderer/index.js';
 
 /** True inside a hidden tab (tab-slot.tsx): spinners there stand still, so they cause no renders. */
 export const HiddenTabContext = createContext(false);
@@ -12,14 +12,15 @@ export function Spinner({ intervalMs = 120 }: { intervalMs?: number }) {
   const theme = useTheme();
   const hidden = useContext(HiddenTabContext);
   const [frame, setFrame] = useState(0);
+  const drawSoon = useDrawSoon();
   useEffect(() => {
     if (hidden) return;
-    // An animation step is drawn when it is due, not held for the clock (pass-timing.ts).
+    // An animation step is drawn when it is due, not held for the clock (src/renderer/pass-scheduler.tsx).
     const timer = setInterval(() => {
       drawSoon();
       setFrame((f) => (f + 1) % glyphs().spinner.length);
     }, intervalMs);
     return () => clearInterval(timer);
-  }, [intervalMs, hidden]);
+  }, [intervalMs, hidden, drawSoon]);
   return <Text color={theme.accent}>{glyphs().spinner[frame % glyphs().spinner.length]}</Text>;
 }

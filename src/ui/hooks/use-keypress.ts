@@ -12,6 +12,7 @@
  * reaches the right place.
  */
 import { useInput, usePaste } from 'ink';
+import { useDrawSoon } from '../../renderer/index.js';
 import {
   createContext,
   createElement,
@@ -22,7 +23,6 @@ import {
   useRef,
 } from 'react';
 import { type InputEvent, keypressesOf } from '../keypress.js';
-import { drawSoon } from '../pass-timing.js';
 
 type Listener = (event: InputEvent) => void;
 type Subscribe = (listener: Listener) => () => void;
@@ -33,6 +33,7 @@ export function KeypressProvider({ children }: { children: ReactNode }) {
   const listeners = useRef(new Set<Listener>()).current;
   const queue = useRef<InputEvent[]>([]).current;
   const draining = useRef(false);
+  const drawSoon = useDrawSoon();
   const dispatch = (event: InputEvent): void => {
     drawSoon();
     for (const listener of [...listeners]) {

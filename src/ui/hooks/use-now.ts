@@ -5,21 +5,23 @@
  * reason (a poll's data, a key) shows the current second. On top of that a tick re-renders just
  * after each wall-clock second (TICK_DELAY_MS past it) — unless a render in that second already
  * showed it. Polls are sent on the same second boundaries (swr-options.ts), and answers that
- * land before the tick are drawn with it (render-coalesce.tsx): one output pass a second at 1 s
+ * land before the tick are drawn with it (src/renderer/pass-scheduler.tsx): one output pass a second at 1 s
  * polling. The value is whole seconds, so renders within one second hand the
  * same value down and memoised parts stay put.
  *
- * Ticks are chained timeouts, each aimed at the next boundary, so they never drift off it.
+ * Ticks are chained timeouts, each aimed at the next boundary, so they never drift off it. Their
+ * timers come from the scheduling clock (clock.ts), which runDashboard is given.
  */
 import { useEffect, useReducer, useRef } from 'react';
+import { useDrawSoon } from '../../renderer/index.js';
+import { useSchedulingClock } from '../clock.js';
 import { useDashboard } from '../dashboard-context.js';
-import { drawSoon, msUntilTick } from '../pass-timing.js';
-
-/** Marks the clock's timer callbacks, so a benchmark harness can drive the clock by hand. */
-export const CLOCK_TICK = Symbol.for('pooltop.clockTick');
+import { msUntilTick } from '../pass-timing.js';
 
 export function useNow(): number {
   const { now } = useDashboard();
+  const timers = useSchedulingClock();
+  const drawSoon = useDrawSoon();
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const second = Math.floor(now() / 1000) * 1000;
   const shown = useRef(second);
@@ -27,19 +29,16 @@ export function useNow(): number {
     shown.current = second;
   });
   useEffect(() => {
-    let timer: NodeJS.Timeout | undefined;
-    const tick = Object.assign(
-      () => {
-        if (Math.floor(now() / 1000) * 1000 !== shown.current) {
-          drawSoon();
-          rerender();
-        }
-        timer = setTimeout(tick, msUntilTick(now()));
-      },
-      { [CLOCK_TICK]: true },
-    );
-    timer = setTimeout(tick, msUntilTick(now()));
-    return () => clearTimeout(timer);
-  }, [now]);
+    let timer: unknown;
+    const tick = (): void => {
+      if (Math.floor(now() / 1000) * 1000 !== shown.current) {
+        drawSoon();
+        rerender();
+      }
+      timer = timers.setTimeout(tick, msUntilTick(now()));
+    };
+    timer = timers.setTimeout(tick, msUntilTick(now()));
+    return () => timers.clearTimeout(timer);
+  }, [now, timers, drawSoon]);
   return second;
 }

@@ -5,7 +5,7 @@
  * rows are trimmed at the end. Rows are kept as positioned pieces of the strings Ink produced
  * (./styled-row.ts) instead of one object per cell, so a frame costs per write, not per cell.
  */
-import { lineWidth } from '../../src/format/ansi-width.js';
+import { lineWidth } from '../text/ansi-width.js';
 import { sliceColumns } from './slice-columns.js';
 import { StyledRow } from './styled-row.js';
 import widestLine from './widest-line.js';

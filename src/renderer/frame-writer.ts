@@ -1,6 +1,6 @@
 /**
  * Only changed lines reach the terminal, and of those only the part from the first changed
- * column (line-diff.ts). Ink renders in debug mode into this stream (each write is one whole
+ * column (./line-diff.ts). Ink renders in debug mode into this stream (each write is one whole
  * frame, no cursor movement); the writer compares it with the frame on screen and rewrites just
  * what differs, with absolute positions: we own the alternate
  * screen, so row N of the frame is row N of the terminal. Frames written in one tick are
@@ -16,9 +16,8 @@
  * `useStdout().stdout.write`, and the mode switches Ink sends (bracketed paste on and off).
  */
 import { Writable } from 'node:stream';
-import { clipColumns } from '../format/clip-columns.js';
-import { lineWidth } from '../format/ansi-width.js';
-import { asciiOutput } from '../format/ascii.js';
+import { clipColumns } from './text/clip-columns.js';
+import { lineWidth } from './text/ansi-width.js';
 import { changedTail } from './line-diff.js';
 
 const SYNC_START = '\x1b[?2026h';
@@ -49,12 +48,12 @@ function isControlOnly(text: string): boolean {
 }
 
 export interface FrameWriterOptions {
-  /** The terminal is not UTF-8: every line is made pure ASCII, widths kept (format/ascii.ts). */
-  ascii?: boolean;
+  /** Applied to every line before it is compared and drawn (e.g. made pure ASCII, widths kept, for a terminal that is not UTF-8). */
+  mapLine?: (line: string) => string;
 }
 
 export function createFrameWriter(out: NodeJS.WriteStream, options: FrameWriterOptions = {}): FrameWriter {
-  const plain = options.ascii ? asciiOutput : (line: string) => line;
+  const plain = options.mapLine ?? ((line: string) => line);
   let shown: string[] = [];
   let pending: string | undefined;
   let repaint = false;

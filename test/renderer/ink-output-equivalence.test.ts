@@ -1,5 +1,5 @@
 /**
- * vendor/ink-output replaces Ink's build/output.js in the bundle. Both are driven with the same
+ * src/renderer/output replaces Ink's build/output.js in the bundle and in tests. Both are driven with the same
  * random operations (writes of styled, multi-line text, overlapping writes, nested clips,
  * transformers, negative x, wide characters) and their frames are drawn by a real terminal
  * emulator: every cell must hold the same character with the same colours and attributes.
@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import xterm from '@xterm/headless';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import FastOutput, { type Clip, type Transformer } from '../../vendor/ink-output/output.js';
+import FastOutput, { type Clip, type Transformer } from '../../src/renderer/output/output.js';
 
 interface OutputLike {
   write(x: number, y: number, text: string, options: { transformers: Transformer[] }): void;
@@ -155,7 +155,7 @@ const same = async (ops: Op[]) => {
   expect(ours).toEqual(ink);
 };
 
-describe('vendor/ink-output draws what Ink 8 Output draws', () => {
+describe('src/renderer/output draws what Ink 8 Output draws', () => {
   it('styled narrow text: overlaps, nested clips, transformers, negative x', async () => {
     await fc.assert(fc.asyncProperty(narrowOps, same), { numRuns: 300 });
   });

@@ -1,20 +1,21 @@
 /** When output passes run: answers before the second's tick share its pass; keys and the clock draw at once. */
 import type { DOMElement } from 'ink';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { drawSoon, holdMs, TICK_DELAY_MS, urgency } from '../../src/ui/pass-timing.js';
-import { coalesceRenders } from '../../src/ui/render-coalesce.js';
+import { createPassScheduler } from '../../src/renderer/pass-scheduler.js';
+import { holdMs, TICK_DELAY_MS } from '../../src/ui/pass-timing.js';
 
 function setup(startMs: number) {
   vi.setSystemTime(startMs);
   const draws: number[] = [];
   const root = { onRender: () => draws.push(Date.now()) } as unknown as DOMElement;
-  const undo = coalesceRenders(root);
+  const scheduler = createPassScheduler({ holdMs, now: () => Date.now() });
+  const undo = scheduler.attach(root);
   /** Lets time run (and timers fire) up to `ms`, then commits. */
   const commitAt = async (ms: number) => {
     await vi.advanceTimersByTimeAsync(ms - Date.now());
     root.onRender?.();
   };
-  return { draws, undo, commitAt, root };
+  return { draws, undo, commitAt, root, drawSoon: scheduler.drawSoon };
 }
 
 describe('holdMs', () => {
@@ -26,14 +27,12 @@ describe('holdMs', () => {
   });
 });
 
-describe('coalesceRenders', () => {
+describe('createPassScheduler', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'Date'] });
-    urgency.clear();
   });
   afterEach(() => {
     vi.useRealTimers();
-    urgency.clear();
   });
 
   it('draws the answers that land before the tick in one pass, at the tick', async () => {
@@ -59,14 +58,13 @@ describe('coalesceRenders', () => {
   });
 
   it('draws a key (or the clock) at once, and a held pass goes with it', async () => {
-    const { draws, commitAt, root } = setup(30_000);
+    const { draws, commitAt, root, drawSoon } = setup(30_000);
     await commitAt(30_010);
     await vi.advanceTimersByTimeAsync(10);
     drawSoon();
     root.onRender?.();
     await vi.advanceTimersByTimeAsync(0);
     expect(draws).toEqual([30_020]);
-    expect(urgency.get()).toBe(false);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(draws).toEqual([30_020]);
     // Urgency is spent by its pass: the next answer before a tick waits again.
@@ -75,6 +73,16 @@ describe('coalesceRenders', () => {
     expect(draws).toEqual([30_020]);
     await vi.advanceTimersByTimeAsync(100);
     expect(draws).toEqual([30_020, 31_000 + TICK_DELAY_MS]);
+  });
+
+  it('keeps urgency to its own scheduler', async () => {
+    const { draws, commitAt } = setup(50_000);
+    createPassScheduler({ holdMs }).drawSoon();
+    await commitAt(50_010);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(draws).toEqual([]);
+    await vi.advanceTimersByTimeAsync(TICK_DELAY_MS);
+    expect(draws).toEqual([50_000 + TICK_DELAY_MS]);
   });
 
   it('gives Ink its hook back and drops a pending pass when undone', async () => {

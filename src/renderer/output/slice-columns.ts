@@ -4,10 +4,10 @@
  * by either edge becomes spaces in its style (the slice keeps its exact width, as Ink's blank
  * cells do). Grapheme clusters are never split.
  */
-import { TOKEN } from '../../src/format/ansi-width.js';
-import { graphemes } from '../../src/format/graphemes.js';
-import { applySgr, closing, opening, SGR, type SgrState } from '../../src/format/sgr-state.js';
-import { displayWidth, isNarrow } from '../../src/format/width.js';
+import { TOKEN } from '../text/ansi-width.js';
+import { graphemes } from '../text/graphemes.js';
+import { applySgr, closing, opening, SGR, type SgrState } from '../text/sgr-state.js';
+import { displayWidth, isNarrow } from '../text/width.js';
 
 export function sliceColumns(line: string, from: number, to: number): string {
   if (to <= from) return '';

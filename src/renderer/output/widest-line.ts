@@ -2,7 +2,7 @@
  * Stands in for the `widest-line` package inside Ink (layout measurement), measured with the
  * same function as ./output.ts so layout and drawing never disagree about a line's width.
  */
-import { lineWidth } from '../../src/format/ansi-width.js';
+import { lineWidth } from '../text/ansi-width.js';
 
 export default function widestLine(text: string): number {
   if (!text.includes('\n')) return lineWidth(text);

@@ -5,7 +5,7 @@
 import xterm from '@xterm/headless';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changedTail } from '../../src/ui/line-diff.js';
+import { changedTail } from '../../src/renderer/line-diff.js';
 
 const COLS = 60;
 

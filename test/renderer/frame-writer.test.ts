@@ -1,8 +1,8 @@
 import xterm from '@xterm/headless';
 import { describe, expect, it } from 'vitest';
-import { holdConsole } from '../../src/ui/console-buffer.js';
-import { createFrameWriter } from '../../src/ui/frame-writer.js';
-import { asWriteStream, FakeStdout } from './helpers/fake-tty.js';
+import { holdConsole } from '../../src/renderer/console-hold.js';
+import { createFrameWriter } from '../../src/renderer/frame-writer.js';
+import { asWriteStream, FakeStdout } from '../ui/helpers/fake-tty.js';
 
 function setup(columns = 10, rows = 4) {
   const out = new FakeStdout();

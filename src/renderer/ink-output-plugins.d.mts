@@ -1,0 +1,16 @@
+// Types of ./ink-output-plugins.mjs (a plain module: the build scripts load it without a compiler).
+import type { Plugin as EsbuildPlugin } from 'esbuild';
+
+export interface InkRedirect {
+  importer: string;
+  spec: string;
+  to: string;
+}
+export const INK_REDIRECTS: InkRedirect[];
+export function redirectOf(spec: string, importer: string | undefined): InkRedirect | undefined;
+export function inkOutput(): EsbuildPlugin;
+export function inkOutputVite(): {
+  name: string;
+  enforce: 'pre';
+  resolveId(source: string, importer: string | undefined): string | null;
+};

@@ -1,0 +1,69 @@
+// Swaps Ink's output pass for ./output/ wherever pooltop is built or tested: the esbuild plugin
+// for every bundle (scripts/program-build.mjs), the Vite plugin for vitest (vitest.config.ts),
+// from the one table below. `ink/build/output.js`, imported by build/renderer.js, becomes
+// ./output/output.ts, and the `widest-line` package Ink measures text with becomes
+// ./output/widest-line.ts. The esbuild build fails if Ink's sources no longer import these names,
+// so an Ink upgrade cannot drop the swap silently (test/renderer/ink-output-plugin.test.ts checks
+// both plugins).
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const INK_BUILD = /[\\/]node_modules[\\/]ink[\\/]build[\\/]([\w-]+)\.js$/;
+
+/** Which Ink module imports what, and the replacement. */
+export const INK_REDIRECTS = [
+  { importer: 'renderer', spec: './output.js', to: join(here, 'output', 'output.ts') },
+  { importer: 'render-node-to-output', spec: 'widest-line', to: join(here, 'output', 'widest-line.ts') },
+  { importer: 'measure-text', spec: 'widest-line', to: join(here, 'output', 'widest-line.ts') },
+];
+
+/** The replacement for `spec` imported by `importer` (a file path), if it is one of Ink's. */
+export function redirectOf(spec, importer) {
+  const name = INK_BUILD.exec(importer ?? '')?.[1];
+  return INK_REDIRECTS.find((r) => r.importer === name && r.spec === spec);
+}
+
+export function inkOutput() {
+  return {
+    name: 'ink-output',
+    setup(build) {
+      const seen = new Set();
+      build.onStart(() => seen.clear());
+      build.onResolve({ filter: /^(\.\/output\.js|widest-line)$/ }, (args) => {
+        const redirect = redirectOf(args.path, args.importer);
+        if (!redirect) return undefined;
+        seen.add(redirect);
+        return { path: redirect.to };
+      });
+      build.onEnd((result) => {
+        // Bundles without Ink (the bench's service host) have nothing to swap.
+        if (result.errors.length > 0 || seen.size === 0) return undefined;
+        const missing = INK_REDIRECTS.filter((r) => !seen.has(r));
+        if (missing.length === 0) return undefined;
+        const names = missing.map((r) => `ink/build/${r.importer}.js → ${r.spec}`).join(', ');
+        return {
+          errors: [
+            {
+              text: `src/renderer: Ink changed shape (no import ${names}); see src/renderer/README.md`,
+            },
+          ],
+        };
+      });
+    },
+  };
+}
+
+/**
+ * The same swap for Vite (vitest): Ink must be processed by Vite rather than loaded by Node
+ * (vitest.config.ts lists it under server.deps.inline) for its imports to reach this hook.
+ */
+export function inkOutputVite() {
+  return {
+    name: 'ink-output',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return redirectOf(source, importer)?.to ?? null;
+    },
+  };
+}

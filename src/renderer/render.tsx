@@ -1,0 +1,60 @@
+/**
+ * The full-screen renderer: Ink's reconciler and layout, with this package's output pass
+ * (./output/, swapped in by ./ink-output-plugins.mjs), whole frames handed to the frame writer
+ * (only changed line tails reach the terminal), passes scheduled by ./pass-scheduler.tsx, and
+ * console output held while the screen is drawn.
+ */
+import { type Instance, render as inkRender, type RenderOptions } from 'ink';
+import type { ReactNode } from 'react';
+import { holdConsole } from './console-hold.js';
+import { createFrameWriter } from './frame-writer.js';
+import { createPassScheduler, type PassTiming, ScheduledPasses } from './pass-scheduler.js';
+
+export interface FullScreenOptions extends PassTiming {
+  stdout: NodeJS.WriteStream;
+  stdin: NodeJS.ReadStream;
+  /** Applied to every line before it is drawn (e.g. pure ASCII for a terminal that is not UTF-8). */
+  mapLine?: (line: string) => string;
+  /** Lines of console output kept while held (default 100); 0 leaves the console alone. */
+  consoleLines?: number;
+}
+
+export interface FullScreenRenderer {
+  /** Draws `tree`; Ink's own options minus those the renderer owns. */
+  render(
+    tree: ReactNode,
+    options?: Omit<RenderOptions, 'stdout' | 'stdin' | 'debug' | 'patchConsole'>,
+  ): Instance;
+  /** Clears the screen and draws the frame whole again (Ctrl+L, after a suspend). */
+  repaint(): void;
+  /** Draws the pending frame now (call before leaving the alternate screen). */
+  flush(): void;
+  /** Stops writing and gives the console back; returns the console lines held meanwhile. */
+  close(): string[];
+}
+
+/** Starts holding the console and the screen's frame state; `render` draws into it. */
+export function createFullScreenRenderer(options: FullScreenOptions): FullScreenRenderer {
+  const frames = createFrameWriter(options.stdout, { mapLine: options.mapLine });
+  const lines = options.consoleLines ?? 100;
+  const releaseConsole = lines > 0 ? holdConsole(lines) : () => [];
+  const scheduler = createPassScheduler(options);
+  return {
+    render: (tree, inkOptions) =>
+      inkRender(<ScheduledPasses scheduler={scheduler}>{tree}</ScheduledPasses>, {
+        ...inkOptions,
+        // Ink writes whole frames (debug mode) into the frame writer, which sends only the lines
+        // that changed.
+        stdout: frames as unknown as NodeJS.WriteStream,
+        stdin: options.stdin,
+        debug: true,
+        patchConsole: false,
+      }),
+    repaint: () => frames.repaint(),
+    flush: () => frames.flush(),
+    close: () => {
+      frames.destroy();
+      return releaseConsole();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * The build and vitest swap Ink's output pass for src/renderer/output. This checks, on the installed Ink,
+ * that the swap really happens (the bundle's inputs), and that a bundle in which only part of
+ * the swap applies (as after an Ink upgrade that renamed a module) fails.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { build } from 'esbuild';
+import { Text } from 'ink';
+import { render } from 'ink-testing-library';
+import { createElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { inkOutput, inkOutputVite } from '../../src/renderer/ink-output-plugins.mjs';
+
+const inkBuild = dirname(createRequire(import.meta.url).resolve('ink'));
+
+const bundle = (entry: string) =>
+  build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    platform: 'node',
+    format: 'esm',
+    outfile: 'out.mjs',
+    external: ['react-devtools-core'],
+    plugins: [inkOutput()],
+  });
+
+describe('src/renderer output-pass plugins', () => {
+  it("bundles src/renderer/output instead of Ink's output.js and the widest-line package", async () => {
+    const { metafile } = await bundle(join(inkBuild, 'index.js'));
+    const inputs = Object.keys(metafile.inputs).map((p) => p.replaceAll('\\', '/'));
+    expect(inputs).toContain('src/renderer/output/output.ts');
+    expect(inputs).toContain('src/renderer/output/widest-line.ts');
+    expect(inputs.some((p) => p.endsWith('node_modules/ink/build/output.js'))).toBe(false);
+    expect(inputs.some((p) => p.includes('node_modules/widest-line/'))).toBe(false);
+  });
+
+  it('fails a bundle where only part of the swap applies', async () => {
+    await expect(bundle(join(inkBuild, 'measure-text.js'))).rejects.toThrow(/Ink changed shape/);
+  });
+
+  it('resolves the same redirects for vitest, and nothing else', () => {
+    const plugin = inkOutputVite();
+    const resolve = (spec: string, importer: string) => plugin.resolveId(spec, importer);
+    expect(resolve('./output.js', join(inkBuild, 'renderer.js'))).toMatch(
+      /src[\\/]renderer[\\/]output[\\/]output\.ts$/,
+    );
+    expect(resolve('widest-line', join(inkBuild, 'measure-text.js'))).toMatch(/widest-line\.ts$/);
+    expect(resolve('./output.js', join(inkBuild, 'ink.js'))).toBeNull();
+    expect(resolve('./output.js', '/work/src/x.ts')).toBeNull();
+  });
+
+  it('is the output pass the tests draw with', () => {
+    // The one difference from Ink's own pass (src/renderer/README.md): a lone U+200B stays.
+    const { lastFrame, unmount } = render(createElement(Text, null, 'a\u200bb'));
+    expect(lastFrame()).toBe('a\u200bb');
+    unmount();
+  });
+});
