@@ -1,6 +1,6 @@
 import type { PoolOverview } from '../api/types.js';
 import type { CommandContext } from './support/context.js';
-import { formatHashRate } from '../format/hash-rate.js';
+import { formatHashRate, parseHashRate } from '../format/hash-rate.js';
 import { formatCount } from '../format/number.js';
 import { listOr, PLACEHOLDER, textOr } from '../format/placeholder.js';
 import { formatDateTime, timeAgo } from '../format/time.js';
@@ -21,7 +21,7 @@ export async function runPool(ctx: CommandContext, io: CommandIO, opts: { json: 
 
 export function formatPoolSummary(pool: PoolOverview, nowMs: number, maxBlocks = 5): string {
   const lines = [
-    `Hash rate   ${formatHashRate(pool.current_hash_rate)}`,
+    `Hash rate   ${formatHashRate(parseHashRate(pool.current_hash_rate))}`,
     `Workers     ${formatCount(pool.workers)}`,
     `Location    ${textOr(pool.location)}`,
     `Assets      ${listOr(pool.assets)}`,

@@ -4,7 +4,7 @@
  * Pure, so the view can memoise it by data and size.
  */
 import { plot } from 'asciichart';
-import { formatHashRateValue, parseHashRate } from '../../format/hash-rate.js';
+import { formatHashRate, parseHashRate } from '../../format/hash-rate.js';
 import { formatClock, formatDay, nextDay, startOfDay } from '../../format/time.js';
 import { displayWidth, fitWidth, truncate } from '../../format/width.js';
 import { glyphs } from '../../terminal/glyphs.js';
@@ -174,7 +174,7 @@ function plotAt(data: readonly Sample[], width: number, rows: number, labelWidth
     padding: '',
     symbols: [...glyphs().chart],
     format: (y) => {
-      const label = formatHashRateValue(lo + (y / top) * range);
+      const label = formatHashRate(lo + (y / top) * range);
       widest = Math.max(widest, displayWidth(label));
       return fitWidth(label, labelWidth, 'right');
     },
@@ -210,8 +210,8 @@ export function chartLines(
   const hi = Math.max(...data.map((s) => s.v));
   const firstWidth = Math.max(
     MIN_LABEL,
-    displayWidth(formatHashRateValue(lo)),
-    displayWidth(formatHashRateValue(hi)),
+    displayWidth(formatHashRate(lo)),
+    displayWidth(formatHashRate(hi)),
   );
   // A label between the ends may be wider than both ("99.9 TH/s" between 99 and 101): once
   // known, draw again with room for it.

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import type { Status } from '../../alerts/evaluate.js';
 import { ageOf, type PoolReadings } from '../../alerts/readings.js';
 import type { PoolOverview } from '../../api/types.js';
-import { formatHashRate, formatHashRateValue } from '../../format/hash-rate.js';
+import { formatHashRate, parseHashRate } from '../../format/hash-rate.js';
 import { formatCount } from '../../format/number.js';
 import { listOr, textOr } from '../../format/placeholder.js';
 import { formatDuration } from '../../format/time.js';
@@ -72,10 +72,10 @@ function PoolHeadlineView(props: PoolHeadlineProps) {
       <Text wrap="truncate">
         Hash rate{' '}
         <Text bold color={theme.accent}>
-          {formatHashRate(overview.current_hash_rate)}
+          {formatHashRate(parseHashRate(overview.current_hash_rate))}
         </Text>
         <AlertTag status={status.hashrate} />
-        <Delta value={hashRateDelta} format={formatHashRateValue} />
+        <Delta value={hashRateDelta} format={formatHashRate} />
         {' · '}Workers <Text bold>{formatCount(overview.workers)}</Text>
         <AlertTag status={status.workers} />
         <Delta value={workersDelta} format={formatCount} />
