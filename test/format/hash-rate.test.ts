@@ -30,8 +30,7 @@ describe('formatHashRate', () => {
   });
 
   it('shows a dash for anything that is not a non-negative decimal', () => {
-    for (const bad of ['', 'abc', '-5', '1e9', 'NaN', '1.2.3', ' ', '0x10'])
-      expect(shown(bad)).toBe('—');
+    for (const bad of ['', 'abc', '-5', '1e9', 'NaN', '1.2.3', ' ', '0x10']) expect(shown(bad)).toBe('—');
   });
 
   it('parses strictly', () => {
