@@ -5,7 +5,6 @@
  */
 import type { AccountHashRate, MinerInfo } from '../api/mining-types.js';
 import type { PoolOverview } from '../api/types.js';
-import { parseHashRate } from '../format/hash-rate.js';
 
 export interface PoolReadings {
   hashRate?: number;
@@ -44,13 +43,13 @@ function newest(values: readonly unknown[]): number | undefined {
 
 export function readPool(pool: PoolOverview): PoolReadings {
   const blocks = Array.isArray(pool.blocks) ? pool.blocks : [];
-  const lastBlockTime = newest(blocks.map((b) => b?.block_found_at));
-  const lastBlock = blocks.find((b) => b?.block_found_at === lastBlockTime);
-  const history = Array.isArray(pool.last7days_hash_rate) ? pool.last7days_hash_rate : [];
+  const lastBlockTime = newest(blocks.map((b) => b?.blockFoundAt));
+  const lastBlock = blocks.find((b) => b?.blockFoundAt === lastBlockTime);
+  const history = Array.isArray(pool.last7daysHashRate) ? pool.last7daysHashRate : [];
   return {
-    hashRate: typeof pool.current_hash_rate === 'string' ? parseHashRate(pool.current_hash_rate) : undefined,
+    hashRate: finite(pool.currentHashRate),
     workers: finite(pool.workers),
-    lastBlockHeight: finite(lastBlock?.block_height),
+    lastBlockHeight: finite(lastBlock?.blockHeight),
     lastBlockTime,
     newestSampleTime: newest(history.map((p) => p?.timestamp)),
   };

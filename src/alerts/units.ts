@@ -3,7 +3,7 @@
  * suffixes of the issue), how it is written in Monitoring Plugins performance data and how it is
  * shown to a person. Values are always held in base units: H/s, a count, seconds, a ratio.
  */
-import { formatHashRateValue } from '../format/hash-rate.js';
+import { formatHashRate } from '../format/hash-rate.js';
 import { formatCount } from '../format/number.js';
 import { formatDuration } from '../format/time.js';
 
@@ -33,7 +33,7 @@ export const UNITS: Readonly<Record<Unit, UnitSpec>> = {
     perfScale: 1,
     perfMin: 0,
     label: 'H/s',
-    show: formatHashRateValue,
+    show: formatHashRate,
   },
   count: {
     suffixes: { '': 1 },

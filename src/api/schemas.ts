@@ -22,7 +22,15 @@ import {
   textList,
   unixSeconds,
 } from './parse-policy.js';
-import type { FoundBlock, HashRatePoint, PoolOverview, SubAccountPage, TokenSet } from './types.js';
+import { parseHashRate } from '../format/hash-rate.js';
+import type {
+  FoundBlockJson,
+  HashRatePointJson,
+  PoolOverview,
+  PoolOverviewJson,
+  SubAccountPage,
+  TokenSet,
+} from './types.js';
 
 const BODY = 'must be a JSON object';
 const ignore: DegradationSink = () => {};
@@ -177,10 +185,37 @@ function snakeOverviewBody(body: unknown, report: DegradationSink): unknown {
 }
 
 export function parsePoolOverview(body: unknown, report: DegradationSink = ignore): PoolOverview {
-  const overview: PoolOverview = parse(poolResponse, snakeOverviewBody(body, report), report).data;
-  if (overview.last7days_hash_rate) overview.last7days_hash_rate = sortHistory(overview.last7days_hash_rate);
-  if (overview.blocks) overview.blocks = sortBlocks(overview.blocks);
-  return overview;
+  const wire: PoolOverviewJson = parse(poolResponse, snakeOverviewBody(body, report), report).data;
+  if (wire.last7days_hash_rate) wire.last7days_hash_rate = sortHistory(wire.last7days_hash_rate);
+  if (wire.blocks) wire.blocks = sortBlocks(wire.blocks);
+  return poolOverviewModel(wire);
+}
+
+/**
+ * The model of an overview read in its wire shape. Hash rates become doubles: the pool's rate is
+ * near 2e17 H/s with some 34 significant digits, of which a double keeps 15 to 17 — far more than
+ * the 3 ever shown or compared against a threshold; the exact text stays in `received`.
+ */
+export function poolOverviewModel(wire: PoolOverviewJson): PoolOverview {
+  return {
+    connectionLinks: wire.connection_links ?? null,
+    location: wire.location ?? null,
+    assets: wire.assets ?? null,
+    rewardSchemes: wire.reward_schemes ?? null,
+    workers: wire.workers ?? null,
+    currentHashRate: parseHashRate(wire.current_hash_rate) ?? null,
+    last7daysHashRate:
+      wire.last7days_hash_rate?.map((p) => ({
+        timestamp: p.timestamp ?? null,
+        hashrate: parseHashRate(p.hashrate) ?? null,
+      })) ?? null,
+    blocks:
+      wire.blocks?.map((b) => ({
+        blockFoundAt: b.block_found_at ?? null,
+        blockHeight: b.block_height ?? null,
+      })) ?? null,
+    received: wire,
+  };
 }
 
 export function parseSubAccountPage(body: unknown, report: DegradationSink = ignore): SubAccountPage {
@@ -198,15 +233,15 @@ export function rotatedRefreshToken(body: unknown): string | undefined {
 }
 
 /** Oldest first; points without a time last. */
-function sortHistory(points: HashRatePoint[]): HashRatePoint[] {
-  const at = (p: HashRatePoint) => p.timestamp ?? Number.POSITIVE_INFINITY;
+function sortHistory(points: HashRatePointJson[]): HashRatePointJson[] {
+  const at = (p: HashRatePointJson) => p.timestamp ?? Number.POSITIVE_INFINITY;
   return [...points].sort((a, b) => compareDesc(at(b), at(a)));
 }
 
 /** Newest first (by time found, then by height); blocks without a time after those with one. */
-function sortBlocks(blocks: FoundBlock[]): FoundBlock[] {
-  const at = (b: FoundBlock) => b.block_found_at ?? Number.NEGATIVE_INFINITY;
-  const height = (b: FoundBlock) => b.block_height ?? Number.NEGATIVE_INFINITY;
+function sortBlocks(blocks: FoundBlockJson[]): FoundBlockJson[] {
+  const at = (b: FoundBlockJson) => b.block_found_at ?? Number.NEGATIVE_INFINITY;
+  const height = (b: FoundBlockJson) => b.block_height ?? Number.NEGATIVE_INFINITY;
   return [...blocks].sort((a, b) => compareDesc(at(a), at(b)) || compareDesc(height(a), height(b)));
 }
 

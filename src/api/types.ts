@@ -1,10 +1,10 @@
 /**
- * The normalised models of the three operations, with the spec's own field names (the Mining
- * Pool models are in mining-types.ts). The client turns every accepted response shape (e.g. the
- * camelCase pool overview) into these, so the rest of the program sees exactly one shape.
- * Following the parsing policy (parse-policy.ts), every field the data can mean something
- * without is optional: `undefined` when it was missing (or could not be read), `null` when the
- * server sent null.
+ * The normalised models of the pool overview, the sub-account list and the token refresh (the
+ * Mining Pool models are in mining-types.ts). The pool overview follows the mining models'
+ * convention: camelCase, `null` for absent, hash rates in H/s as numbers, times in Unix seconds;
+ * the wire names live in the parser (schemas.ts). The sub-account and token models keep the
+ * parsing policy's optional fields (`undefined` when missing or unreadable, `null` when the
+ * server sent null), which `accounts --json` prints as they came.
  */
 
 import type { BalancesQuery, CurrencyBalance } from './balance-types.js';
@@ -14,32 +14,62 @@ import type { MiningApi } from './mining-types.js';
 /** Missing (undefined) or null: shown as a placeholder, kept as it came in `--json`. */
 export type Maybe<T> = T | null | undefined;
 
+/** A point of the pool's hash-rate history, in the mining models' shape. */
 export interface HashRatePoint {
   /** Unix time, seconds. */
-  timestamp?: Maybe<number>;
-  /** H/s as a decimal string, exactly as received (or a received number written out). */
-  hashrate?: Maybe<string>;
+  timestamp: number | null;
+  /** H/s. */
+  hashrate: number | null;
 }
 
 /** A block needs a height or a time (an item with neither is reported as malformed). */
 export interface FoundBlock {
   /** Unix time, seconds. */
+  blockFoundAt: number | null;
+  blockHeight: number | null;
+}
+
+/** The public pool overview. A field that was missing, null or unreadable is `null`. */
+export interface PoolOverview {
+  connectionLinks: string[] | null;
+  location: string | null;
+  assets: string[] | null;
+  rewardSchemes: string[] | null;
+  workers: number | null;
+  /** H/s. */
+  currentHashRate: number | null;
+  /** Oldest first. */
+  last7daysHashRate: HashRatePoint[] | null;
+  /** Newest first. */
+  blocks: FoundBlock[] | null;
+  /**
+   * The answer as read, in the documented snake_case shape: what `pool --json` prints, a public
+   * format that keeps the exact decimal text of hash rates and a missing field apart from a null one.
+   */
+  received: PoolOverviewJson;
+}
+
+/** A history point as `pool --json` prints it: H/s as the decimal string received. */
+export interface HashRatePointJson {
+  timestamp?: Maybe<number>;
+  hashrate?: Maybe<string>;
+}
+
+export interface FoundBlockJson {
   block_found_at?: Maybe<number>;
   block_height?: Maybe<number>;
 }
 
-export interface PoolOverview {
+/** The overview as `pool --json` prints it (the spec's field names). */
+export interface PoolOverviewJson {
   connection_links?: Maybe<string[]>;
   location?: Maybe<string>;
   assets?: Maybe<string[]>;
   reward_schemes?: Maybe<string[]>;
   workers?: Maybe<number>;
-  /** H/s as a decimal string, exactly as received (or a received number written out). */
   current_hash_rate?: Maybe<string>;
-  /** Oldest first. */
-  last7days_hash_rate?: Maybe<HashRatePoint[]>;
-  /** Newest first. */
-  blocks?: Maybe<FoundBlock[]>;
+  last7days_hash_rate?: Maybe<HashRatePointJson[]>;
+  blocks?: Maybe<FoundBlockJson[]>;
 }
 
 /** A sub-account needs an `id`; a row without one is reported as malformed and shown with placeholders. */

@@ -14,7 +14,7 @@ import type {
   WorkerHashRate,
 } from '../api/mining-types.js';
 import { alignAmounts, currencyPlaces, sumDecimals, withPlaces } from '../format/decimal.js';
-import { formatHashRateValue, UNKNOWN_RATE } from '../format/hash-rate.js';
+import { formatHashRate, UNKNOWN_RATE } from '../format/hash-rate.js';
 import { formatCount } from '../format/number.js';
 import { sanitize } from '../format/sanitize.js';
 import { untilText } from '../session/session-format.js';
@@ -26,7 +26,7 @@ import { truncate } from '../format/width.js';
 export const SERIES_ROWS = 12;
 
 const text = (value: string | null): string => (value === null ? '—' : sanitize(value) || '—');
-const rate = (hs: number | null): string => (hs === null ? UNKNOWN_RATE : formatHashRateValue(hs));
+const rate = (hs: number | null): string => (hs === null ? UNKNOWN_RATE : formatHashRate(hs));
 const count = (n: number | null): string => (n === null ? '—' : formatCount(n));
 const percent = (ratio: number | null): string => (ratio === null ? '—' : `${(ratio * 100).toFixed(2)} %`);
 const when = (sec: number | null): string => (sec === null ? '—' : formatDateTime(sec * 1000));

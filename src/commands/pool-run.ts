@@ -10,23 +10,23 @@ import { renderTextTable } from './text-table.js';
 
 /**
  * `pooltop pool [--json]`: one request, then the overview as JSON or a compact summary. The JSON
- * is the normalised model: the same snake_case object whatever shape the server sent, fields
- * in a fixed order, a missing field missing and a null one null.
+ * is the overview as read (`received`): the same snake_case object whatever shape the server
+ * sent, fields in a fixed order, a missing field missing and a null one null.
  */
 export async function runPool(ctx: CommandContext, io: CommandIO, opts: { json: boolean }): Promise<number> {
   const pool = await ctx.client.getMiningPool({ signal: io.signal });
-  io.stdout(opts.json ? `${toSafeJson(pool)}\n` : formatPoolSummary(pool, Date.now()));
+  io.stdout(opts.json ? `${toSafeJson(pool.received)}\n` : formatPoolSummary(pool, Date.now()));
   return 0;
 }
 
 export function formatPoolSummary(pool: PoolOverview, nowMs: number, maxBlocks = 5): string {
   const lines = [
-    `Hash rate   ${formatHashRate(pool.current_hash_rate)}`,
+    `Hash rate   ${formatHashRate(pool.currentHashRate)}`,
     `Workers     ${formatCount(pool.workers)}`,
     `Location    ${textOr(pool.location)}`,
     `Assets      ${listOr(pool.assets)}`,
-    `Rewards     ${listOr(pool.reward_schemes)}`,
-    `Links       ${listOr(pool.connection_links)}`,
+    `Rewards     ${listOr(pool.rewardSchemes)}`,
+    `Links       ${listOr(pool.connectionLinks)}`,
     '',
   ];
   const blocks = (pool.blocks ?? []).slice(0, maxBlocks);
@@ -35,9 +35,9 @@ export function formatPoolSummary(pool: PoolOverview, nowMs: number, maxBlocks =
   } else {
     lines.push('Recent blocks');
     const rows = blocks.map((b) => {
-      const at = b.block_found_at == null ? undefined : b.block_found_at * 1000;
+      const at = b.blockFoundAt === null ? undefined : b.blockFoundAt * 1000;
       return [
-        b.block_height == null ? PLACEHOLDER : `#${b.block_height}`,
+        b.blockHeight === null ? PLACEHOLDER : `#${b.blockHeight}`,
         at === undefined ? PLACEHOLDER : formatDateTime(at),
         at === undefined ? PLACEHOLDER : timeAgo(at, nowMs),
       ];

@@ -1,7 +1,7 @@
 /**
- * Hash rates arrive as decimal strings in H/s with many fractional digits
- * (`"184425100325925.9259259259259259"`). Shown with SI prefixes and 3 significant digits:
- * `184 TH/s`, `1.50 PH/s`, `12.3 GH/s`.
+ * Hash rates in H/s, shown with SI prefixes and 3 significant digits: `184 TH/s`, `1.50 PH/s`,
+ * `12.3 GH/s`. The pool API sends them as decimal strings with many fractional digits
+ * (`"184425100325925.9259259259259259"`); `parseHashRate` reads those.
  */
 
 const UNITS = [
@@ -49,17 +49,12 @@ function formatParts(intDigits: string, frac: string): string {
   return `${text} ${UNITS[k]}`;
 }
 
-/** `"184425100325925.92"` → `"184 TH/s"`; anything that is not a decimal number (or none) → `"—"`. */
-export function formatHashRate(text: string | null | undefined): string {
-  const m = DECIMAL.exec((text ?? '').trim());
-  if (!m || m[1] === undefined) return UNKNOWN_RATE;
-  return formatParts(m[1], m[2] ?? '');
-}
-
-/** The same format for a number (chart labels, averages). */
-export function formatHashRateValue(value: number): string {
-  if (!Number.isFinite(value) || value < 0) return UNKNOWN_RATE;
+/** `184425100325925.92` → `"184 TH/s"`; none, a negative or a non-finite value → `"—"`. */
+export function formatHashRate(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value) || value < 0) return UNKNOWN_RATE;
   if (value >= 1e21) return formatParts(BigInt(Math.round(value)).toString(), '');
+  if (value === 0) return `0 ${UNITS[0]}`;
+  if (value < 0.001) return `<0.001 ${UNITS[0]}`;
   const [int = '0', frac = ''] = value.toFixed(6).split('.');
   return formatParts(int, frac);
 }

@@ -5,7 +5,8 @@ import { evaluateMetrics } from '../../src/alerts/evaluate.js';
 import { MINING_METRICS, POOL_METRICS } from '../../src/alerts/metrics.js';
 import { readPool } from '../../src/alerts/readings.js';
 import { thresholdsFromFlags, thresholdsFromToml, withOverrides } from '../../src/alerts/thresholds.js';
-import type { PoolOverview } from '../../src/api/types.js';
+import { poolOverviewModel } from '../../src/api/schemas.js';
+import type { PoolOverviewJson } from '../../src/api/types.js';
 import { loadPreferences, preferencesPath } from '../../src/alerts/preferences.js';
 import { withTmp } from '../session/helpers.js';
 
@@ -131,7 +132,7 @@ describe('thresholds from --warning/--critical', () => {
 });
 
 describe('readings and metrics of the pool', () => {
-  const overview: PoolOverview = {
+  const wire: PoolOverviewJson = {
     connection_links: [],
     location: 'global',
     assets: ['BTC'],
@@ -147,6 +148,7 @@ describe('readings and metrics of the pool', () => {
       { block_found_at: 1_003_500, block_height: 42 },
     ],
   };
+  const overview = poolOverviewModel(wire);
 
   it('reads each metric in base units at a given time', () => {
     const r = readPool(overview);
@@ -171,7 +173,7 @@ describe('readings and metrics of the pool', () => {
   });
 
   it('a missing or unreadable field costs its own metric only', () => {
-    const odd = { ...overview, current_hash_rate: 'n/a', blocks: [] } as PoolOverview;
+    const odd = poolOverviewModel({ ...wire, current_hash_rate: 'n/a', blocks: [] });
     const r = readPool(odd);
     expect(r.hashRate).toBeUndefined();
     expect(r.lastBlockTime).toBeUndefined();

@@ -118,7 +118,7 @@ describe('getMiningPool', () => {
   it('fetches, validates and normalises the overview', async () => {
     server.on(POOL, json(200, { data: { ...pool, extra: true } }));
     const overview = await client().getMiningPool();
-    expect(overview).toEqual(pool);
+    expect(overview.received).toEqual(pool);
     expect(server.requests[0]!.headers['x-txc-apikey']).toBeUndefined();
   });
 
@@ -129,7 +129,7 @@ describe('getMiningPool', () => {
       text(429, 'Too Many Requests', { 'retry-after': '4' }),
       json(200, { data: pool }),
     );
-    await expect(client().getMiningPool()).resolves.toEqual(pool);
+    expect((await client().getMiningPool()).received).toEqual(pool);
     expect(server.requests).toHaveLength(3);
     expect(sleeper.waits).toEqual([500, 4000]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
-import { decimalText, type Degradation } from '../../src/api/parse-policy.js';
+import { type DegradationSink, decimalText, type Degradation } from '../../src/api/parse-policy.js';
 import {
   parseJsonBody,
   parsePoolOverview,
@@ -57,11 +57,40 @@ function schemaError(fn: () => unknown): PooltopError {
   throw new Error('accepted');
 }
 
+/** The overview as read, in its wire shape: what `pool --json` prints. */
+const readWire = (body: unknown, report?: DegradationSink) => parsePoolOverview(body, report).received;
+
+describe('parsePoolOverview: the model', () => {
+  it('is camelCase with null for absent, hash rates in H/s as numbers and times in seconds', () => {
+    const pool = parsePoolOverview({ data: { ...snake(), location: null, assets: undefined } });
+    expect(pool).toMatchObject({
+      location: null,
+      assets: null,
+      workers: 1846,
+      currentHashRate: Number('39353570.8006319183174839'),
+      last7daysHashRate: [
+        { timestamp: 1732579200, hashrate: Number('184425100325925.9259259259259259') },
+        { timestamp: 1732665600, hashrate: 2.5 },
+      ],
+      blocks: [
+        { blockFoundAt: 1715349355, blockHeight: 18330 },
+        { blockFoundAt: 1715339355, blockHeight: 18329 },
+      ],
+    });
+    expect(Object.keys(pool)).not.toContain('current_hash_rate');
+    const junk = parsePoolOverview({
+      data: { ...snake(), current_hash_rate: 'n/a', blocks: [{ block_height: 7 }] },
+    });
+    expect(junk.currentHashRate).toBeNull();
+    expect(junk.blocks).toEqual([{ blockFoundAt: null, blockHeight: 7 }]);
+  });
+});
+
 describe('parsePoolOverview: the three known shapes', () => {
   it('normalises the snake_case object, the camelCase object and the camelCase array to one model', () => {
-    const fromSnake = parsePoolOverview({ data: { ...snake(), extra: 'x' }, success: true });
-    const fromCamel = parsePoolOverview({ data: camel() });
-    const fromArray = parsePoolOverview({ data: [camel()] });
+    const fromSnake = readWire({ data: { ...snake(), extra: 'x' }, success: true });
+    const fromCamel = readWire({ data: camel() });
+    const fromArray = readWire({ data: [camel()] });
     expect(fromSnake).not.toHaveProperty('extra');
     expect(fromCamel).toEqual(fromSnake);
     expect(fromArray).toEqual(fromSnake);
@@ -72,7 +101,7 @@ describe('parsePoolOverview: the three known shapes', () => {
   });
 
   it('sorts history oldest first and blocks newest first', () => {
-    const pool = parsePoolOverview({ data: snake() });
+    const pool = readWire({ data: snake() });
     expect(pool.last7days_hash_rate?.map((p) => p.timestamp)).toEqual([1732579200, 1732665600]);
     expect(pool.last7days_hash_rate?.[0]?.hashrate).toBe('184425100325925.9259259259259259');
     expect(pool.blocks?.map((b) => b.block_height)).toEqual([18330, 18329]);
@@ -81,22 +110,20 @@ describe('parsePoolOverview: the three known shapes', () => {
 
   it('shows the first of several pools and refuses an empty array', () => {
     const { report, lines } = collect();
-    const pool = parsePoolOverview({ data: [camel(), { ...camel(), workers: 1 }] }, report);
+    const pool = readWire({ data: [camel(), { ...camel(), workers: 1 }] }, report);
     expect(pool.workers).toBe(1846);
     expect(lines).toEqual(['data holds 2 pool overviews; the first is shown']);
-    expect(schemaError(() => parsePoolOverview({ data: [] })).message).toBe(
+    expect(schemaError(() => readWire({ data: [] })).message).toBe(
       'unexpected response: data holds no pool overview',
     );
   });
 
   it('fails only when the overview itself is absent or the body is not an object', () => {
-    expect(schemaError(() => parsePoolOverview([])).message).toBe(
-      'unexpected response: body must be a JSON object',
-    );
-    expect(schemaError(() => parsePoolOverview({ success: true })).message).toBe(
+    expect(schemaError(() => readWire([])).message).toBe('unexpected response: body must be a JSON object');
+    expect(schemaError(() => readWire({ success: true })).message).toBe(
       'unexpected response: data is missing',
     );
-    expect(schemaError(() => parsePoolOverview({ data: 'x' })).message).toBe(
+    expect(schemaError(() => readWire({ data: 'x' })).message).toBe(
       'unexpected response: data must be an object',
     );
   });
@@ -106,18 +133,18 @@ describe('parsePoolOverview: the parsing policy', () => {
   it('keeps a missing field missing and a null one null, and reports both', () => {
     const { location: _l, ...rest } = snake();
     const { report, lines } = collect();
-    const pool = parsePoolOverview({ data: { ...rest, workers: null } }, report);
+    const pool = readWire({ data: { ...rest, workers: null } }, report);
     expect(pool).not.toHaveProperty('location');
     expect(pool.workers).toBeNull();
     expect(JSON.stringify(pool)).toContain('"workers":null');
     expect(lines).toEqual(['data.location is missing', 'data.workers is null']);
-    const empty = parsePoolOverview({ data: {} });
+    const empty = readWire({ data: {} });
     expect(JSON.stringify(empty)).toBe('{}');
   });
 
   it('accepts numbers as strings and decimal strings as numbers', () => {
     const { report, lines } = collect();
-    const pool = parsePoolOverview(
+    const pool = readWire(
       {
         data: {
           ...snake(),
@@ -163,7 +190,7 @@ describe('parsePoolOverview: the parsing policy', () => {
     ];
     for (const [patch, expected] of cases) {
       const { report, lines } = collect();
-      const pool = parsePoolOverview({ data: { ...snake(), ...patch } }, report);
+      const pool = readWire({ data: { ...snake(), ...patch } }, report);
       expect(lines, JSON.stringify(patch)).toEqual([expected]);
       const field = Object.keys(patch)[0] as keyof typeof pool;
       if (!expected.includes('[')) expect(pool).not.toHaveProperty(field);
@@ -172,7 +199,7 @@ describe('parsePoolOverview: the parsing policy', () => {
 
   it('keeps a block with a height or a time; one with neither is a malformed row, not a failure', () => {
     const { report, lines } = collect();
-    const pool = parsePoolOverview(
+    const pool = readWire(
       { data: { ...snake(), blocks: [{ block_height: 7 }, { block_found_at: 1715339355 }, {}, 'junk'] } },
       report,
     );

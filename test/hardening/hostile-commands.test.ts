@@ -11,14 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PoolOverview, SubAccount, TokenSet } from '../../src/api/types.js';
+import type { PoolOverviewJson, SubAccount, TokenSet } from '../../src/api/types.js';
 import { main } from '../../src/cli.js';
 import { type FakeServer, startFakeServer } from '../api/fake-server.js';
 import { accountArb, tokensArb } from './arbitraries.js';
 import { findLeak, hostileString } from './hostile.js';
 
 interface Served {
-  pool: PoolOverview;
+  pool: PoolOverviewJson;
   accounts: SubAccount[];
   tokens: TokenSet;
   /** When set, every route answers with this instead. */
@@ -53,7 +53,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const NOW_S = Math.floor(Date.now() / 1000);
-const poolArb: fc.Arbitrary<PoolOverview> = fc.record({
+const poolArb: fc.Arbitrary<PoolOverviewJson> = fc.record({
   connection_links: fc.array(hostileString(), { maxLength: 3 }),
   location: hostileString(),
   assets: fc.array(hostileString(), { maxLength: 3 }),
@@ -148,7 +148,7 @@ describe('one-shot commands print no hostile text (property)', () => {
             expectClean(`${argv.join(' ')} stdout`, r.out);
             return JSON.parse(r.out) as { data: unknown };
           };
-          const p = (await json(['pool', '--json'])) as unknown as PoolOverview;
+          const p = (await json(['pool', '--json'])) as unknown as PoolOverviewJson;
           expect([p.location, p.assets, p.reward_schemes, p.connection_links]).toEqual([
             pool.location,
             pool.assets,

@@ -35,9 +35,9 @@ describe('client against the embedded service', () => {
     const { client } = await setup();
     const pool = await client.getMiningPool();
     expect(pool.workers).toBeGreaterThan(0);
-    expect(Number(pool.current_hash_rate)).toBeGreaterThan(0);
-    expect(pool.last7days_hash_rate?.length).toBeGreaterThanOrEqual(7 * 24);
-    expect(pool.blocks?.[0]?.block_height).toBeGreaterThan(pool.blocks?.[1]?.block_height ?? Infinity);
+    expect(pool.currentHashRate).toBeGreaterThan(0);
+    expect(pool.last7daysHashRate?.length).toBeGreaterThanOrEqual(7 * 24);
+    expect(pool.blocks?.[0]?.blockHeight).toBeGreaterThan(pool.blocks?.[1]?.blockHeight ?? Infinity);
   });
 
   it('pages through every account exactly once with signed requests', async () => {

@@ -10,9 +10,9 @@ beforeAll(() => {
 });
 
 const blocks: FoundBlock[] = [
-  { block_found_at: NOW / 1000 - 30, block_height: 870_011 },
-  { block_found_at: NOW / 1000 - 300, block_height: 870_010 },
-  { block_found_at: NOW / 1000 - 7200, block_height: 99 },
+  { blockFoundAt: NOW / 1000 - 30, blockHeight: 870_011 },
+  { blockFoundAt: NOW / 1000 - 300, blockHeight: 870_010 },
+  { blockFoundAt: NOW / 1000 - 7200, blockHeight: 99 },
 ];
 
 async function draw(fresh: number[], color: boolean, maxRows = 10) {

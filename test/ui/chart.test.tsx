@@ -12,7 +12,7 @@ beforeAll(() => {
   process.env.TZ = 'UTC';
 });
 
-const points = overviewFixture().last7days_hash_rate;
+const points = overviewFixture().last7daysHashRate;
 
 describe('hash-rate chart', () => {
   it.each([80, 120, 250])('fits %i columns: no line is wider, labels included', async (width) => {
@@ -105,9 +105,9 @@ describe('hash-rate chart', () => {
   });
 
   it('copes with a flat series, bad values and too little data', () => {
-    const flat = points.map((p) => ({ ...p, hashrate: '100000000000000' }));
+    const flat = points.map((p) => ({ ...p, hashrate: 100000000000000 }));
     expect(lines.chartLines(flat, 80, 5).lines).toHaveLength(6);
-    expect(lines.chartLines([{ timestamp: 1, hashrate: 'x' }], 80, 5).lines[0]).toContain('Not enough');
+    expect(lines.chartLines([{ timestamp: 1, hashrate: null }], 80, 5).lines[0]).toContain('Not enough');
     expect(lines.chartLines(points, 8, 5).lines[0]!.length).toBeLessThanOrEqual(8);
   });
 

@@ -4,14 +4,15 @@
  * on screen moves. ink-testing-library, stub clients.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PoolOverview, SubAccount } from '../../src/api/types.js';
+import { poolOverviewModel } from '../../src/api/schemas.js';
+import type { PoolOverviewJson, SubAccount } from '../../src/api/types.js';
 import {
   AccountsClient,
   KEYS,
   mountAccounts,
   waitForFrame as waitForAccounts,
 } from './helpers/accounts-fakes.js';
-import { NOW, overviewFixture } from './helpers/fixtures.js';
+import { NOW, wireOverviewFixture } from './helpers/fixtures.js';
 import { startApp, unmountApps, waitForFrame } from './helpers/harness.js';
 import { withTempStateDir } from './helpers/state-dir.js';
 
@@ -30,13 +31,13 @@ const columnOf = (line: string, marker: string) => line.indexOf(marker);
 
 describe('Pool tab with a degraded overview', () => {
   it('shows — for what is missing or null and keeps every block as a row', async () => {
-    const full = overviewFixture();
-    const degraded: PoolOverview = {
+    const full = wireOverviewFixture();
+    const degraded: PoolOverviewJson = {
       reward_schemes: ['FPPS'],
       workers: null,
       assets: null,
       last7days_hash_rate: [
-        ...full.last7days_hash_rate.slice(0, 100),
+        ...(full.last7days_hash_rate ?? []).slice(0, 100),
         { hashrate: '1' },
         { timestamp: NOW / 1000 },
       ],
@@ -48,7 +49,7 @@ describe('Pool tab with a degraded overview', () => {
       ],
     };
     const { app } = startApp({}, (c) => {
-      c.next = async () => degraded;
+      c.next = async () => poolOverviewModel(degraded);
     });
     const f = await waitForFrame(app.frame, (x) => x.includes('Blocks found') && x.includes('updated'));
     expect(f).toContain('Hash rate — · Workers —');

@@ -32,7 +32,7 @@ function Probe({ name }: { name: string }) {
   return (
     <Text>
       {name}: fetch#{fetchedAt ?? '-'} workers={overview?.workers ?? '-'} points=
-      {overview?.last7days_hash_rate?.length ?? 0} error={error ? error.message : 'none'} poll#{poll ?? '-'}
+      {overview?.last7daysHashRate?.length ?? 0} error={error ? error.message : 'none'} poll#{poll ?? '-'}
     </Text>
   );
 }

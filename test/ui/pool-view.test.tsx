@@ -1,7 +1,7 @@
 /** The Pool tab inside the whole dashboard (App → Shell), on a stub client. */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
-import { NOW, overviewFixture } from './helpers/fixtures.js';
+import { NOW, overviewFixture, wireOverviewFixture } from './helpers/fixtures.js';
 import { loaded, startApp as start, unmountApps, waitForFrame } from './helpers/harness.js';
 import { withTempStateDir } from './helpers/state-dir.js';
 
@@ -161,11 +161,13 @@ describe('pool tab', () => {
     const { app, client } = start();
     await waitForFrame(app.frame, loaded);
     expect(app.frame()).not.toMatch(/│ new/);
-    const base = overviewFixture();
     const next = overviewFixture({
       workers: 1240,
       current_hash_rate: '183000000000000',
-      blocks: [{ block_found_at: NOW / 1000 - 20, block_height: 870_011 }, ...base.blocks],
+      blocks: [
+        { block_found_at: NOW / 1000 - 20, block_height: 870_011 },
+        ...(wireOverviewFixture().blocks ?? []),
+      ],
     });
     client.next = async () => next;
     app.press('r');

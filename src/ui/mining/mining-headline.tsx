@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { memo } from 'react';
 import type { Status } from '../../alerts/evaluate.js';
 import type { MiningReadings } from '../../alerts/readings.js';
-import { formatHashRateValue, UNKNOWN_RATE } from '../../format/hash-rate.js';
+import { formatHashRate, UNKNOWN_RATE } from '../../format/hash-rate.js';
 import { formatCount } from '../../format/number.js';
 import { Delta } from '../pool/pool-headline.js';
 import { useTheme } from '../theme-context.js';
@@ -32,7 +32,7 @@ function AlertWord({ status }: { status: Status | undefined }) {
   return null;
 }
 
-const rate = (v: number | undefined): string => (v === undefined ? UNKNOWN_RATE : formatHashRateValue(v));
+const rate = (v: number | undefined): string => (v === undefined ? UNKNOWN_RATE : formatHashRate(v));
 const count = (v: number | undefined): string => (v === undefined ? '—' : formatCount(v));
 const percent = (ratio: number | undefined): string =>
   ratio === undefined ? '—' : `${(ratio * 100).toFixed(2)} %`;
@@ -47,7 +47,7 @@ function MiningHeadlineView({ readings: r, statuses, deltas, fee, width }: Minin
         <Text bold color={theme.accent}>
           {rate(r.hashRate)}
         </Text>
-        <Delta value={deltas.hashRate} format={formatHashRateValue} />
+        <Delta value={deltas.hashRate} format={formatHashRate} />
         <AlertWord status={statuses.hashrate} />
         {' · '}24 h average <Text bold>{rate(r.hashRate24h)}</Text>
         <AlertWord status={statuses.hashrate_24h} />

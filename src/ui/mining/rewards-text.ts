@@ -1,7 +1,7 @@
 /** What the rewards pane says: one line per reward, and the totals of the rows shown. Pure. */
 import type { MiningReward } from '../../api/mining-types.js';
 import { alignAmounts, currencyPlaces, sumDecimals, withPlaces } from '../../format/decimal.js';
-import { formatHashRateValue, UNKNOWN_RATE } from '../../format/hash-rate.js';
+import { formatHashRate, UNKNOWN_RATE } from '../../format/hash-rate.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { formatUtcDate } from '../../format/time.js';
 import { displayWidth, padEnd, padStart, truncate } from '../../format/width.js';
@@ -34,7 +34,7 @@ export function rewardLine(r: MiningReward, width: number, amount = text(r.rewar
     padEnd(text(r.status), c.status),
     padStart(amount, c.reward),
     padEnd(text(r.rewardCurrency), c.currency),
-    padStart(r.hashRate === null ? UNKNOWN_RATE : formatHashRateValue(r.hashRate), c.rate),
+    padStart(r.hashRate === null ? UNKNOWN_RATE : formatHashRate(r.hashRate), c.rate),
     payoutText(r),
   ].join(' ');
   return truncate(line, width);

@@ -2,7 +2,7 @@ import { Text } from 'ink';
 import { memo } from 'react';
 import { isPooltopError } from '../../errors/pooltop-error.js';
 import type { HashRateSample } from '../../api/mining-types.js';
-import { formatHashRateValue, UNKNOWN_RATE } from '../../format/hash-rate.js';
+import { formatHashRate, UNKNOWN_RATE } from '../../format/hash-rate.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { sparkline } from '../../format/sparkline.js';
 import { padEnd, padStart } from '../../format/width.js';
@@ -31,7 +31,7 @@ export function trendFigures(points: readonly HashRateSample[]): { now?: number;
   };
 }
 
-const rate = (v: number | undefined): string => (v === undefined ? UNKNOWN_RATE : formatHashRateValue(v));
+const rate = (v: number | undefined): string => (v === undefined ? UNKNOWN_RATE : formatHashRate(v));
 
 /**
  * One worker: name, current rate, two-hour mean and trend. Its series is asked for by this row

@@ -138,8 +138,8 @@ export function BlocksTable({ blocks, fresh, maxRows }: BlocksTableProps) {
   const theme = useTheme();
   if (blocks.length === 0) return <Text color={theme.muted}>No blocks found yet.</Text>;
   const rows: BlockRow[] = blocks.slice(0, Math.max(1, maxRows)).map((b) => {
-    const at = b.block_found_at == null ? undefined : b.block_found_at * 1000;
-    const height = b.block_height;
+    const at = b.blockFoundAt === null ? undefined : b.blockFoundAt * 1000;
+    const height = b.blockHeight;
     return {
       Height: height == null ? PLACEHOLDER : heightCell(height),
       'Found at': at === undefined ? PLACEHOLDER.padEnd(FOUND_AT_WIDTH) : formatDateTime(at),

@@ -4,7 +4,7 @@
  * Pure, so the view can memoise it by data and size.
  */
 import { plot } from 'asciichart';
-import { formatHashRateValue, parseHashRate } from '../../format/hash-rate.js';
+import { formatHashRate } from '../../format/hash-rate.js';
 import { formatClock, formatDay, nextDay, startOfDay } from '../../format/time.js';
 import { displayWidth, fitWidth, truncate } from '../../format/width.js';
 import { glyphs } from '../../terminal/glyphs.js';
@@ -20,11 +20,11 @@ export interface Chart {
 
 const MIN_LABEL = 8;
 
-/** A point of any hash-rate series: the pool's (H/s as a decimal string) or a mining one (H/s, null when unreadable). */
+/** A point of any hash-rate series, the pool's or a mining one (H/s, null when unreadable). */
 export interface ChartPoint {
   /** Unix seconds; null or missing when the answer lacked it. */
   timestamp?: number | null;
-  hashrate?: string | number | null;
+  hashrate?: number | null;
 }
 
 interface Sample {
@@ -32,8 +32,7 @@ interface Sample {
   v: number;
 }
 
-function rateOf(value: string | number | null | undefined): number | undefined {
-  if (typeof value === 'string') return parseHashRate(value);
+function rateOf(value: number | null | undefined): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
@@ -174,7 +173,7 @@ function plotAt(data: readonly Sample[], width: number, rows: number, labelWidth
     padding: '',
     symbols: [...glyphs().chart],
     format: (y) => {
-      const label = formatHashRateValue(lo + (y / top) * range);
+      const label = formatHashRate(lo + (y / top) * range);
       widest = Math.max(widest, displayWidth(label));
       return fitWidth(label, labelWidth, 'right');
     },
@@ -208,11 +207,7 @@ export function chartLines(
   const rows = Math.max(2, height);
   const lo = Math.min(...data.map((s) => s.v));
   const hi = Math.max(...data.map((s) => s.v));
-  const firstWidth = Math.max(
-    MIN_LABEL,
-    displayWidth(formatHashRateValue(lo)),
-    displayWidth(formatHashRateValue(hi)),
-  );
+  const firstWidth = Math.max(MIN_LABEL, displayWidth(formatHashRate(lo)), displayWidth(formatHashRate(hi)));
   // A label between the ends may be wider than both ("99.9 TH/s" between 99 and 101): once
   // known, draw again with room for it.
   let drawn = plotAt(data, width, rows, firstWidth);

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import type { Status } from '../../alerts/evaluate.js';
 import { ageOf, type PoolReadings } from '../../alerts/readings.js';
 import type { PoolOverview } from '../../api/types.js';
-import { formatHashRate, formatHashRateValue } from '../../format/hash-rate.js';
+import { formatHashRate } from '../../format/hash-rate.js';
 import { formatCount } from '../../format/number.js';
 import { listOr, textOr } from '../../format/placeholder.js';
 import { formatDuration } from '../../format/time.js';
@@ -63,7 +63,7 @@ function PoolHeadlineView(props: PoolHeadlineProps) {
   const nowSec = Math.floor(nowMs / 1000);
   const block = `Last block ${age(ageOf(readings.lastBlockTime, nowSec))} ago`;
   const history = `History ${age(ageOf(readings.newestSampleTime, nowSec))} old`;
-  const where = `Location ${textOr(overview.location)} · Assets ${listOr(overview.assets)} · Rewards ${listOr(overview.reward_schemes)}`;
+  const where = `Location ${textOr(overview.location)} · Assets ${listOr(overview.assets)} · Rewards ${listOr(overview.rewardSchemes)}`;
   const tag = (key: keyof PoolAlertStatus) =>
     status[key] === 'warning' || status[key] === 'critical' ? 5 : 0;
   const used = displayWidth(block) + tag('block_age') + 3 + displayWidth(history) + tag('data_age') + 3;
@@ -72,10 +72,10 @@ function PoolHeadlineView(props: PoolHeadlineProps) {
       <Text wrap="truncate">
         Hash rate{' '}
         <Text bold color={theme.accent}>
-          {formatHashRate(overview.current_hash_rate)}
+          {formatHashRate(overview.currentHashRate)}
         </Text>
         <AlertTag status={status.hashrate} />
-        <Delta value={hashRateDelta} format={formatHashRateValue} />
+        <Delta value={hashRateDelta} format={formatHashRate} />
         {' · '}Workers <Text bold>{formatCount(overview.workers)}</Text>
         <AlertTag status={status.workers} />
         <Delta value={workersDelta} format={formatCount} />

@@ -1,7 +1,6 @@
 import { Box, Text, useStdout } from 'ink';
 import { useMemo, useState } from 'react';
 import { readPool } from '../../alerts/readings.js';
-import { parseHashRate } from '../../format/hash-rate.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
 import { terminal } from '../../terminal/capabilities.js';
@@ -38,10 +37,10 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
   const [link, setLink] = useState(0);
   const [lastDay, setLastDay] = useState(false);
   const { overview, fetchedAt } = pool;
-  const links = overview?.connection_links ?? [];
+  const links = overview?.connectionLinks ?? [];
   const selected = Math.min(link, Math.max(0, links.length - 1));
   const fresh = useNewBlocks(overview?.blocks, pool.poll);
-  const rateDelta = usePollDelta(overview ? parseHashRate(overview.current_hash_rate) : undefined, pool.poll);
+  const rateDelta = usePollDelta(overview?.currentHashRate ?? undefined, pool.poll);
   const workersDelta = usePollDelta(overview?.workers ?? undefined, pool.poll);
   const readings = useMemo(() => (overview ? readPool(overview) : undefined), [overview]);
   const statusOf = useAlertStatus();
@@ -105,7 +104,7 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
         <Text color={theme.muted}>(t: {lastDay ? '7 days' : '24 hours'})</Text>
       </Text>
       <HashRateChart
-        points={overview.last7days_hash_rate ?? NONE}
+        points={overview.last7daysHashRate ?? NONE}
         width={layout.chartWidth}
         height={layout.chartHeight}
         spanMs={lastDay ? DAY_MS : Infinity}

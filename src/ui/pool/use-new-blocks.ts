@@ -20,7 +20,7 @@ export function useNewBlocks(
 ): ReadonlySet<number> {
   const seen = useRef<Seen>({ poll: undefined, heights: undefined, fresh: NONE });
   if (blocks && poll !== seen.current.poll) {
-    const heights = new Set(blocks.flatMap((b) => (b.block_height == null ? [] : [b.block_height])));
+    const heights = new Set(blocks.flatMap((b) => (b.blockHeight === null ? [] : [b.blockHeight])));
     const before = seen.current.heights;
     const fresh = before ? new Set([...heights].filter((h) => !before.has(h))) : NONE;
     seen.current = { poll, heights, fresh };

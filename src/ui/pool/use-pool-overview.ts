@@ -27,7 +27,7 @@ function sameBlocks(a: List<FoundBlock>, b: List<FoundBlock>): boolean {
   if (!a || !b) return a === b;
   return (
     a.length === b.length &&
-    a.every((x, i) => x.block_height === b[i]?.block_height && x.block_found_at === b[i]?.block_found_at)
+    a.every((x, i) => x.blockHeight === b[i]?.blockHeight && x.blockFoundAt === b[i]?.blockFoundAt)
   );
 }
 
@@ -36,9 +36,9 @@ function share(prev: PoolOverview | undefined, next: PoolOverview): PoolOverview
   if (!prev) return next;
   return {
     ...next,
-    last7days_hash_rate: sameSeries(prev.last7days_hash_rate, next.last7days_hash_rate)
-      ? prev.last7days_hash_rate
-      : next.last7days_hash_rate,
+    last7daysHashRate: sameSeries(prev.last7daysHashRate, next.last7daysHashRate)
+      ? prev.last7daysHashRate
+      : next.last7daysHashRate,
     blocks: sameBlocks(prev.blocks, next.blocks) ? prev.blocks : next.blocks,
   };
 }

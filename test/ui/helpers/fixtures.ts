@@ -1,15 +1,28 @@
 import type { MiningApi } from '../../../src/api/mining-types.js';
-import type { ApiClient, PoolOverview, SubAccountPage, TokenSet } from '../../../src/api/types.js';
+import { poolOverviewModel } from '../../../src/api/schemas.js';
+import type {
+  ApiClient,
+  PoolOverview,
+  PoolOverviewJson,
+  SubAccountPage,
+  TokenSet,
+} from '../../../src/api/types.js';
 import type { ResolvedConfig } from '../../../src/config/types.js';
 
 /** 2025-11-22 12:00:00 UTC, the tests' "now". */
 export const NOW = Date.UTC(2025, 10, 22, 12, 0, 0);
 const HOUR = 3600;
 
-/** An overview with every field there (the model allows any to be missing or null). */
+/** An overview with every field there (the model allows any to be null). */
 export type FullOverview = { [K in keyof PoolOverview]-?: NonNullable<PoolOverview[K]> };
 
-export function overviewFixture(over: Partial<FullOverview> = {}): FullOverview {
+/** The overview as the parser reads it from the wire, with `over` laid on top. */
+export function overviewFixture(over: PoolOverviewJson = {}): FullOverview {
+  return poolOverviewModel(wireOverviewFixture(over)) as FullOverview;
+}
+
+/** The wire shape (the spec's field names, hash rates as decimal text) with every field there. */
+export function wireOverviewFixture(over: PoolOverviewJson = {}): PoolOverviewJson {
   const end = NOW / 1000 - 600;
   const series = Array.from({ length: 168 }, (_, i) => ({
     timestamp: end - (167 - i) * HOUR,
