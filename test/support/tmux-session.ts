@@ -135,8 +135,14 @@ export function startTmux(label: string): TmuxServer {
     pooltop,
     command,
     kill: () => {
+      const panes = spawnSync('tmux', ['-L', socket, 'list-panes', '-a', '-F', '#{pane_pid}'], {
+        encoding: 'utf8',
+      });
+      const pids = (panes.stdout ?? '').split('\n').filter(Boolean).map(Number);
       spawnSync('tmux', ['-L', socket, 'kill-server']);
-      // The killed programs may still be writing there (their compile cache) for a moment.
+      // The programs write their compile cache on the way out: remove their home once they are
+      // gone (a bound for a wedged one, not a timing).
+      waitForExit(pids, 30_000);
       rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
@@ -149,4 +155,20 @@ export function masked(screen: string): string {
     .replace(/updated (just now|[\dhms ]+ ago)/g, 'updated AGO')
     .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT')
     .replace(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏|/\\-](?= (Loading|Refreshing))/g, 'S');
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Blocks until every process in `pids` has exited, or `limitMs` has passed. */
+function waitForExit(pids: number[], limitMs: number): void {
+  const tick = new Int32Array(new SharedArrayBuffer(4));
+  const end = Date.now() + limitMs;
+  while (pids.some(alive) && Date.now() < end) Atomics.wait(tick, 0, 0, 50);
 }
