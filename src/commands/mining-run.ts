@@ -92,6 +92,11 @@ async function readMining(ctx: CommandContext, io: CommandIO, req: MiningRequest
       break;
     }
     case 'workers': {
+      if (req.gone) {
+        const { runGone } = await import('./mining-gone.js');
+        await runGone(ctx, io, account, req.json);
+        break;
+      }
       const page = await mining.workerNames(
         { account, limit: req.limit ?? WORKERS_LIMIT_DEFAULT, offset: req.offset },
         call,

@@ -18,6 +18,9 @@ Commands:
   hashrate [--interval I] [--from T] [--to T]
                                     the account's hash rate and reject rate over time
   workers [--limit N] [--offset N]  names of connected workers, ascending (100 a page)
+  workers --gone                    workers seen before and missing now: reads every page,
+                                    remembers the names (per profile and account, in the
+                                    state directory), lists name, last seen and gone for
   worker --worker NAME [--interval I] [--from T] [--to T]
                                     one worker's hash rate over time
   rewards [--from T] [--to T] [--limit N] [--offset N]
@@ -38,6 +41,7 @@ Flags:
 
 Examples:
   pooltop mining workers --demo
+  pooltop mining workers --gone --json --demo
   pooltop mining worker --worker asic-001 --interval 5m --from 6h --json
   pooltop mining rewards --account main_farm --from 30d
 

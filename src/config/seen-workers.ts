@@ -28,7 +28,11 @@ export interface SeenState {
   workers: SeenWorker[];
 }
 
-export type WorkerListing = { complete: true; names: readonly string[] } | { complete: false };
+/** A `workers/names` listing; `complete` only when every page was answered, the last one short. */
+export interface WorkerListing {
+  complete: boolean;
+  names: readonly string[];
+}
 
 export const EMPTY_SEEN: SeenState = { workers: [] };
 

@@ -19,8 +19,8 @@ const names: fc.Arbitrary<string[]> = fc.array(fc.constantFrom('a', 'b', 'c', 'd
   maxLength: 7,
 });
 const listing: fc.Arbitrary<WorkerListing> = fc.oneof(
-  names.map((n) => ({ complete: true as const, names: n })),
-  fc.constant({ complete: false as const }),
+  names.map((n) => ({ complete: true, names: n })),
+  names.map((n) => ({ complete: false, names: n })),
 );
 /** A run of listings at increasing times (steps up to 20 days, so the 30-day bound is reached). */
 const run = fc.array(fc.tuple(listing, fc.integer({ min: 0, max: 20 * 24 * 3600 })), { maxLength: 12 });
@@ -42,7 +42,7 @@ describe('updateSeen', () => {
     fc.assert(
       fc.property(run, fc.integer({ min: 0, max: 10 ** 9 }), (steps, dt) => {
         const { state, now } = replay(steps).at(-1) ?? { state: EMPTY_SEEN, now: 0 };
-        expect(updateSeen(state, { complete: false }, now + dt)).toEqual(state);
+        expect(updateSeen(state, { complete: false, names: ['a', 'zz'] }, now + dt)).toEqual(state);
       }),
     );
   });
