@@ -18,6 +18,7 @@ export const MINING_SUBCOMMANDS = [
   'rewards',
   'payout',
   'links',
+  'fleet',
 ] as const;
 export type MiningSubcommand = (typeof MINING_SUBCOMMANDS)[number];
 
@@ -36,6 +37,7 @@ type MiningFlag = keyof typeof MINING_OPTIONS;
 /** The flags each subcommand takes; any other mining flag is refused. */
 const FLAGS: Readonly<Record<MiningSubcommand, readonly MiningFlag[]>> = {
   accounts: [],
+  fleet: [],
   info: ['account'],
   hashrate: ['account', 'interval', 'from', 'to'],
   workers: ['account', 'limit', 'offset', 'gone'],

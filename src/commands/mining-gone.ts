@@ -47,7 +47,8 @@ async function demoHistory(account: string, nowS: number): Promise<SeenState> {
   return state;
 }
 
-async function seenStoreFor(
+/** This profile's memory of the account's workers (a fresh one with `--demo`). */
+export async function seenStoreFor(
   ctx: CommandContext,
   io: CommandIO,
   account: string,

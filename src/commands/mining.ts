@@ -14,6 +14,9 @@ creates accounts, changes payouts or creates links). Needs an API key and secret
 
 Commands:
   accounts                          your mining accounts, newest first
+  fleet                             every account at a glance: hash rate now and over 24 h,
+                                    reject rate, workers online · low · offline, workers gone
+                                    (as last seen by 'workers --gone'), the newest reward
   info                              fee, workers online/low/offline, stratum URLs with worker counts
   hashrate [--interval I] [--from T] [--to T]
                                     the account's hash rate and reject rate over time
@@ -40,6 +43,7 @@ Flags:
   --json           print the answer's data, normalised: hash rates in H/s, times in Unix seconds
 
 Examples:
+  pooltop mining fleet --demo
   pooltop mining workers --demo
   pooltop mining workers --gone --json --demo
   pooltop mining worker --worker asic-001 --interval 5m --from 6h --json
