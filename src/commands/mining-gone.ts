@@ -72,19 +72,38 @@ export async function seenStoreFor(
   });
 }
 
+async function updateGone(
+  ctx: CommandContext,
+  io: CommandIO,
+  account: string,
+): Promise<{ gone: GoneWorker[]; complete: boolean }> {
+  const listing = await listWorkerNames(ctx.client, account, { signal: io.signal });
+  const nowS = Math.floor(Date.now() / 1000);
+  const store = await seenStoreFor(ctx, io, account, nowS);
+  const next = updateSeen(await store.read(), listing, nowS);
+  if (listing.complete) await store.write(next);
+  return { gone: goneWorkers(next, nowS), complete: listing.complete };
+}
+
 export async function runGone(
   ctx: CommandContext,
   io: CommandIO,
   account: string,
   json: boolean,
 ): Promise<void> {
-  const listing = await listWorkerNames(ctx.client, account, { signal: io.signal });
-  const nowS = Math.floor(Date.now() / 1000);
-  const store = await seenStoreFor(ctx, io, account, nowS);
-  const next = updateSeen(await store.read(), listing, nowS);
-  if (listing.complete) await store.write(next);
-  const gone = goneWorkers(next, nowS);
-  io.stdout(json ? `${toSafeJson(gone)}\n` : goneText(account, gone, listing.complete));
+  const { gone, complete } = await updateGone(ctx, io, account);
+  io.stdout(json ? `${toSafeJson(gone)}\n` : goneText(account, gone, complete));
+}
+
+/** For `check mining`: the same listing and memory, counting workers gone longer than `afterS`. */
+export async function goneCount(
+  ctx: CommandContext,
+  io: CommandIO,
+  account: string,
+  afterS: number,
+): Promise<number> {
+  const gone = await updateGone(ctx, io, account);
+  return gone.gone.filter((g) => g.goneFor > afterS).length;
 }
 
 function goneText(account: string, gone: GoneWorker[], complete: boolean): string {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { seenStorePath } from '../../src/config/seen-store.js';
+import { fileSeenStore, seenStorePath } from '../../src/config/seen-store.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { runCli, serviceEnv } from '../support/run-cli.js';
 
@@ -109,5 +109,42 @@ describe('workers that went away, by name', () => {
     }
     expect(service.stats().byPath['/api/v4/mining/workers/names']).toBeGreaterThan(0);
     expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+});
+
+describe('check mining -c workers_gone=0', () => {
+  it('CRITICAL when a worker has been gone longer than --gone-after (default 10m), OK within it', async () => {
+    // check mining asks for the series up to our own clock: the service's must not be behind it.
+    clock.t = Date.now();
+    const listed = [...(await names())];
+    const nowS = Math.floor(Date.now() / 1000);
+    // What an earlier run remembered: every listed worker, and one that is not listed now.
+    await fileSeenStore({
+      stateDir: join(env.XDG_STATE_HOME!, 'pooltop'),
+      profile: 'default',
+      account,
+      baseUrl: service.baseUrl,
+    }).write({
+      workers: [...listed, 'zz-unplugged'].sort().map((name) => ({
+        name,
+        firstSeen: nowS - 7200,
+        lastSeen: name === 'zz-unplugged' ? nowS - 3600 : nowS,
+      })),
+    });
+    const check = (...args: string[]) => runCli(['check', 'mining', '-c', 'workers_gone=0', ...args], env);
+    const crit = await check('--json');
+    expect(crit.code, crit.stdout + crit.stderr).toBe(2);
+    const result = JSON.parse(crit.stdout) as {
+      status: string;
+      metrics: { metric: string; value: number }[];
+    };
+    expect(result.status).toBe('CRITICAL');
+    expect(result.metrics.find((m) => m.metric === 'workers_gone')?.value).toBe(1);
+    const ok = await check('--gone-after', '2h');
+    expect(ok.code, ok.stdout).toBe(0);
+    expect(ok.stdout).toMatch(/^POOLTOP OK - /);
+    const bad = await check('--gone-after', 'soon');
+    expect(bad.code).toBe(3);
+    expect(bad.stdout).toMatch(/--gone-after must be a duration/);
   });
 });
