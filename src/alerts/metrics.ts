@@ -45,6 +45,12 @@ export const MINING_METRICS: readonly MetricDef<MiningReadings>[] = [
   { key: 'workers_offline', unit: 'count', about: 'workers offline', read: (r) => r.workersOffline },
   { key: 'workers_low', unit: 'count', about: 'workers with a low hash rate', read: (r) => r.workersLow },
   {
+    key: 'workers_gone',
+    unit: 'count',
+    about: 'workers seen before and missing from the listing longer than --gone-after',
+    read: (r) => r.workersGone,
+  },
+  {
     key: 'data_age',
     unit: 'seconds',
     about: "age of the newest point of the account's hash-rate series",

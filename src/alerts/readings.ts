@@ -26,6 +26,8 @@ export interface MiningReadings {
   workersOnline?: number;
   workersOffline?: number;
   workersLow?: number;
+  /** Workers seen before and missing from the complete listing for longer than the grace. */
+  workersGone?: number;
   newestSampleTime?: number;
 }
 

@@ -61,6 +61,10 @@ export async function runCheck(
       throw new PooltopError('config', '--account applies to check mining only');
     }
     timeoutS = numberFlag(values, 'timeout', { min: 1, max: 3600 }) ?? DEFAULT_TIMEOUT_S;
+    if (values['gone-after'] !== undefined) {
+      if (scope !== 'mining') throw new PooltopError('config', '--gone-after applies to check mining only');
+      goneAfterS(values);
+    }
     const fromFlags = thresholdsFromFlags(scope as Scope, {
       warning: stringFlags(values, 'warning'),
       critical: stringFlags(values, 'critical'),
@@ -149,8 +153,31 @@ function readMiningMetrics(values: ParsedValues, io: CommandIO, thresholds: Scop
       throw await withAccountsHint(error, ctx, io.signal);
     });
     const readings = readMining(account, info, series);
-    return { metrics: evaluateMetrics(MINING_METRICS, readings, thresholds, nowSec()), account };
+    // Only a threshold on workers_gone pays for the whole listing (a page per 100 workers).
+    if (thresholds.workers_gone) {
+      const { goneCount } = await import('./mining-gone.js');
+      readings.workersGone = await goneCount(ctx, io, account, goneAfterS(values));
+    }
+    // workers_gone is measured only when asked for (above), so only then reported.
+    const defs = MINING_METRICS.filter((m) => m.key !== 'workers_gone' || thresholds.workers_gone);
+    return { metrics: evaluateMetrics(defs, readings, thresholds, nowSec()), account };
   });
+}
+
+const GONE_AFTER_DEFAULT_S = 600;
+const UNIT_S: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+/** `--gone-after 10m`: a whole number and a unit, s m h or d. */
+function goneAfterS(values: ParsedValues): number {
+  const text = stringFlag(values, 'gone-after');
+  if (text === undefined) return GONE_AFTER_DEFAULT_S;
+  const m = /^(\d{1,7})([smhd])$/.exec(text);
+  if (!m)
+    throw new PooltopError(
+      'config',
+      `--gone-after must be a duration such as 30s, 10m, 2h or 1d, not '${clip(text)}'`,
+    );
+  return Number(m[1]) * (UNIT_S[m[2] ?? 's'] ?? 1);
 }
 
 function messageOf(error: unknown): string {

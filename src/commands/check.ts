@@ -12,6 +12,7 @@ export const check: CommandModule = {
     critical: { type: 'string', short: 'c', multiple: true },
     timeout: { type: 'string', short: 't' },
     account: { type: 'string' },
+    'gone-after': { type: 'string' },
   },
   help: `Usage: pooltop check [pool|mining] [--account NAME] [-w METRIC=RANGE]... [-c METRIC=RANGE]...
                      [-t SECONDS] [--json] [configuration flags]
@@ -26,11 +27,13 @@ unreachable or failing, timeout).
   --account NAME                the mining account (check mining only; default:
                                 WHITEBIT_MINING_ACCOUNT, mining_account in the profile,
                                 else the key's only account)
+  --gone-after DURATION         workers_gone counts workers missing longer than this
+                                (30s, 10m, 2h, 1d; default 10m)
   --json                        print the result as one JSON object instead
 
 Metrics: pool: hashrate, workers, block_age, data_age
          mining: hashrate, hashrate_24h, reject_rate, workers_online, workers_offline,
-                 workers_low, data_age
+                 workers_low, workers_gone, data_age
 Ranges alert OUTSIDE start..end: 10 (outside 0..10), 10: (below 10), ~:10 (above 10),
 10:20 (outside), @10:20 (inside). Suffixes: hash rates k M G T P E (H/s), ages s m h d,
 ratios %. A metric given in no flag takes its ranges from the preferences file

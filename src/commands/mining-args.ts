@@ -18,6 +18,7 @@ export const MINING_SUBCOMMANDS = [
   'rewards',
   'payout',
   'links',
+  'fleet',
 ] as const;
 export type MiningSubcommand = (typeof MINING_SUBCOMMANDS)[number];
 
@@ -29,15 +30,17 @@ export const MINING_OPTIONS = {
   to: { type: 'string' },
   limit: { type: 'string' },
   offset: { type: 'string' },
+  gone: { type: 'boolean' },
 } as const;
 type MiningFlag = keyof typeof MINING_OPTIONS;
 
 /** The flags each subcommand takes; any other mining flag is refused. */
 const FLAGS: Readonly<Record<MiningSubcommand, readonly MiningFlag[]>> = {
   accounts: [],
+  fleet: [],
   info: ['account'],
   hashrate: ['account', 'interval', 'from', 'to'],
-  workers: ['account', 'limit', 'offset'],
+  workers: ['account', 'limit', 'offset', 'gone'],
   worker: ['account', 'worker', 'interval', 'from', 'to'],
   rewards: ['account', 'from', 'to', 'limit', 'offset'],
   payout: ['account'],
@@ -47,6 +50,8 @@ const FLAGS: Readonly<Record<MiningSubcommand, readonly MiningFlag[]>> = {
 export interface MiningRequest {
   sub: MiningSubcommand;
   json: boolean;
+  /** `workers --gone`: the workers seen before and missing from the complete listing now. */
+  gone: boolean;
   worker?: string;
   interval?: MiningInterval;
   from?: number;
@@ -68,11 +73,15 @@ export function parseMiningArgs(sub: string | undefined, values: ParsedValues, n
       throw usage(`--${flag} does not apply to 'pooltop mining ${command}' (see pooltop mining --help)`);
     }
   }
+  if (values.gone === true && (values.limit !== undefined || values.offset !== undefined)) {
+    throw usage('--gone reads every page: it takes no --limit or --offset');
+  }
   const worker = stringFlag(values, 'worker');
   if (command === 'worker' && !worker) throw usage("'pooltop mining worker' needs --worker NAME");
   const request: MiningRequest = {
     sub: command,
     json: values.json === true,
+    gone: values.gone === true,
     worker,
     interval: stringFlag(values, 'interval') as MiningInterval | undefined,
     from: timeFlag(values, 'from', nowMs),

@@ -1,5 +1,5 @@
 /**
- * `pooltop mining accounts|info|hashrate|workers|worker|rewards|payout|links`: one signed read
+ * `pooltop mining accounts|fleet|info|hashrate|workers|worker|rewards|payout|links`: one signed read
  * (plus one `accounts` call when the account must be found), then `--json` (the answer's data,
  * normalised: hash rates in H/s, times in Unix seconds) or a small table.
  *
@@ -78,6 +78,11 @@ async function readMining(ctx: CommandContext, io: CommandIO, req: MiningRequest
     out(page.items, () => accountsText(page.items, Date.now()));
     return 0;
   }
+  if (req.sub === 'fleet') {
+    const { runFleet } = await import('./mining-fleet.js');
+    await runFleet(ctx, io, req.json);
+    return 0;
+  }
   const account = await resolveMiningAccount(ctx, io.signal);
   const window = { from: req.from, to: req.to };
   switch (req.sub) {
@@ -92,6 +97,11 @@ async function readMining(ctx: CommandContext, io: CommandIO, req: MiningRequest
       break;
     }
     case 'workers': {
+      if (req.gone) {
+        const { runGone } = await import('./mining-gone.js');
+        await runGone(ctx, io, account, req.json);
+        break;
+      }
       const page = await mining.workerNames(
         { account, limit: req.limit ?? WORKERS_LIMIT_DEFAULT, offset: req.offset },
         call,

@@ -14,10 +14,16 @@ creates accounts, changes payouts or creates links). Needs an API key and secret
 
 Commands:
   accounts                          your mining accounts, newest first
+  fleet                             every account at a glance: hash rate now and over 24 h,
+                                    reject rate, workers online · low · offline, workers gone
+                                    (as last seen by 'workers --gone'), the newest reward
   info                              fee, workers online/low/offline, stratum URLs with worker counts
   hashrate [--interval I] [--from T] [--to T]
                                     the account's hash rate and reject rate over time
   workers [--limit N] [--offset N]  names of connected workers, ascending (100 a page)
+  workers --gone                    workers seen before and missing now: reads every page,
+                                    remembers the names (per profile and account, in the
+                                    state directory), lists name, last seen and gone for
   worker --worker NAME [--interval I] [--from T] [--to T]
                                     one worker's hash rate over time
   rewards [--from T] [--to T] [--limit N] [--offset N]
@@ -37,7 +43,9 @@ Flags:
   --json           print the answer's data, normalised: hash rates in H/s, times in Unix seconds
 
 Examples:
+  pooltop mining fleet --demo
   pooltop mining workers --demo
+  pooltop mining workers --gone --json --demo
   pooltop mining worker --worker asic-001 --interval 5m --from 6h --json
   pooltop mining rewards --account main_farm --from 30d
 

@@ -3,9 +3,11 @@
  * seed, i) — its name, its hardware's nominal rate, its stratum URL — and its state at second t
  * a pure function of (seed, i, t). State drifts: a slow per-worker "health" noise (periods of
  * 1–6 h) puts a worker offline below one threshold and low below another, so any worker goes
- * online → low → offline and back over hours. 20,000 workers cost nothing until asked; the
- * counts at one second take one pass over them (cached per second), a series only the workers
- * it covers.
+ * online → low → offline and back over hours. Besides, a few workers per account go away
+ * altogether for minutes to hours at a time (each on its own cycle), so a name drops out of the
+ * listing and comes back, as a machine that is unplugged does. 20,000 workers cost nothing
+ * until asked; the counts at one second take one pass over them (cached per second), a series
+ * only the workers it covers.
  */
 import { hash32, hashUnit, valueNoise } from './random.js';
 
@@ -21,6 +23,10 @@ const MODELS: readonly (readonly [number, number])[] = [
 const MODEL_WEIGHT = MODELS.reduce((sum, [, w]) => sum + w, 0);
 
 const OFFLINE_BELOW = -0.8;
+/** Workers per account that go away and come back; away 10 min to 3 h once every 4 to 12 h. */
+const AWAY_WORKERS = 3;
+const AWAY_MIN_S = 600;
+const AWAY_MAX_S = 3 * 3600;
 const LOW_BELOW = -0.6;
 
 /** Worker-name styles: prefix and separator; numbers are zero-padded so names sort in index order. */
@@ -79,8 +85,21 @@ export function createFleet(seed: number, size: number): Fleet {
   };
   const stateOf = (h: number): WorkerState =>
     h < OFFLINE_BELOW ? 'offline' : h < LOW_BELOW ? 'low' : 'online';
+  const awayWorkers = new Set(
+    Array.from({ length: Math.min(AWAY_WORKERS, size) }, (_, k) => hash32(seed, 9, k) % size),
+  );
+  const away = (i: number, sec: number): boolean => {
+    if (!awayWorkers.has(i)) return false;
+    const period = 3600 * (4 + 8 * hashUnit(seed, 10, i));
+    const length = AWAY_MIN_S + (AWAY_MAX_S - AWAY_MIN_S) * hashUnit(seed, 11, i);
+    const phase = hashUnit(seed, 12, i) * period;
+    return (((sec + phase) % period) + period) % period < length;
+  };
+  const stateAt = (i: number, sec: number): WorkerState =>
+    away(i, sec) ? 'offline' : stateOf(health(i, sec));
 
   const rateAt = (i: number, sec: number): number => {
+    if (away(i, sec)) return 0;
     const h = health(i, sec);
     const state = stateOf(h);
     if (state === 'offline') return 0;
@@ -101,7 +120,7 @@ export function createFleet(seed: number, size: number): Fleet {
       const i = m ? Number(m[1]) - 1 : -1;
       return i >= 0 && i < size ? i : undefined;
     },
-    stateAt: (i, sec) => stateOf(health(i, sec)),
+    stateAt,
     rateAt,
     averageRate(i, start, seconds) {
       const samples = seconds <= 300 ? 1 : seconds <= 3600 ? 4 : 12;
@@ -114,7 +133,7 @@ export function createFleet(seed: number, size: number): Fleet {
       if (cached && sec === cachedSec) return cached;
       const snap: FleetSnapshot = { online: 0, low: 0, offline: 0, connected: [] };
       for (let i = 0; i < size; i++) {
-        const state = stateOf(health(i, sec));
+        const state = stateAt(i, sec);
         snap[state]++;
         if (state !== 'offline') snap.connected.push(i);
       }

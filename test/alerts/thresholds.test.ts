@@ -49,6 +49,7 @@ describe('thresholds from the preferences file', () => {
       'workers_online',
       'workers_offline',
       'workers_low',
+      'workers_gone',
       'data_age',
     ]);
     expect(POOL_METRICS.map((m) => m.key)).toEqual(['hashrate', 'workers', 'block_age', 'data_age']);

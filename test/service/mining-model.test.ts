@@ -191,3 +191,39 @@ describe('watcher links', () => {
     }
   });
 });
+
+describe('workers go away and come back', () => {
+  /** Spells (seconds) a worker spends out of the listing over a day, sampled each minute. */
+  function awaySpells(seed: number, size: number, worker: number): number[] {
+    const fleet = createFleet(seed, size);
+    const spells: number[] = [];
+    let left: number | undefined;
+    for (let t = START_SEC; t <= START_SEC + DAY; t += 60) {
+      const listed = fleet.snapshot(t).connected.includes(worker);
+      if (!listed && left === undefined) left = t;
+      if (listed && left !== undefined) {
+        if (left > START_SEC) spells.push(t - left);
+        left = undefined;
+      }
+    }
+    return spells;
+  }
+
+  it('a fleet of one is the one that goes away: each seed, minutes to hours at a time, then back', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const spells = awaySpells(seed, 1, 0);
+      expect(spells.length, `seed ${seed}`).toBeGreaterThan(0);
+      expect(
+        spells.some((s) => s >= 600 && s <= 3 * 3600 + 60),
+        `seed ${seed}: ${spells}`,
+      ).toBe(true);
+    }
+  });
+
+  it('the same seed names the same workers leaving at the same times', () => {
+    const listing = (seed: number) =>
+      Array.from({ length: 48 }, (_, k) => createFleet(seed, 40).snapshot(START_SEC + k * 1800).connected);
+    expect(listing(3)).toEqual(listing(3));
+    expect(listing(3)).not.toEqual(listing(4));
+  });
+});

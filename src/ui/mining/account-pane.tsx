@@ -60,7 +60,8 @@ export interface AccountPaneProps {
   ascii: boolean;
 }
 
-const HEADLINE_METRICS = MINING_METRICS.filter((m) => m.key !== 'data_age');
+// workers_gone needs the whole listing and pooltop's memory of it: not read on this pane.
+const HEADLINE_METRICS = MINING_METRICS.filter((m) => m.key !== 'data_age' && m.key !== 'workers_gone');
 
 /** One mining account: freshness, account line, headline, watcher links, chart, rewards and workers. */
 export function AccountPane(props: AccountPaneProps) {

@@ -1,0 +1,121 @@
+/**
+ * `pooltop mining fleet`: every mining account of the key at a glance, one row each: hash rate
+ * now (the last complete 5-minute bucket) and over the last 24 h (the mean of its 5-minute
+ * buckets), reject rate now, workers online · low · offline, workers gone (as this profile last
+ * saw them: `mining workers --gone` and the dashboard update that memory, this command only
+ * reads it), and the newest daily reward with its status. Three reads per account, through the
+ * request queue so many accounts stay under the rate limit.
+ */
+import { createRequestQueue } from '../api/request-queue.js';
+import type { AccountHashRate, MinerInfo, MiningReward } from '../api/mining-types.js';
+import { goneWorkers } from '../config/seen-workers.js';
+import { formatHashRateValue, UNKNOWN_RATE } from '../format/hash-rate.js';
+import { formatCount } from '../format/number.js';
+import { sanitize } from '../format/sanitize.js';
+import { formatUtcDate } from '../format/time.js';
+import { seenStoreFor } from './mining-gone.js';
+import { toSafeJson } from './json-output.js';
+import type { CommandContext } from './support/context.js';
+import type { CommandIO } from './support/io.js';
+import { renderTextTable } from './text-table.js';
+
+export interface FleetRow {
+  name: string;
+  /** H/s, the last complete 5-minute bucket. */
+  hashRate: number | null;
+  /** H/s, the mean of the last 24 h of 5-minute buckets. */
+  hashRate24h: number | null;
+  /** Ratio: 0.01 is 1 %. */
+  rejectRate: number | null;
+  workers: MinerInfo['workers'];
+  workersGone: number;
+  reward: {
+    date: number | null;
+    amount: string | null;
+    currency: string | null;
+    status: string | null;
+  } | null;
+}
+
+export async function runFleet(ctx: CommandContext, io: CommandIO, json: boolean): Promise<void> {
+  const { signal } = io;
+  const mining = ctx.client.mining;
+  const queue = createRequestQueue();
+  const { items } = await mining.accounts({}, { signal });
+  const nowS = Math.floor(Date.now() / 1000);
+  const rows = await Promise.all(
+    items.map(async ({ name }): Promise<FleetRow> => {
+      const ask = <T>(task: () => Promise<T>) => queue.run(task, { signal });
+      const [info, series, rewards] = await Promise.all([
+        ask(() => mining.minerInfo({ account: name }, { signal })),
+        ask(() => mining.hashrate({ account: name, interval: '5m' }, { signal })),
+        ask(() => mining.rewards({ account: name, limit: 1 }, { signal })),
+      ]);
+      const seen = await (await seenStoreFor(ctx, io, name, nowS)).read();
+      return fleetRow(name, info, series, rewards.items[0], goneWorkers(seen, nowS).length);
+    }),
+  );
+  io.stdout(json ? `${toSafeJson(rows)}\n` : fleetText(rows));
+}
+
+function fleetRow(
+  name: string,
+  info: MinerInfo,
+  series: AccountHashRate,
+  reward: MiningReward | undefined,
+  gone: number,
+): FleetRow {
+  const rates = series.hashrate.map((p) => p.hashrate).filter((r): r is number => r !== null);
+  const last = series.hashrate.at(-1);
+  return {
+    name,
+    hashRate: last?.hashrate ?? null,
+    hashRate24h: rates.length === 0 ? null : rates.reduce((a, b) => a + b, 0) / rates.length,
+    rejectRate: last?.rejectRate ?? null,
+    workers: info.workers,
+    workersGone: gone,
+    reward: reward
+      ? {
+          date: reward.date,
+          amount: reward.totalReward,
+          currency: reward.rewardCurrency,
+          status: reward.status,
+        }
+      : null,
+  };
+}
+
+const rate = (hs: number | null) => (hs === null ? UNKNOWN_RATE : formatHashRateValue(hs));
+const count = (n: number | null) => (n === null ? '—' : formatCount(n));
+
+function fleetText(rows: FleetRow[]): string {
+  if (rows.length === 0) return 'No mining accounts.\n';
+  const cells = rows.map((r) => [
+    sanitize(r.name),
+    rate(r.hashRate),
+    rate(r.hashRate24h),
+    r.rejectRate === null ? '—' : `${(r.rejectRate * 100).toFixed(2)} %`,
+    `${count(r.workers.online)} · ${count(r.workers.low)} · ${count(r.workers.offline)}`,
+    formatCount(r.workersGone),
+    r.reward === null
+      ? '—'
+      : `${r.reward.date === null ? '—' : formatUtcDate(r.reward.date * 1000)}  ${sanitize(r.reward.amount ?? '—')} ${sanitize(r.reward.currency ?? '')}`.trimEnd(),
+    r.reward === null ? '—' : sanitize(r.reward.status ?? '—'),
+  ]);
+  const header = [
+    'Account',
+    'Hash rate',
+    '24 h avg',
+    'Reject',
+    'Workers on · low · off',
+    'Gone',
+    'Last reward',
+    'Status',
+  ];
+  const n = rows.length;
+  return `${[
+    ...renderTextTable(header, cells, '  ', new Set([1, 2, 3, 5])),
+    '',
+    `${n} mining account${n === 1 ? '' : 's'}`,
+  ].join('\n')}\n`;
+}

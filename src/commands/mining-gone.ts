@@ -1,0 +1,126 @@
+/**
+ * `pooltop mining workers --gone`: the complete `workers/names` listing, folded into what this
+ * profile has seen of the account (config/seen-workers.ts), then the workers seen before and
+ * missing now: name, last seen, gone for. A page that fails ends the command before anything is
+ * written. With `--demo` nothing touches the disk: the memory starts as if pooltop had listed the
+ * demo's workers every ten minutes over the last six hours (from the demo's own model), so the
+ * example has something to show.
+ */
+import { homedir } from 'node:os';
+import { listWorkerNames } from '../api/worker-listing.js';
+import { fileSeenStore, type SeenStore } from '../config/seen-store.js';
+import {
+  EMPTY_SEEN,
+  type GoneWorker,
+  goneWorkers,
+  type SeenState,
+  updateSeen,
+} from '../config/seen-workers.js';
+import { resolveStateDir } from '../config/state-dir.js';
+import { formatDateTime, formatDuration } from '../format/time.js';
+import { sanitize } from '../format/sanitize.js';
+import { toSafeJson } from './json-output.js';
+import type { CommandContext } from './support/context.js';
+import type { CommandIO } from './support/io.js';
+import { renderTextTable } from './text-table.js';
+
+const DEMO_HISTORY_S = 6 * 3600;
+const DEMO_STEP_S = 600;
+
+async function demoHistory(account: string, nowS: number): Promise<SeenState> {
+  const { createMiningModel } = await import('../service/mining-model.js');
+  const { resolveOptions } = await import('../service/options.js');
+  const o = resolveOptions();
+  const model = createMiningModel({
+    seed: o.seed,
+    accounts: o.miningAccounts,
+    workers: o.workers,
+    startMs: nowS * 1000,
+  });
+  const fleet = model.find(account)?.fleet;
+  let state = EMPTY_SEEN;
+  if (!fleet) return state;
+  for (let t = nowS - DEMO_HISTORY_S; t < nowS; t += DEMO_STEP_S) {
+    const names = fleet.snapshot(t).connected.map((i) => fleet.nameOf(i));
+    state = updateSeen(state, { complete: true, names }, t);
+  }
+  return state;
+}
+
+/** This profile's memory of the account's workers (a fresh one with `--demo`). */
+export async function seenStoreFor(
+  ctx: CommandContext,
+  io: CommandIO,
+  account: string,
+  nowS: number,
+): Promise<SeenStore> {
+  if (ctx.demo) {
+    let state = await demoHistory(account, nowS);
+    return {
+      path: '(memory)',
+      read: async () => state,
+      write: async (next) => {
+        state = next;
+      },
+    };
+  }
+  return fileSeenStore({
+    stateDir: resolveStateDir({ env: io.env, home: homedir() }),
+    profile: ctx.config.profile,
+    account,
+    baseUrl: ctx.config.baseUrl,
+  });
+}
+
+async function updateGone(
+  ctx: CommandContext,
+  io: CommandIO,
+  account: string,
+): Promise<{ gone: GoneWorker[]; complete: boolean }> {
+  const listing = await listWorkerNames(ctx.client, account, { signal: io.signal });
+  const nowS = Math.floor(Date.now() / 1000);
+  const store = await seenStoreFor(ctx, io, account, nowS);
+  const next = updateSeen(await store.read(), listing, nowS);
+  if (listing.complete) await store.write(next);
+  return { gone: goneWorkers(next, nowS), complete: listing.complete };
+}
+
+export async function runGone(
+  ctx: CommandContext,
+  io: CommandIO,
+  account: string,
+  json: boolean,
+): Promise<void> {
+  const { gone, complete } = await updateGone(ctx, io, account);
+  io.stdout(json ? `${toSafeJson(gone)}\n` : goneText(account, gone, complete));
+}
+
+/** For `check mining`: the same listing and memory, counting workers gone longer than `afterS`. */
+export async function goneCount(
+  ctx: CommandContext,
+  io: CommandIO,
+  account: string,
+  afterS: number,
+): Promise<number> {
+  const gone = await updateGone(ctx, io, account);
+  return gone.gone.filter((g) => g.goneFor > afterS).length;
+}
+
+function goneText(account: string, gone: GoneWorker[], complete: boolean): string {
+  const note = complete
+    ? []
+    : ['', 'The listing reached the API’s largest offset: no worker was marked gone this time.'];
+  if (gone.length === 0) return `${[`No workers gone from ${sanitize(account)}.`, ...note].join('\n')}\n`;
+  const rows = gone.map((g) => [
+    sanitize(g.name),
+    formatDateTime(g.lastSeen * 1000),
+    formatDuration(g.goneFor * 1000),
+  ]);
+  const n = gone.length;
+  return `${[
+    ...renderTextTable(['Worker', 'Last seen', 'Gone for'], rows),
+    '',
+    `${n} worker${n === 1 ? '' : 's'} gone from ${sanitize(account)}`,
+    ...note,
+  ].join('\n')}\n`;
+}
