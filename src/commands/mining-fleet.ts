@@ -9,7 +9,7 @@
 import { createRequestQueue } from '../api/request-queue.js';
 import type { AccountHashRate, MinerInfo, MiningReward } from '../api/mining-types.js';
 import { goneWorkers } from '../config/seen-workers.js';
-import { formatHashRateValue, UNKNOWN_RATE } from '../format/hash-rate.js';
+import { formatHashRate } from '../format/hash-rate.js';
 import { formatCount } from '../format/number.js';
 import { sanitize } from '../format/sanitize.js';
 import { formatUtcDate } from '../format/time.js';
@@ -85,7 +85,7 @@ function fleetRow(
   };
 }
 
-const rate = (hs: number | null) => (hs === null ? UNKNOWN_RATE : formatHashRateValue(hs));
+const rate = (hs: number | null) => formatHashRate(hs);
 const count = (n: number | null) => (n === null ? '—' : formatCount(n));
 
 function fleetText(rows: FleetRow[]): string {
