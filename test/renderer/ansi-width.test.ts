@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineWidth, TOKEN } from '../../src/format/ansi-width.js';
+import { lineWidth, TOKEN } from '../../src/renderer/text/ansi-width.js';
 
 const RED = '\x1b[31m';
 const OFF = '\x1b[39m';
