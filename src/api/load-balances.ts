@@ -33,6 +33,8 @@ export interface LoadBalancesOptions {
   concurrency?: number;
   ratePerSecond?: number;
   retries?: number;
+  /** Epoch ms (on `now`'s clock) by which the load must end: no retry wait reaches past it. */
+  deadline?: number;
   now?: () => number;
   sleep?: Sleep;
   random?: () => number;
@@ -99,6 +101,8 @@ export async function loadBalances(options: LoadBalancesOptions): Promise<Balanc
         sleep,
         random: options.random,
         signal,
+        deadline: options.deadline,
+        now,
         onRetry: (err, _attempt, delayMs) => {
           retried++;
           if (err.status === 429 || err.reason === 'rate-limit') gate.pause(delayMs);

@@ -74,6 +74,7 @@ export async function writeWithBalances(
       ids: accounts.map((a) => a.id),
       fetch: (id, signal) => ctx.client.subAccountBalances({ id, ticker }, { signal }),
       signal: io.signal,
+      deadline: ctx.deadline?.at,
       onResult: (i, r) => {
         // stdout may be the same terminal: the row goes on a line of its own, the bar after it.
         bar?.clear();

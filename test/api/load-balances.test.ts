@@ -104,6 +104,20 @@ describe('loadBalances', () => {
     for (const s of after) expect(s.t).toBeGreaterThanOrEqual(answeredAt + 5000);
   });
 
+  it('begins no retry wait that would end past the deadline: the account keeps its 429', async () => {
+    const clock = new VirtualClock();
+    const api = fakeApi(clock, (id) =>
+      id === 'a1'
+        ? new PooltopError('http', 'rate limited (HTTP 429)', { status: 429, retryAfterMs: 999_000 })
+        : undefined,
+    );
+    const out = await run(clock, { ids: ids(3), fetch: api.fetch, deadline: 30_000 });
+    expect(out.results[1]).toMatchObject({ ok: false, error: { status: 429 } });
+    expect(api.attempts.get('a1')).toBe(1);
+    expect(out.results[0]?.ok && out.results[2]?.ok).toBe(true);
+    expect(clock.t).toBeLessThan(30_000);
+  });
+
   it('never asks for an account without an id; a cancel keeps what arrived in order', async () => {
     const clock = new VirtualClock();
     const api = fakeApi(clock);
