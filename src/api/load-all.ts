@@ -13,8 +13,8 @@
  */
 import { isPooltopError, PooltopError } from '../errors/pooltop-error.js';
 import { linkSignals } from './link-signals.js';
-import { createRateGate } from './rate-gate.js';
-import { defaultSleep, type Sleep, withRetry } from './retry.js';
+import { createRateGate, retryThroughGate } from './rate-gate.js';
+import { defaultSleep, type Sleep } from './retry.js';
 import { LIMIT_MAX, OFFSET_MAX, type SubAccount, type SubAccountPage } from './types.js';
 
 export const LOAD_PAGE_SIZE = LIMIT_MAX;
@@ -143,9 +143,9 @@ export async function loadAllSubAccounts(options: LoadAllOptions): Promise<LoadO
   };
 
   const fetchOne = (offset: number, signal: AbortSignal): Promise<SubAccountPage> =>
-    withRetry(
-      async () => {
-        await gate.wait(signal);
+    retryThroughGate(
+      gate,
+      () => {
         requests++;
         options.onProgress?.(snapshot());
         return options.fetchPage({ search, offset, limit: LOAD_PAGE_SIZE }, signal);
@@ -159,8 +159,6 @@ export async function loadAllSubAccounts(options: LoadAllOptions): Promise<LoadO
         now,
         onRetry: (err, _attempt, delayMs) => {
           retried++;
-          // Over the limit: every start waits, not just this page's.
-          if (err.status === 429 || err.reason === 'rate-limit') gate.pause(delayMs);
           options.onRetry?.(offset, err, delayMs);
           options.onProgress?.(snapshot());
         },

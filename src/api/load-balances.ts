@@ -10,8 +10,8 @@ import { isPooltopError, PooltopError } from '../errors/pooltop-error.js';
 import type { CurrencyBalance } from './balance-types.js';
 import { linkSignals } from './link-signals.js';
 import { LOAD_CONCURRENCY, LOAD_PAGE_RETRIES, LOAD_RATE_PER_SECOND } from './load-all.js';
-import { createRateGate } from './rate-gate.js';
-import { defaultSleep, type Sleep, withRetry } from './retry.js';
+import { createRateGate, retryThroughGate } from './rate-gate.js';
+import { defaultSleep, type Sleep } from './retry.js';
 
 /** One account's balances, or why they could not be fetched. */
 export type BalancesResult = { ok: true; balances: CurrencyBalance[] } | { ok: false; error: PooltopError };
@@ -90,9 +90,9 @@ export async function loadBalances(options: LoadBalancesOptions): Promise<Balanc
   };
 
   const fetchOne = (index: number, id: string, signal: AbortSignal) =>
-    withRetry(
-      async () => {
-        await gate.wait(signal);
+    retryThroughGate(
+      gate,
+      () => {
         requests++;
         return options.fetch(id, signal);
       },
@@ -105,7 +105,6 @@ export async function loadBalances(options: LoadBalancesOptions): Promise<Balanc
         now,
         onRetry: (err, _attempt, delayMs) => {
           retried++;
-          if (err.status === 429 || err.reason === 'rate-limit') gate.pause(delayMs);
           options.onRetry?.(index, err, delayMs);
           options.onProgress?.(progress());
         },

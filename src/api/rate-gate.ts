@@ -3,7 +3,7 @@
  * every start until the wait the server asked for is over. Slots are reserved synchronously, so
  * concurrent callers queue in call order. Clock and sleep are injected.
  */
-import type { Sleep } from './retry.js';
+import { type RetryOptions, type Sleep, withRetry } from './retry.js';
 
 export interface RateGate {
   /** Resolves when the next request may start; rejects when `signal` aborts while waiting. */
@@ -30,4 +30,28 @@ export function createRateGate(intervalMs: number, now: () => number, sleep: Sle
       if (Number.isFinite(ms) && ms > 0) pausedUntil = Math.max(pausedUntil, now() + ms);
     },
   };
+}
+
+/**
+ * One request through the gate, retried: every attempt waits its turn, and a rate-limit answer
+ * pauses every start, not just this request's.
+ */
+export function retryThroughGate<T>(
+  gate: RateGate,
+  send: () => Promise<T>,
+  options: RetryOptions,
+): Promise<T> {
+  return withRetry(
+    async () => {
+      await gate.wait(options.signal);
+      return send();
+    },
+    {
+      ...options,
+      onRetry: (err, attempt, delayMs) => {
+        if (err.status === 429 || err.reason === 'rate-limit') gate.pause(delayMs);
+        options.onRetry?.(err, attempt, delayMs);
+      },
+    },
+  );
 }
