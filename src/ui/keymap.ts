@@ -180,6 +180,12 @@ export const KEYMAP = [
   },
   {
     scope: 'accounts',
+    action: 'zero-balances',
+    keys: ['z'],
+    description: 'Detail pane: show or hide zero balances',
+  },
+  {
+    scope: 'accounts',
     action: 'load-all',
     keys: ['L'],
     description: 'Load the whole list (again); Esc stops',
@@ -199,6 +205,12 @@ export const KEYMAP = [
     action: 'right',
     keys: ['right'],
     description: 'In the filter: the value to the right',
+  },
+  {
+    scope: 'accounts',
+    action: 'balances',
+    keys: ['B'],
+    description: 'Loaded list: a column of one currency (asks which); Esc stops',
   },
   {
     scope: 'accounts',

@@ -1,33 +1,55 @@
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
+import type { CurrencyBalance } from '../../api/balance-types.js';
+import { BALANCE_HEADER, balanceCells, isZeroBalance } from '../../accounts/balance-cells.js';
 import type { SubAccount } from '../../api/types.js';
+import { formatCount } from '../../format/number.js';
 import { textOr, yesNo } from '../../format/placeholder.js';
-import { padEnd, truncate } from '../../format/width.js';
-import { useTheme } from '../theme-context.js';
-import { kycRole, type Role, roleColor, statusRole } from './account-cells.js';
+import { displayWidth, padEnd, padStart, truncate } from '../../format/width.js';
 import { glyphs } from '../../terminal/glyphs.js';
+import { DataStatus } from '../chrome/data-status.js';
+import { useDashboard } from '../dashboard-context.js';
+import { useTheme } from '../theme-context.js';
+import { useUiState } from '../ui-state.js';
+import { kycRole, type Role, roleColor, statusRole } from './account-cells.js';
+import { useBalances } from './use-balances.js';
 
-/** Rows the pane takes: a border line above and below, a title, one line per field. */
-export const DETAIL_HEIGHT = 13;
+/** Border, title, the id line, five lines of fields in two columns, balances' status and heading. */
+const FIXED_LINES = 11;
+/** Balance rows the pane grows to, and the table rows it always leaves above it. */
+const BALANCE_ROWS_MAX = 8;
+const TABLE_ROWS_MIN = 2;
+/** A ticker is cut to this many columns in the pane (the model already bounds it). */
+const TICKER_WIDTH = 12;
+
+/** Rows the pane takes, given the rows the table and the pane share. */
+export function detailHeight(shared: number): number {
+  return Math.max(FIXED_LINES + 1, Math.min(FIXED_LINES + BALANCE_ROWS_MAX, shared - TABLE_ROWS_MIN));
+}
 
 interface Field {
   label: string;
   value: string;
   role?: Role;
+  swatch?: boolean;
 }
 
-function fields(a: SubAccount): Field[] {
-  return [
-    { label: 'Alias', value: textOr(a.alias) },
-    { label: 'ID', value: textOr(a.id) },
-    { label: 'User ID', value: textOr(a.userId) },
-    { label: 'Email (masked)', value: textOr(a.email) },
-    { label: 'Status', value: textOr(a.status), role: statusRole(a.status) },
-    { label: 'KYC status', value: textOr(a.kyc?.kycStatus), role: kycRole(a.kyc?.kycStatus) },
-    { label: 'KYC shared', value: yesNo(a.kyc?.shareKyc) },
-    { label: 'Spot trading', value: yesNo(a.permissions?.spotEnabled) },
-    { label: 'Collateral', value: yesNo(a.permissions?.collateralEnabled) },
-    { label: 'Colour', value: textOr(a.color) },
-  ];
+function fields(a: SubAccount): { left: Field[]; right: Field[] } {
+  return {
+    left: [
+      { label: 'Alias', value: textOr(a.alias) },
+      { label: 'User ID', value: textOr(a.userId) },
+      { label: 'Email (masked)', value: textOr(a.email) },
+      { label: 'Status', value: textOr(a.status), role: statusRole(a.status) },
+      { label: 'KYC status', value: textOr(a.kyc?.kycStatus), role: kycRole(a.kyc?.kycStatus) },
+    ],
+    right: [
+      { label: 'KYC shared', value: yesNo(a.kyc?.shareKyc) },
+      { label: 'Spot trading', value: yesNo(a.permissions?.spotEnabled) },
+      { label: 'Collateral', value: yesNo(a.permissions?.collateralEnabled) },
+      { label: 'Colour', value: textOr(a.color), swatch: true },
+    ],
+  };
 }
 
 export interface AccountDetailProps {
@@ -35,34 +57,147 @@ export interface AccountDetailProps {
   /** Row number in the whole list (1-based). */
   row: number;
   width: number;
+  /** Rows of the pane (detailHeight). */
+  height: number;
   swatch: string | undefined;
+  /** Balance rows that are all zero are shown (`z`). */
+  showZeros: boolean;
+  /** The tab is hidden: its balances are not polled. */
+  hidden: boolean;
 }
 
-/** Every field of one sub-account, in a bordered pane under the table. */
-export function AccountDetail({ account, row, width, swatch }: AccountDetailProps) {
+/** Every field of one sub-account and what it holds, in a bordered pane under the table. */
+export function AccountDetail({ account, row, width, height, swatch, showZeros, hidden }: AccountDetailProps) {
   const theme = useTheme();
-  const labelWidth = 15;
-  const valueWidth = Math.max(1, width - 4 - labelWidth - 1);
+  const ui = useUiState();
+  const inner = Math.max(10, width - 4);
+  const half = Math.floor((inner - 2) / 2);
+  const { left, right } = fields(account);
+  const balances = useBalances(account.id, { hidden, paused: ui.paused });
+  const line = (f: Field | undefined, labelWidth: number, room: number) =>
+    f ? (
+      <>
+        <Text color={theme.muted}>{padEnd(f.label, labelWidth)}</Text>{' '}
+        <Text color={roleColor(theme, f.role)}>{padEnd(truncate(f.value, Math.max(1, room - labelWidth - 1 - (f.swatch && swatch ? 3 : 0))), Math.max(1, room - labelWidth - 1 - (f.swatch && swatch ? 3 : 0)))}</Text>
+        {f.swatch && swatch ? <Text color={swatch}> ██</Text> : null}
+      </>
+    ) : null;
   return (
     <Box
       flexDirection="column"
       width={width}
-      height={DETAIL_HEIGHT}
+      height={height}
       borderStyle={glyphs().border}
       borderColor={theme.muted}
       paddingX={1}
     >
       <Text bold wrap="truncate">
-        {truncate(`Sub-account, row ${row}`, Math.max(1, width - 30))}
-        <Text color={theme.muted}> · Esc closes · y copies the id</Text>
+        {truncate(`Sub-account, row ${row}`, Math.max(1, width - 46))}
+        <Text color={theme.muted}> · Esc closes · y copies the id · z zero balances</Text>
       </Text>
-      {fields(account).map((f) => (
+      <Text wrap="truncate">
+        <Text color={theme.muted}>{padEnd('ID', 14)}</Text> <Text>{truncate(textOr(account.id), inner - 15)}</Text>
+      </Text>
+      {left.map((f, i) => (
         <Text key={f.label} wrap="truncate">
-          <Text color={theme.muted}>{padEnd(f.label, labelWidth)}</Text>{' '}
-          <Text color={roleColor(theme, f.role)}>{truncate(f.value, valueWidth)}</Text>
-          {f.label === 'Colour' && swatch ? <Text color={swatch}> ██</Text> : null}
+          {line(f, 14, half)}
+          {'  '}
+          {line(right[i], 12, inner - half - 2)}
         </Text>
       ))}
+      <BalancesTable
+        rows={balances.value}
+        error={balances.error}
+        fetchedAt={balances.fetchedAt}
+        isValidating={balances.isValidating}
+        width={inner}
+        lines={Math.max(1, height - FIXED_LINES)}
+        showZeros={showZeros}
+      />
     </Box>
+  );
+}
+
+interface BalancesTableProps {
+  rows: readonly CurrencyBalance[] | undefined;
+  error: Error | undefined;
+  fetchedAt: number | undefined;
+  isValidating: boolean;
+  width: number;
+  /** Rows for balances under the heading. */
+  lines: number;
+  showZeros: boolean;
+}
+
+/** The status line, the heading and the balances: points aligned, zero rows left out unless asked. */
+function BalancesTable({ rows, error, fetchedAt, isValidating, width, lines, showZeros }: BalancesTableProps) {
+  const theme = useTheme();
+  const ui = useUiState();
+  const { intervalMs } = useDashboard();
+  const all = rows ?? [];
+  const shown = useMemo(() => (showZeros ? all : all.filter((r) => !isZeroBalance(r))), [all, showZeros]);
+  const zeros = all.length - all.filter((r) => !isZeroBalance(r)).length;
+  const cells = useMemo(() => balanceCells(shown.map((r) => ({ ...r, ticker: truncate(r.ticker, TICKER_WIDTH) }))), [shown]);
+  const tickerWidth = Math.max(displayWidth(BALANCE_HEADER[0]), ...cells.map((c) => displayWidth(c[0] ?? '')));
+  const widths = BALANCE_HEADER.map((h, col) =>
+    col === 0 ? tickerWidth : Math.max(displayWidth(h), ...cells.map((c) => displayWidth(c[col] ?? ''))),
+  );
+  const lineOf = (c: readonly string[]) =>
+    c.map((cell, col) => (col === 0 ? padEnd(cell, widths[0] ?? 0) : padStart(cell, widths[col] ?? 0))).join('  ');
+  const zeroNote =
+    zeros === 0 ? '' : showZeros ? ` · z hides ${formatCount(zeros)} zero` : ` · ${formatCount(zeros)} zero hidden (z shows)`;
+  const empty =
+    rows === undefined
+      ? undefined
+      : all.length === 0
+        ? 'This sub-account holds nothing.'
+        : shown.length === 0
+          ? 'Every balance is zero (z shows them).'
+          : undefined;
+  const overflow = shown.length > lines;
+  const visible = overflow ? cells.slice(0, Math.max(0, lines - 1)) : cells;
+  return (
+    <>
+      <Box height={1}>
+        <Text bold>Balances</Text>
+        <DataStatus
+          what="balances"
+          hasData={rows !== undefined}
+          fetchedAt={fetchedAt}
+          error={error}
+          isValidating={isValidating}
+          paused={ui.paused}
+          intervalMs={intervalMs}
+          width={Math.max(4, width - 8 - zeroNote.length)}
+        />
+        <Text color={theme.muted} wrap="truncate">
+          {zeroNote}
+        </Text>
+      </Box>
+      {rows === undefined ? (
+        <Text color={theme.muted}> </Text>
+      ) : empty ? (
+        <Text color={theme.muted} wrap="truncate">
+          {truncate(empty, width)}
+        </Text>
+      ) : (
+        <>
+          <Text color={theme.accent} bold wrap="truncate">
+            {truncate(lineOf(BALANCE_HEADER), width)}
+          </Text>
+          {visible.map((c, i) => (
+            // Tickers are unique in the model; the index keeps keys unique after cutting.
+            <Text key={`${i}-${c[0]}`} wrap="truncate">
+              {truncate(lineOf(c), width)}
+            </Text>
+          ))}
+          {overflow ? (
+            <Text color={theme.muted} wrap="truncate">
+              {truncate(`+${formatCount(shown.length - visible.length)} more: a taller terminal shows them`, width)}
+            </Text>
+          ) : null}
+        </>
+      )}
+    </>
   );
 }

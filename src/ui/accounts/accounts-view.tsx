@@ -1,5 +1,5 @@
 import { Box, useStdout } from 'ink';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SubAccount } from '../../api/types.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
@@ -13,7 +13,7 @@ import { type StatusReport, useReportStatus } from '../status-report.js';
 import type { TabProps } from '../tab-props.js';
 import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
-import { AccountDetail, DETAIL_HEIGHT } from './account-detail.js';
+import { AccountDetail, detailHeight } from './account-detail.js';
 import { AccountsFooter } from './accounts-footer.js';
 import { AccountsTable } from './accounts-table.js';
 import { contentWidths } from './account-cells.js';
@@ -97,10 +97,9 @@ export function AccountsView({
     if (page) dispatch({ type: 'page-loaded', page });
   }, [page, dispatch]);
 
-  const viewRows = Math.max(
-    1,
-    height - 3 - (state.searchOpen ? 1 : 0) - (state.detailOpen ? DETAIL_HEIGHT : 0),
-  );
+  const shared = height - 3 - (state.searchOpen ? 1 : 0);
+  const paneHeight = detailHeight(shared);
+  const viewRows = Math.max(1, shared - (state.detailOpen ? paneHeight : 0));
   useEffect(() => dispatch({ type: 'viewport', rows: viewRows }), [viewRows, dispatch]);
 
   const onCopy = useCallback(() => {
@@ -111,7 +110,22 @@ export function AccountsView({
     stdout.write(clipboardSequence(id, multiplexer));
     ui.notify(clipboardNotice('ID', truncate(id, 36), multiplexer));
   }, [selected, stdout, ui]);
-  useBrowserInput({ active, searchOpen: state.searchOpen, page, current, dispatch, onCopy, list: list.keys });
+  // `z`: zero balances in the detail pane, shown or left out (kept for the next pane opened).
+  const [showZeros, setShowZeros] = useState(false);
+  const onZeros = useCallback(() => {
+    if (!current().detailOpen) return dispatch({ type: 'hint', text: 'z: zero balances, in the detail pane (Enter)' });
+    setShowZeros((z) => !z);
+  }, [current, dispatch]);
+  useBrowserInput({
+    active,
+    searchOpen: state.searchOpen,
+    page,
+    current,
+    dispatch,
+    onCopy,
+    onZeros,
+    list: list.keys,
+  });
   // The header's LIVE/STALE/ERROR; the error itself is on this tab's own status line.
   // The whole list says LOADING while it loads, ERROR when a page failed; loaded, it is not
   // polled (a key reloads it, its own line shows its age), so the header has no word for it.
@@ -163,6 +177,8 @@ export function AccountsView({
         detailOpen={state.detailOpen}
         hint={state.hint}
         swatchOf={swatchOf}
+        showZeros={showZeros}
+        hidden={hidden}
       />
     );
   }
@@ -214,7 +230,10 @@ export function AccountsView({
           account={selected}
           row={state.offset + state.cursor + 1}
           width={width}
+          height={paneHeight}
           swatch={swatchOf(selected)}
+          showZeros={showZeros}
+          hidden={hidden}
         />
       ) : null}
     </Box>

@@ -5,7 +5,7 @@ import { truncate } from '../../format/width.js';
 import { Spinner } from '../chrome/spinner.js';
 import { useClock } from '../clock.js';
 import { useTheme } from '../theme-context.js';
-import { AccountDetail, DETAIL_HEIGHT } from './account-detail.js';
+import { AccountDetail, detailHeight } from './account-detail.js';
 import { AccountsTable } from './accounts-table.js';
 import type { TableLayout } from './columns.js';
 import { FilterPicker, PICKER_HEIGHT } from './filter-picker.js';
@@ -26,6 +26,10 @@ export interface LoadedListProps {
   /** A browser hint (a key that did nothing). */
   hint: string | undefined;
   swatchOf: (a: SubAccount) => string | undefined;
+  /** Zero balances shown in the detail pane (`z`). */
+  showZeros: boolean;
+  /** The tab is hidden: the detail pane's balances are not polled. */
+  hidden: boolean;
 }
 
 const BAR_WIDTH = 22;
@@ -35,14 +39,9 @@ export function LoadedListView(p: LoadedListProps) {
   const theme = useTheme();
   const { list, width, glyphs } = p;
   const { load, state, result } = list;
-  const viewRows = Math.max(
-    1,
-    p.height -
-      3 -
-      (p.searchOpen ? 1 : 0) -
-      (p.detailOpen ? DETAIL_HEIGHT : 0) -
-      (state.pickerOpen ? PICKER_HEIGHT : 0),
-  );
+  const shared = p.height - 3 - (p.searchOpen ? 1 : 0) - (state.pickerOpen ? PICKER_HEIGHT : 0);
+  const paneHeight = detailHeight(shared);
+  const viewRows = Math.max(1, shared - (p.detailOpen ? paneHeight : 0));
   const { dispatch } = list;
   useEffect(() => dispatch({ type: 'viewport', rows: viewRows }), [viewRows, dispatch]);
   const layout = useMemo(() => withSortMarker(p.layout, state.sort, glyphs), [p.layout, state.sort, glyphs]);
@@ -91,7 +90,10 @@ export function LoadedListView(p: LoadedListProps) {
           account={selected}
           row={state.cursor + 1}
           width={width}
+          height={paneHeight}
           swatch={p.swatchOf(selected)}
+          showZeros={p.showZeros}
+          hidden={p.hidden}
         />
       ) : null}
     </Box>

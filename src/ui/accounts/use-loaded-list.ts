@@ -87,7 +87,7 @@ export function useLoadedList({ browser, browserDispatch, current, enabled }: Lo
         return true;
       }
       if (!on) {
-        const listOnly = ['sort', 'sort-reverse', 'filter', 'toggle', 'pages'].includes(action);
+        const listOnly = ['sort', 'sort-reverse', 'filter', 'toggle', 'pages', 'balances'].includes(action);
         if (listOnly) browserDispatch({ type: 'hint', text: LIST_HINTS.needsList });
         return listOnly;
       }

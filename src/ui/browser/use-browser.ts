@@ -57,6 +57,8 @@ export interface BrowserInputOptions {
   dispatch: (action: BrowserAction) => void;
   /** `y`: copy the selected id. */
   onCopy?: () => void;
+  /** `z`: show or hide the zero balances of the detail pane. */
+  onZeros?: () => void;
   /** The loaded list (`L`): offered every action and Esc first. */
   list?: ListKeys;
 }
@@ -90,6 +92,7 @@ export function useBrowserInput({
   current,
   dispatch,
   onCopy,
+  onZeros,
   list,
 }: BrowserInputOptions): void {
   const { setCapture } = useUiState();
@@ -97,6 +100,8 @@ export function useBrowserInput({
   pageRef.current = page;
   const copyRef = useRef(onCopy);
   copyRef.current = onCopy;
+  const zerosRef = useRef(onZeros);
+  zerosRef.current = onZeros;
   const listRef = useRef(list);
   listRef.current = list;
 
@@ -127,6 +132,7 @@ export function useBrowserInput({
         search: () => switchSearch({ type: 'search-open' }),
         details: () => dispatch({ type: 'detail-open', page: p }),
         'copy-id': () => copyRef.current?.(),
+        'zero-balances': () => zerosRef.current?.(),
         'load-all': listOnly,
         sort: listOnly,
         'sort-reverse': listOnly,
@@ -135,6 +141,7 @@ export function useBrowserInput({
         left: listOnly,
         right: listOnly,
         pages: listOnly,
+        balances: listOnly,
       };
       actions[action]();
     },
