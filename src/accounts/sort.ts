@@ -6,6 +6,7 @@
  * rows at all. Stable: equal keys keep the list's order in both directions. Pure.
  */
 import type { SubAccount } from '../api/types.js';
+import { compareDecimals } from './balance-cells.js';
 import { fieldText, type SortKey, type SortOrder } from './fields.js';
 
 const MARKS = /\p{M}+/gu;
@@ -52,6 +53,27 @@ export function sortAccounts(rows: readonly SubAccount[], order: SortOrder): rea
     return a - b;
   });
   return index.map((i) => rows[i] as SubAccount);
+}
+
+/**
+ * Rows by an exact decimal amount (`amountOf`), stable; rows without one (not fetched, failed,
+ * unreadable) come last in either direction, in list order.
+ */
+export function sortByAmount(
+  rows: readonly SubAccount[],
+  amountOf: (row: SubAccount) => string | null | undefined,
+  desc: boolean,
+): readonly SubAccount[] {
+  const known: Array<{ row: SubAccount; amount: string; i: number }> = [];
+  const unknown: SubAccount[] = [];
+  rows.forEach((row, i) => {
+    const amount = amountOf(row);
+    if (amount == null) unknown.push(row);
+    else known.push({ row, amount, i });
+  });
+  const dir = desc ? -1 : 1;
+  known.sort((a, b) => dir * compareDecimals(a.amount, b.amount) || a.i - b.i);
+  return [...known.map((k) => k.row), ...unknown];
 }
 
 /** Rows grouped under their keys, the groups in key order, each group in list order. */

@@ -70,6 +70,9 @@ export function cellFor(account: SubAccount, column: ColumnId, shortId: boolean)
       const text = textOr(account.id);
       return { text: text === PLACEHOLDER ? text : shortenId(text, shortId), role: 'muted' };
     }
+    case 'balance':
+      // Not a field of the account: the loaded list's balance column draws it (account-row.tsx).
+      return { text: '', role: 'muted' };
   }
 }
 

@@ -7,6 +7,7 @@ import { formatCount } from '../../format/number.js';
 import { textOr, yesNo } from '../../format/placeholder.js';
 import { displayWidth, padEnd, padStart, truncate } from '../../format/width.js';
 import { glyphs } from '../../terminal/glyphs.js';
+import { uniqueKeys } from '../browser/table-frame.js';
 import { DataStatus } from '../chrome/data-status.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useTheme } from '../theme-context.js';
@@ -67,21 +68,34 @@ export interface AccountDetailProps {
 }
 
 /** Every field of one sub-account and what it holds, in a bordered pane under the table. */
-export function AccountDetail({ account, row, width, height, swatch, showZeros, hidden }: AccountDetailProps) {
+export function AccountDetail({
+  account,
+  row,
+  width,
+  height,
+  swatch,
+  showZeros,
+  hidden,
+}: AccountDetailProps) {
   const theme = useTheme();
   const ui = useUiState();
   const inner = Math.max(10, width - 4);
   const half = Math.floor((inner - 2) / 2);
   const { left, right } = fields(account);
   const balances = useBalances(account.id, { hidden, paused: ui.paused });
-  const line = (f: Field | undefined, labelWidth: number, room: number) =>
-    f ? (
+  /** A label and its value in `room` columns (a colour's swatch right after its value). */
+  const line = (f: Field | undefined, labelWidth: number, room: number) => {
+    if (!f) return null;
+    const valueWidth = Math.max(1, room - labelWidth - 1);
+    const value = truncate(f.value, f.swatch && swatch ? Math.max(1, valueWidth - 3) : valueWidth);
+    return (
       <>
         <Text color={theme.muted}>{padEnd(f.label, labelWidth)}</Text>{' '}
-        <Text color={roleColor(theme, f.role)}>{padEnd(truncate(f.value, Math.max(1, room - labelWidth - 1 - (f.swatch && swatch ? 3 : 0))), Math.max(1, room - labelWidth - 1 - (f.swatch && swatch ? 3 : 0)))}</Text>
+        <Text color={roleColor(theme, f.role)}>{f.swatch ? value : padEnd(value, valueWidth)}</Text>
         {f.swatch && swatch ? <Text color={swatch}> ██</Text> : null}
       </>
-    ) : null;
+    );
+  };
   return (
     <Box
       flexDirection="column"
@@ -96,7 +110,8 @@ export function AccountDetail({ account, row, width, height, swatch, showZeros, 
         <Text color={theme.muted}> · Esc closes · y copies the id · z zero balances</Text>
       </Text>
       <Text wrap="truncate">
-        <Text color={theme.muted}>{padEnd('ID', 14)}</Text> <Text>{truncate(textOr(account.id), inner - 15)}</Text>
+        <Text color={theme.muted}>{padEnd('ID', 14)}</Text>{' '}
+        <Text>{truncate(textOr(account.id), inner - 15)}</Text>
       </Text>
       {left.map((f, i) => (
         <Text key={f.label} wrap="truncate">
@@ -130,22 +145,42 @@ interface BalancesTableProps {
 }
 
 /** The status line, the heading and the balances: points aligned, zero rows left out unless asked. */
-function BalancesTable({ rows, error, fetchedAt, isValidating, width, lines, showZeros }: BalancesTableProps) {
+function BalancesTable({
+  rows,
+  error,
+  fetchedAt,
+  isValidating,
+  width,
+  lines,
+  showZeros,
+}: BalancesTableProps) {
   const theme = useTheme();
   const ui = useUiState();
   const { intervalMs } = useDashboard();
   const all = rows ?? [];
   const shown = useMemo(() => (showZeros ? all : all.filter((r) => !isZeroBalance(r))), [all, showZeros]);
   const zeros = all.length - all.filter((r) => !isZeroBalance(r)).length;
-  const cells = useMemo(() => balanceCells(shown.map((r) => ({ ...r, ticker: truncate(r.ticker, TICKER_WIDTH) }))), [shown]);
-  const tickerWidth = Math.max(displayWidth(BALANCE_HEADER[0]), ...cells.map((c) => displayWidth(c[0] ?? '')));
+  const cells = useMemo(
+    () => balanceCells(shown.map((r) => ({ ...r, ticker: truncate(r.ticker, TICKER_WIDTH) }))),
+    [shown],
+  );
+  const tickerWidth = Math.max(
+    displayWidth(BALANCE_HEADER[0]),
+    ...cells.map((c) => displayWidth(c[0] ?? '')),
+  );
   const widths = BALANCE_HEADER.map((h, col) =>
     col === 0 ? tickerWidth : Math.max(displayWidth(h), ...cells.map((c) => displayWidth(c[col] ?? ''))),
   );
   const lineOf = (c: readonly string[]) =>
-    c.map((cell, col) => (col === 0 ? padEnd(cell, widths[0] ?? 0) : padStart(cell, widths[col] ?? 0))).join('  ');
+    c
+      .map((cell, col) => (col === 0 ? padEnd(cell, widths[0] ?? 0) : padStart(cell, widths[col] ?? 0)))
+      .join('  ');
   const zeroNote =
-    zeros === 0 ? '' : showZeros ? ` · z hides ${formatCount(zeros)} zero` : ` · ${formatCount(zeros)} zero hidden (z shows)`;
+    zeros === 0
+      ? ''
+      : showZeros
+        ? ` · z hides ${formatCount(zeros)} zero`
+        : ` · ${formatCount(zeros)} zero hidden (z shows)`;
   const empty =
     rows === undefined
       ? undefined
@@ -156,6 +191,8 @@ function BalancesTable({ rows, error, fetchedAt, isValidating, width, lines, sho
           : undefined;
   const overflow = shown.length > lines;
   const visible = overflow ? cells.slice(0, Math.max(0, lines - 1)) : cells;
+  // Tickers are unique in the model, but two may read alike once cut to the column.
+  const keys = uniqueKeys(visible.map((c) => c[0] ?? ''));
   return (
     <>
       <Box height={1}>
@@ -186,14 +223,16 @@ function BalancesTable({ rows, error, fetchedAt, isValidating, width, lines, sho
             {truncate(lineOf(BALANCE_HEADER), width)}
           </Text>
           {visible.map((c, i) => (
-            // Tickers are unique in the model; the index keeps keys unique after cutting.
-            <Text key={`${i}-${c[0]}`} wrap="truncate">
+            <Text key={keys[i]} wrap="truncate">
               {truncate(lineOf(c), width)}
             </Text>
           ))}
           {overflow ? (
             <Text color={theme.muted} wrap="truncate">
-              {truncate(`+${formatCount(shown.length - visible.length)} more: a taller terminal shows them`, width)}
+              {truncate(
+                `+${formatCount(shown.length - visible.length)} more: a taller terminal shows them`,
+                width,
+              )}
             </Text>
           ) : null}
         </>

@@ -1,9 +1,9 @@
 import { Text } from 'ink';
 import { memo } from 'react';
 import type { SubAccount } from '../../api/types.js';
-import { padEnd } from '../../format/width.js';
+import { padEnd, padStart, truncate } from '../../format/width.js';
 import { useTheme } from '../theme-context.js';
-import { cellFor, roleColor } from './account-cells.js';
+import { type Cell, cellFor, roleColor } from './account-cells.js';
 import type { TableLayout } from './columns.js';
 
 export interface AccountRowProps {
@@ -12,6 +12,8 @@ export interface AccountRowProps {
   selected: boolean;
   /** Ink colour of the swatch, or undefined to leave it blank (colour off, or not a colour). */
   swatch: string | undefined;
+  /** The balance column's cell, when the layout has one. */
+  balance?: Cell;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface AccountRowProps {
  */
 export const AccountRow = memo(AccountRowView);
 
-function AccountRowView({ account, layout, selected, swatch }: AccountRowProps) {
+function AccountRowView({ account, layout, selected, swatch, balance }: AccountRowProps) {
   const theme = useTheme();
   return (
     <Text wrap="truncate">
@@ -29,10 +31,13 @@ function AccountRowView({ account, layout, selected, swatch }: AccountRowProps) 
       <Text color={swatch}>{swatch ? '██' : '  '}</Text>{' '}
       <Text inverse={selected} bold={selected}>
         {layout.columns.map((column, i) => {
-          const cell = cellFor(account, column.id, layout.shortId);
+          const cell =
+            column.id === 'balance' && balance ? balance : cellFor(account, column.id, layout.shortId);
+          const text =
+            column.id === 'balance' ? padStart(truncate(cell.text, column.width), column.width) : cell.text;
           return (
             <Text key={column.id} color={selected ? undefined : roleColor(theme, cell.role)}>
-              {padEnd(cell.text, column.width)}
+              {padEnd(text, column.width)}
               {i < layout.columns.length - 1 ? ' ' : ''}
             </Text>
           );
@@ -50,7 +55,9 @@ function AccountHeaderView({ layout }: { layout: TableLayout }) {
   return (
     <Text bold color={theme.accent} wrap="truncate">
       {'     '}
-      {layout.columns.map((c) => padEnd(c.header, c.width)).join(' ')}
+      {layout.columns
+        .map((c) => (c.id === 'balance' ? padStart(c.header, c.width) : padEnd(c.header, c.width)))
+        .join(' ')}
     </Text>
   );
 }

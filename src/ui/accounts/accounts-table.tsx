@@ -1,5 +1,6 @@
 import type { SubAccount } from '../../api/types.js';
 import { TableFrame, uniqueKeys } from '../browser/table-frame.js';
+import type { Cell } from './account-cells.js';
 import { AccountHeader, AccountRow } from './account-row.js';
 import type { TableLayout } from './columns.js';
 import { visibleRange } from './footer-text.js';
@@ -16,6 +17,8 @@ export interface AccountsTableProps {
   loading: boolean;
   empty: string;
   swatchOf: (account: SubAccount) => string | undefined;
+  /** The balance column's cell of an account (the loaded list's `B`). */
+  balanceOf?: (account: SubAccount) => Cell;
 }
 
 /** Headings and the visible slice of the page; the rest of the page scrolls into view with the cursor. */
@@ -28,6 +31,7 @@ export function AccountsTable({
   loading,
   empty,
   swatchOf,
+  balanceOf,
 }: AccountsTableProps) {
   const selected = Math.min(cursor, accounts.length - 1);
   const { first: start, end } = visibleRange(top, rows, accounts.length);
@@ -49,6 +53,7 @@ export function AccountsTable({
           layout={layout}
           selected={start + i === selected}
           swatch={swatchOf(account)}
+          balance={balanceOf?.(account)}
         />
       ))}
     </TableFrame>

@@ -113,7 +113,8 @@ export function AccountsView({
   // `z`: zero balances in the detail pane, shown or left out (kept for the next pane opened).
   const [showZeros, setShowZeros] = useState(false);
   const onZeros = useCallback(() => {
-    if (!current().detailOpen) return dispatch({ type: 'hint', text: 'z: zero balances, in the detail pane (Enter)' });
+    if (!current().detailOpen)
+      return dispatch({ type: 'hint', text: 'z: zero balances, in the detail pane (Enter)' });
     setShowZeros((z) => !z);
   }, [current, dispatch]);
   useBrowserInput({

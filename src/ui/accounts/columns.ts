@@ -4,7 +4,17 @@
  */
 import { graphemes } from '../../format/graphemes.js';
 
-export type ColumnId = 'alias' | 'email' | 'status' | 'kyc' | 'shared' | 'spot' | 'collateral' | 'id';
+export type ColumnId =
+  | 'alias'
+  | 'email'
+  | 'status'
+  | 'kyc'
+  | 'shared'
+  | 'spot'
+  | 'collateral'
+  | 'id'
+  /** One currency's amount per account, on the loaded list (`B`). */
+  | 'balance';
 
 export interface Column {
   id: ColumnId;
@@ -90,6 +100,37 @@ export function layoutColumns(width: number, content: ContentWidths = {}): Table
   }));
   columns.push({ id: 'id', header: 'ID', width: idWidth });
   return { columns, shortId };
+}
+
+/**
+ * The layout of `total` cells with a balance column of `width` cells before the id, its room
+ * taken from the text columns down to their minimum, then from the id, which is left out when
+ * it no longer fits shortened (the detail pane still shows it).
+ */
+export function withBalanceColumn(
+  layout: TableLayout,
+  total: number,
+  header: string,
+  width: number,
+): TableLayout {
+  const columns = layout.columns.map((c) => ({ ...c }));
+  const used = () => LEAD_WIDTH + columns.reduce((sum, c) => sum + c.width + GAP, 0) - GAP;
+  const at = columns.findIndex((c) => c.id === 'id');
+  columns.splice(at < 0 ? columns.length : at, 0, { id: 'balance', header, width });
+  for (const id of ['email', 'alias', 'kyc', 'status', 'collateral'] as const) {
+    const column = columns.find((c) => c.id === id);
+    const min = SPECS.find((s) => s.id === id)?.min ?? 0;
+    if (column) column.width -= Math.max(0, Math.min(used() - total, column.width - min));
+  }
+  const id = columns.find((c) => c.id === 'id');
+  if (id && used() > total) {
+    if (layout.shortId || used() - total > id.width - SHORT_ID_LENGTH) {
+      return { shortId: true, columns: columns.filter((c) => c !== id) };
+    }
+    id.width = SHORT_ID_LENGTH;
+    return { shortId: true, columns };
+  }
+  return { ...layout, columns };
 }
 
 /** The first SHORT_ID_LENGTH characters (whole graphemes: an emoji or accent is never cut in two). */

@@ -3,12 +3,17 @@
  * over the sorted and filtered result, the sort order, the filter and its picker. The result
  * itself is derived by the view; actions that depend on its length carry it.
  */
-import { type FilterGroup, SORT_KEYS, type SortOrder } from '../../accounts/fields.js';
+import { type FilterGroup, SORT_KEYS, type SortKey } from '../../accounts/fields.js';
 import { type AccountFilter, NO_FILTER, toggleFilter } from '../../accounts/filter.js';
-import type { ColumnId } from './columns.js';
 
 /** The order `s` steps through: the table's columns, then the list's own order again. */
-export const SORT_COLUMNS: readonly ColumnId[] = SORT_KEYS.filter((k): k is ColumnId => k !== 'userId');
+export const SORT_COLUMNS: readonly SortKey[] = SORT_KEYS.filter((k) => k !== 'userId');
+
+/** The loaded list's order: a field, or the balance column (`B`); `key` undefined: the list's own. */
+export interface ListSort {
+  key?: SortKey | 'balance';
+  desc: boolean;
+}
 
 export interface ListState {
   /** Selected row, as an index into the result. */
@@ -16,11 +21,13 @@ export interface ListState {
   /** First result row drawn. */
   top: number;
   viewRows: number;
-  sort: SortOrder;
+  sort: ListSort;
   filter: AccountFilter;
   pickerOpen: boolean;
   /** Selected value in the picker, as an index into its options. */
   pickerIndex: number;
+  /** The currency typed so far while `B` asks for one; undefined: not asking. */
+  prompt?: string;
   hint?: string;
 }
 
@@ -31,12 +38,15 @@ export type ListAction =
   | { type: 'end'; length: number }
   | { type: 'viewport'; rows: number }
   | { type: 'clamp'; length: number }
-  | { type: 'sort-next' }
+  | { type: 'sort-next'; balance?: boolean }
   | { type: 'sort-reverse' }
   | { type: 'picker-open' }
   | { type: 'picker-close' }
   | { type: 'picker-move'; delta: number; options: number }
   | { type: 'filter-toggle'; group: FilterGroup; value: string }
+  | { type: 'prompt-open' }
+  | { type: 'prompt-edit'; draft: string }
+  | { type: 'prompt-close' }
   | { type: 'top' }
   | { type: 'hint'; text: string };
 
@@ -98,8 +108,10 @@ function reduce(s: ListState, a: ListAction): ListState {
       return cursor === s.cursor && top === s.top ? s : { ...s, cursor, top };
     }
     case 'sort-next': {
-      const at = s.sort.key === undefined ? -1 : SORT_COLUMNS.indexOf(s.sort.key as ColumnId);
-      const key = SORT_COLUMNS[at + 1];
+      // With a balance column, it comes after the table's own columns.
+      const order: readonly ListSort['key'][] = a.balance ? [...SORT_COLUMNS, 'balance'] : SORT_COLUMNS;
+      const at = s.sort.key === undefined ? -1 : order.indexOf(s.sort.key);
+      const key = order[at + 1];
       return toTop({ ...s, sort: { key, desc: false } });
     }
     case 'sort-reverse':
@@ -114,6 +126,15 @@ function reduce(s: ListState, a: ListAction): ListState {
     }
     case 'filter-toggle':
       return toTop({ ...s, filter: toggleFilter(s.filter, a.group, a.value) });
+    case 'prompt-open':
+      return { ...s, prompt: '', pickerOpen: false };
+    case 'prompt-edit':
+      return s.prompt === undefined ? s : { ...s, prompt: a.draft };
+    case 'prompt-close': {
+      if (s.prompt === undefined) return s;
+      const { prompt: _closed, ...rest } = s;
+      return rest;
+    }
     case 'top':
       return toTop(s);
     case 'hint':

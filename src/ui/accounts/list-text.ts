@@ -3,7 +3,7 @@
  * when), the footer (where the cursor is, counts by status, order, filter), the table header's
  * sort marker and the filter picker's choices. Pure.
  */
-import { type FilterGroup, FILTER_GROUPS, type SortOrder } from '../../accounts/fields.js';
+import { type FilterGroup, FILTER_GROUPS } from '../../accounts/fields.js';
 import { type AccountFilter, countValues, describeFilter, isChosen } from '../../accounts/filter.js';
 import { REACH_ROWS } from '../../api/load-all.js';
 import type { SubAccount } from '../../api/types.js';
@@ -15,6 +15,7 @@ import { displayWidth, truncate } from '../../format/width.js';
 import type { LoadAllState } from '../hooks/use-load-all.js';
 import type { TableLayout } from './columns.js';
 import type { ListGlyphs } from './list-glyphs.js';
+import type { ListSort } from './list-state.js';
 
 export type Tone = 'muted' | 'warn' | 'error';
 
@@ -57,10 +58,12 @@ export interface ListFooterInput {
   loaded: number;
   top: number;
   viewRows: number;
-  sort: SortOrder;
+  sort: ListSort;
   filter: AccountFilter;
   text: string;
   glyphs: ListGlyphs;
+  /** The balance column's heading (`BTC total`), when there is one. */
+  balanceName?: string;
 }
 
 export function listFooterParts(i: ListFooterInput): string[] {
@@ -75,7 +78,9 @@ export function listFooterParts(i: ListFooterInput): string[] {
   ];
   if (total > 0) parts.push(statusCounts(i.result));
   if (i.sort.key !== undefined)
-    parts.push(`sorted by ${i.sort.key} ${i.sort.desc ? i.glyphs.desc : i.glyphs.asc}`);
+    parts.push(
+      `sorted by ${i.sort.key === 'balance' ? (i.balanceName ?? 'balance') : i.sort.key} ${i.sort.desc ? i.glyphs.desc : i.glyphs.asc}`,
+    );
   else if (i.sort.desc) parts.push('list order reversed');
   const filter = describeFilter(i.filter);
   if (filter !== '') parts.push(sanitizeLine(filter));
@@ -84,7 +89,7 @@ export function listFooterParts(i: ListFooterInput): string[] {
 }
 
 /** The layout with the sorted column's heading marked: `Status ▲`. */
-export function withSortMarker(layout: TableLayout, sort: SortOrder, glyphs: ListGlyphs): TableLayout {
+export function withSortMarker(layout: TableLayout, sort: ListSort, glyphs: ListGlyphs): TableLayout {
   if (sort.key === undefined) return layout;
   const marker = sort.desc ? glyphs.desc : glyphs.asc;
   return {

@@ -1,13 +1,16 @@
 import { Box, Text } from 'ink';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { SubAccount } from '../../api/types.js';
 import { truncate } from '../../format/width.js';
 import { Spinner } from '../chrome/spinner.js';
 import { useClock } from '../clock.js';
 import { useTheme } from '../theme-context.js';
+import { glyphs as terminalGlyphs } from '../../terminal/glyphs.js';
+import type { Cell } from './account-cells.js';
 import { AccountDetail, detailHeight } from './account-detail.js';
+import { balanceColumnCells, balanceLoadText } from './balance-column.js';
 import { AccountsTable } from './accounts-table.js';
-import type { TableLayout } from './columns.js';
+import { type TableLayout, withBalanceColumn } from './columns.js';
 import { FilterPicker, PICKER_HEIGHT } from './filter-picker.js';
 import { type ListGlyphs, progressBar } from './list-glyphs.js';
 import { listFooterParts, loadStatusText, withSortMarker } from './list-text.js';
@@ -39,12 +42,31 @@ export function LoadedListView(p: LoadedListProps) {
   const theme = useTheme();
   const { list, width, glyphs } = p;
   const { load, state, result } = list;
-  const shared = p.height - 3 - (p.searchOpen ? 1 : 0) - (state.pickerOpen ? PICKER_HEIGHT : 0);
+  const prompting = state.prompt !== undefined;
+  const shared =
+    p.height - 3 - (p.searchOpen ? 1 : 0) - (prompting ? 1 : 0) - (state.pickerOpen ? PICKER_HEIGHT : 0);
   const paneHeight = detailHeight(shared);
   const viewRows = Math.max(1, shared - (p.detailOpen ? paneHeight : 0));
   const { dispatch } = list;
   useEffect(() => dispatch({ type: 'viewport', rows: viewRows }), [viewRows, dispatch]);
-  const layout = useMemo(() => withSortMarker(p.layout, state.sort, glyphs), [p.layout, state.sort, glyphs]);
+  const balances = list.balances;
+  // Progress alone (every 100 ms) does not measure the column again: only new values do.
+  const { phase: balancePhase, ticker, values } = balances;
+  const column = useMemo(
+    () =>
+      balancePhase === 'idle'
+        ? undefined
+        : balanceColumnCells({ phase: balancePhase, ticker, values }, terminalGlyphs().ellipsis),
+    [balancePhase, ticker, values],
+  );
+  const layout = useMemo(() => {
+    const base = column ? withBalanceColumn(p.layout, width, column.header, column.width) : p.layout;
+    return withSortMarker(base, state.sort, glyphs);
+  }, [p.layout, width, column, state.sort, glyphs]);
+  const balanceOf = useCallback(
+    (a: SubAccount) => (column && a.id ? column.cells.get(a.id) : undefined) ?? column?.pending ?? NO_CELL,
+    [column],
+  );
 
   const loading = load.phase === 'loading';
   const hint = state.hint ?? p.hint;
@@ -53,14 +75,20 @@ export function LoadedListView(p: LoadedListProps) {
   const loaded = load.rows.length;
   const { top, sort, filter } = state;
   const text = list.text;
+  const balanceName = column?.header;
   const footer = useMemo(
-    () => listFooterParts({ result, loaded, top, viewRows, sort, filter, text, glyphs }).join(' · '),
-    [result, loaded, top, viewRows, sort, filter, text, glyphs],
+    () =>
+      listFooterParts({ result, loaded, top, viewRows, sort, filter, text, glyphs, balanceName }).join(' · '),
+    [result, loaded, top, viewRows, sort, filter, text, glyphs, balanceName],
   );
   const selected = list.selected;
   return (
     <Box flexDirection="column" width={width} height={p.height} overflow="hidden">
-      <LoadStatus load={load} glyphs={glyphs} width={width} />
+      {balances.phase === 'idle' ? (
+        <LoadStatus load={load} glyphs={glyphs} width={width} />
+      ) : (
+        <BalanceStatus balances={balances} glyphs={glyphs} width={width} />
+      )}
       <AccountsTable
         accounts={result}
         layout={layout}
@@ -74,8 +102,17 @@ export function LoadedListView(p: LoadedListProps) {
             : 'No loaded sub-account matches. f changes the filter, Esc clears the search.'
         }
         swatchOf={p.swatchOf}
+        balanceOf={column ? balanceOf : undefined}
       />
       {p.searchOpen ? <SearchBox draft={p.draft} width={width} /> : null}
+      {prompting ? (
+        <SearchBox
+          label="Balance of currency:"
+          help="  e.g. BTC · Enter loads · Esc cancels"
+          draft={state.prompt ?? ''}
+          width={width}
+        />
+      ) : null}
       <Box height={1} width={width} justifyContent="space-between">
         <Text color={theme.muted} wrap="truncate">
           {truncate(footer, Math.max(1, width - right.length))}
@@ -96,6 +133,35 @@ export function LoadedListView(p: LoadedListProps) {
           hidden={p.hidden}
         />
       ) : null}
+    </Box>
+  );
+}
+
+const NO_CELL: Cell = { text: '', role: 'muted' };
+
+/** The balance column's load: its progress bar while it runs, then how it ended. */
+function BalanceStatus({
+  balances,
+  glyphs,
+  width,
+}: {
+  balances: List['balances'];
+  glyphs: ListGlyphs;
+  width: number;
+}) {
+  const theme = useTheme();
+  const loading = balances.phase === 'loading';
+  const p = balances.progress;
+  const fraction = p && p.total > 0 ? p.done / p.total : 0;
+  const bar = loading ? `${progressBar(fraction, BAR_WIDTH, glyphs)} ` : '';
+  const failed = (p?.failed ?? 0) > 0 || balances.cancelled;
+  return (
+    <Box height={1}>
+      {loading ? <Spinner /> : <Text> </Text>}
+      <Text> </Text>
+      <Text color={failed ? theme.warn : theme.muted} wrap="truncate">
+        {truncate(`${bar}${balanceLoadText(balances)}`, Math.max(1, width - 2))}
+      </Text>
     </Box>
   );
 }

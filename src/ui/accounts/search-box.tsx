@@ -5,11 +5,24 @@ import { terminal } from '../../terminal/capabilities.js';
 import { glyphs } from '../../terminal/glyphs.js';
 import { useTheme } from '../theme-context.js';
 
-/** The open search input: what is typed so far, a block cursor, and what Enter and Esc do. */
-export function SearchBox({ draft, width }: { draft: string; width: number }) {
+export interface SearchBoxProps {
+  draft: string;
+  width: number;
+  /** What is asked for (default `Search:`). */
+  label?: string;
+  /** What Enter and Esc do. */
+  help?: string;
+}
+
+/** The open search input (or another one-line prompt): what is typed so far, a block cursor, the keys. */
+export function SearchBox({
+  draft,
+  width,
+  label = 'Search:',
+  help = '  Enter keeps · Esc clears',
+}: SearchBoxProps) {
   const theme = useTheme();
-  const help = '  Enter keeps · Esc clears';
-  const room = Math.max(1, width - 'Search: '.length - 1 - help.length);
+  const room = Math.max(1, width - displayWidth(label) - 2 - help.length);
   // The term is sent as typed; an ASCII terminal is shown `?` for what it cannot draw.
   const text = terminal().unicode ? draft : asciiData(draft);
   // Keep the end of a long term in view: that is where the typing happens.
@@ -19,7 +32,7 @@ export function SearchBox({ draft, width }: { draft: string; width: number }) {
   return (
     <Text wrap="truncate">
       <Text bold color={theme.accent}>
-        Search:{' '}
+        {label}{' '}
       </Text>
       {shown}
       <Text inverse> </Text>

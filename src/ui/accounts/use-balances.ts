@@ -19,11 +19,15 @@ export interface UseBalancesOptions {
 }
 
 /** The balances of the account with `id`; undefined or empty: nothing is asked for. */
-export function useBalances(id: string | null | undefined, options: UseBalancesOptions): Resource<CurrencyBalance[]> {
+export function useBalances(
+  id: string | null | undefined,
+  options: UseBalancesOptions,
+): Resource<CurrencyBalance[]> {
   const { client } = useDashboard();
   const key = useMemo((): BalancesKey | null => (id ? [BALANCES_KEY, id] : null), [id]);
   const fetch = useCallback(
-    ([, accountId]: BalancesKey, signal: AbortSignal) => client.subAccountBalances({ id: accountId }, { signal }),
+    ([, accountId]: BalancesKey, signal: AbortSignal) =>
+      client.subAccountBalances({ id: accountId }, { signal }),
     [client],
   );
   return useResource(key, fetch, { hidden: options.hidden, paused: options.paused, abortOnLeave: true });

@@ -6,9 +6,13 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { filterAccounts } from '../../accounts/filter.js';
-import { sortAccounts } from '../../accounts/sort.js';
+import { sortAccounts, sortByAmount } from '../../accounts/sort.js';
 import type { SubAccount } from '../../api/types.js';
 import { type LoadAll, useLoadAll } from '../hooks/use-load-all.js';
+import { type BalanceColumn, useLoadBalances } from '../hooks/use-load-balances.js';
+import type { InputEvent } from '../keypress.js';
+import { searchKey } from '../browser/search-input.js';
+import { useUiState } from '../ui-state.js';
 import type { ActionOf } from '../keymap.js';
 import type { BrowserAction, BrowserState } from '../browser/browser-state.js';
 import type { ListKeys } from '../browser/use-browser.js';
@@ -28,6 +32,8 @@ export interface LoadedList {
   options: readonly PickerOption[];
   selected: SubAccount | undefined;
   keys: ListKeys;
+  /** One currency's balance per account (`B`), for the rows shown when it was asked. */
+  balances: BalanceColumn['state'];
 }
 
 export interface LoadedListOptions {
@@ -39,8 +45,13 @@ export interface LoadedListOptions {
   enabled: boolean;
 }
 
+/** What `B` accepts as a currency: what the client sends (api/client.ts checks it again). */
+const TICKER = /^[A-Z0-9]{1,16}$/;
+
 export function useLoadedList({ browser, browserDispatch, current, enabled }: LoadedListOptions): LoadedList {
   const loader = useLoadAll();
+  const column = useLoadBalances();
+  const { setCapture } = useUiState();
   const ref = useRef<ListState | null>(null);
   if (ref.current === null) ref.current = initialListState();
   const [state, setState] = useState<ListState>(ref.current);
@@ -55,7 +66,18 @@ export function useLoadedList({ browser, browserDispatch, current, enabled }: Lo
   const { rows } = loader.state;
   const text = browser.searchOpen ? browser.draft : browser.search;
   const filtered = useMemo(() => filterAccounts(rows, state.filter, text), [rows, state.filter, text]);
-  const result = useMemo(() => sortAccounts(filtered, state.sort), [filtered, state.sort]);
+  const { values } = column.state;
+  const { key: sortKey, desc } = state.sort;
+  const result = useMemo(() => {
+    if (sortKey === 'balance') {
+      const amount = (a: SubAccount) => {
+        const v = a.id ? values.get(a.id) : undefined;
+        return v?.ok ? v.total : undefined;
+      };
+      return sortByAmount(filtered, amount, desc);
+    }
+    return sortAccounts(filtered, { key: sortKey, desc });
+  }, [filtered, sortKey, desc, values]);
   const options = useMemo(
     () => (state.pickerOpen ? pickerOptions(rows, state.filter) : []),
     [state.pickerOpen, rows, state.filter],
@@ -72,8 +94,8 @@ export function useLoadedList({ browser, browserDispatch, current, enabled }: Lo
   }, [text, dispatch]);
 
   // Read at key time: keys may arrive faster than renders.
-  const live = useRef({ result, options, active, enabled, loader });
-  live.current = { result, options, active, enabled, loader };
+  const live = useRef({ result, options, active, enabled, loader, column });
+  live.current = { result, options, active, enabled, loader, column };
 
   const onAction = useCallback(
     (action: ActionOf<'accounts'>): boolean => {
@@ -82,6 +104,7 @@ export function useLoadedList({ browser, browserDispatch, current, enabled }: Lo
       const s = ref.current ?? initialListState();
       if (action === 'load-all') {
         if (!canLoad) return true;
+        live.current.column.clear();
         l.start(current().search);
         dispatch({ type: 'top' });
         return true;
@@ -115,7 +138,13 @@ export function useLoadedList({ browser, browserDispatch, current, enabled }: Lo
           dispatch({ type: 'hint', text: LIST_HINTS.pageSize });
           return true;
         case 'sort':
-          dispatch({ type: 'sort-next' });
+          dispatch({ type: 'sort-next', balance: live.current.column.state.phase !== 'idle' });
+          return true;
+        case 'balances':
+          browserDispatch({ type: 'detail-close' });
+          // Typed keys go to the prompt from the next one on, even within this read.
+          setCapture(true);
+          dispatch({ type: 'prompt-open' });
           return true;
         case 'sort-reverse':
           dispatch({ type: 'sort-reverse' });
@@ -127,6 +156,7 @@ export function useLoadedList({ browser, browserDispatch, current, enabled }: Lo
         case 'toggle':
           return true;
         case 'pages':
+          live.current.column.clear();
           l.clear();
           return true;
         case 'details':
@@ -136,7 +166,7 @@ export function useLoadedList({ browser, browserDispatch, current, enabled }: Lo
           return false;
       }
     },
-    [current, dispatch, browserDispatch],
+    [current, dispatch, browserDispatch, setCapture],
   );
 
   const onEscape = useCallback((): boolean => {
@@ -144,10 +174,36 @@ export function useLoadedList({ browser, browserDispatch, current, enabled }: Lo
       dispatch({ type: 'picker-close' });
       return true;
     }
-    return live.current.loader.cancel();
+    return live.current.column.cancel() || live.current.loader.cancel();
   }, [dispatch]);
 
-  const keys = useMemo(() => ({ onAction, onEscape }), [onAction, onEscape]);
+  /** While `B` asks for a currency, every keypress edits it; Enter loads it for the rows shown. */
+  const onKeypress = useCallback(
+    (event: InputEvent): boolean => {
+      const draft = ref.current?.prompt;
+      if (draft === undefined) return false;
+      const edit = searchKey(draft, event);
+      if (edit.type === 'edit') dispatch({ type: 'prompt-edit', draft: edit.draft.slice(0, 16) });
+      if (edit.type !== 'accept' && edit.type !== 'cancel') return true;
+      setCapture(false);
+      dispatch({ type: 'prompt-close' });
+      if (edit.type === 'cancel') return true;
+      const ticker = draft.trim().toUpperCase();
+      if (!TICKER.test(ticker)) {
+        dispatch({ type: 'hint', text: 'a currency is 1 to 16 letters or digits, e.g. BTC' });
+        return true;
+      }
+      const ids = live.current.result.flatMap((a) => (a.id ? [a.id] : []));
+      live.current.column.start(ticker, ids);
+      return true;
+    },
+    [dispatch, setCapture],
+  );
+
+  const keys = useMemo(
+    () => ({ onAction, onEscape, onKeypress, capturing: state.prompt !== undefined }),
+    [onAction, onEscape, onKeypress, state.prompt],
+  );
   return {
     active,
     load: loader.state,
@@ -158,6 +214,7 @@ export function useLoadedList({ browser, browserDispatch, current, enabled }: Lo
     options,
     selected: active ? result[state.cursor] : undefined,
     keys,
+    balances: column.state,
   };
 }
 

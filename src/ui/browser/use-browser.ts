@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useKeypress } from '../hooks/use-keypress.js';
-import { isPaste } from '../keypress.js';
+import { type InputEvent, isPaste } from '../keypress.js';
 import { type ActionOf, findBinding, KEYMAP } from '../keymap.js';
 import { useUiState } from '../ui-state.js';
 import {
@@ -71,6 +71,10 @@ export interface ListKeys {
   onAction(action: AccountsAction): boolean;
   /** Esc (after the detail pane): true when it closed the picker or stopped a load. */
   onEscape(): boolean;
+  /** Offered every keypress first (a prompt of its own is open): true when it took it. */
+  onKeypress?(event: InputEvent): boolean;
+  /** Its prompt is open: typed text is its, the global single-key bindings stand aside. */
+  capturing?: boolean;
 }
 type SearchSwitch = Extract<BrowserAction, { type: 'search-open' | 'search-accept' | 'search-cancel' }>;
 
@@ -149,6 +153,7 @@ export function useBrowserInput({
   );
 
   useKeypress((event) => {
+    if (listRef.current?.onKeypress?.(event)) return;
     const s = current();
     if (s.searchOpen) {
       const result = searchKey(s.draft, event);
@@ -176,7 +181,7 @@ export function useBrowserInput({
 
   // Keep the shell's capture in step (e.g. the tab hidden or unmounted with the box open).
   useEffect(() => {
-    setCapture(active && searchOpen);
-  }, [active, searchOpen, setCapture]);
+    setCapture(active && (searchOpen || list?.capturing === true));
+  }, [active, searchOpen, list?.capturing, setCapture]);
   useEffect(() => () => setCapture(false), [setCapture]);
 }
