@@ -88,7 +88,7 @@ describe('the loaded list text', () => {
       'loading: 3,400 rows · 35 requests · 1 retried · 1,360 rows/s · ≤ 5s left · Esc stops',
     );
     expect(loadStatusText(base, 181_000).text).toBe(
-      '300 rows, the whole list, loaded 3m ago · L reloads · x pages',
+      '300 rows, the whole list, loaded 3m ago · L reloads · B a currency · x pages',
     );
     expect(loadStatusText({ ...base, end: 'reach', search: 'bot' }, 1000)).toEqual({
       text: '300 rows matching "bot" loaded just now: the API stops at 10,100, the list may go on — narrow it with / and L',

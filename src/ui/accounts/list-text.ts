@@ -42,7 +42,7 @@ export function loadStatusText(load: LoadAllState, nowMs: number): { text: strin
         tone: 'error',
       };
     default:
-      return { text: `${n} rows${what}, the whole list, loaded${age} · L reloads · x pages`, tone: 'muted' };
+      return { text: `${n} rows${what}, the whole list, loaded${age} · L reloads · B a currency · x pages`, tone: 'muted' };
   }
 }
 
