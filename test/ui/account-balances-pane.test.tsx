@@ -22,7 +22,13 @@ afterEach(() => {
 });
 const elapse = (ms: number): Promise<void> => vi.advanceTimersByTimeAsync(ms).then(() => undefined);
 
-const row = (ticker: string, main: string, spot: string, collateral: string, total: string): CurrencyBalance => ({
+const row = (
+  ticker: string,
+  main: string,
+  spot: string,
+  collateral: string,
+  total: string,
+): CurrencyBalance => ({
   ticker,
   main,
   spot,
@@ -127,7 +133,10 @@ describe('the detail pane: balances', () => {
   it('says when the account holds nothing, or only zeros', async () => {
     const client = new BalancesClient();
     client.holdings.set(0, []);
-    client.holdings.set(1, [row('BTC', '0', '0.000', '0', '0.000'), row('TRX', null as never, '0', '0', '0')]);
+    client.holdings.set(1, [
+      row('BTC', '0', '0.000', '0', '0.000'),
+      row('TRX', null as never, '0', '0', '0'),
+    ]);
     const v = mount(client);
     await waitForFrame(v.frame, firstPage);
     await v.press(KEYS.enter, (f) => f.includes('This sub-account holds nothing.'));
