@@ -42,7 +42,8 @@ class BalancesClient extends AccountsClient {
   failBalances: (() => Error) | undefined;
   holdings = new Map<number, CurrencyBalance[]>();
 
-  override async subAccountBalances(query: BalancesQuery): Promise<never> {
+  override async subAccountBalances(query?: BalancesQuery): Promise<never> {
+    if (!query) throw new Error('no query');
     this.balanceCalls.push(query.id);
     if (this.failBalances) throw this.failBalances();
     const at = this.accounts.findIndex((a) => a.id === query.id);
@@ -149,7 +150,7 @@ describe('the detail pane: balances', () => {
     const v = mount();
     await waitForFrame(v.frame, firstPage);
     await v.press(KEYS.enter, tableShown);
-    v.client.failBalances = () => new PooltopError('server', 'service under maintenance (HTTP 503)');
+    v.client.failBalances = () => new PooltopError('http', 'service under maintenance (HTTP 503)');
     await elapse(10_000);
     const f = await waitForFrame(v.frame, (x) => x.includes('error: service under maintenance'));
     const errorLines = f.split('\n').filter((l) => l.includes('service under maintenance'));

@@ -90,7 +90,7 @@ describe('the loaded list: a balance column (B)', () => {
     const shown = filterAccounts(generated, {}, term);
     expect(shown.length).toBeGreaterThan(10);
     const failing = shown[2];
-    const v = mount(service, failing?.id);
+    const v = mount(service, failing?.id ?? undefined);
     await waitForFrame(v.frame, (f) => f.includes('rows 1–30 ·'), 30_000);
     await v.press('L', (f) => f.includes(`${COUNT} rows, the whole list, loaded`));
     await v.press('/', (f) => f.includes('Search:'));
@@ -113,10 +113,10 @@ describe('the loaded list: a balance column (B)', () => {
     // s steps through the columns to the balance column: ascending, then S descending.
     for (let i = 0; i < 8; i++) v.stdin.write('s');
     f = await v.press('s', (x) => x.includes('BTC total ▲') && x.includes('sorted by BTC total ▲'));
-    const index = new Map(generated.map((a, i) => [a.id, i]));
+    const index = new Map<string | null | undefined, number>(generated.map((a, i) => [a.id, i]));
     const expected = shown
       .filter((a) => a !== failing)
-      .map((a) => ({ id: a.id, units: btcUnits(index.get(a.id) ?? -1) }))
+      .map((a) => ({ id: a.id ?? '', units: btcUnits(index.get(a.id) ?? -1) }))
       .sort((a, b) => (a.units < b.units ? -1 : a.units > b.units ? 1 : 0));
     const amount = (line: string) => {
       const [whole, frac = ''] = (cellOf(line) ?? '').split('.');
