@@ -170,7 +170,7 @@ export const KEYMAP = [
     scope: 'accounts',
     action: 'details',
     keys: ['enter'],
-    description: 'Every field of the selected account (Esc closes)',
+    description: 'Every field and the balances of the selected account (Esc closes)',
   },
   {
     scope: 'accounts',
