@@ -6,7 +6,7 @@
  * rows at all. Stable: equal keys keep the list's order in both directions. Pure.
  */
 import type { SubAccount } from '../api/types.js';
-import { compareDecimals } from './balance-cells.js';
+import { amountKey } from './balance-cells.js';
 import { fieldText, type SortKey, type SortOrder } from './fields.js';
 
 const MARKS = /\p{M}+/gu;
@@ -57,22 +57,29 @@ export function sortAccounts(rows: readonly SubAccount[], order: SortOrder): rea
 
 /**
  * Rows by an exact decimal amount (`amountOf`), stable; rows without one (not fetched, failed,
- * unreadable) come last in either direction, in list order.
+ * unreadable) come last in either direction, in list order. Each amount is turned into a key
+ * once (amountKey), so 10,100 rows sort by plain string comparisons.
  */
 export function sortByAmount(
   rows: readonly SubAccount[],
   amountOf: (row: SubAccount) => string | null | undefined,
   desc: boolean,
 ): readonly SubAccount[] {
-  const known: Array<{ row: SubAccount; amount: string; i: number }> = [];
+  const known: Array<{ row: SubAccount; negative: boolean; key: string; i: number }> = [];
   const unknown: SubAccount[] = [];
   rows.forEach((row, i) => {
     const amount = amountOf(row);
-    if (amount == null) unknown.push(row);
-    else known.push({ row, amount, i });
+    const k = amount == null ? undefined : amountKey(amount);
+    if (k) known.push({ row, ...k, i });
+    else unknown.push(row);
   });
   const dir = desc ? -1 : 1;
-  known.sort((a, b) => dir * compareDecimals(a.amount, b.amount) || a.i - b.i);
+  known.sort((a, b) => {
+    if (a.negative !== b.negative) return dir * (a.negative ? -1 : 1);
+    // Among negatives, the larger absolute value is the smaller amount.
+    const order = a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+    return dir * (a.negative ? -order : order) || a.i - b.i;
+  });
   return [...known.map((k) => k.row), ...unknown];
 }
 
