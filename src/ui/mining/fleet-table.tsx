@@ -13,7 +13,13 @@ import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
 import { type FleetColumn, FLEET_GAP, fleetCell, layoutFleet } from './fleet-columns.js';
 import { type FleetAccount, useFleetAccount } from './fleet-data.js';
-import { FLEET_SORT_LABEL, type FleetEntry, type FleetOrder, nextFleetOrder, sortFleet } from './fleet-sort.js';
+import {
+  FLEET_SORT_LABEL,
+  type FleetEntry,
+  type FleetOrder,
+  nextFleetOrder,
+  sortFleet,
+} from './fleet-sort.js';
 import type { Poll } from './mining-data.js';
 
 export interface FleetTableProps {
@@ -137,15 +143,19 @@ export function FleetTable(props: FleetTableProps) {
 
   const columns = useMemo(() => layoutFleet(width, alerts), [width, alerts]);
   const sortedBy =
-    order.key === undefined
-      ? 'as listed'
-      : `by ${FLEET_SORT_LABEL[order.key]} ${order.desc ? '↓' : '↑'}`;
+    order.key === undefined ? 'as listed' : `by ${FLEET_SORT_LABEL[order.key]} ${order.desc ? '↓' : '↑'}`;
   const n = accounts.length;
   const end = Math.min(sorted.length, top + rows);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {accounts.map((a) => (
-        <FleetSource key={a.name} account={a.name} poll={poll} thresholds={thresholds} onAccount={onAccount} />
+        <FleetSource
+          key={a.name}
+          account={a.name}
+          poll={poll}
+          thresholds={thresholds}
+          onAccount={onAccount}
+        />
       ))}
       <DataStatus
         what="mining fleet"

@@ -81,7 +81,12 @@ export function useWorkers({
   const goneHere = useMemo(() => {
     if (!ends || !gone || gone.length === 0) return NO_GONE;
     if (!searching) return gone;
-    const keep = new Set(matchNames(gone.map((g) => g.name), state.search));
+    const keep = new Set(
+      matchNames(
+        gone.map((g) => g.name),
+        state.search,
+      ),
+    );
     return gone.filter((g) => keep.has(g.name));
   }, [ends, gone, searching, state.search]);
   const rows = names === undefined ? undefined : names.length + goneHere.length;
