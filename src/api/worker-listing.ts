@@ -13,7 +13,7 @@ import type { ApiClient } from './types.js';
 const WAVE = 4;
 
 export async function listWorkerNames(
-  client: ApiClient,
+  client: Pick<ApiClient, 'mining'>,
   account: string,
   opts: { signal?: AbortSignal; queue?: RequestQueue } = {},
 ): Promise<WorkerListing> {

@@ -10,13 +10,11 @@ import { MINING_METRICS } from '../../alerts/metrics.js';
 import { readMining } from '../../alerts/readings.js';
 import type { ThresholdSet } from '../../alerts/thresholds.js';
 import { fleetRow } from '../../api/mining-fleet-row.js';
-import { goneWorkers } from '../../config/seen-workers.js';
+import { GONE_AFTER_DEFAULT_S, goneWorkers } from '../../config/seen-workers.js';
 import { useDashboard } from '../dashboard-context.js';
 import type { FleetEntry } from './fleet-sort.js';
 import { type Poll, useAccountSeries, useMinerInfo, useRewards, useSeenWorkers } from './mining-data.js';
 
-/** A worker counts toward workers_gone after this long, as `check mining` without `--gone-after`. */
-export const GONE_AFTER_S = 600;
 // Ages of the data are the status bar's to say, not a row's.
 const ROW_METRICS = MINING_METRICS.filter((m) => m.key !== 'data_age');
 
@@ -56,7 +54,7 @@ export function useFleetAccount(account: string, poll: Poll, thresholds: Thresho
     if (Object.keys(own).length === 0) return { row, alert: undefined };
     const readings = {
       ...readMining(account, info.value, day.value),
-      workersGone: seen.value ? gone.filter((g) => g.goneFor > GONE_AFTER_S).length : undefined,
+      workersGone: seen.value ? gone.filter((g) => g.goneFor > GONE_AFTER_DEFAULT_S).length : undefined,
     };
     const statuses = ROW_METRICS.filter((m) => own[m.key]).map((m) =>
       evaluate(m.read(readings, nowS), own[m.key] ?? {}),
