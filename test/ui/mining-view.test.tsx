@@ -333,7 +333,10 @@ describe('Mining tab', () => {
       },
     });
     await waitForFrame(v.frame, (x) => x.includes('Mining fleet'));
-    await waitUntil(() => report?.what === 'mining fleet' && report.fetchedAt !== undefined, 'the fleet reporting');
+    await waitUntil(
+      () => report?.what === 'mining fleet' && report.fetchedAt !== undefined,
+      'the fleet reporting',
+    );
     const fetchedAt = report?.fetchedAt ?? 0;
     now = fetchedAt + 1_500;
     expect(liveness(report, false, now, 1_000)).toBe('LIVE');

@@ -1,5 +1,5 @@
 import { Box, Text, useStdout } from 'ink';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { evaluate, type Status } from '../../alerts/evaluate.js';
 import { MINING_METRICS } from '../../alerts/metrics.js';
 import { readMining } from '../../alerts/readings.js';
@@ -44,6 +44,7 @@ import { miningLayout } from './mining-layout.js';
 import { RewardsPane } from './rewards-pane.js';
 import { layoutWorkerColumns } from './worker-columns.js';
 import { WorkersTable } from './workers-table.js';
+import { countsKey, useRelistOnCounts } from './use-relist.js';
 import { useWorkers, workersEmptyText } from './use-workers.js';
 
 export interface AccountPaneProps {
@@ -106,15 +107,8 @@ export function AccountPane(props: AccountPaneProps) {
     gone,
     all: seen,
   });
-  // A worker came or went: the memory is listed again with the names (use-workers.ts).
-  const countsSeen = useRef(counts);
-  const refreshSeen = seen.refresh;
-  useEffect(() => {
-    const before = countsSeen.current;
-    countsSeen.current = counts;
-    if (before !== undefined && counts !== undefined && counts !== before && !poll.paused && !poll.hidden)
-      refreshSeen();
-  }, [counts, poll.paused, poll.hidden, refreshSeen]);
+  // A worker came or went: the memory is listed again, as the names are (use-workers.ts).
+  useRelistOnCounts(countsKey(info.value), info.poll, seen, poll);
   const rewards = useRewards(account, rewardsOffset, layout.rewardRows, poll);
   const worker = workers.state.detailOpen ? workers.selected : undefined;
   const workerChart = useWorkerChart(account, worker, interval, poll);

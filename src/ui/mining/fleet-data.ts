@@ -4,7 +4,7 @@
  * series on its bucket schedule, the newest reward, and the worker memory, listed again when the
  * worker counts change. Every request goes through the tab's queue.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { evaluate, worst } from '../../alerts/evaluate.js';
 import { MINING_METRICS } from '../../alerts/metrics.js';
 import { readMining } from '../../alerts/readings.js';
@@ -13,6 +13,7 @@ import { fleetRow } from '../../api/mining-fleet-row.js';
 import { GONE_AFTER_DEFAULT_S, goneWorkers } from '../../config/seen-workers.js';
 import { useDashboard } from '../dashboard-context.js';
 import type { FleetEntry } from './fleet-sort.js';
+import { countsKey, useRelistOnCounts } from './use-relist.js';
 import { type Poll, useAccountSeries, useMinerInfo, useRewards, useSeenWorkers } from './mining-data.js';
 
 // Ages of the data are the status bar's to say, not a row's.
@@ -34,16 +35,7 @@ export function useFleetAccount(account: string, poll: Poll, thresholds: Thresho
   const seen = useSeenWorkers(account, poll);
 
   // A worker that came or went changes the counts: list the names again (as the workers table does).
-  const w = info.value?.workers;
-  const counts = w ? `${(w.online ?? 0) + (w.low ?? 0)} ${w.offline}` : undefined;
-  const countsSeen = useRef(counts);
-  const refreshSeen = seen.refresh;
-  useEffect(() => {
-    const before = countsSeen.current;
-    countsSeen.current = counts;
-    if (before !== undefined && counts !== undefined && counts !== before && !poll.paused && !poll.hidden)
-      refreshSeen();
-  }, [counts, poll.paused, poll.hidden, refreshSeen]);
+  useRelistOnCounts(countsKey(info.value), info.poll, seen, poll);
 
   const reward = rewards.value?.items[0];
   const entry = useMemo((): FleetEntry => {
