@@ -30,9 +30,8 @@ export interface FleetTableProps {
   poll: Poll;
   /** Enter: the account's own view. */
   onOpen: (account: string) => void;
-  /** The account the cursor was last on (kept across Enter and Esc). */
-  cursorAccount: string | undefined;
-  setCursorAccount: (account: string) => void;
+  /** Where the cursor starts: the account last opened (Esc comes back to it). */
+  initialAccount: string | undefined;
 }
 
 /** Lines besides the rows: freshness, title, headings, footer. */
@@ -72,6 +71,8 @@ export function FleetTable(props: FleetTableProps) {
     [],
   );
   const [order, setOrder] = useState<FleetOrder>({ key: undefined, desc: false });
+  // The cursor is the table's own: moving it redraws the table, not the tab around it.
+  const [cursorAccount, setCursorAccount] = useState(props.initialAccount);
 
   const entries = useMemo(
     () =>
@@ -93,13 +94,13 @@ export function FleetTable(props: FleetTableProps) {
     [accounts, got],
   );
   const sorted = useMemo(() => sortFleet(entries, order), [entries, order]);
-  const found = sorted.findIndex((e) => e.row.name === props.cursorAccount);
+  const found = sorted.findIndex((e) => e.row.name === cursorAccount);
   const cursor = found < 0 ? 0 : found;
   const rows = Math.max(1, height - CHROME_LINES);
   const top = Math.min(Math.max(0, cursor - rows + 1), Math.max(0, sorted.length - rows));
   const move = (to: number) => {
     const e = sorted[Math.max(0, Math.min(sorted.length - 1, to))];
-    if (e) props.setCursorAccount(e.row.name);
+    if (e) setCursorAccount(e.row.name);
   };
   useKeymap(
     'mining',
@@ -203,6 +204,7 @@ function cellText(c: FleetColumn, text: string): string {
   return c.right ? padStart(fitted, c.width) : padEnd(fitted, c.width);
 }
 
+/** One account's row as one Text: the name (inverse when selected) and the alert word keep their own style. */
 const FleetLine = memo(function FleetLine({
   entry,
   columns,
@@ -216,22 +218,22 @@ const FleetLine = memo(function FleetLine({
 }) {
   const theme = useTheme();
   const [first, ...rest] = columns;
+  const alert = rest.at(-1)?.id === 'alert' ? rest.at(-1) : undefined;
+  const middle = (alert ? rest.slice(0, -1) : rest)
+    .map((c) => FLEET_GAP + cellText(c, fleetCell(entry, c.id)))
+    .join('');
   const alertColor =
     entry.alert === 'critical' ? theme.error : entry.alert === 'warning' ? theme.warn : undefined;
   return (
     <Text wrap="truncate">
-      <Text bold>{selected ? '› ' : '  '}</Text>
+      {selected ? '› ' : '  '}
       {first ? (
         <Text inverse={selected} bold={selected} color={failed ? theme.error : undefined}>
           {cellText(first, fleetCell(entry, first.id))}
         </Text>
       ) : null}
-      {rest.map((c) => (
-        <Text key={c.id} color={c.id === 'alert' ? alertColor : undefined}>
-          {FLEET_GAP}
-          {cellText(c, fleetCell(entry, c.id))}
-        </Text>
-      ))}
+      {middle}
+      {alert ? <Text color={alertColor}>{FLEET_GAP + cellText(alert, fleetCell(entry, 'alert'))}</Text> : null}
     </Text>
   );
 });

@@ -146,8 +146,7 @@ function MiningTab({ width, height, active, hidden = false }: TabProps) {
         active={active}
         poll={poll}
         onOpen={openAccount}
-        cursorAccount={fleetCursor}
-        setCursorAccount={setFleetCursor}
+        initialAccount={fleetCursor}
       />
     );
   } else if (pickerOpen) {
