@@ -102,7 +102,7 @@ export const KEYMAP = [
     scope: 'mining',
     action: 'up',
     keys: ['up', 'k'],
-    description: 'Move up (workers, or the account list when open)',
+    description: 'Move up (the fleet, workers, or the account list when open)',
   },
   {
     scope: 'mining',

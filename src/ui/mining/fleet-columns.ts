@@ -44,7 +44,7 @@ const ALL: readonly FleetColumn[] = [
   { id: 'rejectRate', title: 'Reject', width: 7, right: true, sort: 'rejectRate' },
   { id: 'workers', title: 'On · low · off', width: 17, right: true, sort: 'online' },
   { id: 'gone', title: 'Gone', width: 5, right: true, sort: 'gone' },
-  { id: 'reward', title: 'Last reward', width: 23, right: false, sort: 'reward' },
+  { id: 'reward', title: 'Last reward', width: 26, right: false, sort: 'reward' },
   { id: 'status', title: 'Status', width: 10, right: false },
   { id: 'alert', title: 'Alert', width: 5, right: false, sort: 'alert' },
 ];

@@ -98,19 +98,21 @@ export function FleetTable(props: FleetTableProps) {
   const cursor = found < 0 ? 0 : found;
   const rows = Math.max(1, height - CHROME_LINES);
   const top = Math.min(Math.max(0, cursor - rows + 1), Math.max(0, sorted.length - rows));
-  const move = (to: number) => {
-    const e = sorted[Math.max(0, Math.min(sorted.length - 1, to))];
-    if (e) setCursorAccount(e.row.name);
-  };
+  // From the cursor as it is now, not as last drawn: two keys in one read both count.
+  const move = (to: (at: number) => number) =>
+    setCursorAccount((prev) => {
+      const at = Math.max(0, sorted.findIndex((e) => e.row.name === prev));
+      return sorted[Math.max(0, Math.min(sorted.length - 1, to(at)))]?.row.name ?? prev;
+    });
   useKeymap(
     'mining',
     {
-      up: () => move(cursor - 1),
-      down: () => move(cursor + 1),
-      'page-up': () => move(cursor - rows),
-      'page-down': () => move(cursor + rows),
-      'first-row': () => move(0),
-      'last-row': () => move(sorted.length - 1),
+      up: () => move((at) => at - 1),
+      down: () => move((at) => at + 1),
+      'page-up': () => move((at) => at - rows),
+      'page-down': () => move((at) => at + rows),
+      'first-row': () => move(() => 0),
+      'last-row': () => move(() => sorted.length - 1),
       details: () => {
         const e = sorted[cursor];
         if (e) props.onOpen(e.row.name);
