@@ -7,8 +7,9 @@
  *
  * workers_gone needs the account's whole `workers/names` listing (a page per 100 workers) folded
  * into pooltop's memory of its workers (config/seen-workers.ts): listed after miners/info, the
- * first time and whenever its counts of connected and offline workers change (a worker came or
- * went), not every interval. A listing with a failed page changes nothing.
+ * first time, whenever its counts of connected and offline workers change (a worker came or
+ * went), and at least every --gone-after; not every interval. A listing with a failed page
+ * changes nothing.
  */
 import { miningSeriesQuery, readMining } from '../alerts/readings.js';
 import type {
@@ -35,9 +36,10 @@ const PER_ACCOUNT = [MINING_ENDPOINTS.info, MINING_ENDPOINTS.hashrate, MINING_EN
 interface AccountState {
   info?: MinerInfo;
   series?: AccountHashRate;
-  /** The memory after the last complete listing, and the counts it was listed at. */
+  /** The memory after the last complete listing, the counts it was listed at, and when (ms). */
   seen?: SeenState;
   listedAt?: string;
+  listedMs?: number;
   targets: PollTarget<unknown>[];
 }
 
@@ -78,13 +80,17 @@ export function miningTargets(
     fetch: async (signal) => {
       if (!gone) return undefined;
       const counts = countsOf(state.info);
-      if (state.seen && counts === state.listedAt) return state.seen; // nobody came or went
+      // Nobody came or went, and the listing is recent (one leaving as another comes back leaves
+      // the counts as they were: listed again at least every --gone-after).
+      const recent = now() - (state.listedMs ?? 0) < gone.afterS * 1000;
+      if (state.seen && counts === state.listedAt && recent) return state.seen;
       const listing = await listWorkerNames({ mining }, account, { signal });
       const store = await gone.stores(account);
       const next = updateSeen(await store.read(), listing, Math.floor(now() / 1000));
       if (!listing.complete) return state.seen;
       await store.write(next);
       state.listedAt = counts;
+      state.listedMs = now();
       return next;
     },
     apply: (seen) => {

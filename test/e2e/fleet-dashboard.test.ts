@@ -140,24 +140,32 @@ describe('the fleet table in a terminal', () => {
         if (page.items.length < 100) return names;
       }
     };
+    // The counts the dashboard watches (connected, offline) at the service's clock now: it lists
+    // the names again when they change.
+    const countsNow = async () => {
+      const w = (await client.mining.minerInfo({ account })).workers;
+      return `${(w.online ?? 0) + (w.low ?? 0)} ${w.offline}`;
+    };
     // The service's model is a function of time: find when some of the first listing's workers
-    // are away, and later when they are all listed again.
+    // are away (the counts changed with it), and later when they are all listed again.
     const T0 = clock.t;
     const first = await listAt(T0);
+    const counts0 = await countsNow();
     let T1 = 0;
     let at1 = new Set<string>();
     let away: string[] = [];
     for (let t = T0 + 300_000; t < T0 + 3 * 86_400_000 && T1 === 0; t += 300_000) {
       at1 = await listAt(t);
       away = [...first].filter((n) => !at1.has(n));
-      if (away.length > 0) T1 = t;
+      if (away.length > 0 && (await countsNow()) !== counts0) T1 = t;
     }
     expect(T1, 'a time with workers away').toBeGreaterThan(0);
+    const counts1 = await countsNow();
     let T2 = 0;
     let at2 = new Set<string>();
     for (let t = T1 + 300_000; t < T1 + 3 * 86_400_000 && T2 === 0; t += 300_000) {
       at2 = await listAt(t);
-      if (away.every((n) => at2.has(n))) T2 = t;
+      if (away.every((n) => at2.has(n)) && (await countsNow()) !== counts1) T2 = t;
     }
     expect(T2, 'a time with them back').toBeGreaterThan(0);
     // What the dashboard remembers after listing at T0, T1 and T2: gone = seen before, not listed now.

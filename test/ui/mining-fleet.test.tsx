@@ -197,6 +197,31 @@ describe('Mining tab: the fleet table', () => {
     );
   });
 
+  it('lists again every ten minutes: one worker leaving as another comes back leaves the counts as they were', async () => {
+    fakeTime();
+    const fake = fleetFake(structuredClone(COUNTS), SCALE);
+    const v = mount(fake, { intervalSec: 10 });
+    await waitForFrame(v.frame, allLoaded, 10_000);
+    await waitUntil(() => fake.callsOf('workerNames').length === 3, 'every account listed once');
+    await elapse(1_000); // and answered
+    // rig-0003 leaves and rig-0041 comes: 40 names still, the same counts.
+    fake.workerName = (i) => `rig-${String(i < 2 ? i + 1 : i + 2).padStart(4, '0')}`;
+    await elapse(5 * 60_000);
+    expect(fake.callsOf('workerNames')).toHaveLength(3);
+    expect(rowOf(v.frame(), 'main_farm')).toMatch(/37 · 2 · 1\s+0\s/);
+    await elapse(5 * 60_000 + 11_000);
+    // Every account lists again (each at its own poll), and rig-0003 counts as gone in each.
+    await waitForFrame(
+      v.frame,
+      (x) =>
+        /37 · 2 · 1\s+1\s/.test(rowOf(x, 'main_farm')) &&
+        /9 · 0 · 4\s+1\s/.test(rowOf(x, 'solar_shed')) &&
+        /120 · 3 · 0\s+1\s/.test(rowOf(x, 'hosting_kz')),
+      20_000,
+    );
+    expect(fake.callsOf('workerNames')).toHaveLength(6);
+  });
+
   it('a listing with a failed page marks nothing gone; it is tried again at the next poll', async () => {
     fakeTime();
     const fake = new FakeMining();

@@ -101,7 +101,10 @@ export function FleetTable(props: FleetTableProps) {
   // From the cursor as it is now, not as last drawn: two keys in one read both count.
   const move = (to: (at: number) => number) =>
     setCursorAccount((prev) => {
-      const at = Math.max(0, sorted.findIndex((e) => e.row.name === prev));
+      const at = Math.max(
+        0,
+        sorted.findIndex((e) => e.row.name === prev),
+      );
       return sorted[Math.max(0, Math.min(sorted.length - 1, to(at)))]?.row.name ?? prev;
     });
   useKeymap(
@@ -235,7 +238,9 @@ const FleetLine = memo(function FleetLine({
         </Text>
       ) : null}
       {middle}
-      {alert ? <Text color={alertColor}>{FLEET_GAP + cellText(alert, fleetCell(entry, 'alert'))}</Text> : null}
+      {alert ? (
+        <Text color={alertColor}>{FLEET_GAP + cellText(alert, fleetCell(entry, 'alert'))}</Text>
+      ) : null}
     </Text>
   );
 });

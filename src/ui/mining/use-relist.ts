@@ -1,11 +1,14 @@
 /**
  * When to list an account's worker names again (mining-data.ts useSeenWorkers): whenever the
  * worker counts differ from the counts of the last listing that succeeded — a worker came or
- * went. Checked at each poll of the counts, so a listing that failed (a page refused) is tried
- * again at the next poll, not never.
+ * went — and at least every RELIST_MS, since one worker leaving as another comes back leaves the
+ * counts as they were. Checked at each poll of the counts, so a listing that failed (a page
+ * refused) is tried again at the next poll, not never.
  */
 import { useEffect, useRef } from 'react';
 import type { MinerInfo } from '../../api/mining-types.js';
+import { GONE_AFTER_DEFAULT_S } from '../../config/seen-workers.js';
+import { useDashboard } from '../dashboard-context.js';
 import type { Resource } from '../data/use-resource.js';
 import type { Poll, SeenWorkers } from './mining-data.js';
 
@@ -14,6 +17,9 @@ export function countsKey(info: MinerInfo | undefined): string | undefined {
   const w = info?.workers;
   return w ? `${(w.online ?? 0) + (w.low ?? 0)} ${w.offline}` : undefined;
 }
+
+/** The longest a listing stands: workers_gone's default grace, so a swap is seen within it. */
+const RELIST_MS = GONE_AFTER_DEFAULT_S * 1000;
 
 export function useRelistOnCounts(
   counts: string | undefined,
@@ -27,6 +33,7 @@ export function useRelistOnCounts(
   const pending = useRef(false);
   const countsNow = useRef(counts);
   countsNow.current = counts;
+  const { now } = useDashboard();
   const { fetchedAt, error, refresh } = seen;
   const hasListing = seen.value !== undefined;
   useEffect(() => {
@@ -45,9 +52,10 @@ export function useRelistOnCounts(
       listedAt.current = counts;
       return;
     }
-    if (counts === listedAt.current) return;
+    const old = fetchedAt !== undefined && now() - fetchedAt >= RELIST_MS;
+    if (counts === listedAt.current && !old) return;
     asked.current = counts;
     pending.current = true;
     refresh();
-  }, [counts, countsPoll, poll.paused, poll.hidden, hasListing, error, refresh]);
+  }, [counts, countsPoll, poll.paused, poll.hidden, hasListing, error, refresh, fetchedAt, now]);
 }
