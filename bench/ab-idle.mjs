@@ -26,7 +26,9 @@ const { values, positionals: clis } = parseArgs({
   },
 });
 if (clis.length === 0) {
-  console.error('usage: node bench/ab-idle.mjs [--tab pool|mining] [--seconds S] [--warmup S] [--runs N] [--paused] CLI...');
+  console.error(
+    'usage: node bench/ab-idle.mjs [--tab pool|mining] [--seconds S] [--warmup S] [--runs N] [--paused] CLI...',
+  );
   process.exit(2);
 }
 
@@ -92,7 +94,9 @@ try {
     }
   }
   for (const [cli, samples] of results) {
-    console.log(`${cli}: median ${fmt(median(samples), 2)} % of one core over ${samples.map((p) => fmt(p, 2)).join(', ')}`);
+    console.log(
+      `${cli}: median ${fmt(median(samples), 2)} % of one core over ${samples.map((p) => fmt(p, 2)).join(', ')}`,
+    );
   }
 } finally {
   await host.close();

@@ -34,7 +34,8 @@ const median = (xs) => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)];
+const quantile = (xs, q) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function env(extra) {
@@ -45,7 +46,10 @@ function env(extra) {
 
 /** Spawns `node cli args`; resolves with the first stdout line matching `pattern`. */
 function startChild(cliFile, args, pattern, childEnv) {
-  const child = spawn(process.execPath, [cliFile, ...args], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cliFile, ...args], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   live.add(child);
   child.on('exit', () => live.delete(child));
   let out = '';
@@ -86,7 +90,14 @@ function countingProxy(target) {
     const path = (req.url ?? '').split('?')[0];
     counts[path] = (counts[path] ?? 0) + 1;
     const out = request(
-      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers, agent },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+        agent,
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -135,7 +146,11 @@ async function exporterUp(url) {
 export async function measureAlerts({ cliFile, quick = false, log = () => {} }) {
   const mode = quick ? { scrapes: 100, windowS: 30, runs: 7 } : { scrapes: 300, windowS: 60, runs: 15 };
   const home = mkdtempSync(join(tmpdir(), 'pooltop-bench-alerts-'));
-  const childEnv = env({ HOME: home, XDG_CONFIG_HOME: join(home, 'config'), POOLTOP_CACHE_DIR: join(home, 'cache') });
+  const childEnv = env({
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, 'config'),
+    POOLTOP_CACHE_DIR: join(home, 'cache'),
+  });
   const result = { mode };
   let proxy;
   try {
@@ -149,7 +164,11 @@ export async function measureAlerts({ cliFile, quick = false, log = () => {} }) 
     const service = served.base_url;
     proxy = await countingProxy(service);
     // The key through the environment, as a service would be configured (not on the command line).
-    const exporterEnv = { ...childEnv, WHITEBIT_API_KEY: served.api_key, WHITEBIT_API_SECRET: served.api_secret };
+    const exporterEnv = {
+      ...childEnv,
+      WHITEBIT_API_KEY: served.api_key,
+      WHITEBIT_API_SECRET: served.api_secret,
+    };
 
     log('exporter: scrape time');
     const steady = await startChild(

@@ -27,7 +27,10 @@ export async function measureLoadAll({ cliFile, inprocFile, serviceFile, n = 30 
   try {
     const command = await timeCommand(cliFile, host);
     // The two pairs side by side: the same minutes, the same service.
-    const [memory, freeMemory] = await Promise.all([measureMemory(cliFile, host, YOUNG_GENERATION), measureMemory(cliFile, host)]);
+    const [memory, freeMemory] = await Promise.all([
+      measureMemory(cliFile, host, YOUNG_GENERATION),
+      measureMemory(cliFile, host),
+    ]);
     return { ...inproc, command, memory, freeMemory };
   } finally {
     await host.close();
@@ -39,7 +42,10 @@ async function timeCommand(cliFile, host) {
   const before = host.stats().byPath[LIST] ?? 0;
   const t0 = performance.now();
   const { code, lines } = await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliFile, 'accounts', '--all', '--ndjson'], { env: host.env(), stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [cliFile, 'accounts', '--all', '--ndjson'], {
+      env: host.env(),
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     let count = 0;
     child.stdout.on('data', (d) => {
       for (const b of d) if (b === 10) count++;
@@ -51,7 +57,12 @@ async function timeCommand(cliFile, host) {
       resolve({ code: c, lines: count });
     });
   });
-  return { ms: performance.now() - t0, code, rows: lines, requests: (host.stats().byPath[LIST] ?? 0) - before };
+  return {
+    ms: performance.now() - t0,
+    code,
+    rows: lines,
+    requests: (host.stats().byPath[LIST] ?? 0) - before,
+  };
 }
 
 /** VmRSS, median of 5 samples a second apart. */
@@ -66,7 +77,11 @@ async function settledRss(pid) {
 
 /** A dashboard on Sub-accounts showing its first page (`--interval 10`, 120×40). */
 async function openSubAccounts(cliFile, host, nodeFlags = []) {
-  const session = startPty(process.execPath, [...nodeFlags, cliFile, '--interval', '10'], { cols: 120, rows: 40, env: host.env() });
+  const session = startPty(process.execPath, [...nodeFlags, cliFile, '--interval', '10'], {
+    cols: 120,
+    rows: 40,
+    env: host.env(),
+  });
   await session.waitFor((t) => t.includes('Workers '), 20_000, 'pool data');
   session.write('3'); // Sub-accounts
   await session.waitFor((t) => t.includes('rows 1–30 ·'), 20_000, 'the first page');
@@ -157,15 +172,24 @@ const check = (ok) => (ok ? '✓' : '✗');
 export function loadAllLines(r) {
   if (r?.error) return [`whole list: failed: ${r.error}`];
   const lines = [];
-  for (const l of r.loads) lines.push(`load 10,100 (loader, in process)   ${fmt(l.ms / 1000, 2)} s, ${l.requests} list requests, ${l.rows} rows, ${l.end}  ${check(l.ms <= TARGETS.loadMs && l.requests <= TARGETS.requests)}`);
+  for (const l of r.loads)
+    lines.push(
+      `load 10,100 (loader, in process)   ${fmt(l.ms / 1000, 2)} s, ${l.requests} list requests, ${l.rows} rows, ${l.end}  ${check(l.ms <= TARGETS.loadMs && l.requests <= TARGETS.requests)}`,
+    );
   const d = r.dashboardLoad;
-  lines.push(`load 10,100 (dashboard, L)         ${fmt(d.ms / 1000, 2)} s, ${d.requests} list requests  ${check(d.ms <= TARGETS.loadMs && d.requests <= TARGETS.requests)}`);
+  lines.push(
+    `load 10,100 (dashboard, L)         ${fmt(d.ms / 1000, 2)} s, ${d.requests} list requests  ${check(d.ms <= TARGETS.loadMs && d.requests <= TARGETS.requests)}`,
+  );
   const c = r.command;
-  lines.push(`load 10,100 (accounts --all, CLI)  ${fmt(c.ms / 1000, 2)} s incl. start-up, ${c.requests} list requests, ${c.rows} rows, exit ${c.code}  ${check(c.ms <= TARGETS.loadMs && c.requests <= TARGETS.requests)}`);
+  lines.push(
+    `load 10,100 (accounts --all, CLI)  ${fmt(c.ms / 1000, 2)} s incl. start-up, ${c.requests} list requests, ${c.rows} rows, exit ${c.code}  ${check(c.ms <= TARGETS.loadMs && c.requests <= TARGETS.requests)}`,
+  );
   for (const [name, samples] of Object.entries(r.sortFilter)) {
     const m = median(samples);
     const cold = samples[0];
-    lines.push(`${name.padEnd(34)} first ${fmt(cold, 1)} ms, median ${fmt(m, 1)} ms, max ${fmt(Math.max(...samples), 1)} ms  ${check(cold <= TARGETS.sortMs && m <= TARGETS.sortMs)}`);
+    lines.push(
+      `${name.padEnd(34)} first ${fmt(cold, 1)} ms, median ${fmt(m, 1)} ms, max ${fmt(Math.max(...samples), 1)} ms  ${check(cold <= TARGETS.sortMs && m <= TARGETS.sortMs)}`,
+    );
   }
   const frames = [
     ['frame ↓/↑, 100 rows, loaded', 'cursor', 'pageCursor'],
@@ -176,15 +200,23 @@ export function loadAllLines(r) {
     const ms = median(r[key].map((s) => s.ms));
     const target = key === 'sortKey' ? TARGETS.sortMs : TARGETS.frameMs;
     const baseline = base ? `; one server page of 100: ${fmt(median(r[base].map((s) => s.ms)), 1)} ms` : '';
-    lines.push(`${name.padEnd(34)} median ${fmt(ms, 1)} ms (Ink ${fmt(median(r[key].map((s) => s.inkMs)), 1)} ms${baseline})  ${check(ms <= target)}`);
+    lines.push(
+      `${name.padEnd(34)} median ${fmt(ms, 1)} ms (Ink ${fmt(median(r[key].map((s) => s.inkMs)), 1)} ms${baseline})  ${check(ms <= target)}`,
+    );
   }
   const m = r.memory;
-  lines.push(`RSS Sub-accounts, one page          ${fmtBytes(m.before)}; a twin that never loads, read beside it after the load: ${fmtBytes(m.usual)}, sorted ${fmtBytes(m.usualSorted)} (young generation held at 16 MB a semi-space in both)`);
-  lines.push(`RSS with 10,100 rows loaded         ${fmtBytes(m.loaded)} (${signed(m.delta)} against the twin, medians of the last ${FIGURE_S} s of ${SETTLE_S} s); sorted ${fmtBytes(m.sorted)} (${signed(m.deltaSorted)}, the ${FIGURE_S} s after s)  ${check(m.delta <= TARGETS.rssBytes && m.deltaSorted <= TARGETS.rssBytes)}`);
+  lines.push(
+    `RSS Sub-accounts, one page          ${fmtBytes(m.before)}; a twin that never loads, read beside it after the load: ${fmtBytes(m.usual)}, sorted ${fmtBytes(m.usualSorted)} (young generation held at 16 MB a semi-space in both)`,
+  );
+  lines.push(
+    `RSS with 10,100 rows loaded         ${fmtBytes(m.loaded)} (${signed(m.delta)} against the twin, medians of the last ${FIGURE_S} s of ${SETTLE_S} s); sorted ${fmtBytes(m.sorted)} (${signed(m.deltaSorted)}, the ${FIGURE_S} s after s)  ${check(m.delta <= TARGETS.rssBytes && m.deltaSorted <= TARGETS.rssBytes)}`,
+  );
   lines.push(...seriesLines(m));
   const f = r.freeMemory;
   if (f) {
-    lines.push(`RSS, free-running pair (as started by users; V8 resizes its young generation when it will): loaded ${fmtBytes(f.loaded)} vs twin ${fmtBytes(f.usual)} (${signed(f.delta)}); sorted ${fmtBytes(f.sorted)} vs ${fmtBytes(f.usualSorted)} (${signed(f.deltaSorted)})`);
+    lines.push(
+      `RSS, free-running pair (as started by users; V8 resizes its young generation when it will): loaded ${fmtBytes(f.loaded)} vs twin ${fmtBytes(f.usual)} (${signed(f.delta)}); sorted ${fmtBytes(f.sorted)} vs ${fmtBytes(f.usualSorted)} (${signed(f.deltaSorted)})`,
+    );
     lines.push(...seriesLines(f));
   }
   return lines;
@@ -201,7 +233,11 @@ function seriesLines(m) {
 
 /** The two bundles this needs, for callers that have not built them. */
 export async function bundleLoadAll(dir) {
-  return bundleEntries(dir, { loadAll: 'bench/inproc/load-all.mjs', service: 'bench/inproc/service.mjs' }, { spy: true });
+  return bundleEntries(
+    dir,
+    { loadAll: 'bench/inproc/load-all.mjs', service: 'bench/inproc/service.mjs' },
+    { spy: true },
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -211,7 +247,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     const b = await bundleLoadAll(work.dir);
     if (!b.loadAll.file || !b.service.file) throw new Error(JSON.stringify(b));
-    const r = await measureLoadAll({ cliFile: join(root, 'dist', 'pooltop.cjs'), inprocFile: b.loadAll.file, serviceFile: b.service.file, n });
+    const r = await measureLoadAll({
+      cliFile: join(root, 'dist', 'pooltop.cjs'),
+      inprocFile: b.loadAll.file,
+      serviceFile: b.service.file,
+      n,
+    });
     console.log(loadAllLines(r).join('\n'));
   } finally {
     work.cleanup();

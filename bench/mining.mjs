@@ -32,9 +32,10 @@ const MINING_PREFIX = '/api/v4/mining/';
 /**
  * The Mining tab's resources besides the worker rows (src/ui/mining/mining-data.ts): the account
  * list, miner info, the 5-minute series (the chart's too at its default interval), payout,
- * watcher links, the rewards page and the workers' names page. Each row on screen adds its trend.
+ * watcher links, the rewards page, the workers' names page and the whole listing the gone
+ * workers are read from. Each row on screen adds its trend.
  */
-const PANE_RESOURCES = 7;
+const PANE_RESOURCES = 8;
 // Slow resources (rewards, payout, links, trends) are polled once a minute: a shorter window could miss them.
 const MIN_WINDOW_MS = 60_000;
 const INTERVAL_S = 1;

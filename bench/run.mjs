@@ -5,7 +5,7 @@
 //   npm run bench                    full: 15 start-ups each, 60 s idle window, 10 min memory run (~14 min)
 //   npm run bench -- --quick         quick: fewer repetitions, 15 s idle, 1 min memory run (~3 min)
 //   BENCH_QUICK=1 npm run bench      the same
-//   node bench/run.mjs --only startup,frame,flip,session,package,exporter,loadall,mining   a subset (no build)
+//   node bench/run.mjs --only startup,frame,flip,session,package,exporter,loadall,mining,fleet   a subset (no build)
 //   node bench/run.mjs --json FILE   also write every raw sample to FILE
 //
 // Every child (pty or plain) is killed on exit, on SIGINT/SIGTERM and when a step or the whole
@@ -27,6 +27,7 @@ import { buildRows, renderTable } from './table.mjs';
 import { withTimeout } from './stats.mjs';
 import { bundleLoadAll, loadAllLines, measureLoadAll } from './load-all.mjs';
 import { measureMining, miningLines } from './mining.mjs';
+import { fleetLines, measureFleet } from './fleet.mjs';
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick') || /^(1|true|yes)$/i.test(process.env.BENCH_QUICK ?? '');
@@ -123,6 +124,7 @@ const bundles = await step('bundling the baseline and the in-process entries', 1
       framePool: 'bench/inproc/frame-pool.mjs',
       frameAccounts: 'bench/inproc/frame-accounts.mjs',
       frameMining: 'bench/inproc/frame-mining.mjs',
+      frameFleet: 'bench/inproc/frame-fleet.mjs',
       inkFloor: 'bench/inproc/ink-floor.mjs',
       service: 'bench/inproc/service.mjs',
     },
@@ -188,7 +190,12 @@ if (wants('exporter')) {
 if (wants('loadall')) {
   results.loadAll = await step('whole sub-account list (issue #19)', 600_000, async () => {
     const b = await bundleLoadAll(work.dir);
-    return measureLoadAll({ cliFile, inprocFile: b.loadAll.file, serviceFile: b.service.file, n: mode.frameN });
+    return measureLoadAll({
+      cliFile,
+      inprocFile: b.loadAll.file,
+      serviceFile: b.service.file,
+      n: mode.frameN,
+    });
   });
 }
 
@@ -203,6 +210,12 @@ if (wants('mining')) {
       warmupMs: mode.warmupMs,
       log,
     }),
+  );
+}
+
+if (wants('fleet')) {
+  results.fleet = await step('Mining fleet table', 300_000, () =>
+    measureFleet({ inprocFile: file('frameFleet'), n: mode.frameN, windowS: quick ? 40 : 90, log }),
   );
 }
 
@@ -228,8 +241,12 @@ if (results.session?.network?.startup) {
     `requests before the first pool frame: ${JSON.stringify(s.byPath)} over ${s.connections} connection(s)`,
   );
 }
-if (results.loadAll) console.log(`\nWhole sub-account list (issue #19):\n${loadAllLines(results.loadAll).join('\n')}`);
-if (results.mining) console.log(`\nMining tab (issue 17, bench/mining.mjs):\n${miningLines(results.mining).join('\n')}`);
+if (results.loadAll)
+  console.log(`\nWhole sub-account list (issue #19):\n${loadAllLines(results.loadAll).join('\n')}`);
+if (results.mining)
+  console.log(`\nMining tab (issue 17, bench/mining.mjs):\n${miningLines(results.mining).join('\n')}`);
+if (results.fleet)
+  console.log(`\nMining fleet table (bench/fleet.mjs):\n${fleetLines(results.fleet).join('\n')}`);
 if (jsonOut) {
   writeFileSync(jsonOut, `${JSON.stringify(results, null, 1)}\n`);
   console.log(`raw samples: ${jsonOut}`);

@@ -33,7 +33,12 @@ for (let i = 0; i < 3; i++) {
   const before = listed();
   const t0 = performance.now();
   const out = await loadAllSubAccounts({ fetchPage: (q, signal) => client.listSubAccounts(q, { signal }) });
-  loads.push({ ms: performance.now() - t0, requests: listed() - before, rows: out.rows.length, end: out.end });
+  loads.push({
+    ms: performance.now() - t0,
+    requests: listed() - before,
+    rows: out.rows.length,
+    end: out.end,
+  });
   rows = out.rows;
   await client.close();
 }
@@ -54,7 +59,9 @@ for (const key of ['alias', 'email', 'status', 'kyc', 'spot', 'id', 'userId']) {
   sortFilter[`sort ${key}`] = time(() => sortAccounts(rows, { key, desc: false }));
 }
 sortFilter['filter status=blocked'] = time(() => filterAccounts(rows, { status: ['blocked'] }));
-sortFilter['filter kyc+spot'] = time(() => filterAccounts(rows, { kyc: ['verified', 'pending'], spot: ['no'] }));
+sortFilter['filter kyc+spot'] = time(() =>
+  filterAccounts(rows, { kyc: ['verified', 'pending'], spot: ['no'] }),
+);
 sortFilter['search "miner"'] = time(() => filterAccounts(rows, {}, 'miner'));
 sortFilter['search + filter + sort'] = time(() =>
   sortAccounts(filterAccounts(rows, { status: ['active'] }, 'bot'), { key: 'alias', desc: true }),
@@ -107,5 +114,7 @@ await view.unmount();
 await client.close();
 await service.close();
 
-process.stdout.write(`\n${JSON.stringify({ loads, sortFilter, dashboardLoad, pageCursor, pageTick, cursor, tick, sortKey })}\n`);
+process.stdout.write(
+  `\n${JSON.stringify({ loads, sortFilter, dashboardLoad, pageCursor, pageTick, cursor, tick, sortKey })}\n`,
+);
 process.exit(0);

@@ -20,6 +20,7 @@ import { loadPreferences } from '../alerts/preferences.js';
 import { sanitize } from '../format/sanitize.js';
 import { type CheckResult, jsonResult, statusLine } from './check-output.js';
 import type { CommandModule } from './support/command.js';
+import { goneAfterS } from './support/gone-after.js';
 import type { CommandIO } from './support/io.js';
 import { resolveMiningAccount, withAccountsHint } from './mining-run.js';
 
@@ -162,22 +163,6 @@ function readMiningMetrics(values: ParsedValues, io: CommandIO, thresholds: Scop
     const defs = MINING_METRICS.filter((m) => m.key !== 'workers_gone' || thresholds.workers_gone);
     return { metrics: evaluateMetrics(defs, readings, thresholds, nowSec()), account };
   });
-}
-
-const GONE_AFTER_DEFAULT_S = 600;
-const UNIT_S: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400 };
-
-/** `--gone-after 10m`: a whole number and a unit, s m h or d. */
-function goneAfterS(values: ParsedValues): number {
-  const text = stringFlag(values, 'gone-after');
-  if (text === undefined) return GONE_AFTER_DEFAULT_S;
-  const m = /^(\d{1,7})([smhd])$/.exec(text);
-  if (!m)
-    throw new PooltopError(
-      'config',
-      `--gone-after must be a duration such as 30s, 10m, 2h or 1d, not '${clip(text)}'`,
-    );
-  return Number(m[1]) * (UNIT_S[m[2] ?? 's'] ?? 1);
 }
 
 function messageOf(error: unknown): string {

@@ -95,6 +95,11 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
         const { runDashboard } = await import('../ui/run-dashboard.js');
         const { diagnosticsFromEnv } = await import('../ui/diagnostics.js');
         const diagnostics = diagnosticsFromEnv(io.env);
+        const { seenStoreFor } = await import('./mining-gone.js');
+        const { cachedSeenStores } = await import('../config/seen-store.js');
+        const seenStores = cachedSeenStores((account) =>
+          seenStoreFor(ctx, io, account, Math.floor(Date.now() / 1000)),
+        );
         return runDashboard({
           client: ctx.client,
           config: ctx.config,
@@ -105,6 +110,7 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
           alerts,
           diagnostics,
           firstPoll,
+          seenStores,
         });
       },
       // While the dashboard owns the screen, console output is held and printed on the way out.

@@ -20,6 +20,9 @@ import { BALANCES_ENDPOINT, balanceTarget } from '../exporter/balance-targets.js
 import { MINING_ENDPOINTS, miningTargets } from '../exporter/mining-targets.js';
 import { createPoller, type PollTarget } from '../exporter/poller.js';
 import { type CommandIO, interruptedCode, untilAborted } from './support/io.js';
+import { goneAfterS } from './support/gone-after.js';
+import { cachedSeenStores } from '../config/seen-store.js';
+import { seenStoreFor } from './mining-gone.js';
 
 export const DEFAULT_LISTEN = '127.0.0.1:9861';
 export const DEFAULT_INTERVAL_S = 30;
@@ -32,6 +35,8 @@ export interface ExporterFlags {
   once: boolean;
   /** Every sub-account's balances too (off by default: one request per account per interval). */
   balances: boolean;
+  /** workers_gone counts workers missing longer than this, seconds. */
+  goneAfterS: number;
 }
 
 /** Checked before anything is resolved or sent. */
@@ -41,7 +46,14 @@ export function exporterFlags(values: ParsedValues): ExporterFlags {
   if (values.timeout !== undefined && values.once !== true) {
     throw new PooltopError('config', '--timeout applies to exporter --once only');
   }
-  return { host, port, intervalS, once: values.once === true, balances: values.balances === true };
+  return {
+    host,
+    port,
+    intervalS,
+    once: values.once === true,
+    balances: values.balances === true,
+    goneAfterS: goneAfterS(values),
+  };
 }
 
 /** `HOST:PORT`, `[IPv6]:PORT` or `:PORT` (every address). */
@@ -76,7 +88,16 @@ export async function runExporter(ctx: CommandContext, io: CommandIO, flags: Exp
   };
   const targets = [
     pool,
-    ...(withMining ? [miningTargets(ctx.client.mining, exposition)] : []),
+    ...(withMining
+      ? [
+          miningTargets(ctx.client.mining, exposition, Date.now, {
+            stores: cachedSeenStores((account) =>
+              seenStoreFor(ctx, io, account, Math.floor(Date.now() / 1000)),
+            ),
+            afterS: flags.goneAfterS,
+          }),
+        ]
+      : []),
     ...(flags.balances ? [balanceTarget(ctx.client, exposition)] : []),
   ];
   const poller = createPoller(targets, {

@@ -11,8 +11,10 @@ export const exporter: CommandModule = {
     interval: { type: 'string' },
     once: { type: 'boolean' },
     balances: { type: 'boolean' },
+    'gone-after': { type: 'string' },
   },
-  help: `Usage: pooltop exporter [--listen HOST:PORT] [--interval SECONDS] [--once] [--balances] [configuration flags]
+  help: `Usage: pooltop exporter [--listen HOST:PORT] [--interval SECONDS] [--once] [--balances]
+                       [--gone-after DURATION] [configuration flags]
 
 Serves Prometheus metrics on http://HOST:PORT/metrics, polling the API every interval; a
 scrape only reads the last values. Stops on SIGINT or SIGTERM.
@@ -24,6 +26,8 @@ scrape only reads the last values. Stops on SIGINT or SIGTERM.
   --balances            every sub-account's balances too, as
                         whitebit_subaccount_balance{alias,ticker,place}: the whole list and one
                         request per account each interval (needs an API key and secret)
+  --gone-after DURATION whitebit_mining_workers_gone counts workers missing from the complete
+                        worker listing longer than this (default 10m; s, m, h or d)
   --timeout SECONDS     with --once: give up after this long in all (default 30)
 
 ${CONFIG_FLAGS}`,

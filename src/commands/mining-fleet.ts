@@ -7,7 +7,7 @@
  * request queue so many accounts stay under the rate limit.
  */
 import { createRequestQueue } from '../api/request-queue.js';
-import type { AccountHashRate, MinerInfo, MiningReward } from '../api/mining-types.js';
+import { type FleetRow, fleetRow } from '../api/mining-fleet-row.js';
 import { goneWorkers } from '../config/seen-workers.js';
 import { formatHashRate } from '../format/hash-rate.js';
 import { formatCount } from '../format/number.js';
@@ -18,24 +18,6 @@ import { toSafeJson } from './json-output.js';
 import type { CommandContext } from './support/context.js';
 import type { CommandIO } from './support/io.js';
 import { renderTextTable } from './text-table.js';
-
-export interface FleetRow {
-  name: string;
-  /** H/s, the last complete 5-minute bucket. */
-  hashRate: number | null;
-  /** H/s, the mean of the last 24 h of 5-minute buckets. */
-  hashRate24h: number | null;
-  /** Ratio: 0.01 is 1 %. */
-  rejectRate: number | null;
-  workers: MinerInfo['workers'];
-  workersGone: number;
-  reward: {
-    date: number | null;
-    amount: string | null;
-    currency: string | null;
-    status: string | null;
-  } | null;
-}
 
 export async function runFleet(ctx: CommandContext, io: CommandIO, json: boolean): Promise<void> {
   const { signal } = io;
@@ -56,33 +38,6 @@ export async function runFleet(ctx: CommandContext, io: CommandIO, json: boolean
     }),
   );
   io.stdout(json ? `${toSafeJson(rows)}\n` : fleetText(rows));
-}
-
-function fleetRow(
-  name: string,
-  info: MinerInfo,
-  series: AccountHashRate,
-  reward: MiningReward | undefined,
-  gone: number,
-): FleetRow {
-  const rates = series.hashrate.map((p) => p.hashrate).filter((r): r is number => r !== null);
-  const last = series.hashrate.at(-1);
-  return {
-    name,
-    hashRate: last?.hashrate ?? null,
-    hashRate24h: rates.length === 0 ? null : rates.reduce((a, b) => a + b, 0) / rates.length,
-    rejectRate: last?.rejectRate ?? null,
-    workers: info.workers,
-    workersGone: gone,
-    reward: reward
-      ? {
-          date: reward.date,
-          amount: reward.totalReward,
-          currency: reward.rewardCurrency,
-          status: reward.status,
-        }
-      : null,
-  };
 }
 
 const rate = (hs: number | null) => formatHashRate(hs);

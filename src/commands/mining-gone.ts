@@ -8,7 +8,7 @@
  */
 import { homedir } from 'node:os';
 import { listWorkerNames } from '../api/worker-listing.js';
-import { fileSeenStore, type SeenStore } from '../config/seen-store.js';
+import { fileSeenStore, memorySeenStore, type SeenStore } from '../config/seen-store.js';
 import {
   EMPTY_SEEN,
   type GoneWorker,
@@ -55,14 +55,7 @@ export async function seenStoreFor(
   nowS: number,
 ): Promise<SeenStore> {
   if (ctx.demo) {
-    let state = await demoHistory(account, nowS);
-    return {
-      path: '(memory)',
-      read: async () => state,
-      write: async (next) => {
-        state = next;
-      },
-    };
+    return memorySeenStore(await demoHistory(account, nowS));
   }
   return fileSeenStore({
     stateDir: resolveStateDir({ env: io.env, home: homedir() }),

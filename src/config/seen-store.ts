@@ -78,3 +78,31 @@ export function fileSeenStore(opts: SeenStoreOptions): SeenStore {
     },
   };
 }
+
+/** Each mining account's store, opened once per account (the dashboard's). */
+export type SeenStores = (account: string) => Promise<SeenStore>;
+
+/** Stores kept in memory only, one per account, opened by `open` once each. */
+export function cachedSeenStores(open: SeenStores): SeenStores {
+  const opened = new Map<string, Promise<SeenStore>>();
+  return (account) => {
+    let store = opened.get(account);
+    if (!store) {
+      store = open(account);
+      opened.set(account, store);
+    }
+    return store;
+  };
+}
+
+/** A store that never touches the disk, starting from `initial`. */
+export function memorySeenStore(initial: SeenState = EMPTY_SEEN): SeenStore {
+  let state = initial;
+  return {
+    path: '(memory)',
+    read: async () => state,
+    write: async (next) => {
+      state = next;
+    },
+  };
+}

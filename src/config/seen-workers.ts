@@ -10,6 +10,8 @@
 
 /** Names not seen for this long are forgotten, so the file stays small. */
 export const SEEN_KEEP_S = 30 * 24 * 3600;
+/** How long a worker is missing before workers_gone counts it (`--gone-after`'s default). */
+export const GONE_AFTER_DEFAULT_S = 600;
 /** Returns remembered per name: enough to say "came back" without growing. */
 export const CAME_BACK_KEEP = 5;
 

@@ -81,6 +81,13 @@ export const MINING_GAUGES: readonly GaugeDef<readonly MiningReadings[]>[] = [
       ]),
   },
   {
+    name: 'whitebit_mining_workers_gone',
+    help: "The mining account's workers seen before and missing from its complete worker listing for longer than --gone-after (default 10 minutes).",
+    labelNames: ['account'],
+    samples: (all) =>
+      all.map((r) => ({ labels: { account: accountLabel(r.account) }, value: r.workersGone })),
+  },
+  {
     name: 'whitebit_mining_last_sample_timestamp_seconds',
     help: "Start of the newest 5-minute point of the mining account's hash-rate series, Unix time.",
     labelNames: ['account'],

@@ -4,6 +4,12 @@
  * 5-minute hash-rate series of the last 25 hours (hash rate, 24-hour average, reject ratio, the
  * newest point's time). So `1 + 2 × accounts` requests per interval. Accounts that leave the list
  * lose their gauges; a failed call keeps that account's last good values.
+ *
+ * workers_gone needs the account's whole `workers/names` listing (a page per 100 workers) folded
+ * into pooltop's memory of its workers (config/seen-workers.ts): listed after miners/info, the
+ * first time, whenever its counts of connected and offline workers change (a worker came or
+ * went), and at least every --gone-after; not every interval. A listing with a failed page
+ * changes nothing.
  */
 import { miningSeriesQuery, readMining } from '../alerts/readings.js';
 import type {
@@ -13,6 +19,9 @@ import type {
   MiningApi,
   MiningPage,
 } from '../api/mining-types.js';
+import { listWorkerNames } from '../api/worker-listing.js';
+import type { SeenStores } from '../config/seen-store.js';
+import { goneWorkers, type SeenState, updateSeen } from '../config/seen-workers.js';
 import type { Exposition } from './exposition.js';
 import type { PollTarget } from './poller.js';
 
@@ -20,24 +29,75 @@ export const MINING_ENDPOINTS = {
   accounts: 'mining_accounts',
   info: 'mining_info',
   hashrate: 'mining_hashrate',
+  workers: 'mining_workers',
 } as const;
-const PER_ACCOUNT = [MINING_ENDPOINTS.info, MINING_ENDPOINTS.hashrate];
+const PER_ACCOUNT = [MINING_ENDPOINTS.info, MINING_ENDPOINTS.hashrate, MINING_ENDPOINTS.workers];
 
 interface AccountState {
   info?: MinerInfo;
   series?: AccountHashRate;
+  /** The memory after the last complete listing, the counts it was listed at, and when (ms). */
+  seen?: SeenState;
+  listedAt?: string;
+  listedMs?: number;
   targets: PollTarget<unknown>[];
 }
+
+/** Where the exporter keeps what it has seen, and how long a worker is missing before it counts. */
+export interface GoneOptions {
+  stores: SeenStores;
+  afterS: number;
+}
+
+/** The worker counts as one key: a change means a worker came or went. */
+const countsOf = (info: MinerInfo | undefined): string | undefined =>
+  info ? `${(info.workers.online ?? 0) + (info.workers.low ?? 0)} ${info.workers.offline}` : undefined;
 
 /** The accounts target; the per-account targets follow it in every round. */
 export function miningTargets(
   mining: MiningApi,
   exposition: Exposition,
   now: () => number = Date.now,
+  gone?: GoneOptions,
 ): PollTarget<MiningPage<MiningAccount>> {
   const accounts = new Map<string, AccountState>();
-  const publish = () =>
-    exposition.setMining([...accounts].map(([name, s]) => readMining(name, s.info, s.series)));
+  const publish = () => {
+    const nowS = Math.floor(now() / 1000);
+    exposition.setMining(
+      [...accounts].map(([name, s]) => ({
+        ...readMining(name, s.info, s.series),
+        workersGone:
+          gone && s.seen
+            ? goneWorkers(s.seen, nowS).filter((g) => g.goneFor > gone.afterS).length
+            : undefined,
+      })),
+    );
+  };
+
+  const workersTarget = (account: string, state: AccountState): PollTarget<SeenState | undefined> => ({
+    endpoint: MINING_ENDPOINTS.workers,
+    account,
+    fetch: async (signal) => {
+      if (!gone) return undefined;
+      const counts = countsOf(state.info);
+      // Nobody came or went, and the listing is recent (one leaving as another comes back leaves
+      // the counts as they were: listed again at least every --gone-after).
+      const recent = now() - (state.listedMs ?? 0) < gone.afterS * 1000;
+      if (state.seen && counts === state.listedAt && recent) return state.seen;
+      const listing = await listWorkerNames({ mining }, account, { signal });
+      const store = await gone.stores(account);
+      const next = updateSeen(await store.read(), listing, Math.floor(now() / 1000));
+      if (!listing.complete) return state.seen;
+      await store.write(next);
+      state.listedAt = counts;
+      state.listedMs = now();
+      return next;
+    },
+    apply: (seen) => {
+      state.seen = seen;
+      publish();
+    },
+  });
 
   const targetsFor = (account: string, state: AccountState): PollTarget<unknown>[] => [
     {
@@ -48,6 +108,8 @@ export function miningTargets(
         state.info = info as MinerInfo;
         publish();
       },
+      // The listing follows the counts it answers to.
+      next: () => (gone ? [workersTarget(account, state)] : []),
     },
     {
       endpoint: MINING_ENDPOINTS.hashrate,

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { SWRConfig } from 'swr';
 import type { ApiClient } from '../api/types.js';
+import { cachedSeenStores, memorySeenStore, type SeenStores } from '../config/seen-store.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { createTheme } from '../format/color.js';
 import { AlertSettingsContext, type AlertSettings, NO_ALERTS } from './alerts/alerts-context.js';
@@ -30,6 +31,8 @@ export interface ProvidersProps {
   seeds?: readonly Seed[];
   /** Thresholds from the preferences file, `--notify`, the multiplexer (default: no alerts). */
   alerts?: AlertSettings;
+  /** Each mining account's seen workers (default: in memory only). */
+  seenStores?: SeenStores;
   children: ReactNode;
 }
 
@@ -46,8 +49,13 @@ export function DashboardProviders({
   random,
   seeds,
   alerts = NO_ALERTS,
+  seenStores: givenSeenStores,
   children,
 }: ProvidersProps) {
+  const seenStores = useMemo(
+    () => givenSeenStores ?? cachedSeenStores(async () => memorySeenStore()),
+    [givenSeenStores],
+  );
   const intervalMs = intervalSec * 1000;
   const timers = useRef(new Set<NodeJS.Timeout>()).current;
   const retries = useRef(new RetrySchedule()).current;
@@ -81,8 +89,9 @@ export function DashboardProviders({
       signal,
       now,
       retries,
+      seenStores,
     }),
-    [client, config, demo, intervalMs, signal, now, retries],
+    [client, config, demo, intervalMs, signal, now, retries, seenStores],
   );
   const theme = useMemo(() => createTheme(color), [color]);
   return (

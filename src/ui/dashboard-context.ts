@@ -4,6 +4,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { ApiClient } from '../api/types.js';
+import type { SeenStores } from '../config/seen-store.js';
 import type { ResolvedConfig } from '../config/types.js';
 import type { RetrySchedule } from './retry-schedule.js';
 
@@ -19,6 +20,8 @@ export interface DashboardContextValue {
   signal: AbortSignal;
   /** Wall clock in ms (Date.now unless a test injects one). */
   now: () => number;
+  /** What this profile remembers of each mining account's workers (config/seen-store.ts); app.tsx always gives one. */
+  seenStores?: SeenStores;
   /** When failing SWR keys are retried next (see useRetryAt); absent in some test harnesses. */
   retries?: RetrySchedule;
 }

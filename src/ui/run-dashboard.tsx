@@ -7,6 +7,7 @@ import chalk from 'chalk';
 import type { Instance } from 'ink';
 import { isPooltopError } from '../errors/pooltop-error.js';
 import type { ApiClient, PoolOverview } from '../api/types.js';
+import type { SeenStores } from '../config/seen-store.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { isDebug } from '../errors/report-error.js';
 import { sanitize, sanitizeLine } from '../format/sanitize.js';
@@ -42,6 +43,8 @@ export interface DashboardOptions {
   diagnostics?: DiagnosticsOptions;
   /** The first pool poll (a `client.getMiningPool()` call) if the caller sent it; see use-pool-overview.ts. */
   firstPoll?: Promise<PoolOverview>;
+  /** Each mining account's seen workers (default: in memory only). */
+  seenStores?: SeenStores;
   /** The clock the dashboard reads and sets its tick with (default: the system's). */
   clock?: SchedulingClock;
 }
@@ -144,6 +147,7 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
             intervalSec={opts.intervalSec}
             color={opts.color}
             alerts={opts.alerts}
+            seenStores={opts.seenStores}
             signal={controller.signal}
             now={clock.now}
             onQuit={(code) => finish(code)}

@@ -42,6 +42,10 @@ async function press(
 const KEYS = { down: '\x1b[B', enter: '\r', escape: '\x1b' };
 /** Worker rows whose series arrived: name, rate, mean, trend. */
 const rows = (t: string) => t.split('\n').filter((l) => /^[› ] \S+\s+\d[\d.]* [kMGTP]?H\/s\s+\d/.test(l));
+/** The fleet table, its three accounts' rows loaded (hash rates in). */
+const fleet = (t: string) =>
+  t.includes('Mining fleet') &&
+  t.split('\n').filter((l) => /^[› ] \S+\s+\d[\d.]* [kMGTPE]?H\/s/.test(l)).length === 3;
 const headline = (t: string) =>
   /Hash rate \d[\d.]* [kMGTPE]?H\/s · 24 h average \d/.test(t) && /Workers \d+ online/.test(t);
 
@@ -56,13 +60,11 @@ describe('pooltop --demo: the Mining tab in a terminal', () => {
     current = s;
     await press(s, '', (t) => t.includes('[1 Pool]'), 'the dashboard');
 
-    let t = await press(
-      s,
-      '2',
-      (x) => x.includes('[2 Mining]') && headline(x) && rows(x).length > 3,
-      'the Mining tab',
-    );
-    expect(t).toMatch(/Account \S+ · a: another of 3 · Payout/);
+    // Three accounts: the tab opens on the fleet table; Enter opens the first.
+    let t = await press(s, '2', (x) => x.includes('[2 Mining]') && fleet(x), 'the fleet table');
+    expect(t).toMatch(/Mining fleet · 3 accounts/);
+    t = await press(s, KEYS.enter, (x) => headline(x) && rows(x).length > 3, 'the first account');
+    expect(t).toMatch(/Account \S+ · a: another of 3 · Esc: fleet · Payout/);
     expect(t).toMatch(/Reject \d+\.\d\d %/);
     expect(t).toMatch(/Workers \d+ online · \d+ low · \d+ offline · Fee [\d.]+ %/);
     expect(t).toMatch(/Watchers › \S+/);
@@ -159,15 +161,19 @@ describe('pooltop --demo: the Mining tab in a terminal', () => {
     const s = launchPty(['--demo', '--interval', '30'], { cols: 120, rows: 40 });
     current = s;
     await press(s, '', (t) => t.includes('[1 Pool]'), 'the dashboard');
-    await press(s, '2', (x) => rows(x).length > 3 && /rows 1–\d+ ·/.test(x), 'the Mining tab');
-    const t = await press(s, 'G', (x) => /› \S+/.test(rows(x).at(-1) ?? ''), 'the last worker selected');
+    await press(s, '2', fleet, 'the fleet table');
+    await press(s, KEYS.enter, (x) => rows(x).length > 3 && /rows 1–\d+ ·/.test(x), 'the first account');
+    // The last row: a connected worker, or one gone (listed after them, its time in words).
+    const table = (x: string) =>
+      x.split('\n').filter((l) => /^[› ] \S+\s+(\d[\d.]* [kMGTP]?H\/s|…|-|gone \d)/.test(l));
+    const t = await press(s, 'G', (x) => /› \S+/.test(table(x).at(-1) ?? ''), 'the last worker selected');
     const footer = /rows 1–(\d+) · (\d+)–(\d+) shown ↑(\d+) · page size 100 · end of list/.exec(t);
     expect(footer, t).not.toBeNull();
     const [total, first, last, above] = (footer ?? []).slice(1).map(Number);
     expect(last).toBe(total);
     expect(above).toBe((first ?? 0) - 1);
     // As many worker lines on screen as the footer says, the last of them selected.
-    const onScreen = t.split('\n').filter((l) => /^[› ] \S+\s+(\d[\d.]* [kMGTP]?H\/s|…|-)/.test(l));
+    const onScreen = table(t);
     expect(onScreen).toHaveLength((last ?? 0) - (first ?? 0) + 1);
     s.pty.write('q');
     expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);
@@ -185,7 +191,8 @@ describe('pooltop --demo: the Mining tab in a terminal', () => {
     });
     current = s;
     await press(s, '', (t) => t.includes('[1 Pool]'), 'the dashboard');
-    const t = await press(s, '2', (x) => /Reject \d+\.\d\d % WARN/.test(x), 'the warning');
+    await press(s, '2', (x) => fleet(x) && /\sWARN\s*$/m.test(x), 'the fleet, the account warned');
+    const t = await press(s, KEYS.enter, (x) => /Reject \d+\.\d\d % WARN/.test(x), 'the warning');
     expect(t).not.toMatch(/online[^·]*(WARN|CRIT)/);
     s.pty.write('q');
     expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);

@@ -34,9 +34,9 @@ function shell(name: string, cols: number, rows: number): TmuxSession {
 const lines = (screen: string): string[] => screen.split('\n');
 const dashboardShown = (screen: string): boolean => lines(screen).some((l) => /^pooltop +(\[1|1 )/.test(l));
 
-/** The tab's data is in: Sub-accounts' or Mining's list footer. */
+/** The tab's data is in: Sub-accounts' list footer, or the demo's fleet table with its hash rates. */
 const TAB_LOADED: Record<string, RegExp> = {
-  '2': /Workers \d+ online[\s\S]*rows 1[–-]\d+/,
+  '2': /Mining fleet[\s\S]*\d[\d.]* [kMGTPE]?H\/s[\s\S]*rows 1[–-]\d+ of/,
   '3': /rows 1[–-]\d+ [·|]/,
 };
 const TAB_NAME: Record<string, string> = { '2': 'Mining', '3': 'Sub-accounts' };

@@ -190,7 +190,8 @@ describe.skipIf(missing.length > 0)(title, () => {
     });
     const one = async (expr: string) => Number((await eventually(expr))[0]?.value[1]);
     // Every per-account call answered (the service computes each series afresh: seconds under load).
-    const calls = 1 + 2 * service.miningAccounts.length;
+    // (miners/info, the series and the worker names for workers_gone, per account)
+    const calls = 1 + 3 * service.miningAccounts.length;
     await eventually(`count(pooltop_up{endpoint=~"mining_.*"} == 1) == ${calls}`);
     const polled = { ...service.stats().byPath };
     for (const account of service.miningAccounts) {

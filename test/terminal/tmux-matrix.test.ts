@@ -199,6 +199,9 @@ describe.skipIf(missing)('real terminals: tmux', { timeout: 60_000 }, () => {
     await a.waitFor(poolLoaded, 'the pool tab');
     const screens = [await a.waitFor((x) => /\+-+\+/.test(x), 'ASCII table borders')];
     a.keys('2');
+    // The demo's three accounts: the fleet table (its trend glyphs too), then one account.
+    screens.push(await a.waitFor((x) => /Mining fleet/.test(x) && /H\/s [v^>]/.test(x), 'the fleet table'));
+    a.keys('Enter');
     screens.push(
       await a.waitFor((x) => /Workers \d+ online/.test(x) && /rows 1-\d+ \|/.test(x), 'the Mining tab'),
     );
@@ -207,7 +210,7 @@ describe.skipIf(missing)('real terminals: tmux', { timeout: 60_000 }, () => {
     a.keys('?');
     screens.push(await a.waitFor((x) => x.includes('closes this help'), 'the help'));
     for (const screen of screens) expect([...screen].filter((c) => c.charCodeAt(0) > 0x7e)).toEqual([]);
-    expect(screens[2]).toMatch(/\?\?/); // data outside ASCII shown as ?
+    expect(screens[3]).toMatch(/\?\?/); // data outside ASCII shown as ?
     for (const t of [s.xterm!, s.noColor!]) {
       const screen = await t.waitFor(poolLoaded, `${t.name}: the pool tab`);
       expect(screen.split('\n')[0]).toMatch(/● LIVE$/);

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseRange } from '../../src/alerts/range.js';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { sumDecimals, withPlaces } from '../../src/format/decimal.js';
-import { isStale, liveness, type StatusReport } from '../../src/ui/status-report.js';
+import { liveness, type StatusReport } from '../../src/ui/status-report.js';
 import {
   clientOf,
   FakeMining,
@@ -66,19 +66,18 @@ describe('Mining tab', () => {
     for (const line of prose) expect(line, f).toMatch(/^ \S/);
   });
 
-  it('offers a picker for several accounts; Enter picks, a reopens it, Esc keeps the account', async () => {
-    const v = mount(new FakeMining(), { config: noPreselection });
-    let f = await waitForFrame(v.frame, (x) => x.includes('Choose a mining account'));
-    expect(f).toMatch(/› main_farm/);
-    expect(v.fake.callsOf('minerInfo')).toHaveLength(0);
-    f = await v.press(KEYS.down, (x) => /› solar_shed/.test(x));
-    f = await v.press(KEYS.enter, headline);
-    expect(f).toContain('Account solar_shed · a: another of 3');
-    expect(v.fake.callsOf('minerInfo').map((c) => c.query.account)).toEqual(['solar_shed']);
+  it('a picks another account from the single-account view; Esc keeps the one shown', async () => {
+    const v = mount(new FakeMining());
+    let f = await waitForFrame(v.frame, (x) => headline(x) && x.includes('another of 3'));
+    expect(f).toContain('Account main_farm · a: another of 3 · Esc: fleet');
     f = await v.press('a', (x) => x.includes('Choose a mining account'));
-    expect(f).toMatch(/› solar_shed\s+created .* · shown now/);
+    expect(f).toMatch(/› main_farm\s+created .* · shown now/);
     f = await v.press(KEYS.escape, headline);
-    expect(f).toContain('Account solar_shed');
+    expect(f).toContain('Account main_farm');
+    await v.press('a', (x) => x.includes('Choose a mining account'));
+    await v.press(KEYS.down, (x) => /› solar_shed/.test(x));
+    f = await v.press(KEYS.enter, (x) => headline(x) && x.includes('Account solar_shed'));
+    expect(v.fake.callsOf('minerInfo').map((c) => c.query.account)).toContain('solar_shed');
   });
 
   it('opens the only account without a picker, and the preselected one straight away', async () => {
@@ -165,10 +164,17 @@ describe('Mining tab', () => {
     f = await v.press('n', (x) => x.includes('rows 201–250 ·') && x.includes('end of list'));
     f = await v.press('n', (x) => x.includes('end of list') && /end of list\s*$/.test(x.trim()));
     f = await v.press('b', (x) => x.includes('rows 101–200 ·'));
-    expect(fake.callsOf('workerNames').map((c) => [c.query.offset, c.query.limit])).toEqual([
+    // Each page once, and the whole listing once: the first page alone, then four at a time.
+    const asked = fake.callsOf('workerNames').map((c) => [c.query.offset, c.query.limit]);
+    expect(asked.sort((x, y) => Number(x[0]) - Number(y[0]))).toEqual([
+      [0, 100],
       [0, 100],
       [100, 100],
+      [100, 100],
       [200, 100],
+      [200, 100],
+      [300, 100],
+      [400, 100],
     ]);
   });
 
@@ -182,8 +188,9 @@ describe('Mining tab', () => {
     // rig-0002 and rig-0020…0029, found across three pages of names
     let f = await waitForFrame(v.frame, (x) => x.includes('search "002"') && x.includes('rows 1–11 ·'));
     expect(f).toMatch(/› rig-0002/);
-    const offsets = fake.callsOf('workerNames').map((c) => c.query.offset);
-    expect(offsets).toEqual([0, 0, 100, 200, 300]); // the first page, then the whole list once
+    // The first page, and the whole listing once (the gone workers' and the search's).
+    const offsets = fake.callsOf('workerNames').map((c) => Number(c.query.offset));
+    expect(offsets.sort((x, y) => x - y)).toEqual([0, 0, 100, 200, 300, 400]);
     const listed = f.split('\n').filter((l) => /^[› ] rig-/.test(l));
     expect(listed.length).toBeGreaterThan(5);
     for (const row of listed) expect(row).toContain('002');
@@ -279,19 +286,20 @@ describe('Mining tab', () => {
     expect(v.fake.callsOf('minerInfo').length).toBeGreaterThanOrEqual(infoBefore + 2);
     // The 5-minute series feeds the headline and the chart: one key, asked once so far.
     expect(v.fake.callsOf('hashrate').map((c) => c.query.interval)).toEqual(['5m']);
-    expect(v.fake.callsOf('workerNames')).toHaveLength(1);
+    // The page on screen, and the whole listing the gone workers need (one page for 40 workers).
+    expect(v.fake.callsOf('workerNames')).toHaveLength(2);
 
     // A worker going from online to low leaves the list of connected names as it is.
     v.fake.info = { ...v.fake.info, workers: { online: 36, low: 3, offline: 1 } };
     await waitForFrame(v.frame, (x) => x.includes('Workers 36 online'), 5_000);
     await elapse(1_200);
-    expect(v.fake.callsOf('workerNames')).toHaveLength(1);
+    expect(v.fake.callsOf('workerNames')).toHaveLength(2);
 
     v.fake.info = { ...v.fake.info, workers: { online: 36, low: 2, offline: 2 } };
     v.fake.workerCount = 38;
     await waitForFrame(v.frame, (x) => x.includes('2 offline'), 5_000);
-    await waitUntil(() => v.fake.callsOf('workerNames').length === 2, 'the names asked again', 2_000);
-    expect(v.fake.callsOf('workerNames')[1]?.query.offset).toBe(0);
+    await waitUntil(() => v.fake.callsOf('workerNames').length === 4, 'the names asked again', 2_000);
+    expect(v.fake.callsOf('workerNames').map((c) => c.query.offset)).toEqual([0, 0, 0, 0]);
     expect(v.fake.callsOf('hashrate')).toHaveLength(1);
   });
 
@@ -313,7 +321,7 @@ describe('Mining tab', () => {
     expect(again.filter((c) => c.op === 'workerNames')).toHaveLength(1);
   });
 
-  it('the account picker is LIVE while its list is younger than two of its once-a-minute polls', async () => {
+  it('the fleet table is LIVE while its newest answer is younger than two intervals', async () => {
     let report: StatusReport | undefined;
     let now = NOW;
     const v = mount(new FakeMining(), {
@@ -324,13 +332,15 @@ describe('Mining tab', () => {
         report = r;
       },
     });
-    await waitForFrame(v.frame, (x) => x.includes('Choose a mining account'));
-    await waitUntil(() => report?.fetchedAt !== undefined, 'the picker reporting its list');
+    await waitForFrame(v.frame, (x) => x.includes('Mining fleet'));
+    await waitUntil(
+      () => report?.what === 'mining fleet' && report.fetchedAt !== undefined,
+      'the fleet reporting',
+    );
     const fetchedAt = report?.fetchedAt ?? 0;
-    now = fetchedAt + 5_000; // five 1 s intervals later: no poll of the list is due yet
+    now = fetchedAt + 1_500;
     expect(liveness(report, false, now, 1_000)).toBe('LIVE');
-    expect(isStale(report as StatusReport, now, 1_000)).toBe(false);
-    now = fetchedAt + 121_000; // two of its polls missed
+    now = fetchedAt + 5_000; // polls missed
     expect(liveness(report, false, now, 1_000)).toBe('STALE');
   });
 

@@ -31,6 +31,8 @@ export interface BrowserState {
 export interface PageInfo {
   /** Rows the page returned. */
   rows: number;
+  /** No page follows, whatever `rows` says (rows added after the list's end, e.g. gone workers). */
+  last?: boolean;
 }
 
 export type BrowserAction =
@@ -144,7 +146,7 @@ function moveDown(s: BrowserState, page: PageInfo | undefined): BrowserState {
   if (!page) return hint(s, HINTS.loading);
   if (s.cursor < page.rows - 1) return { ...s, cursor: s.cursor + 1 };
   // Past the last row: continue on the next page, if there is one.
-  if (page.rows < s.limit) return hint(s, HINTS.endOfList);
+  if (page.rows < s.limit || page.last) return hint(s, HINTS.endOfList);
   const offset = nextPageOffset(s.offset, s.limit);
   if (offset === undefined) return hint(s, HINTS.offsetBound);
   const target = s.offset + s.cursor + 1;
@@ -163,7 +165,7 @@ function moveUp(s: BrowserState): BrowserState {
 
 function pageDown(s: BrowserState, page: PageInfo | undefined): BrowserState {
   if (!page) return hint(s, HINTS.loading);
-  if (page.rows < s.limit) return hint(s, HINTS.endOfList);
+  if (page.rows < s.limit || page.last) return hint(s, HINTS.endOfList);
   const offset = nextPageOffset(s.offset, s.limit);
   if (offset === undefined) return hint(s, HINTS.offsetBound);
   return { ...s, offset, detailOpen: false };

@@ -6,6 +6,7 @@ import { readMining } from '../../alerts/readings.js';
 import type { MiningInterval } from '../../api/mining-types.js';
 import { OFFSET_MAX } from '../../api/types.js';
 import { accountNotFoundText, isAccountNotFound } from '../../api/account-not-found.js';
+import { goneWorkers } from '../../config/seen-workers.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
 import { terminal } from '../../terminal/capabilities.js';
@@ -34,6 +35,7 @@ import {
   useMinerInfo,
   usePayout,
   useRewards,
+  useSeenWorkers,
   useWatcherLinks,
   useWorkerChart,
 } from './mining-data.js';
@@ -42,6 +44,7 @@ import { miningLayout } from './mining-layout.js';
 import { RewardsPane } from './rewards-pane.js';
 import { layoutWorkerColumns } from './worker-columns.js';
 import { WorkersTable } from './workers-table.js';
+import { countsKey, useRelistOnCounts } from './use-relist.js';
 import { useWorkers, workersEmptyText } from './use-workers.js';
 
 export interface AccountPaneProps {
@@ -57,6 +60,8 @@ export interface AccountPaneProps {
   interval: MiningInterval;
   setInterval: (interval: MiningInterval) => void;
   onChooseAccount: () => void;
+  /** Esc with nothing open in the pane: back to the fleet table (only with more than one account). */
+  onBack?: () => void;
   ascii: boolean;
 }
 
@@ -86,7 +91,24 @@ export function AccountPane(props: AccountPaneProps) {
   const layout = miningLayout(width, height, { links: linkList.length, searchOpen: store.state.searchOpen });
   const w = info.value?.workers;
   const counts = w ? `${(w.online ?? 0) + (w.low ?? 0)} ${w.offline}` : undefined;
-  const workers = useWorkers({ account, active, poll, viewRows: layout.workerRows, store, counts });
+  const seen = useSeenWorkers(account, poll);
+  const seenValue = seen.value;
+  const gone = useMemo(
+    () => (seenValue ? goneWorkers(seenValue.state, seenValue.listedAt) : undefined),
+    [seenValue],
+  );
+  const workers = useWorkers({
+    account,
+    active,
+    poll,
+    viewRows: layout.workerRows,
+    store,
+    counts,
+    gone,
+    all: seen,
+  });
+  // A worker came or went: the memory is listed again, as the names are (use-workers.ts).
+  useRelistOnCounts(countsKey(info.value), info.poll, seen, poll);
   const rewards = useRewards(account, rewardsOffset, layout.rewardRows, poll);
   const worker = workers.state.detailOpen ? workers.selected : undefined;
   const workerChart = useWorkerChart(account, worker, interval, poll);
@@ -134,6 +156,13 @@ export function AccountPane(props: AccountPaneProps) {
     },
     active && !workers.state.searchOpen,
   );
+  // Esc closes the worker's chart or clears the search first (the browser's keys); then back.
+  const { detailOpen, search } = workers.state;
+  useKeymap(
+    'global',
+    { close: () => !detailOpen && search === '' && props.onBack?.() },
+    active && !workers.state.searchOpen && props.onBack !== undefined,
+  );
 
   // An account the key does not have: said in pooltop's words, with the ones it has.
   const refused = useMemo(() => {
@@ -159,7 +188,7 @@ export function AccountPane(props: AccountPaneProps) {
   const columns = useMemo(() => layoutWorkerColumns(width), [width]);
   const others =
     props.accountCount !== undefined && props.accountCount > 1
-      ? ` · a: another of ${props.accountCount}`
+      ? ` · a: another of ${props.accountCount}${props.onBack ? ' · Esc: fleet' : ''}`
       : '';
   const { state } = workers;
   return (
@@ -221,6 +250,7 @@ export function AccountPane(props: AccountPaneProps) {
       <WorkersTable
         account={account}
         names={workers.names}
+        gone={workers.gone}
         layout={columns}
         cursor={state.cursor}
         top={state.top}
@@ -241,9 +271,9 @@ export function AccountPane(props: AccountPaneProps) {
         offset={state.offset}
         limit={state.limit}
         search={state.search}
-        rows={workers.loaded ? workers.names.length : undefined}
+        rows={workers.loaded ? workers.names.length + workers.gone.length : undefined}
         failed={workers.error !== undefined}
-        visible={visibleRange(state.top, layout.workerRows, workers.names.length)}
+        visible={visibleRange(state.top, layout.workerRows, workers.names.length + workers.gone.length)}
       />
     </Box>
   );

@@ -15,13 +15,14 @@ import type {
   WatcherLink,
   WorkerHashRate,
 } from '../../api/mining-types.js';
-import type { RequestQueue } from '../../api/request-queue.js';
-import type { ApiClient } from '../../api/types.js';
-import { OFFSET_MAX } from '../../api/types.js';
 import { INTERVAL_SECONDS } from '../../api/mining-types.js';
+import { listWorkerNames } from '../../api/worker-listing.js';
+import { cachedSeenStores, memorySeenStore, type SeenStores } from '../../config/seen-store.js';
+import { type SeenState, updateSeen } from '../../config/seen-workers.js';
 import { useDashboard } from '../dashboard-context.js';
 import { miningInfoKey, miningSeriesKey } from '../hooks/swr-keys.js';
 import { useMiningQueue } from './mining-queue.js';
+import { useState } from 'react';
 import {
   type Fetcher,
   type Resource,
@@ -155,48 +156,6 @@ export function useWorkerNames(
   );
 }
 
-/**
- * Every connected worker's name, for a search (workers/names has no filter): pages of 100 from
- * offset 0 until a short page or the API's reach, four at a time through the queue at low
- * priority. Asked once per search (and on `r`), not polled.
- */
-export function useAllWorkerNames(account: string, enabled: boolean, poll: Poll): Resource<string[]> {
-  const { client } = useDashboard();
-  const queue = useMiningQueue();
-  return useMiningResource(
-    enabled ? (['mining-all-workers', account] as const) : null,
-    ([, a], signal) => loadAllNames(client, queue, a, signal),
-    { ...poll, once: true, queuesItself: true },
-  );
-}
-
-/** Waves of up to four pages; the list ends at the first short page. */
-export async function loadAllNames(
-  client: ApiClient,
-  queue: RequestQueue,
-  account: string,
-  signal: AbortSignal,
-): Promise<string[]> {
-  const names: string[] = [];
-  for (let offset = 0; offset <= OFFSET_MAX; ) {
-    const offsets: number[] = [];
-    for (let i = 0; i < 4 && offset <= OFFSET_MAX; i++, offset += NAMES_PAGE) offsets.push(offset);
-    const pages = await Promise.all(
-      offsets.map((o) =>
-        queue.run(() => client.mining.workerNames({ account, offset: o, limit: NAMES_PAGE }, { signal }), {
-          priority: 'low',
-          signal,
-        }),
-      ),
-    );
-    for (const page of pages) {
-      names.push(...page.items);
-      if (page.items.length < NAMES_PAGE) return names;
-    }
-  }
-  return names;
-}
-
 /** One worker's five-minute points of the last two hours, for its row (at low priority). */
 export function useWorkerTrend(account: string, worker: string, poll: Poll): Resource<WorkerHashRate> {
   const { client } = useDashboard();
@@ -229,5 +188,41 @@ export function useWorkerChart(
         { signal },
       ),
     { ...poll, slow: true, bucketMs: INTERVAL_SECONDS[interval] * 1000 },
+  );
+}
+
+/** What pooltop remembers of an account's workers after its latest listing (Unix seconds). */
+export interface SeenWorkers {
+  state: SeenState;
+  /** The listing reached every name (only then may a worker be marked gone). */
+  complete: boolean;
+  /** Every connected worker's name, as listed (a search filters these: workers/names has no filter). */
+  names: readonly string[];
+  listedAt: number;
+}
+
+/**
+ * The account's whole `workers/names` listing folded into this profile's memory of its
+ * workers (config/seen-workers.ts): pages of 100 at low priority through the queue; a page that
+ * fails fails the whole read and nothing is written, so the last answer stays. Asked once per
+ * account (and on `r`); the callers ask again when the worker counts change.
+ */
+export function useSeenWorkers(account: string, poll: Poll, enabled = true): Resource<SeenWorkers> {
+  const { client, now, seenStores } = useDashboard();
+  const queue = useMiningQueue();
+  // A context without stores (some test harnesses) remembers in memory, for this hook only.
+  const [ownStores] = useState<SeenStores>(() => cachedSeenStores(async () => memorySeenStore()));
+  const stores = seenStores ?? ownStores;
+  return useMiningResource(
+    enabled ? (['mining-seen', account] as const) : null,
+    async ([, a], signal) => {
+      const listing = await listWorkerNames(client, a, { signal, queue });
+      const store = await stores(a);
+      const listedAt = Math.floor(now() / 1000);
+      const state = updateSeen(await store.read(), listing, listedAt);
+      if (listing.complete) await store.write(state);
+      return { state, complete: listing.complete, names: listing.names, listedAt };
+    },
+    { ...poll, once: true, queuesItself: true },
   );
 }

@@ -17,6 +17,7 @@ import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
 import { AccountPane } from './account-pane.js';
 import { AccountPicker } from './account-picker.js';
+import { FleetTable } from './fleet-table.js';
 import { useMiningAccounts } from './mining-data.js';
 import { MiningQueueContext } from './mining-queue.js';
 import { terminal } from '../../terminal/capabilities.js';
@@ -49,9 +50,14 @@ function MiningTab({ width, height, active, hidden = false }: TabProps) {
   const list = accounts.value?.items ?? [];
   const accountNames = useMemo(() => accounts.value?.items.map((a) => a.name), [accounts.value]);
 
-  // --account / WHITEBIT_MINING_ACCOUNT / mining_account preselect; a choice lasts the session.
-  const [chosen, setChosen] = useState<string | undefined>(config.miningAccount || undefined);
+  // --account / WHITEBIT_MINING_ACCOUNT / mining_account preselect (the demo's own default does
+  // not: a new user sees the fleet); a choice lasts the session.
+  const preset = config.sources.miningAccount === 'demo' ? undefined : config.miningAccount;
+  const [chosen, setChosen] = useState<string | undefined>(preset || undefined);
   const account = chosen ?? (list.length === 1 ? list[0]?.name : undefined);
+  // More than one account: the fleet table first; Enter opens one, Esc comes back.
+  const fleet = list.length > 1;
+  const [fleetCursor, setFleetCursor] = useState<string | undefined>(undefined);
   // The alerts read the shown account's data from the cache: they learn which one it is here.
   const { mutate } = useSWRConfig();
   useEffect(() => {
@@ -60,7 +66,8 @@ function MiningTab({ width, height, active, hidden = false }: TabProps) {
   const [picking, setPicking] = useState(false);
   const [cursor, setCursor] = useState(0);
   const [interval, setChartInterval] = useState<MiningInterval>('5m');
-  const pickerOpen = list.length > 0 && (picking || (account === undefined && list.length > 1));
+  const pickerOpen = list.length > 0 && picking;
+  const fleetOpen = fleet && account === undefined && !pickerOpen;
 
   const pickerKeys = active && pickerOpen;
   useKeymap(
@@ -77,7 +84,17 @@ function MiningTab({ width, height, active, hidden = false }: TabProps) {
     },
     pickerKeys,
   );
-  useKeymap('global', { close: () => account !== undefined && setPicking(false) }, pickerKeys);
+  useKeymap('global', { close: () => setPicking(false) }, pickerKeys);
+  const openAccount = (name: string) => {
+    setFleetCursor(name);
+    setChosen(name);
+  };
+  const backToFleet = fleet
+    ? () => {
+        if (account !== undefined) setFleetCursor(account);
+        setChosen(undefined);
+      }
+    : undefined;
   const chooseAccount = () => {
     if (list.length <= 1) {
       ui.notify(
@@ -104,7 +121,7 @@ function MiningTab({ width, height, active, hidden = false }: TabProps) {
       retryAt: accounts.retryAt,
       periodMs: accounts.periodMs,
     },
-    !hidden && hasKeys && account === undefined,
+    !hidden && hasKeys && account === undefined && !fleetOpen,
   );
   if (!hasKeys || advice?.kind === 'credentials') {
     return (
@@ -120,7 +137,19 @@ function MiningTab({ width, height, active, hidden = false }: TabProps) {
 
   let body = null;
   if (!seen.current) return null;
-  if (pickerOpen) {
+  if (fleetOpen) {
+    body = (
+      <FleetTable
+        accounts={list}
+        width={width}
+        height={height}
+        active={active}
+        poll={poll}
+        onOpen={openAccount}
+        initialAccount={fleetCursor}
+      />
+    );
+  } else if (pickerOpen) {
     body = <AccountPicker accounts={list} cursor={cursor} current={account} width={width} height={height} />;
   } else if (account === undefined) {
     body = (
@@ -157,6 +186,7 @@ function MiningTab({ width, height, active, hidden = false }: TabProps) {
             interval={interval}
             setInterval={setChartInterval}
             onChooseAccount={chooseAccount}
+            onBack={backToFleet}
             ascii={!terminal().unicode}
           />
         </Box>

@@ -1,16 +1,19 @@
 /**
  * The workers table's browsing: the Sub-accounts browser (browser/browser-state.ts and
- * use-browser.ts, scope 'mining') over pages of 100 connected workers' names. A search needs
- * every name (workers/names has no filter): the whole list is read once, four pages at a time,
- * and filtered here; the matches are paged the same way.
+ * use-browser.ts, scope 'mining') over pages of 100 connected workers' names, then the workers
+ * gone. A search filters the whole listing the tab reads anyway for the gone workers
+ * (workers/names has no filter); the matches are paged the same way.
  */
 import { useEffect, useMemo, useRef } from 'react';
+import type { GoneWorker } from '../../config/seen-workers.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { type useBrowserStore, useBrowserInput } from '../browser/use-browser.js';
 import { type DebounceTimers, REAL_TIMERS, useDebouncedValue } from '../browser/use-debounced-value.js';
-import { type Poll, useAllWorkerNames, useWorkerNames } from './mining-data.js';
+import type { Resource } from '../data/use-resource.js';
+import { type Poll, type SeenWorkers, useWorkerNames } from './mining-data.js';
 
 export const SEARCH_DEBOUNCE_MS = 250;
+const NO_GONE: readonly GoneWorker[] = [];
 
 export interface WorkersOptions {
   account: string;
@@ -26,6 +29,13 @@ export interface WorkersOptions {
    * again. A worker moving between online and low changes neither.
    */
   counts?: string;
+  /**
+   * Workers seen before and missing from the latest complete listing (config/seen-workers.ts):
+   * listed after the connected ones, on the page where the connected ones end.
+   */
+  gone?: readonly GoneWorker[];
+  /** The whole listing (mining-data.ts useSeenWorkers): what a search filters. */
+  all: Resource<SeenWorkers>;
   debounceMs?: number;
   timers?: DebounceTimers;
 }
@@ -43,13 +53,14 @@ export function useWorkers({
   viewRows,
   store,
   counts,
+  gone,
+  all,
   debounceMs,
   timers,
 }: WorkersOptions) {
   const { state, dispatch, current } = store;
   const searching = state.search !== '';
   const page = useWorkerNames(account, state.offset, !searching, poll);
-  const all = useAllWorkerNames(account, searching, poll);
   const countsSeen = useRef(counts);
   const refreshPage = page.refresh;
   useEffect(() => {
@@ -59,12 +70,28 @@ export function useWorkers({
       refreshPage();
   }, [counts, poll.paused, poll.hidden, refreshPage]);
   const matches = useMemo(
-    () => (searching && all.value ? matchNames(all.value, state.search) : undefined),
+    () => (searching && all.value ? matchNames(all.value.names, state.search) : undefined),
     [searching, all.value, state.search],
   );
   const names = searching ? matches?.slice(state.offset, state.offset + state.limit) : page.value?.items;
-  const rows = names?.length;
-  const pageInfo = useMemo(() => (rows === undefined ? undefined : { rows }), [rows]);
+  // The connected ones end on this page: a short page, or the last slice of the matches.
+  const ends =
+    names !== undefined &&
+    (searching ? state.offset + state.limit >= (matches?.length ?? 0) : names.length < state.limit);
+  const goneHere = useMemo(() => {
+    if (!ends || !gone || gone.length === 0) return NO_GONE;
+    if (!searching) return gone;
+    const keep = new Set(
+      matchNames(
+        gone.map((g) => g.name),
+        state.search,
+      ),
+    );
+    return gone.filter((g) => keep.has(g.name));
+  }, [ends, gone, searching, state.search]);
+  const rows = names === undefined ? undefined : names.length + goneHere.length;
+  const last = goneHere.length > 0;
+  const pageInfo = useMemo(() => (rows === undefined ? undefined : { rows, last }), [rows, last]);
 
   const debounced = useDebouncedValue(state.draft, debounceMs ?? SEARCH_DEBOUNCE_MS, timers ?? REAL_TIMERS);
   useEffect(() => {
@@ -87,13 +114,15 @@ export function useWorkers({
   return {
     state,
     names: names ?? [],
+    /** Gone workers shown after `names` on this page. */
+    gone: goneHere,
     /** The page asked for is on screen. */
     loaded: names !== undefined,
     /** Matches of the search in all (undefined without a search, or while the names load). */
     matchCount: matches?.length,
     error: source.error,
     fetchedAt: source.fetchedAt,
-    selected: names?.[state.cursor],
+    selected: names?.[state.cursor] ?? goneHere[state.cursor - (names?.length ?? 0)]?.name,
   };
 }
 

@@ -6,6 +6,9 @@ import { formatHashRate, UNKNOWN_RATE } from '../../format/hash-rate.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { sparkline } from '../../format/sparkline.js';
 import { padEnd, padStart } from '../../format/width.js';
+import type { GoneWorker } from '../../config/seen-workers.js';
+import { formatDuration } from '../../format/time.js';
+import { useClock } from '../clock.js';
 import { useTheme } from '../theme-context.js';
 import { type Poll, useWorkerTrend } from './mining-data.js';
 import type { WorkerLayout } from './worker-columns.js';
@@ -84,3 +87,31 @@ export function WorkerHeader({ layout }: { layout: WorkerLayout }) {
     </Text>
   );
 }
+
+/**
+ * A worker seen before and missing from the latest complete listing: no series is asked for,
+ * only how long since pooltop last saw it connected, in words.
+ */
+export const GoneRow = memo(function GoneRow({
+  worker,
+  selected,
+  layout,
+}: {
+  worker: GoneWorker;
+  selected: boolean;
+  layout: WorkerLayout;
+}) {
+  const theme = useTheme();
+  const nowMs = useClock();
+  const shownName = sanitizeLine(worker.name) || '(no name)';
+  const since = Math.max(worker.goneFor, Math.floor(nowMs / 1000) - worker.lastSeen);
+  return (
+    <Text wrap="truncate">
+      <Text bold>{selected ? '› ' : '  '}</Text>
+      <Text inverse={selected} bold={selected} color={theme.muted}>
+        {padEnd(shownName, layout.name)}
+      </Text>{' '}
+      <Text color={theme.warn}>gone {formatDuration(since * 1000)}</Text>
+    </Text>
+  );
+});

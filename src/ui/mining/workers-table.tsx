@@ -2,12 +2,15 @@ import { visibleRange } from '../accounts/footer-text.js';
 import { TableFrame, uniqueKeys } from '../browser/table-frame.js';
 import type { Poll } from './mining-data.js';
 import type { WorkerLayout } from './worker-columns.js';
-import { WorkerHeader, WorkerRow } from './worker-row.js';
+import type { GoneWorker } from '../../config/seen-workers.js';
+import { GoneRow, WorkerHeader, WorkerRow } from './worker-row.js';
 
 export interface WorkersTableProps {
   account: string;
   /** The page of names (or of search results). */
   names: readonly string[];
+  /** Workers gone, listed after `names`. */
+  gone: readonly GoneWorker[];
   layout: WorkerLayout;
   cursor: number;
   top: number;
@@ -24,6 +27,7 @@ export interface WorkersTableProps {
 export function WorkersTable({
   account,
   names,
+  gone,
   layout,
   cursor,
   top,
@@ -33,14 +37,17 @@ export function WorkersTable({
   poll,
   ascii,
 }: WorkersTableProps) {
-  const { first: start, end } = visibleRange(top, rows, names.length);
-  const visible = names.slice(start, end);
+  const total = names.length + gone.length;
+  const { first: start, end } = visibleRange(top, rows, total);
+  const visible = names.slice(start, Math.min(end, names.length));
   const keys = uniqueKeys(visible);
+  const goneFrom = Math.max(0, start - names.length);
+  const goneVisible = gone.slice(goneFrom, Math.max(goneFrom, end - names.length));
   return (
     <TableFrame
       header={<WorkerHeader layout={layout} />}
       rows={rows}
-      none={names.length === 0}
+      none={total === 0}
       loading={loading}
       what="workers"
       empty={empty}
@@ -54,6 +61,14 @@ export function WorkersTable({
           layout={layout}
           poll={poll}
           ascii={ascii}
+        />
+      ))}
+      {goneVisible.map((g, i) => (
+        <GoneRow
+          key={`gone:${g.name}`}
+          worker={g}
+          selected={names.length + goneFrom + i === cursor}
+          layout={layout}
         />
       ))}
     </TableFrame>

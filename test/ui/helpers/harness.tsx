@@ -19,6 +19,7 @@ import {
 } from '../../../src/ui/alerts/alerts-context.js';
 import { App } from '../../../src/ui/app.js';
 import { ClockContext } from '../../../src/ui/clock.js';
+import { cachedSeenStores, memorySeenStore, type SeenStores } from '../../../src/config/seen-store.js';
 import { DashboardContext, type DashboardContextValue } from '../../../src/ui/dashboard-context.js';
 import { KeypressProvider } from '../../../src/ui/hooks/use-keypress.js';
 import type { TerminalControl } from '../../../src/ui/shell.js';
@@ -99,6 +100,8 @@ export interface MountViewOptions {
   onReport?: (report: StatusReport | undefined) => void;
   /** Mounted hidden (the tab not shown). */
   hidden?: boolean;
+  /** What the dashboard remembers of each mining account's workers (default: in memory, per mount). */
+  seenStores?: SeenStores;
 }
 
 /**
@@ -116,6 +119,7 @@ export function mountView(view: (hidden: boolean) => ReactElement, opts: MountVi
     intervalMs: (opts.intervalSec ?? 3600) * 1000,
     signal: opts.signal ?? controller.signal,
     now: opts.now ?? (() => NOW),
+    seenStores: opts.seenStores ?? cachedSeenStores(async () => memorySeenStore()),
   };
   const alerts = opts.alerts ?? NO_ALERTS;
   const swr = swrOptions({ intervalMs: dashboard.intervalMs, isPaused: () => ui.paused, timers: new Set() });

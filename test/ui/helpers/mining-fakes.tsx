@@ -13,6 +13,7 @@ import type {
   WatcherLink,
 } from '../../../src/api/mining-types.js';
 import type { ApiClient } from '../../../src/api/types.js';
+import type { SeenStores } from '../../../src/config/seen-store.js';
 import type { ResolvedConfig } from '../../../src/config/types.js';
 import { type AlertSettings, NO_ALERTS } from '../../../src/ui/alerts/alerts-context.js';
 import { MiningView } from '../../../src/ui/mining/mining-view.js';
@@ -181,6 +182,7 @@ export interface MountOptions {
   hidden?: boolean;
   /** Receives what the view reports to the status bar (status-report.ts). */
   onReport?: (report: StatusReport | undefined) => void;
+  seenStores?: SeenStores;
 }
 
 export function mountMining(opts: MountOptions) {

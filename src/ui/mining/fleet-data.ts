@@ -1,0 +1,63 @@
+/**
+ * One account's line of the fleet table, from the same resources the single-account view reads
+ * (so opening an account draws at once from the cache): miners/info every interval, the 5-minute
+ * series on its bucket schedule, the newest reward, and the worker memory, listed again when the
+ * worker counts change. Every request goes through the tab's queue.
+ */
+import { useMemo } from 'react';
+import { evaluate, worst } from '../../alerts/evaluate.js';
+import { MINING_METRICS } from '../../alerts/metrics.js';
+import { readMining } from '../../alerts/readings.js';
+import type { ThresholdSet } from '../../alerts/thresholds.js';
+import { fleetRow } from '../../api/mining-fleet-row.js';
+import { GONE_AFTER_DEFAULT_S, goneWorkers } from '../../config/seen-workers.js';
+import { useDashboard } from '../dashboard-context.js';
+import type { FleetEntry } from './fleet-sort.js';
+import { countsKey, useRelistOnCounts } from './use-relist.js';
+import { type Poll, useAccountSeries, useMinerInfo, useRewards, useSeenWorkers } from './mining-data.js';
+
+// Ages of the data are the status bar's to say, not a row's.
+const ROW_METRICS = MINING_METRICS.filter((m) => m.key !== 'data_age');
+
+export interface FleetAccount {
+  entry: FleetEntry;
+  /** miners/info has answered. */
+  loaded: boolean;
+  error: Error | undefined;
+  fetchedAt: number | undefined;
+}
+
+export function useFleetAccount(account: string, poll: Poll, thresholds: ThresholdSet): FleetAccount {
+  const { now } = useDashboard();
+  const info = useMinerInfo(account, poll);
+  const day = useAccountSeries(account, '5m', poll);
+  const rewards = useRewards(account, 0, 1, poll);
+  const seen = useSeenWorkers(account, poll);
+
+  // A worker that came or went changes the counts: list the names again (as the workers table does).
+  useRelistOnCounts(countsKey(info.value), info.poll, seen, poll);
+
+  const reward = rewards.value?.items[0];
+  const entry = useMemo((): FleetEntry => {
+    const nowS = Math.floor(now() / 1000);
+    const gone = seen.value ? goneWorkers(seen.value.state, nowS) : [];
+    const row = fleetRow(account, info.value, day.value, reward, gone.length);
+    const own = thresholds.mining;
+    if (Object.keys(own).length === 0) return { row, alert: undefined };
+    const readings = {
+      ...readMining(account, info.value, day.value),
+      workersGone: seen.value ? gone.filter((g) => g.goneFor > GONE_AFTER_DEFAULT_S).length : undefined,
+    };
+    const statuses = ROW_METRICS.filter((m) => own[m.key]).map((m) =>
+      evaluate(m.read(readings, nowS), own[m.key] ?? {}),
+    );
+    return { row, alert: worst(statuses) };
+  }, [account, info.value, day.value, reward, seen.value, thresholds, now]);
+
+  return {
+    entry,
+    loaded: info.value !== undefined,
+    error: info.error ?? day.error,
+    fetchedAt: info.fetchedAt,
+  };
+}

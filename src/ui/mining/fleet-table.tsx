@@ -1,0 +1,246 @@
+import { Box, Text } from 'ink';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import type { ThresholdSet } from '../../alerts/thresholds.js';
+import type { MiningAccount } from '../../api/mining-types.js';
+import { sanitizeLine } from '../../format/sanitize.js';
+import { padEnd, padStart, truncate } from '../../format/width.js';
+import { useAlertSettings } from '../alerts/alerts-context.js';
+import { DataStatus } from '../chrome/data-status.js';
+import { useDashboard } from '../dashboard-context.js';
+import { useKeymap } from '../hooks/use-keymap.js';
+import { useReportStatus } from '../status-report.js';
+import { useTheme } from '../theme-context.js';
+import { useUiState } from '../ui-state.js';
+import { type FleetColumn, FLEET_GAP, fleetCell, layoutFleet } from './fleet-columns.js';
+import { type FleetAccount, useFleetAccount } from './fleet-data.js';
+import {
+  FLEET_SORT_LABEL,
+  type FleetEntry,
+  type FleetOrder,
+  nextFleetOrder,
+  sortFleet,
+} from './fleet-sort.js';
+import type { Poll } from './mining-data.js';
+
+export interface FleetTableProps {
+  accounts: readonly MiningAccount[];
+  width: number;
+  height: number;
+  active: boolean;
+  poll: Poll;
+  /** Enter: the account's own view. */
+  onOpen: (account: string) => void;
+  /** Where the cursor starts: the account last opened (Esc comes back to it). */
+  initialAccount: string | undefined;
+}
+
+/** Lines besides the rows: freshness, title, headings, footer. */
+const CHROME_LINES = 4;
+
+/** One account's reads, drawn by the table: it renders nothing itself. */
+function FleetSourceView({
+  account,
+  poll,
+  thresholds,
+  onAccount,
+}: {
+  account: string;
+  poll: Poll;
+  thresholds: ThresholdSet;
+  onAccount: (name: string, got: FleetAccount) => void;
+}) {
+  const got = useFleetAccount(account, poll, thresholds);
+  const { entry, loaded, error, fetchedAt } = got;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reported when what is drawn changes
+  useEffect(() => onAccount(account, got), [account, entry, loaded, error, fetchedAt, onAccount]);
+  return null;
+}
+const FleetSource = memo(FleetSourceView);
+
+/** Every mining account at a glance, one row each; sortable; Enter opens one. */
+export function FleetTable(props: FleetTableProps) {
+  const { accounts, width, height, active, poll } = props;
+  const theme = useTheme();
+  const ui = useUiState();
+  const { intervalMs } = useDashboard();
+  const { thresholds } = useAlertSettings();
+  const alerts = Object.keys(thresholds.mining).length > 0;
+  const [got, setGot] = useState<ReadonlyMap<string, FleetAccount>>(() => new Map());
+  const onAccount = useCallback(
+    (name: string, one: FleetAccount) => setGot((prev) => new Map(prev).set(name, one)),
+    [],
+  );
+  const [order, setOrder] = useState<FleetOrder>({ key: undefined, desc: false });
+  // The cursor is the table's own: moving it redraws the table, not the tab around it.
+  const [cursorAccount, setCursorAccount] = useState(props.initialAccount);
+
+  const entries = useMemo(
+    () =>
+      accounts.map(
+        (a): FleetEntry =>
+          got.get(a.name)?.entry ?? {
+            row: {
+              name: a.name,
+              hashRate: null,
+              hashRate24h: null,
+              rejectRate: null,
+              workers: { online: null, low: null, offline: null },
+              workersGone: 0,
+              reward: null,
+            },
+            alert: undefined,
+          },
+      ),
+    [accounts, got],
+  );
+  const sorted = useMemo(() => sortFleet(entries, order), [entries, order]);
+  const found = sorted.findIndex((e) => e.row.name === cursorAccount);
+  const cursor = found < 0 ? 0 : found;
+  const rows = Math.max(1, height - CHROME_LINES);
+  const top = Math.min(Math.max(0, cursor - rows + 1), Math.max(0, sorted.length - rows));
+  // From the cursor as it is now, not as last drawn: two keys in one read both count.
+  const move = (to: (at: number) => number) =>
+    setCursorAccount((prev) => {
+      const at = Math.max(
+        0,
+        sorted.findIndex((e) => e.row.name === prev),
+      );
+      return sorted[Math.max(0, Math.min(sorted.length - 1, to(at)))]?.row.name ?? prev;
+    });
+  useKeymap(
+    'mining',
+    {
+      up: () => move((at) => at - 1),
+      down: () => move((at) => at + 1),
+      'page-up': () => move((at) => at - rows),
+      'page-down': () => move((at) => at + rows),
+      'first-row': () => move(() => 0),
+      'last-row': () => move(() => sorted.length - 1),
+      details: () => {
+        const e = sorted[cursor];
+        if (e) props.onOpen(e.row.name);
+      },
+      sort: () => setOrder(nextFleetOrder),
+      'sort-reverse': () => setOrder((o) => ({ ...o, desc: !o.desc })),
+      search: () => ui.notify('Open an account (Enter) to search its workers.'),
+    },
+    active,
+  );
+
+  // The freshness line: the newest miners/info answer; the first failure, named by its account.
+  const { fetchedAt, error, loaded } = useMemo(() => {
+    let newest: number | undefined;
+    let failed: Error | undefined;
+    let count = 0;
+    for (const a of accounts) {
+      const one = got.get(a.name);
+      if (!one) continue;
+      if (one.loaded) count++;
+      if (one.fetchedAt !== undefined && (newest === undefined || one.fetchedAt > newest))
+        newest = one.fetchedAt;
+      if (!failed && one.error) failed = new Error(`${sanitizeLine(a.name)}: ${one.error.message}`);
+    }
+    return { fetchedAt: newest, error: failed, loaded: count };
+  }, [accounts, got]);
+  useReportStatus(
+    { what: 'mining fleet', hasData: loaded > 0, fetchedAt, error, retryAt: undefined, ownLine: true },
+    !poll.hidden,
+  );
+
+  const columns = useMemo(() => layoutFleet(width, alerts), [width, alerts]);
+  const sortedBy =
+    order.key === undefined ? 'as listed' : `by ${FLEET_SORT_LABEL[order.key]} ${order.desc ? '↓' : '↑'}`;
+  const n = accounts.length;
+  const end = Math.min(sorted.length, top + rows);
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      {accounts.map((a) => (
+        <FleetSource
+          key={a.name}
+          account={a.name}
+          poll={poll}
+          thresholds={thresholds}
+          onAccount={onAccount}
+        />
+      ))}
+      <DataStatus
+        what="mining fleet"
+        hasData={loaded > 0}
+        fetchedAt={fetchedAt}
+        error={error}
+        isValidating={false}
+        paused={ui.paused}
+        intervalMs={intervalMs}
+        width={width}
+      />
+      <Text wrap="truncate">
+        <Text bold>Mining fleet</Text>
+        <Text color={theme.muted}>
+          {' · '}
+          {n} accounts · {loaded < n ? `${loaded} of ${n} loaded · ` : ''}sorted {sortedBy} · s sort · S
+          reverse · Enter opens
+        </Text>
+      </Text>
+      <Text bold color={theme.accent} wrap="truncate">
+        {'  '}
+        {columns.map((c) => cellText(c, c.title)).join(FLEET_GAP)}
+      </Text>
+      {sorted.slice(top, end).map((e, i) => (
+        <FleetLine
+          key={e.row.name}
+          entry={e}
+          columns={columns}
+          selected={top + i === cursor}
+          failed={got.get(e.row.name)?.error !== undefined}
+        />
+      ))}
+      <Box flexGrow={1} />
+      <Text color={theme.muted} wrap="truncate">
+        {n === 0 ? '' : `rows ${top + 1}–${end} of ${n}`}
+        {top > 0 ? ` · ↑${top}` : ''}
+        {end < n ? ` · ↓${n - end}` : ''}
+      </Text>
+    </Box>
+  );
+}
+
+function cellText(c: FleetColumn, text: string): string {
+  const fitted = truncate(text, c.width);
+  return c.right ? padStart(fitted, c.width) : padEnd(fitted, c.width);
+}
+
+/** One account's row as one Text: the name (inverse when selected) and the alert word keep their own style. */
+const FleetLine = memo(function FleetLine({
+  entry,
+  columns,
+  selected,
+  failed,
+}: {
+  entry: FleetEntry;
+  columns: readonly FleetColumn[];
+  selected: boolean;
+  failed: boolean;
+}) {
+  const theme = useTheme();
+  const [first, ...rest] = columns;
+  const alert = rest.at(-1)?.id === 'alert' ? rest.at(-1) : undefined;
+  const middle = (alert ? rest.slice(0, -1) : rest)
+    .map((c) => FLEET_GAP + cellText(c, fleetCell(entry, c.id)))
+    .join('');
+  const alertColor =
+    entry.alert === 'critical' ? theme.error : entry.alert === 'warning' ? theme.warn : undefined;
+  return (
+    <Text wrap="truncate">
+      {selected ? '› ' : '  '}
+      {first ? (
+        <Text inverse={selected} bold={selected} color={failed ? theme.error : undefined}>
+          {cellText(first, fleetCell(entry, first.id))}
+        </Text>
+      ) : null}
+      {middle}
+      {alert ? (
+        <Text color={alertColor}>{FLEET_GAP + cellText(alert, fleetCell(entry, 'alert'))}</Text>
+      ) : null}
+    </Text>
+  );
+});
