@@ -1,14 +1,27 @@
-// Preloaded with `node --import` by test/launch/one-shot-modules.test.ts: records the URL of
-// every module the program loads (module.registerHooks sees import() and require alike) and
-// writes them, one a line, to the file named by POOLTOP_TEST_LOADS when the process exits.
+// Preloaded with `node --import` by test/launch/one-shot-modules.test.ts. At exit it writes, as
+// JSON, to the file named by POOLTOP_TEST_LOADS: the URL of every module the program loaded
+// (module.registerHooks sees import() and require alike), how many Intl.Segmenter it made
+// (string-width's set-up makes one, as does the first grapheme split), and whether Node's own
+// copy of undici was loaded.
 import { writeFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 
-const loaded = new Set();
+const modules = new Set();
 registerHooks({
   load(url, context, nextLoad) {
-    loaded.add(url);
+    modules.add(url);
     return nextLoad(url, context);
   },
 });
-process.on('exit', () => writeFileSync(process.env.POOLTOP_TEST_LOADS, [...loaded].join('\n')));
+let segmenters = 0;
+const Segmenter = Intl.Segmenter;
+Intl.Segmenter = class extends Segmenter {
+  constructor(...args) {
+    super(...args);
+    segmenters++;
+  }
+};
+process.on('exit', () => {
+  const nodeUndici = process.moduleLoadList.some((m) => /internal\/deps\/undici/.test(m));
+  writeFileSync(process.env.POOLTOP_TEST_LOADS, JSON.stringify({ modules: [...modules], segmenters, nodeUndici }));
+});
