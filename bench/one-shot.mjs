@@ -4,7 +4,8 @@
 // once untimed first, so its compile and code caches (a cache directory of this run's own) are
 // in place, as on every start but a new version's first.
 //
-//   node bench/one-shot.mjs [--runs N] [--cli dist/pooltop.cjs]   alone
+//   node bench/one-shot.mjs [--runs N] [--cli FILE] [--vs NAME=FILE ...]   alone; --vs times
+//                                                   other builds in the same rounds
 //   node bench/run.mjs --only oneshot                            from bench/run.mjs
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childEnv } from './pty.mjs';
+import { variants } from './startup.mjs';
 import { median } from './stats.mjs';
 
 export const ONE_SHOTS = {
@@ -54,8 +56,11 @@ async function serve(cliFile, env) {
   });
 }
 
-/** { node: ms[], commands: { name: ms[] }, ratios: { name: ratio of medians } } */
-export async function measureOneShots({ cliFile, runs, log = () => {} }) {
+/**
+ * { node: ms[], commands: { name: ms[] }, ratios: { name: ratio of medians }, others }: `others`
+ * ({ build: FILE }) are other builds timed in the same rounds, each with a cache of its own.
+ */
+export async function measureOneShots({ cliFile, runs, log = () => {}, others = {} }) {
   const home = mkdtempSync(join(tmpdir(), 'pooltop-bench-oneshot-'));
   const base = childEnv({
     HOME: home,
@@ -69,25 +74,33 @@ export async function measureOneShots({ cliFile, runs, log = () => {} }) {
     const { served } = service;
     // The key through the environment, as a cron job or a monitoring agent would have it.
     const env = { ...base, WHITEBIT_API_KEY: served.api_key, WHITEBIT_API_SECRET: served.api_secret };
-    const argsOf = (name) => [cliFile, ...ONE_SHOTS[name], '--base-url', served.base_url];
-    for (const name of Object.keys(ONE_SHOTS)) {
-      const { code } = await run(argsOf(name), env);
-      if (code !== 0) throw new Error(`${name}: exit ${code}`);
+    const builds = { pooltop: cliFile, ...others };
+    const envOf = Object.fromEntries(
+      Object.keys(builds).map((b, i) => [b, { ...env, POOLTOP_CACHE_DIR: join(home, `cache-${i}`) }]),
+    );
+    const argsOf = (build, name) => [builds[build], ...ONE_SHOTS[name], '--base-url', served.base_url];
+    const empty = () => Object.fromEntries(Object.keys(ONE_SHOTS).map((n) => [n, []]));
+    const out = { node: [], commands: empty(), others: {} };
+    for (const b of Object.keys(others)) out.others[b] = { commands: empty() };
+    const kinds = [['node'], ...Object.keys(builds).flatMap((b) => Object.keys(ONE_SHOTS).map((n) => [b, n]))];
+    for (const [build, name] of kinds.slice(1)) {
+      const { code } = await run(argsOf(build, name), envOf[build]);
+      if (code !== 0) throw new Error(`${build} ${name}: exit ${code}`);
     }
     await run(['-e', '0'], env);
-    const out = { node: [], commands: Object.fromEntries(Object.keys(ONE_SHOTS).map((n) => [n, []])) };
-    const kinds = ['node', ...Object.keys(ONE_SHOTS)];
     for (let i = 0; i < runs; i++) {
-      for (const kind of i % 2 ? [...kinds].reverse() : kinds) {
-        const { ms, code } = await run(kind === 'node' ? ['-e', '0'] : argsOf(kind), env);
-        if (code !== 0) throw new Error(`${kind}: exit ${code}`);
-        (kind === 'node' ? out.node : out.commands[kind]).push(ms);
+      for (const [build, name] of i % 2 ? [...kinds].reverse() : kinds) {
+        const { ms, code } = await run(build === 'node' ? ['-e', '0'] : argsOf(build, name), envOf[build] ?? env);
+        if (code !== 0) throw new Error(`${build} ${name}: exit ${code}`);
+        if (build === 'node') out.node.push(ms);
+        else (build === 'pooltop' ? out : out.others[build]).commands[name].push(ms);
       }
       log(`one-shot ${i + 1}/${runs}: node -e 0 ${out.node.at(-1).toFixed(0)} ms, pool --json ${out.commands['pool --json'].at(-1).toFixed(0)} ms`);
     }
-    out.ratios = Object.fromEntries(
-      Object.entries(out.commands).map(([name, ms]) => [name, median(ms) / median(out.node)]),
-    );
+    const ratios = (commands) =>
+      Object.fromEntries(Object.entries(commands).map(([name, ms]) => [name, median(ms) / median(out.node)]));
+    out.ratios = ratios(out.commands);
+    for (const other of Object.values(out.others)) other.ratios = ratios(other.commands);
     return out;
   } finally {
     service?.child.kill('SIGKILL');
@@ -120,8 +133,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     cliFile,
     runs: Number(opt('--runs', '15')),
     log: (l) => process.stderr.write(`bench: ${l}\n`),
+    others: variants(argv),
   });
   console.log(`node ${process.version}, ${cliFile}`);
   console.log(oneShotLines(result).join('\n'));
+  for (const [name, other] of Object.entries(result.others)) {
+    console.log(`${name}:\n${oneShotLines({ ...other, node: result.node }).join('\n')}`);
+  }
   process.exit(0);
 }

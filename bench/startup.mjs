@@ -8,7 +8,8 @@
 // of a new version has none: that "cold" start is measured too (POOLTOP_CODE_CACHE=off) and
 // reported beside the ratio.
 //
-//   node bench/startup.mjs [--runs N] [--cli FILE]   alone (bundles the hello-world itself)
+//   node bench/startup.mjs [--runs N] [--cli FILE] [--vs NAME=FILE ...]
+//     alone (bundles the hello-world itself); --vs times other builds in the same rounds
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -56,8 +57,10 @@ export async function measureStartup({
   rows = 40,
   timeoutMs = 20_000,
   log,
+  others = {},
 }) {
   const cacheDir = mkdtempSync(join(tmpdir(), 'pooltop-bench-code-cache-'));
+  const otherDirs = Object.keys(others).map(() => mkdtempSync(join(tmpdir(), 'pooltop-bench-code-cache-')));
   try {
     const warm = childEnv({ POOLTOP_CACHE_DIR: cacheDir });
     const cold = childEnv({ POOLTOP_CODE_CACHE: 'off' });
@@ -87,21 +90,28 @@ export async function measureStartup({
       pooltop: () => pooltopRun(warm, { onFrame: rssInto(out.rss.pooltop) }),
       coldPooltop: () => pooltopRun(cold),
     };
+    // Other builds, each with a cache directory of its own, timed in the same rounds.
+    out.others = {};
+    Object.entries(others).forEach(([name, file], i) => {
+      const env = childEnv({ POOLTOP_CACHE_DIR: otherDirs[i] });
+      const run = (extra = {}) => timeToText([file, '--demo'], showsPoolData, { ...opts, env, ...extra });
+      out.others[name] = { ms: [], run };
+      kinds[`other:${name}`] = run;
+    });
     // Warm-up, untimed: page cache, node-pty's helper, and pooltop's caches (kept open until written).
     await kinds.node();
     await helloRun();
     await pooltopRun(warm, { holdMs: CACHE_SAVED_AFTER_MS });
+    for (const other of Object.values(out.others)) await other.run({ holdMs: CACHE_SAVED_AFTER_MS });
     out.cacheFiles = readdirSync(cacheDir, { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile())
       .map((e) => e.name);
     for (let i = 0; i < runs; i++) {
-      const order =
-        i % 2
-          ? ['pooltop', 'hello', 'node', 'coldPooltop']
-          : ['coldPooltop', 'node', 'hello', 'pooltop'];
-      for (const kind of order) {
+      const forward = ['coldPooltop', 'node', 'hello', 'pooltop', ...Object.keys(others).map((n) => `other:${n}`)];
+      for (const kind of i % 2 ? forward.reverse() : forward) {
         const ms = await kinds[kind]();
         if (kind === 'coldPooltop') out.cold.pooltop.push(ms);
+        else if (kind.startsWith('other:')) out.others[kind.slice(6)].ms.push(ms);
         else out[kind].push(ms);
         await sleep(150);
       }
@@ -112,9 +122,13 @@ export async function measureStartup({
     }
     out.ratio = median(out.pooltop) / median(out.hello);
     out.coldRatio = median(out.cold.pooltop) / median(out.hello);
+    for (const other of Object.values(out.others)) {
+      other.ratio = median(other.ms) / median(out.hello);
+      delete other.run;
+    }
     return out;
   } finally {
-    rmSync(cacheDir, { recursive: true, force: true });
+    for (const dir of [cacheDir, ...otherDirs]) rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -157,14 +171,29 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       helloFile: await bundleHello(work.dir),
       runs: Number(opt('--runs', '15')),
       log: (l) => process.stderr.write(`bench: ${l}\n`),
+      others: variants(argv),
     });
     console.log(`node ${process.version}, ${cliFile}`);
     console.log(
       `pooltop --demo ${median(out.pooltop).toFixed(0)} ms, hello-world ${median(out.hello).toFixed(0)} ms, node -e ${median(out.node).toFixed(0)} ms → ratio ${out.ratio.toFixed(2)} (≤ 1.3); ` +
         `pooltop without its caches ${median(out.cold.pooltop).toFixed(0)} ms → ${out.coldRatio.toFixed(2)}; n=${out.pooltop.length}; cache files ${out.cacheFiles.join(', ')}`,
     );
+    for (const [name, other] of Object.entries(out.others)) {
+      console.log(`  ${name}: ${median(other.ms).toFixed(0)} ms → ratio ${other.ratio.toFixed(2)}`);
+    }
   } finally {
     work.cleanup();
   }
   process.exit(0);
+}
+
+/** `--vs NAME=FILE` arguments: other builds to time in the same rounds. */
+export function variants(argv) {
+  const out = {};
+  argv.forEach((arg, i) => {
+    if (arg !== '--vs') return;
+    const [name, file] = argv[i + 1].split('=');
+    out[name] = resolve(file);
+  });
+  return out;
 }
