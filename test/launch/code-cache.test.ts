@@ -127,6 +127,29 @@ describe('dashboard code cache', () => {
     expect(statSync(join(dir, CACHE_NAME)).isDirectory()).toBe(true);
   });
 
+  // Root writes to a read-only directory all the same: the case above covers root.
+  it.runIf(process.getuid?.() !== 0)('runs without a cache, silently, in a read-only directory', async () => {
+    const dir = freshDir();
+    chmodSync(dir, 0o500);
+    const run = launchPty(['--demo'], { cols: 100, rows: 30, env: { POOLTOP_CACHE_DIR: dir } });
+    try {
+      await vi.waitFor(() => expect(run.screen()).toMatch(/Workers [\d,]+/), { timeout: 20_000, interval: 50 });
+      const clock = () => run.screen().match(/\d\d:\d\d:(\d\d)\s*$/m)?.[1];
+      const first = Number(clock());
+      await vi.waitFor(() => expect((Number(clock()) - first + 60) % 60).toBeGreaterThanOrEqual(4), {
+        timeout: 20_000,
+        interval: 100,
+      });
+      run.pty.write('q');
+      expect(await run.exit).toBe(0);
+      await run.flushed();
+      expect(run.raw()).not.toMatch(/pooltop:|Error/);
+    } finally {
+      run.dispose();
+    }
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('is written whole when two dashboards start at once, and caches of other versions go', async () => {
     const dir = freshDir();
     const stale = 'dashboard-0.0.1-node22.0.0-x64.v8';
