@@ -23,16 +23,23 @@ export const ONE_SHOTS = {
   'mining info --json': ['mining', 'info', '--json', '--account', 'main_farm'],
 };
 const live = new Set();
+const CPU_AT_EXIT = fileURLToPath(new URL('fixtures/cpu-at-exit.cjs', import.meta.url));
 
+/** Runs `node args`: wall ms spawn → exit, and CPU ms (preloaded fixtures/cpu-at-exit.cjs). */
 function run(args, env, { stdout = 'ignore' } = {}) {
   return new Promise((resolvePromise, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', stdout, 'ignore'] });
+    const child = spawn(process.execPath, ['-r', CPU_AT_EXIT, ...args], { env, stdio: ['ignore', stdout, 'pipe'] });
     live.add(child);
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (d) => {
+      err = (err + d).slice(-200);
+    });
     child.on('error', reject);
-    child.on('exit', (code) => {
+    child.on('close', (code) => {
       live.delete(child);
-      resolvePromise({ ms: performance.now() - started, code, child });
+      const cpu = Number(/cpu-us (\d+)\s*$/.exec(err)?.[1]) / 1000;
+      resolvePromise({ ms: performance.now() - started, cpu, code, child });
     });
     if (stdout === 'pipe') resolvePromise({ child });
   });
@@ -80,8 +87,8 @@ export async function measureOneShots({ cliFile, runs, log = () => {}, others = 
     );
     const argsOf = (build, name) => [builds[build], ...ONE_SHOTS[name], '--base-url', served.base_url];
     const empty = () => Object.fromEntries(Object.keys(ONE_SHOTS).map((n) => [n, []]));
-    const out = { node: [], commands: empty(), others: {} };
-    for (const b of Object.keys(others)) out.others[b] = { commands: empty() };
+    const out = { node: [], nodeCpu: [], commands: empty(), cpu: empty(), others: {} };
+    for (const b of Object.keys(others)) out.others[b] = { commands: empty(), cpu: empty() };
     const kinds = [['node'], ...Object.keys(builds).flatMap((b) => Object.keys(ONE_SHOTS).map((n) => [b, n]))];
     for (const [build, name] of kinds.slice(1)) {
       const { code } = await run(argsOf(build, name), envOf[build]);
@@ -90,10 +97,16 @@ export async function measureOneShots({ cliFile, runs, log = () => {}, others = 
     await run(['-e', '0'], env);
     for (let i = 0; i < runs; i++) {
       for (const [build, name] of i % 2 ? [...kinds].reverse() : kinds) {
-        const { ms, code } = await run(build === 'node' ? ['-e', '0'] : argsOf(build, name), envOf[build] ?? env);
+        const { ms, cpu, code } = await run(build === 'node' ? ['-e', '0'] : argsOf(build, name), envOf[build] ?? env);
         if (code !== 0) throw new Error(`${build} ${name}: exit ${code}`);
-        if (build === 'node') out.node.push(ms);
-        else (build === 'pooltop' ? out : out.others[build]).commands[name].push(ms);
+        if (build === 'node') {
+          out.node.push(ms);
+          out.nodeCpu.push(cpu);
+        } else {
+          const into = build === 'pooltop' ? out : out.others[build];
+          into.commands[name].push(ms);
+          into.cpu[name].push(cpu);
+        }
       }
       log(`one-shot ${i + 1}/${runs}: node -e 0 ${out.node.at(-1).toFixed(0)} ms, pool --json ${out.commands['pool --json'].at(-1).toFixed(0)} ms`);
     }
@@ -109,13 +122,18 @@ export async function measureOneShots({ cliFile, runs, log = () => {}, others = 
   }
 }
 
-/** One line per command: median ms, ratio to `node -e 0`, target ≤ 3×. */
+/** One line per command: median wall ms, ratio to `node -e 0` (target ≤ 3×), and the same in CPU time. */
 export function oneShotLines(r) {
   if (r.error) return [`one-shot commands: failed: ${r.error}`];
   const node = median(r.node);
+  const nodeCpu = median(r.nodeCpu);
   return Object.entries(r.commands).map(([name, ms]) => {
     const ratio = r.ratios[name];
-    return `${name.padEnd(20)} ${median(ms).toFixed(0).padStart(4)} ms vs node -e 0 ${node.toFixed(0)} ms = ${ratio.toFixed(2)}×  (≤ 3×) ${ratio <= 3 ? '✓' : '✗'}  n=${ms.length}`;
+    const cpu = median(r.cpu[name]);
+    return (
+      `${name.padEnd(20)} ${median(ms).toFixed(0).padStart(4)} ms vs node -e 0 ${node.toFixed(0)} ms = ${ratio.toFixed(2)}×  (≤ 3×) ${ratio <= 3 ? '✓' : '✗'}` +
+      `  CPU ${cpu.toFixed(0)} vs ${nodeCpu.toFixed(0)} ms = ${(cpu / nodeCpu).toFixed(2)}×  n=${ms.length}`
+    );
   });
 }
 
@@ -138,7 +156,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(`node ${process.version}, ${cliFile}`);
   console.log(oneShotLines(result).join('\n'));
   for (const [name, other] of Object.entries(result.others)) {
-    console.log(`${name}:\n${oneShotLines({ ...other, node: result.node }).join('\n')}`);
+    console.log(`${name}:\n${oneShotLines({ ...other, node: result.node, nodeCpu: result.nodeCpu }).join('\n')}`);
   }
   process.exit(0);
 }

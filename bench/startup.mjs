@@ -95,8 +95,15 @@ export async function measureStartup({
     Object.entries(others).forEach(([name, file], i) => {
       const env = childEnv({ POOLTOP_CACHE_DIR: otherDirs[i] });
       const run = (extra = {}) => timeToText([file, '--demo'], showsPoolData, { ...opts, env, ...extra });
-      out.others[name] = { ms: [], run };
-      kinds[`other:${name}`] = run;
+      const other = { ms: [], cpu: [], run };
+      out.others[name] = other;
+      kinds[`other:${name}`] = () =>
+        run({
+          onFrame: (pid) => {
+            const cpu = cpuMs(pid);
+            if (cpu !== undefined) other.cpu.push(cpu);
+          },
+        });
     });
     // Warm-up, untimed: page cache, node-pty's helper, and pooltop's caches (kept open until written).
     await kinds.node();
@@ -178,8 +185,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       `pooltop --demo ${median(out.pooltop).toFixed(0)} ms, hello-world ${median(out.hello).toFixed(0)} ms, node -e ${median(out.node).toFixed(0)} ms → ratio ${out.ratio.toFixed(2)} (≤ 1.3); ` +
         `pooltop without its caches ${median(out.cold.pooltop).toFixed(0)} ms → ${out.coldRatio.toFixed(2)}; n=${out.pooltop.length}; cache files ${out.cacheFiles.join(', ')}`,
     );
+    const helloCpu = median(out.cpu.hello);
+    console.log(`  CPU to the first frame: pooltop ${median(out.cpu.pooltop).toFixed(0)} ms, hello-world ${helloCpu.toFixed(0)} ms → ${(median(out.cpu.pooltop) / helloCpu).toFixed(2)}`);
     for (const [name, other] of Object.entries(out.others)) {
-      console.log(`  ${name}: ${median(other.ms).toFixed(0)} ms → ratio ${other.ratio.toFixed(2)}`);
+      console.log(
+        `  ${name}: ${median(other.ms).toFixed(0)} ms → ratio ${other.ratio.toFixed(2)}; CPU ${median(other.cpu).toFixed(0)} ms → ${(median(other.cpu) / helloCpu).toFixed(2)}`,
+      );
     }
   } finally {
     work.cleanup();
