@@ -9,9 +9,6 @@
 //                 expressions; src/format/width.ts reaches it from every command (sanitize's
 //                 ASCII fallback) but calls it only for text that is not plain. The set-up
 //                 runs on the first call instead.
-//   node:*        an ESM import of a built-in module builds its facade from every export, which
-//                 runs the module's lazy getters: node:http's load Node's own copy of undici,
-//                 for its WebSocket. Built-ins are taken through require(), as CommonJS does.
 //   yoga-layout   Emscripten's loader fetch()es its wasm from a data: URL when `fetch` exists,
 //                 which loads Node's own copy of undici, and Yoga's index awaits it at top
 //                 level; it is instantiated synchronously from its bytes instead.
@@ -113,24 +110,6 @@ function lazyStringWidth() {
   };
 }
 
-/** `import … from 'node:x'` compiled to `require('node:x')`. */
-function builtinsThroughRequire() {
-  return {
-    name: 'lean-builtins',
-    setup(build) {
-      build.onResolve({ filter: /^node:/ }, (args) =>
-        args.namespace === 'lean-start' || args.kind === 'require-call'
-          ? undefined
-          : { path: args.path, namespace: 'lean-start' },
-      );
-      build.onLoad({ filter: /^node:/, namespace: 'lean-start' }, (args) => ({
-        contents: `module.exports = require(${JSON.stringify(args.path)});\n`,
-        loader: 'js',
-      }));
-    },
-  };
-}
-
 /**
  * Yoga instantiated synchronously from its wasm bytes (Emscripten's `instantiateWasm`): never
  * fetch()ed, and no top-level await, which a CommonJS bundle cannot have.
@@ -218,13 +197,12 @@ export function dashboardBundle(plugins) {
 
 /**
  * The plugins, for every pooltop bundle. POOLTOP_LEAN (a build-time setting: `none`, or some of
- * `undici,string-width,builtins,yoga`) builds with fewer, to measure what each buys.
+ * `undici,string-width,yoga`) builds with fewer, to measure what each buys.
  */
 export function leanStart(root, env = process.env) {
   const all = {
     undici: () => undiciPool(root),
     'string-width': lazyStringWidth,
-    builtins: builtinsThroughRequire,
     yoga: yogaFromBytes,
   };
   const chosen = env.POOLTOP_LEAN === undefined ? Object.keys(all) : env.POOLTOP_LEAN.split(',');
