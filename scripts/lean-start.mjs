@@ -4,7 +4,9 @@
 //
 //   undici        src/api/transport.ts uses its Pool and nothing else; undici's index loads
 //                 every dispatcher, fetch, WebSocket, the mocks and caches, and the Node
-//                 built-ins they need, at every start. `undici` resolves to the Pool alone.
+//                 built-ins they need, at every start. `undici` resolves to the Pool alone, and
+//                 its HTTP/2 client (which loads node:http2, ~25 ms) is loaded when a
+//                 connection negotiates HTTP/2, not before.
 //   string-width  its module scope builds an Intl.Segmenter and the \p{RGI_Emoji} regular
 //                 expressions; src/format/width.ts reaches it from every command (sanitize's
 //                 ASCII fallback) but calls it only for text that is not plain. The set-up
@@ -23,6 +25,9 @@ import { dirname, join } from 'node:path';
 const UNDICI_POOL = 'undici/lib/dispatcher/pool.js';
 const UNDICI_DISPATCHER = 'undici/lib/dispatcher/dispatcher.js';
 const UNDICI_API = 'undici/lib/api/index.js';
+const UNDICI_CLIENT = /[\\/]node_modules[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/;
+const UNDICI_H2 = "const connectH2 = require('./client-h2.js')";
+const UNDICI_H2_LAZY = "const connectH2 = (client, socket) => require('./client-h2.js')(client, socket)";
 const UNDICI_INDEX_LINES = [
   "const Pool = require('./lib/dispatcher/pool')",
   "const api = require('./lib/api')",
@@ -60,6 +65,24 @@ function undiciPool(root) {
         build,
         () => UNDICI_INDEX_LINES.every((line) => index.includes(line)),
         `scripts/lean-start.mjs: undici's index changed shape (no ${UNDICI_INDEX_LINES.join(', ')})`,
+      );
+      let clients = 0;
+      let lazy = 0;
+      build.onStart(() => {
+        clients = 0;
+        lazy = 0;
+      });
+      build.onLoad({ filter: UNDICI_CLIENT }, async (args) => {
+        clients++;
+        const source = await readFile(args.path, 'utf8');
+        if (source.split(UNDICI_H2).length !== 2) return { contents: source, loader: 'js' };
+        lazy++;
+        return { contents: source.replace(UNDICI_H2, UNDICI_H2_LAZY), loader: 'js' };
+      });
+      failUnless(
+        build,
+        () => lazy === clients,
+        `scripts/lean-start.mjs: undici's client changed shape (no single \`${UNDICI_H2}\`)`,
       );
       build.onResolve({ filter: /^undici$/ }, (args) =>
         args.importer.includes('node_modules') ? undefined : { path: 'undici-pool', namespace: 'lean-start' },
