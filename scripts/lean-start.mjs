@@ -5,7 +5,7 @@
 //   undici        src/api/transport.ts uses its Pool and nothing else; undici's index loads
 //                 every dispatcher, fetch, WebSocket, the mocks and caches, and the Node
 //                 built-ins they need, at every start. `undici` resolves to the Pool alone, and
-//                 its HTTP/2 client (which loads node:http2, ~25 ms) is loaded when a
+//                 its HTTP/2 client (which loads node:http2, slow to load) is loaded when a
 //                 connection negotiates HTTP/2, not before.
 //   string-width  its module scope builds an Intl.Segmenter and the \p{RGI_Emoji} regular
 //                 expressions; src/format/width.ts reaches it from every command (sanitize's
