@@ -1,11 +1,10 @@
-// esbuild bundles for the bench. The Ink hello-world baseline is built as a program exactly like
-// pooltop (scripts/program-build.mjs: the same executable, ESM program, compile cache); the
-// in-process entries are ESM bundles with the same options.
+// esbuild bundles for the bench: the Ink hello-world baseline and the in-process entries, plain
+// minified ESM bundles with pooltop's esbuild options (scripts/program-build.mjs).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { buildProgram, commonOptions, ESM_REQUIRE_BANNER, root } from '../scripts/program-build.mjs';
+import { commonOptions, ESM_REQUIRE_BANNER, root } from '../scripts/program-build.mjs';
 
 export { root };
 
@@ -57,22 +56,6 @@ export async function bundleEntries(outDir, entries, { spy = false } = {}) {
     try {
       await build({ ...options, entryPoints: [join(root, entry)], outfile });
       out[name] = { file: outfile };
-    } catch (error) {
-      out[name] = { error: describeError(error) };
-    }
-  }
-  return out;
-}
-
-/**
- * Builds each entry as a shipped program (scripts/program-build.mjs) in its own folder of
- * `outDir`. Returns { name: { file: the executable } | { error } }.
- */
-export async function bundlePrograms(outDir, entries) {
-  const out = {};
-  for (const [name, entry] of Object.entries(entries)) {
-    try {
-      out[name] = { file: await buildProgram({ entry, outDir: join(outDir, name), name }) };
     } catch (error) {
       out[name] = { error: describeError(error) };
     }

@@ -5,7 +5,7 @@
 //   npm run bench                    full: 15 start-ups each, 60 s idle window, 10 min memory run (~14 min)
 //   npm run bench -- --quick         quick: fewer repetitions, 15 s idle, 1 min memory run (~3 min)
 //   BENCH_QUICK=1 npm run bench      the same
-//   node bench/run.mjs --only startup,frame,flip,session,package,exporter,loadall,mining,fleet   a subset (no build)
+//   node bench/run.mjs --only startup,oneshot,frame,flip,session,package,exporter,loadall,mining,fleet   a subset (no build)
 //   node bench/run.mjs --json FILE   also write every raw sample to FILE
 //
 // Every child (pty or plain) is killed on exit, on SIGINT/SIGTERM and when a step or the whole
@@ -13,7 +13,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { bundleEntries, bundlePrograms, makeWorkDir, root } from './bundle.mjs';
+import { bundleEntries, makeWorkDir, root } from './bundle.mjs';
 import { killAllChildren } from './child.mjs';
 import { alertRows, measureAlerts } from './exporter.mjs';
 import { measureAccountsFrames, measureInkFloor, measurePoolFrames } from './frame.mjs';
@@ -22,7 +22,8 @@ import { measurePageFlip } from './pageflip.mjs';
 import { killAllPtys } from './pty.mjs';
 import { closeAllServices, hostService } from './service-host.mjs';
 import { measureSession } from './session.mjs';
-import { measureStartup } from './startup.mjs';
+import { measureOneShots, oneShotLines } from './one-shot.mjs';
+import { bundleHello, measureStartup } from './startup.mjs';
 import { buildRows, renderTable } from './table.mjs';
 import { withTimeout } from './stats.mjs';
 import { bundleLoadAll, loadAllLines, measureLoadAll } from './load-all.mjs';
@@ -117,7 +118,7 @@ const results = {
 log(`mode: ${modeName}${quick ? '' : ' (use --quick or BENCH_QUICK=1 for a ~3 min run)'}`);
 
 const bundles = await step('bundling the baseline and the in-process entries', 120_000, async () => ({
-  ...(await bundlePrograms(work.dir, { hello: 'bench/fixtures/hello-ink.mjs' })),
+  hello: { file: await bundleHello(work.dir) },
   ...(await bundleEntries(
     work.dir,
     {
@@ -141,6 +142,11 @@ if (wants('package')) results.package = await step('package', 90_000, () => meas
 if (wants('startup')) {
   results.startup = await step('start-up', 30_000 + mode.startupRuns * 3 * 20_000, () =>
     measureStartup({ cliFile, helloFile: file('hello'), runs: mode.startupRuns, log }),
+  );
+}
+if (wants('oneshot')) {
+  results.oneShots = await step('one-shot commands', 60_000 + mode.startupRuns * 5 * 5_000, () =>
+    measureOneShots({ cliFile, runs: mode.startupRuns, log }),
   );
 }
 if (wants('frame')) {
@@ -229,6 +235,9 @@ const describe =
 console.log(`\npooltop bench — ${results.date} — ${describe}`);
 console.log(`machine: ${results.machine}; node ${results.node}\n`);
 console.log(renderTable(buildRows(results)));
+if (results.oneShots) {
+  console.log(`\nOne-shot commands against \`pooltop serve\` in another process (bench/one-shot.mjs):\n${oneShotLines(results.oneShots).join('\n')}`);
+}
 if (results.alerts) console.log(`\nAlerts (bench/exporter.mjs):\n${alertRows(results.alerts).join('\n')}`);
 if (results.poolFrames?.renderOptions) {
   console.log(

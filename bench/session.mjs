@@ -23,7 +23,7 @@ export function diffStats(a, b) {
   return { requests: b.requests - a.requests, connections: b.connections - a.connections, byPath };
 }
 
-/** The dashboard has its compile cache written 3 s after start (src/main.ts). */
+/** The dashboard has its code cache written 3 s after start (src/launch/code-cache.ts). */
 const CACHE_SAVED_AFTER_MS = 4_000;
 
 /**

@@ -4,14 +4,14 @@ import { type CommandIO, interruptedCode } from './commands/support/io.js';
 import { commandFirst, invocationOf } from './commands/support/mode.js';
 import { clip } from './commands/support/parse.js';
 import { reportError } from './errors/report-error.js';
-import { asciiOutput } from './format/ascii.js';
 import { detectTerminal, setTerminal, terminal } from './terminal/capabilities.js';
 import { VERSION } from './version.js';
 
 /** Runs one invocation and returns its exit code; never throws. */
 export async function main(argv: string[], commandIO: CommandIO): Promise<number> {
   setTerminal(detectTerminal(commandIO.env, terminalFlags(argv)));
-  const io = terminal().unicode ? commandIO : asciiIO(commandIO);
+  // Loaded only when needed: the ASCII fallback measures text with string-width.
+  const io = terminal().unicode ? commandIO : asciiIO(commandIO, (await import('./format/ascii.js')).asciiOutput);
   try {
     return await dispatch(argv, io);
   } catch (error) {
@@ -28,7 +28,7 @@ function terminalFlags(argv: string[]): { ascii: boolean; noColor: boolean } {
 }
 
 /** On a terminal that is not UTF-8, nothing but ASCII leaves (format/ascii.ts). */
-function asciiIO(io: CommandIO): CommandIO {
+function asciiIO(io: CommandIO, asciiOutput: (text: string) => string): CommandIO {
   return {
     ...io,
     stdout: (text) => io.stdout(asciiOutput(text)),

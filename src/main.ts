@@ -1,24 +1,19 @@
-import { flushCompileCache } from 'node:module';
 import { main } from './cli.js';
 import { invocationOf } from './commands/support/mode.js';
 import { Interrupted, processIO } from './commands/support/io.js';
 import { isDebug } from './errors/debug.js';
 
-/** How long the dashboard's start-up takes at most; then its compiled code is worth keeping. */
-const START_UP_MS = 3_000;
-
 /** 128 + the signal's number, as a shell reports a process the signal killed. */
 const SIGNAL_EXIT: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 };
 
 /**
- * The program (dist/pooltop-app.mjs, loaded by src/launch/entry.ts): wires the process (argv,
- * signals, exit code) to main(). Node writes the compile cache when the process exits; the
- * dashboard, which runs until quit, has it written once start-up is over.
+ * The program (dist/pooltop-app.mjs for the commands, dist/pooltop-dashboard.cjs for the
+ * dashboard, both loaded by src/launch/entry.ts): wires the process (argv, signals, exit code)
+ * to main().
  */
 function start(): void {
   const argv = process.argv.slice(2);
   const invocation = invocationOf(argv);
-  if (invocation === 'dashboard') setTimeout(() => flushCompileCache?.(), START_UP_MS).unref();
 
   const controller = new AbortController();
   let interrupts = 0;

@@ -27,17 +27,24 @@ export function cacheDir(env: NodeJS.ProcessEnv, home: () => string = homedir): 
   }
 }
 
-/** Turns the compile cache on when it may be; returns what happened, for DEBUG=pooltop. */
-export function enableTrustedCompileCache(env: NodeJS.ProcessEnv): string {
+/** The cache directory, created private (0700) when missing, or why there is none to use. */
+export function trustedCacheDir(env: NodeJS.ProcessEnv): { dir: string } | { reason: string } {
   const dir = cacheDir(env);
-  if (dir === undefined) return 'off';
+  if (dir === undefined) return { reason: 'off' };
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (error) {
-    return `not used: cannot create ${dir} (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
+    return { reason: `not used: cannot create ${dir} (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
   }
-  const uid = process.getuid?.();
-  const distrust = untrustedReason(dir, uid) ?? untrustedSubdirectory(dir, uid);
+  const distrust = untrustedReason(dir, process.getuid?.());
+  return distrust === undefined ? { dir } : { reason: `not used: ${distrust}` };
+}
+
+/** Turns the compile cache on when it may be; returns what happened, for DEBUG=pooltop. */
+export function enableTrustedCompileCache(trusted: { dir: string } | { reason: string }): string {
+  if (!('dir' in trusted)) return trusted.reason;
+  const { dir } = trusted;
+  const distrust = untrustedSubdirectory(dir, process.getuid?.());
   if (distrust !== undefined) return `not used: ${distrust}`;
   // Node makes its per-version subdirectory under the umask (0777 with umask 000): private it is.
   const umask = process.platform === 'win32' ? undefined : process.umask(0o077);

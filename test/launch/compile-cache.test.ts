@@ -16,9 +16,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cacheDir } from '../../src/launch/compile-cache.js';
-import { launchPty } from '../support/pty-session.js';
 import { CLI, cleanEnv, runCli } from '../support/run-cli.js';
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'pooltop-compile-cache-'));
@@ -29,7 +28,6 @@ const cacheFiles = (dir: string): string[] =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name));
-const nodeSays = /^\[compile cache\].*/gm;
 
 describe('cache directory', () => {
   const home = () => '/home/ops';
@@ -169,50 +167,5 @@ describe('executable and compile cache', () => {
     const debug = run(debugEnv(freshDir()));
     expect(debug.stderr).toMatch(/^pooltop: cannot start: yoga did not load/m);
     expect(debug.stderr).toMatch(/at .*pooltop-app\.mjs/);
-  });
-});
-
-describe('dashboard compile cache', () => {
-  it('is written once start-up is over, while the dashboard runs, and used by the next start', async () => {
-    const dir = freshDir();
-    const env = { POOLTOP_CACHE_DIR: dir, DEBUG: 'pooltop' };
-    const first = launchPty(['--demo'], { cols: 100, rows: 30, env });
-    try {
-      await vi.waitFor(() => expect(first.screen()).toMatch(/Workers [\d,]+/), {
-        timeout: 15_000,
-        interval: 50,
-      });
-      await vi.waitFor(() => expect(cacheFiles(dir).length).toBeGreaterThan(0), {
-        timeout: 10_000,
-        interval: 100,
-      });
-      first.pty.write('q');
-      expect(await first.exit).toBe(0);
-    } finally {
-      first.dispose();
-    }
-    const second = launchPty(['--demo'], {
-      cols: 100,
-      rows: 30,
-      env: { ...env, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' },
-    });
-    try {
-      await vi.waitFor(() => expect(second.screen()).toMatch(/Workers [\d,]+/), {
-        timeout: 15_000,
-        interval: 50,
-      });
-      second.pty.write('q');
-      expect(await second.exit).toBe(0);
-      await second.flushed();
-      expect(second.raw()).toMatch(/pooltop-app\.mjs was accepted/);
-      expect(
-        second
-          .raw()
-          .match(nodeSays)
-          ?.some((l) => /pooltop-app\.mjs.*rejected/.test(l)) ?? false,
-      ).toBe(false);
-    } finally {
-      second.dispose();
-    }
   });
 });

@@ -1,0 +1,75 @@
+/**
+ * The dashboard (a CommonJS bundle) run through vm.Script with a V8 code cache taken after
+ * start-up: Node's compile cache is written right after compiling, so it lacks the functions
+ * first called while the first frame is drawn, which is most of the dashboard's start-up. The
+ * cache lives in the trusted directory of ./compile-cache.ts; V8 itself rejects a cache made by
+ * another V8, for other flags or for another source, and the file name carries pooltop's and
+ * Node's versions, so an upgrade writes a new one. A file that is not the user's own regular
+ * file, or that others can write to, is not read; any failure to write is silent.
+ */
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+
+/** By then the first frame is out and the code that drew it compiled. */
+const START_UP_MS = 3_000;
+const PREFIX = 'dashboard-';
+
+/** Runs the CommonJS bundle `file`; `report` hears first what happens to the cache, for DEBUG=pooltop. */
+export function runWithCodeCache(
+  file: string,
+  dir: string | undefined,
+  version: string,
+  report: (note: string) => void,
+): void {
+  const name = `${PREFIX}${version}-node${process.versions.node}-${process.arch}.v8`;
+  const cacheFile = dir === undefined ? undefined : join(dir, name);
+  const cachedData = cacheFile === undefined ? undefined : readOwnFile(cacheFile);
+  const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`;
+  const script = new Script(source, { filename: file, cachedData });
+  if (cacheFile === undefined) report('off');
+  else if (cachedData !== undefined && !script.cachedDataRejected) report(`accepted (${cacheFile})`);
+  else {
+    report(`${cachedData === undefined ? 'none' : 'rejected'}, written after start-up (${cacheFile})`);
+    setTimeout(() => save(cacheFile, script), START_UP_MS).unref();
+  }
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
+}
+
+/** The file's bytes if it is a regular file of this user's that no one else can write to. */
+function readOwnFile(path: string): Buffer | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const stats = fstatSync(fd);
+    const uid = process.getuid?.();
+    if (!stats.isFile() || (uid !== undefined && stats.uid !== uid) || (stats.mode & 0o022) !== 0) return undefined;
+    return readFileSync(fd);
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Written whole under a name of this process's own, then renamed: a reader sees an old file or a new one. */
+function save(cacheFile: string, script: Script): void {
+  const temporary = `${cacheFile}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, script.createCachedData(), { mode: 0o600, flag: 'wx' });
+    renameSync(temporary, cacheFile);
+    // Caches of other pooltop or Node versions are of no more use.
+    const dir = dirname(cacheFile);
+    for (const other of readdirSync(dir)) {
+      if (other.startsWith(PREFIX) && other.endsWith('.v8') && join(dir, other) !== cacheFile) unlinkSync(join(dir, other));
+    }
+  } catch {
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // Never created: a read-only directory.
+    }
+  }
+}

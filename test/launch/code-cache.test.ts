@@ -1,0 +1,171 @@
+/**
+ * The dashboard runs from its CommonJS bundle with a V8 code cache taken after start-up
+ * (src/launch/code-cache.ts): the built executable in a pty, DEBUG=pooltop telling on stderr
+ * what happened to the cache, the cache directory's files telling the rest.
+ */
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { launchPty } from '../support/pty-session.js';
+
+const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as {
+  version: string;
+};
+const CACHE_NAME = `dashboard-${version}-node${process.versions.node}-${process.arch}.v8`;
+const freshDir = () => mkdtempSync(join(tmpdir(), 'pooltop-code-cache-'));
+const names = (dir: string) => readdirSync(dir).filter((n) => n.startsWith('dashboard-'));
+const said = (raw: string) => raw.match(/^pooltop: code cache: .*$/m)?.[0] ?? '';
+
+/**
+ * Runs `pooltop --demo` with DEBUG=pooltop and the cache in `dir` until pool data is on screen
+ * and `until()` holds, then quits; returns what it said about the code cache.
+ */
+async function dashboard(dir: string, until: () => boolean = () => true, env: NodeJS.ProcessEnv = {}) {
+  const run = launchPty(['--demo'], { cols: 100, rows: 30, env: { POOLTOP_CACHE_DIR: dir, DEBUG: 'pooltop', ...env } });
+  try {
+    await vi.waitFor(
+      () => {
+        expect(run.screen()).toMatch(/Workers [\d,]+/);
+        expect(until()).toBe(true);
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    run.pty.write('q');
+    expect(await run.exit).toBe(0);
+    await run.flushed();
+    return said(run.raw());
+  } finally {
+    run.dispose();
+  }
+}
+
+/** The cache file, present whole: renamed into place, no temporary file left. */
+const written = (dir: string, since = 0) => () => {
+  const files = readdirSync(dir);
+  return files.includes(CACHE_NAME) && statSync(join(dir, CACHE_NAME)).mtimeMs > since && !files.some((f) => f.endsWith('.tmp'));
+};
+
+describe('dashboard code cache', () => {
+  it('is written once after start-up, private, and accepted by the next start', async () => {
+    const dir = freshDir();
+    expect(await dashboard(dir, written(dir))).toBe(
+      `pooltop: code cache: none, written after start-up (${join(dir, CACHE_NAME)})`,
+    );
+    expect(statSync(join(dir, CACHE_NAME)).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, CACHE_NAME)).size).toBeGreaterThan(100_000);
+    expect(await dashboard(dir)).toBe(`pooltop: code cache: accepted (${join(dir, CACHE_NAME)})`);
+  });
+
+  it('takes a corrupt or truncated cache as none, and replaces it', async () => {
+    const dir = freshDir();
+    const file = join(dir, CACHE_NAME);
+    writeFileSync(file, Buffer.alloc(4096, 0x5a), { mode: 0o600 });
+    const before = statSync(file).mtimeMs;
+    expect(await dashboard(dir, written(dir, before))).toMatch(/^pooltop: code cache: rejected, written after start-up/);
+    expect(await dashboard(dir)).toMatch(/^pooltop: code cache: accepted/);
+
+    truncateSync(file, Math.floor(statSync(file).size / 2));
+    const truncated = statSync(file).mtimeMs;
+    expect(await dashboard(dir, written(dir, truncated))).toMatch(/^pooltop: code cache: rejected, written after start-up/);
+    expect(await dashboard(dir)).toMatch(/^pooltop: code cache: accepted/);
+  });
+
+  it('does not read a cache file others can write to, and writes its own in its place', async () => {
+    const dir = freshDir();
+    await dashboard(dir, written(dir));
+    const file = join(dir, CACHE_NAME);
+    chmodSync(file, 0o666);
+    const before = statSync(file).mtimeMs;
+    expect(await dashboard(dir, written(dir, before))).toMatch(/^pooltop: code cache: none, written after start-up/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it.runIf(process.getuid?.() === 0)('does not read a cache file of another user', async () => {
+    const dir = freshDir();
+    await dashboard(dir, written(dir));
+    const file = join(dir, CACHE_NAME);
+    chownSync(file, 65534, 65534);
+    const before = statSync(file).mtimeMs;
+    expect(await dashboard(dir, written(dir, before))).toMatch(/^pooltop: code cache: none, written after start-up/);
+    expect(statSync(file).uid).toBe(0);
+  });
+
+  it('runs without a cache, silently, when it cannot write one, and leaves nothing behind', async () => {
+    const dir = freshDir();
+    // A directory where the file would go: it cannot be read as a cache, nor renamed over.
+    mkdirSync(join(dir, CACHE_NAME));
+    const run = launchPty(['--demo'], { cols: 100, rows: 30, env: { POOLTOP_CACHE_DIR: dir } });
+    try {
+      await vi.waitFor(() => expect(run.screen()).toMatch(/Workers [\d,]+/), { timeout: 20_000, interval: 50 });
+      // Past the moment the cache would be written: the clock on screen has ticked 4 times.
+      const clock = () => run.screen().match(/\d\d:\d\d:(\d\d)\s*$/m)?.[1];
+      const first = Number(clock());
+      await vi.waitFor(() => expect((Number(clock()) - first + 60) % 60).toBeGreaterThanOrEqual(4), {
+        timeout: 20_000,
+        interval: 100,
+      });
+      expect(run.screen()).toMatch(/Workers [\d,]+/);
+      run.pty.write('q');
+      expect(await run.exit).toBe(0);
+      await run.flushed();
+      expect(run.raw()).not.toMatch(/pooltop:|Error/);
+    } finally {
+      run.dispose();
+    }
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(statSync(join(dir, CACHE_NAME)).isDirectory()).toBe(true);
+  });
+
+  // Root writes to a read-only directory all the same: the case above covers root.
+  it.runIf(process.getuid?.() !== 0)('runs without a cache, silently, in a read-only directory', async () => {
+    const dir = freshDir();
+    chmodSync(dir, 0o500);
+    const run = launchPty(['--demo'], { cols: 100, rows: 30, env: { POOLTOP_CACHE_DIR: dir } });
+    try {
+      await vi.waitFor(() => expect(run.screen()).toMatch(/Workers [\d,]+/), { timeout: 20_000, interval: 50 });
+      const clock = () => run.screen().match(/\d\d:\d\d:(\d\d)\s*$/m)?.[1];
+      const first = Number(clock());
+      await vi.waitFor(() => expect((Number(clock()) - first + 60) % 60).toBeGreaterThanOrEqual(4), {
+        timeout: 20_000,
+        interval: 100,
+      });
+      run.pty.write('q');
+      expect(await run.exit).toBe(0);
+      await run.flushed();
+      expect(run.raw()).not.toMatch(/pooltop:|Error/);
+    } finally {
+      run.dispose();
+    }
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('is written whole when two dashboards start at once, and caches of other versions go', async () => {
+    const dir = freshDir();
+    const stale = 'dashboard-0.0.1-node22.0.0-x64.v8';
+    writeFileSync(join(dir, stale), 'old', { mode: 0o600 });
+    const both = await Promise.all([
+      dashboard(dir, () => written(dir)() && !names(dir).includes(stale)),
+      dashboard(dir, () => written(dir)() && !names(dir).includes(stale)),
+    ]);
+    for (const line of both) expect(line).toMatch(/^pooltop: code cache: none, written after start-up/);
+    expect(names(dir)).toEqual([CACHE_NAME]);
+    expect(await dashboard(dir)).toMatch(/^pooltop: code cache: accepted/);
+  });
+
+  it('reads and writes nothing with POOLTOP_CODE_CACHE=off', async () => {
+    const dir = freshDir();
+    expect(await dashboard(dir, () => true, { POOLTOP_CODE_CACHE: 'off' })).toBe('pooltop: code cache: off');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
