@@ -176,8 +176,9 @@ if (wants('session')) {
         host,
         idleMs: mode.idleMs,
         warmupMs: mode.warmupMs,
-        // Memory has its own step (bench/memory.mjs); this run ends with its idle window.
-        memoryMs: mode.warmupMs + mode.idleMs,
+        // Memory has its own step (bench/memory.mjs); this run ends a few seconds after its
+        // idle window (the connections counted over the whole run need one sample).
+        memoryMs: mode.warmupMs + mode.idleMs + 5_000,
         log,
       });
     } finally {
