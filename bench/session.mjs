@@ -1,4 +1,4 @@
-// Figures 4, 5 and 6 from one long-running dashboard: `pooltop --interval 1` in a 120×40 pty
+// Figures 4 and 6 from one long-running dashboard: `pooltop --interval 1` in a 120×40 pty
 // against the service hosted in this process, on the Pool tab.
 //   idle    — CPU % of one core (/proc/<pid>/stat) and bytes written to the terminal per second,
 //             over `idleMs` after a warm-up;

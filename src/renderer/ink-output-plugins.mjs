@@ -1,10 +1,13 @@
 // Swaps Ink's output pass for ./output/ wherever pooltop is built or tested: the esbuild plugin
 // for every bundle (scripts/program-build.mjs), the Vite plugin for vitest (vitest.config.ts),
 // from the one table below. `ink/build/output.js`, imported by build/renderer.js, becomes
-// ./output/output.ts, and the `widest-line` package Ink measures text with becomes
-// ./output/widest-line.ts. The esbuild build fails if Ink's sources no longer import these names,
+// ./output/output.ts, the `widest-line` package Ink measures text with becomes
+// ./output/widest-line.ts, and the text sanitiser every <Text> goes through on every frame
+// (build/sanitize-ansi.js, imported by build/squash-text-nodes.js) is reached through
+// ./output/sanitize-cache.ts, which imports Ink's own as `ink-sanitize-ansi`. The esbuild build fails if Ink's sources no longer import these names,
 // so an Ink upgrade cannot drop the swap silently (test/renderer/ink-output-plugin.test.ts checks
 // both plugins).
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,7 +19,13 @@ export const INK_REDIRECTS = [
   { importer: 'renderer', spec: './output.js', to: join(here, 'output', 'output.ts') },
   { importer: 'render-node-to-output', spec: 'widest-line', to: join(here, 'output', 'widest-line.ts') },
   { importer: 'measure-text', spec: 'widest-line', to: join(here, 'output', 'widest-line.ts') },
+  { importer: 'squash-text-nodes', spec: './sanitize-ansi.js', to: join(here, 'output', 'sanitize-cache.ts') },
 ];
+
+/** Ink's own modules that a replacement wraps, by the name it imports them with (Ink exports no subpaths). */
+const INK_ORIGINALS = new Map([
+  ['ink-sanitize-ansi', join(dirname(createRequire(import.meta.url).resolve('ink')), 'sanitize-ansi.js')],
+]);
 
 /** The replacement for `spec` imported by `importer` (a file path), if it is one of Ink's. */
 export function redirectOf(spec, importer) {
@@ -30,7 +39,8 @@ export function inkOutput() {
     setup(build) {
       const seen = new Set();
       build.onStart(() => seen.clear());
-      build.onResolve({ filter: /^(\.\/output\.js|widest-line)$/ }, (args) => {
+      build.onResolve({ filter: /^ink-sanitize-ansi$/ }, (args) => ({ path: INK_ORIGINALS.get(args.path) }));
+      build.onResolve({ filter: /^(\.\/output\.js|widest-line|\.\/sanitize-ansi\.js)$/ }, (args) => {
         const redirect = redirectOf(args.path, args.importer);
         if (!redirect) return undefined;
         seen.add(redirect);
@@ -63,7 +73,7 @@ export function inkOutputVite() {
     name: 'ink-output',
     enforce: 'pre',
     resolveId(source, importer) {
-      return redirectOf(source, importer)?.to ?? null;
+      return INK_ORIGINALS.get(source) ?? redirectOf(source, importer)?.to ?? null;
     },
   };
 }
