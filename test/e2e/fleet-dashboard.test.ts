@@ -8,8 +8,6 @@
  */
 import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -18,6 +16,7 @@ import { MINING_PATHS } from '../../src/api/mining-types.js';
 import { seenStorePath } from '../../src/config/seen-store.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { launchPty, type PtySession } from '../support/pty-session.js';
+import { startPageFaultProxy } from './page-fault-proxy.js';
 import { CLI } from '../support/run-cli.js';
 import { type ServedCli, startServeCli } from '../support/serve-cli.js';
 
@@ -172,7 +171,7 @@ describe('the fleet table in a terminal', () => {
     const goneAt2 = [...new Set([...first, ...at1])].filter((n) => !at2.has(n)).length;
     clock.t = T0;
 
-    const proxy = await faultProxy(service.baseUrl);
+    const proxy = await startPageFaultProxy(service.baseUrl, -1, MINING_PATHS.workerNames);
     done.push(() => proxy.close());
     const home = mkdtempSync(join(tmpdir(), 'pooltop-fleet-'));
     const state = join(home, '.state');
@@ -242,62 +241,3 @@ describe('the fleet table in a terminal', () => {
     expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);
   }, 120_000);
 });
-
-/** A loopback proxy that answers HTTP 500 to workers/names at `failOffset` (read from the signed body). */
-async function faultProxy(target: string) {
-  const upstream = new URL(target);
-  let refused = 0;
-  const state = { failOffset: -1 };
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      let offset: unknown;
-      try {
-        offset = (JSON.parse(body.toString('utf8')) as { offset?: unknown }).offset;
-      } catch {
-        offset = undefined;
-      }
-      if (req.url === MINING_PATHS.workerNames && offset === state.failOffset) {
-        refused++;
-        const text = JSON.stringify({ error: ['Internal server error.'] });
-        res.writeHead(500, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-        res.end(text);
-        return;
-      }
-      const forward = request(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          method: req.method,
-          path: req.url,
-          headers: req.headers,
-        },
-        (up) => {
-          res.writeHead(up.statusCode ?? 502, up.headers);
-          up.pipe(res);
-        },
-      );
-      forward.on('error', () => res.destroy());
-      forward.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    refused: () => refused,
-    get failOffset() {
-      return state.failOffset;
-    },
-    set failOffset(v: number) {
-      state.failOffset = v;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}

@@ -1,7 +1,7 @@
 /**
  * A loopback HTTP proxy in front of the embedded service that answers HTTP 500 to every request
- * for the sub-account page at one offset (read from the signed body), and passes everything
- * else through unchanged: a page that can never be fetched.
+ * for one path's page at one offset (read from the signed body), and passes everything else
+ * through unchanged: a page that can never be fetched (until `failOffset` is set to -1).
  */
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,18 +11,25 @@ export interface PageFaultProxy {
   baseUrl: string;
   /** Requests refused so far. */
   refused: () => number;
+  /** The offset refused; -1 refuses nothing. */
+  failOffset: number;
   close(): Promise<void>;
 }
 
-export async function startPageFaultProxy(target: string, failOffset: number): Promise<PageFaultProxy> {
+export async function startPageFaultProxy(
+  target: string,
+  failOffset: number,
+  path: string = PATHS.subAccounts,
+): Promise<PageFaultProxy> {
   const upstream = new URL(target);
   let refused = 0;
+  const state = { failOffset };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      if (req.url === PATHS.subAccounts && offsetOf(body) === failOffset) {
+      if (req.url === path && offsetOf(body) === state.failOffset) {
         refused++;
         const text = JSON.stringify({ error: ['Internal server error.'] });
         res.writeHead(500, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
@@ -51,6 +58,12 @@ export async function startPageFaultProxy(target: string, failOffset: number): P
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     refused: () => refused,
+    get failOffset() {
+      return state.failOffset;
+    },
+    set failOffset(v: number) {
+      state.failOffset = v;
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

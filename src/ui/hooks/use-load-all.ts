@@ -4,12 +4,12 @@
  * order), the progress and how the load ended. One load at a time: starting again cancels the
  * one running. Progress alone redraws at most every 100 ms; each page redraws at once.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import type { PooltopError } from '../../errors/pooltop-error.js';
-import { linkSignals } from '../../api/link-signals.js';
 import { type LoadEnd, type LoadProgress, loadAllSubAccounts } from '../../api/load-all.js';
 import type { SubAccount } from '../../api/types.js';
 import { useDashboard } from '../dashboard-context.js';
+import { useOneLoad } from './use-one-load.js';
 
 export interface LoadAllState {
   /** `idle`: nothing loaded (one page at a time); `loading`; `done`: loaded, stopped or failed. */
@@ -44,17 +44,13 @@ const PROGRESS_EVERY_MS = 100;
 const ROWS_EVERY_MS = 250;
 
 export function useLoadAll(): LoadAll {
-  const { client, signal: lifetime, now } = useDashboard();
-  const [state, setState] = useState<LoadAllState>(IDLE);
-  const running = useRef<AbortController | undefined>(undefined);
+  const { client, now } = useDashboard();
+  const { state, setState, begin, cancel, clear } = useOneLoad<LoadAllState>(IDLE);
 
   const start = useCallback(
     (search: string) => {
-      running.current?.abort();
-      const controller = new AbortController();
-      running.current = controller;
-      const linked = linkSignals(controller.signal, lifetime);
-      const mine = () => running.current === controller && !lifetime.aborted;
+      const run = begin();
+      const { mine } = run;
       const arrived: SubAccount[] = [];
       let drawnAt = Number.NEGATIVE_INFINITY;
       let rowsAt = Number.NEGATIVE_INFINITY;
@@ -62,7 +58,7 @@ export function useLoadAll(): LoadAll {
       void loadAllSubAccounts({
         fetchPage: (query, signal) => client.listSubAccounts(query, { signal }),
         search,
-        signal: linked.signal,
+        signal: run.signal,
         now,
         onRows: (page, progress) => {
           if (!mine()) return;
@@ -81,9 +77,7 @@ export function useLoadAll(): LoadAll {
           setState((s) => ({ ...s, progress }));
         },
       }).then((outcome) => {
-        linked.dispose();
-        if (!mine()) return;
-        running.current = undefined;
+        if (!run.finish()) return;
         setState({
           phase: 'done',
           rows: outcome.rows,
@@ -95,23 +89,8 @@ export function useLoadAll(): LoadAll {
         });
       });
     },
-    [client, lifetime, now],
+    [begin, client, now, setState],
   );
-
-  const cancel = useCallback((): boolean => {
-    if (!running.current) return false;
-    running.current.abort();
-    return true;
-  }, []);
-
-  const clear = useCallback(() => {
-    const current = running.current;
-    running.current = undefined;
-    current?.abort();
-    setState(IDLE);
-  }, []);
-
-  useEffect(() => () => running.current?.abort(), []);
 
   return { state, start, cancel, clear };
 }

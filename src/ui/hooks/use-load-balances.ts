@@ -5,10 +5,10 @@
  * or its failure. One load at a time: starting again cancels the one running; Esc stops it and
  * what arrived stays. Progress redraws at most every 100 ms, results every 250 ms.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { linkSignals } from '../../api/link-signals.js';
+import { useCallback } from 'react';
 import { type BalanceLoadProgress, loadBalances } from '../../api/load-balances.js';
 import { useDashboard } from '../dashboard-context.js';
+import { useOneLoad } from './use-one-load.js';
 
 /** An account's amount of the currency (null: sent without a readable amount), or its failure. */
 export type BalanceCellValue = { ok: true; total: string | null } | { ok: false; error: string };
@@ -42,17 +42,13 @@ const PROGRESS_EVERY_MS = 100;
 const VALUES_EVERY_MS = 250;
 
 export function useLoadBalances(): BalanceColumn {
-  const { client, signal: lifetime, now } = useDashboard();
-  const [state, setState] = useState<BalanceColumnState>(IDLE);
-  const running = useRef<AbortController | undefined>(undefined);
+  const { client, now } = useDashboard();
+  const { state, setState, begin, cancel, clear } = useOneLoad<BalanceColumnState>(IDLE);
 
   const start = useCallback(
     (ticker: string, ids: readonly string[]) => {
-      running.current?.abort();
-      const controller = new AbortController();
-      running.current = controller;
-      const linked = linkSignals(controller.signal, lifetime);
-      const mine = () => running.current === controller && !lifetime.aborted;
+      const run = begin();
+      const { mine } = run;
       const values = new Map<string, BalanceCellValue>();
       let drawnAt = Number.NEGATIVE_INFINITY;
       let valuesAt = Number.NEGATIVE_INFINITY;
@@ -60,7 +56,7 @@ export function useLoadBalances(): BalanceColumn {
       void loadBalances({
         ids,
         fetch: (id, signal) => client.subAccountBalances({ id, ticker }, { signal }),
-        signal: linked.signal,
+        signal: run.signal,
         now,
         onResult: (index, result) => {
           const id = ids[index];
@@ -84,9 +80,7 @@ export function useLoadBalances(): BalanceColumn {
           setState((s) => ({ ...s, progress, values: snapshot ?? s.values }));
         },
       }).then((outcome) => {
-        linked.dispose();
-        if (!mine()) return;
-        running.current = undefined;
+        if (!run.finish()) return;
         setState({
           phase: 'done',
           ticker,
@@ -96,23 +90,8 @@ export function useLoadBalances(): BalanceColumn {
         });
       });
     },
-    [client, lifetime, now],
+    [begin, client, now, setState],
   );
-
-  const cancel = useCallback((): boolean => {
-    if (!running.current) return false;
-    running.current.abort();
-    return true;
-  }, []);
-
-  const clear = useCallback(() => {
-    const current = running.current;
-    running.current = undefined;
-    current?.abort();
-    setState(IDLE);
-  }, []);
-
-  useEffect(() => () => running.current?.abort(), []);
 
   return { state, start, cancel, clear };
 }
