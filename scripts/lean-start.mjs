@@ -48,12 +48,36 @@ function failUnless(build, check, text) {
 }
 
 /**
+ * Every file matching `filter` rewritten by `patch(source, path)`; a file it returns undefined for
+ * (not the shape expected) is bundled as it is, and the build fails with `text`.
+ */
+function patchEach(build, filter, patch, text) {
+  let seen = 0;
+  let patched = 0;
+  build.onStart(() => {
+    seen = 0;
+    patched = 0;
+  });
+  build.onLoad({ filter }, async (args) => {
+    seen++;
+    const source = await readFile(args.path, 'utf8');
+    const contents = await patch(source, args.path);
+    if (contents === undefined) return { contents: source, loader: 'js' };
+    patched++;
+    return { contents, loader: 'js' };
+  });
+  failUnless(build, () => patched === seen, text);
+}
+
+/**
  * `import { Pool } from 'undici'` gets undici's Pool module alone, with the request API that
  * undici's index adds to every dispatcher (the index's own line, repeated).
  */
 function undiciPool(root) {
   const resolve = createRequire(join(root, 'package.json')).resolve;
-  const [poolFile, dispatcherFile, apiFile] = [UNDICI_POOL, UNDICI_DISPATCHER, UNDICI_API].map((f) => resolve(f));
+  const [poolFile, dispatcherFile, apiFile] = [UNDICI_POOL, UNDICI_DISPATCHER, UNDICI_API].map((f) =>
+    resolve(f),
+  );
   return {
     name: 'lean-undici',
     setup(build) {
@@ -66,22 +90,11 @@ function undiciPool(root) {
         () => UNDICI_INDEX_LINES.every((line) => index.includes(line)),
         `scripts/lean-start.mjs: undici's index changed shape (no ${UNDICI_INDEX_LINES.join(', ')})`,
       );
-      let clients = 0;
-      let lazy = 0;
-      build.onStart(() => {
-        clients = 0;
-        lazy = 0;
-      });
-      build.onLoad({ filter: UNDICI_CLIENT }, async (args) => {
-        clients++;
-        const source = await readFile(args.path, 'utf8');
-        if (source.split(UNDICI_H2).length !== 2) return { contents: source, loader: 'js' };
-        lazy++;
-        return { contents: source.replace(UNDICI_H2, UNDICI_H2_LAZY), loader: 'js' };
-      });
-      failUnless(
+      patchEach(
         build,
-        () => lazy === clients,
+        UNDICI_CLIENT,
+        (source) =>
+          source.split(UNDICI_H2).length === 2 ? source.replace(UNDICI_H2, UNDICI_H2_LAZY) : undefined,
         `scripts/lean-start.mjs: undici's client changed shape (no single \`${UNDICI_H2}\`)`,
       );
       build.onResolve({ filter: /^undici$/ }, (args) =>
@@ -107,28 +120,23 @@ function lazyStringWidth() {
   return {
     name: 'lean-string-width',
     setup(build) {
-      let seen = 0;
-      let patched = 0;
-      build.onStart(() => {
-        seen = 0;
-        patched = 0;
-      });
-      build.onLoad({ filter: STRING_WIDTH }, async (args) => {
-        seen++;
-        const source = await readFile(args.path, 'utf8');
-        const imports = source.match(/^(import [^\n]+\n)+/)?.[0] ?? '';
-        const body = source.slice(imports.length);
-        if (body.split(STRING_WIDTH_EXPORT).length !== 2 || /^\s*(import|export)\b/m.test(body.replace(STRING_WIDTH_EXPORT, ''))) {
-          return { contents: source, loader: 'js' };
-        }
-        patched++;
-        const inner = body.replace(STRING_WIDTH_EXPORT, 'function stringWidth(');
-        return {
-          contents: `${imports}let measure;\nfunction setUp() {\n${inner}\nreturn stringWidth;\n}\nexport default function stringWidth(input, options) {\n  measure ??= setUp();\n  return measure(input, options);\n}\n`,
-          loader: 'js',
-        };
-      });
-      failUnless(build, () => patched === seen, 'scripts/lean-start.mjs: string-width changed shape (not one module with a single default export)');
+      patchEach(
+        build,
+        STRING_WIDTH,
+        (source) => {
+          const imports = source.match(/^(import [^\n]+\n)+/)?.[0] ?? '';
+          const body = source.slice(imports.length);
+          if (
+            body.split(STRING_WIDTH_EXPORT).length !== 2 ||
+            /^\s*(import|export)\b/m.test(body.replace(STRING_WIDTH_EXPORT, ''))
+          ) {
+            return undefined;
+          }
+          const inner = body.replace(STRING_WIDTH_EXPORT, 'function stringWidth(');
+          return `${imports}let measure;\nfunction setUp() {\n${inner}\nreturn stringWidth;\n}\nexport default function stringWidth(input, options) {\n  measure ??= setUp();\n  return measure(input, options);\n}\n`;
+        },
+        'scripts/lean-start.mjs: string-width changed shape (not one module with a single default export)',
+      );
     },
   };
 }
@@ -141,47 +149,42 @@ function yogaFromBytes() {
   return {
     name: 'lean-yoga',
     setup(build) {
-      let seen = 0;
-      let patched = 0;
-      build.onStart(() => {
-        seen = 0;
-        patched = 0;
-      });
+      const text = `scripts/lean-start.mjs: yoga-layout changed shape (its wasm data: URL, or no single \`${YOGA_AWAIT}\`)`;
       // The loader's own copy of the bytes is never read: the index hands them over.
-      build.onLoad({ filter: YOGA_BINARY }, async (args) => {
-        seen++;
-        const source = await readFile(args.path, 'utf8');
-        if (source.split(YOGA_DATA_URI).length !== 3) return { contents: source, loader: 'js' };
-        patched++;
-        return { contents: source.replace(YOGA_DATA_URI, '""'), loader: 'js' };
-      });
-      build.onLoad({ filter: YOGA_INDEX }, async (args) => {
-        seen++;
-        const source = await readFile(args.path, 'utf8');
-        const binary = await readFile(join(dirname(args.path), '..', 'binaries', 'yoga-wasm-base64-esm.js'), 'utf8');
-        const bytes = binary.match(YOGA_DATA_URI)?.[1];
-        if (bytes === undefined || source.split(YOGA_AWAIT).length !== 2) return { contents: source, loader: 'js' };
-        patched++;
-        const instantiate = [
-          'const Yoga = wrapAssembly(instantiate());',
-          'function instantiate() {',
-          `  const bytes = Buffer.from(${JSON.stringify(bytes)}, 'base64');`,
-          '  const module = {',
-          '    instantiateWasm(imports, done) {',
-          '      done(new WebAssembly.Instance(new WebAssembly.Module(bytes), imports));',
-          '      return {};',
-          '    },',
-          '  };',
-          '  loadYoga(module);',
-          '  return module;',
-          '}',
-        ].join('\n');
-        return { contents: source.replace(YOGA_AWAIT, instantiate), loader: 'js' };
-      });
-      failUnless(
+      patchEach(
         build,
-        () => patched === seen,
-        `scripts/lean-start.mjs: yoga-layout changed shape (its wasm data: URL, or no single \`${YOGA_AWAIT}\`)`,
+        YOGA_BINARY,
+        (source) =>
+          source.split(YOGA_DATA_URI).length === 3 ? source.replace(YOGA_DATA_URI, '""') : undefined,
+        text,
+      );
+      patchEach(
+        build,
+        YOGA_INDEX,
+        async (source, path) => {
+          const binary = await readFile(
+            join(dirname(path), '..', 'binaries', 'yoga-wasm-base64-esm.js'),
+            'utf8',
+          );
+          const bytes = binary.match(YOGA_DATA_URI)?.[1];
+          if (bytes === undefined || source.split(YOGA_AWAIT).length !== 2) return undefined;
+          const instantiate = [
+            'const Yoga = wrapAssembly(instantiate());',
+            'function instantiate() {',
+            `  const bytes = Buffer.from(${JSON.stringify(bytes)}, 'base64');`,
+            '  const module = {',
+            '    instantiateWasm(imports, done) {',
+            '      done(new WebAssembly.Instance(new WebAssembly.Module(bytes), imports));',
+            '      return {};',
+            '    },',
+            '  };',
+            '  loadYoga(module);',
+            '  return module;',
+            '}',
+          ].join('\n');
+          return source.replace(YOGA_AWAIT, instantiate);
+        },
+        text,
       );
     },
   };
@@ -195,20 +198,12 @@ function inkWithoutDevMode() {
   return {
     name: 'lean-ink-dev',
     setup(build) {
-      let seen = 0;
-      let patched = 0;
-      build.onStart(() => {
-        seen = 0;
-        patched = 0;
-      });
-      build.onLoad({ filter: INK_RECONCILER }, async (args) => {
-        seen++;
-        const source = await readFile(args.path, 'utf8');
-        if (source.split(INK_DEV).length !== 3) return { contents: source, loader: 'js' };
-        patched++;
-        return { contents: source.replaceAll(INK_DEV, 'false'), loader: 'js' };
-      });
-      failUnless(build, () => patched === seen, `scripts/lean-start.mjs: Ink changed shape (not two \`${INK_DEV}\`)`);
+      patchEach(
+        build,
+        INK_RECONCILER,
+        (source) => (source.split(INK_DEV).length === 3 ? source.replaceAll(INK_DEV, 'false') : undefined),
+        `scripts/lean-start.mjs: Ink changed shape (not two \`${INK_DEV}\`)`,
+      );
     },
   };
 }
