@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { showsPoolData } from './markers.mjs';
 import { rssBytes } from './proc.mjs';
 import { childEnv, killAllPtys, startPty } from './pty.mjs';
+import { servedLine } from './served-line.mjs';
 import { fmt, sleep } from './stats.mjs';
 
 const MB = 1_000_000;
@@ -41,22 +42,7 @@ function startServe(cliFile, env) {
   });
   live.add(child);
   child.on('exit', () => live.delete(child));
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('pooltop serve: no start line in 20 s')), 20_000);
-    child.stdout.setEncoding('utf8').on('data', (d) => {
-      out += d;
-      const m = /^(\{.*\})\n/m.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, served: JSON.parse(m[1]) });
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`pooltop serve exited ${code}`));
-    });
-  });
+  return servedLine(child);
 }
 
 /** Kills the `pooltop serve` children still running (run.mjs calls it on exit and timeouts). */
@@ -74,7 +60,8 @@ export async function measureMemory({ cliFile, minutes, nodeArgs = [], log = () 
     POOLTOP_STATE_DIR: join(home, 'state'),
     POOLTOP_CACHE_DIR: join(home, 'cache'),
   });
-  for (const key of Object.keys(base)) if (key.startsWith('WHITEBIT_') || key.startsWith('POOLTOP_DIAG')) delete base[key];
+  for (const key of Object.keys(base))
+    if (key.startsWith('WHITEBIT_') || key.startsWith('POOLTOP_DIAG')) delete base[key];
   const sessions = [];
   try {
     const { served } = await startServe(cliFile, base);
@@ -129,7 +116,12 @@ export async function measureMemory({ cliFile, minutes, nodeArgs = [], log = () 
           .split('\n')
           .filter(Boolean)
           .map((line) => JSON.parse(line))
-          .map((s) => ({ s: (s.t - twinStartedAt) / 1000, heapUsed: s.heapUsed, rss: s.rss, afterGc: s.afterGc }))
+          .map((s) => ({
+            s: (s.t - twinStartedAt) / 1000,
+            heapUsed: s.heapUsed,
+            rss: s.rss,
+            afterGc: s.afterGc,
+          }))
       : [];
     const minute1 = samples.find((x) => x.s >= 60 - 5);
     const last = samples.filter((x) => x.s <= totalMs / 1000 + 5).at(-1);
@@ -204,11 +196,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   process.on('exit', stop);
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
   const log = (line) => process.stderr.write(`bench: ${line}\n`);
-  log(`memory, node ${process.version}, ${minutes} min${values['node-arg'].length ? `, node ${values['node-arg'].join(' ')}` : ''}`);
+  log(
+    `memory, node ${process.version}, ${minutes} min${values['node-arg'].length ? `, node ${values['node-arg'].join(' ')}` : ''}`,
+  );
   const m = await measureMemory({ cliFile, minutes, nodeArgs: values['node-arg'], log });
   if (values.json) console.log(JSON.stringify(m));
   for (const [figure, measured, detail, target, ok] of memoryRows(m)) {
-    console.log(`${figure}: ${measured} (${detail}); target ${target} ${ok === undefined ? '–' : ok ? '✓' : '✗'}`);
+    console.log(
+      `${figure}: ${measured} (${detail}); target ${target} ${ok === undefined ? '–' : ok ? '✓' : '✗'}`,
+    );
   }
   process.exit(0);
 }

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { childEnv } from './pty.mjs';
 import { variants } from './startup.mjs';
 import { median } from './stats.mjs';
+import { servedLine } from './served-line.mjs';
 
 export const ONE_SHOTS = {
   'pool --json': ['pool', '--json'],
@@ -29,7 +30,10 @@ const CPU_AT_EXIT = fileURLToPath(new URL('fixtures/cpu-at-exit.cjs', import.met
 function run(args, env, { stdout = 'ignore' } = {}) {
   return new Promise((resolvePromise, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['-r', CPU_AT_EXIT, ...args], { env, stdio: ['ignore', stdout, 'pipe'] });
+    const child = spawn(process.execPath, ['-r', CPU_AT_EXIT, ...args], {
+      env,
+      stdio: ['ignore', stdout, 'pipe'],
+    });
     live.add(child);
     let err = '';
     child.stderr.setEncoding('utf8').on('data', (d) => {
@@ -48,19 +52,7 @@ function run(args, env, { stdout = 'ignore' } = {}) {
 /** `pooltop serve --json --port 0` in a child; resolves with its first JSON line. */
 async function serve(cliFile, env) {
   const { child } = await run([cliFile, 'serve', '--json', '--port', '0'], env, { stdout: 'pipe' });
-  let out = '';
-  return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error('pooltop serve: no start line in 20 s')), 20_000);
-    child.stdout.setEncoding('utf8').on('data', (d) => {
-      out += d;
-      const m = /^(\{.*\})\n/m.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolvePromise({ child, served: JSON.parse(m[1]) });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`pooltop serve exited ${code}`)));
-  });
+  return servedLine(child);
 }
 
 /**
@@ -89,7 +81,10 @@ export async function measureOneShots({ cliFile, runs, log = () => {}, others = 
     const empty = () => Object.fromEntries(Object.keys(ONE_SHOTS).map((n) => [n, []]));
     const out = { node: [], nodeCpu: [], commands: empty(), cpu: empty(), others: {} };
     for (const b of Object.keys(others)) out.others[b] = { commands: empty(), cpu: empty() };
-    const kinds = [['node'], ...Object.keys(builds).flatMap((b) => Object.keys(ONE_SHOTS).map((n) => [b, n]))];
+    const kinds = [
+      ['node'],
+      ...Object.keys(builds).flatMap((b) => Object.keys(ONE_SHOTS).map((n) => [b, n])),
+    ];
     for (const [build, name] of kinds.slice(1)) {
       const { code } = await run(argsOf(build, name), envOf[build]);
       if (code !== 0) throw new Error(`${build} ${name}: exit ${code}`);
@@ -97,7 +92,10 @@ export async function measureOneShots({ cliFile, runs, log = () => {}, others = 
     await run(['-e', '0'], env);
     for (let i = 0; i < runs; i++) {
       for (const [build, name] of i % 2 ? [...kinds].reverse() : kinds) {
-        const { ms, cpu, code } = await run(build === 'node' ? ['-e', '0'] : argsOf(build, name), envOf[build] ?? env);
+        const { ms, cpu, code } = await run(
+          build === 'node' ? ['-e', '0'] : argsOf(build, name),
+          envOf[build] ?? env,
+        );
         if (code !== 0) throw new Error(`${build} ${name}: exit ${code}`);
         if (build === 'node') {
           out.node.push(ms);
@@ -108,7 +106,9 @@ export async function measureOneShots({ cliFile, runs, log = () => {}, others = 
           into.cpu[name].push(cpu);
         }
       }
-      log(`one-shot ${i + 1}/${runs}: node -e 0 ${out.node.at(-1).toFixed(0)} ms, pool --json ${out.commands['pool --json'].at(-1).toFixed(0)} ms`);
+      log(
+        `one-shot ${i + 1}/${runs}: node -e 0 ${out.node.at(-1).toFixed(0)} ms, pool --json ${out.commands['pool --json'].at(-1).toFixed(0)} ms`,
+      );
     }
     const ratios = (commands) =>
       Object.fromEntries(Object.entries(commands).map(([name, ms]) => [name, median(ms) / median(out.node)]));
@@ -140,7 +140,9 @@ export function oneShotLines(r) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const argv = process.argv.slice(2);
   const opt = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
-  const cliFile = resolve(opt('--cli', join(fileURLToPath(new URL('..', import.meta.url)), 'dist', 'pooltop.cjs')));
+  const cliFile = resolve(
+    opt('--cli', join(fileURLToPath(new URL('..', import.meta.url)), 'dist', 'pooltop.cjs')),
+  );
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => {
       for (const child of live) child.kill('SIGKILL');
@@ -156,7 +158,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(`node ${process.version}, ${cliFile}`);
   console.log(oneShotLines(result).join('\n'));
   for (const [name, other] of Object.entries(result.others)) {
-    console.log(`${name}:\n${oneShotLines({ ...other, node: result.node, nodeCpu: result.nodeCpu }).join('\n')}`);
+    console.log(
+      `${name}:\n${oneShotLines({ ...other, node: result.node, nodeCpu: result.nodeCpu }).join('\n')}`,
+    );
   }
   process.exit(0);
 }
