@@ -7,20 +7,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BalancesQuery, CurrencyBalance } from '../../src/api/balance-types.js';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
-import { AccountsClient, KEYS, mountAccounts, NOW, waitForFrame } from './helpers/accounts-fakes.js';
+import { AccountsClient, KEYS, mountAccounts, waitForFrame } from './helpers/accounts-fakes.js';
+import { elapse, fakeClock } from './helpers/fixtures.js';
 
 const cleanup: Array<() => void> = [];
 beforeEach(() => {
-  vi.useFakeTimers({
-    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
-    now: NOW,
-  });
+  fakeClock();
 });
 afterEach(() => {
   for (const fn of cleanup.splice(0)) fn();
   vi.useRealTimers();
 });
-const elapse = (ms: number): Promise<void> => vi.advanceTimersByTimeAsync(ms).then(() => undefined);
 
 const row = (
   ticker: string,

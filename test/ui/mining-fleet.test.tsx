@@ -11,10 +11,10 @@ import {
   KEYS,
   keyedConfig,
   mountMining,
-  NOW,
   waitForFrame,
   waitUntil,
 } from './helpers/mining-fakes.js';
+import { elapse, fakeClock } from './helpers/fixtures.js';
 
 beforeAll(() => {
   process.env.TZ = 'UTC';
@@ -25,15 +25,6 @@ afterEach(() => {
   for (const fn of cleanup.splice(0)) fn();
   vi.useRealTimers();
 });
-
-/** Polls, the queue's spacing and the fake's answers run only as the test advances the clock. */
-function fakeTime(): void {
-  vi.useFakeTimers({
-    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
-    now: NOW,
-  });
-}
-const elapse = (ms: number): Promise<void> => vi.advanceTimersByTimeAsync(ms).then(() => undefined);
 
 const noPreselection = { ...keyedConfig, miningAccount: undefined };
 type Counts = { online: number; low: number; offline: number };
@@ -81,7 +72,7 @@ const SCALE = { main_farm: 1, solar_shed: 0.25, hosting_kz: 3 };
 
 describe('Mining tab: the fleet table', () => {
   it('opens on one row per account with its figures; Enter opens one, Esc comes back to it', async () => {
-    fakeTime();
+    fakeClock();
     const fake = fleetFake(COUNTS, SCALE);
     const v = mount(fake, { intervalSec: 10 });
     let f = await waitForFrame(v.frame, allLoaded, 10_000);
@@ -109,7 +100,7 @@ describe('Mining tab: the fleet table', () => {
   });
 
   it('Esc closes the worker chart first, then goes back to the fleet', async () => {
-    fakeTime();
+    fakeClock();
     const v = mount(fleetFake(COUNTS, SCALE), { intervalSec: 10 });
     await waitForFrame(v.frame, allLoaded, 10_000);
     await v.press(KEYS.enter, (x) => /rig-0001\s+100 TH\/s/.test(x) && x.includes('Account main_farm'));
@@ -121,7 +112,7 @@ describe('Mining tab: the fleet table', () => {
   });
 
   it('sorts as the Sub-accounts list does: s the next column, S reverses', async () => {
-    fakeTime();
+    fakeClock();
     const v = mount(fleetFake(COUNTS, SCALE), { intervalSec: 10 });
     await waitForFrame(v.frame, allLoaded, 10_000);
     let f = await v.press('s', (x) => x.includes('sorted by account ↑'));
@@ -137,7 +128,7 @@ describe('Mining tab: the fleet table', () => {
   });
 
   it('says WARN and CRIT in words per account when thresholds are set', async () => {
-    fakeTime();
+    fakeClock();
     const v = mount(fleetFake(COUNTS, SCALE), {
       intervalSec: 10,
       thresholds: {
@@ -161,7 +152,7 @@ describe('Mining tab: the fleet table', () => {
   });
 
   it('counts a worker gone after a complete listing misses it, and not after it comes back', async () => {
-    fakeTime();
+    fakeClock();
     const counts = structuredClone(COUNTS);
     const fake = fleetFake(counts, SCALE);
     const v = mount(fake, { intervalSec: 10 });
@@ -198,7 +189,7 @@ describe('Mining tab: the fleet table', () => {
   });
 
   it('lists again every ten minutes: one worker leaving as another comes back leaves the counts as they were', async () => {
-    fakeTime();
+    fakeClock();
     const fake = fleetFake(structuredClone(COUNTS), SCALE);
     const v = mount(fake, { intervalSec: 10 });
     await waitForFrame(v.frame, allLoaded, 10_000);
@@ -223,7 +214,7 @@ describe('Mining tab: the fleet table', () => {
   });
 
   it('a listing with a failed page marks nothing gone; it is tried again at the next poll', async () => {
-    fakeTime();
+    fakeClock();
     const fake = new FakeMining();
     fake.accountList = fake.accountList.slice(0, 1); // one account: its own view at once
     fake.workerCount = 150; // two pages of names; the listing also asks 200, 300, 400 (empty)

@@ -15,6 +15,7 @@ import {
   waitForFrame,
   waitUntil,
 } from './helpers/mining-fakes.js';
+import { elapse, fakeClock } from './helpers/fixtures.js';
 
 beforeAll(() => {
   process.env.TZ = 'UTC';
@@ -25,20 +26,6 @@ afterEach(() => {
   for (const fn of cleanup.splice(0)) fn();
   vi.useRealTimers();
 });
-
-/**
- * Time under the test's control: the polls' timers, the request queue's spacing (it reads
- * Date.now) and the fake API's answers run only as the test advances the clock, so how busy the
- * machine is cannot change what happens in a stretch of time. (vi.waitFor, used by waitForFrame
- * and waitUntil, advances the fake timers as it polls.)
- */
-function fakeTime(): void {
-  vi.useFakeTimers({
-    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
-    now: NOW,
-  });
-}
-const elapse = (ms: number): Promise<void> => vi.advanceTimersByTimeAsync(ms).then(() => undefined);
 
 function mount(fake = new FakeMining(), opts: Omit<Parameters<typeof mountMining>[0], 'client'> = {}) {
   const view = mountMining({ client: clientOf(fake), ...opts });
@@ -278,7 +265,7 @@ describe('Mining tab', () => {
   });
 
   it('polls the headline every interval, series and names once a minute, names again when the counts change', async () => {
-    fakeTime();
+    fakeClock();
     const v = mount(new FakeMining(), { intervalSec: 1 });
     await waitForFrame(v.frame, (x) => headline(x) && rowsLoaded(x), 10_000);
     const infoBefore = v.fake.callsOf('minerInfo').length;
@@ -304,7 +291,7 @@ describe('Mining tab', () => {
   });
 
   it('shown again with data older than its period, asks each resource once (the headline and the chart share the 5-minute series)', async () => {
-    fakeTime();
+    fakeClock();
     let now = NOW;
     const v = mount(new FakeMining(), { intervalSec: 1, now: () => now });
     await waitForFrame(v.frame, (x) => headline(x) && rowsLoaded(x) && x.includes('newest first'), 10_000);
@@ -345,7 +332,7 @@ describe('Mining tab', () => {
   });
 
   it('neither asks nor polls while hidden; shown again, it draws the cached data at once', async () => {
-    fakeTime();
+    fakeClock();
     const v = mount(new FakeMining(), { hidden: true, intervalSec: 1 });
     await elapse(50);
     expect(v.fake.calls).toHaveLength(0);

@@ -10,19 +10,14 @@ import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { DashboardProviders } from '../../src/ui/app.js';
 import { type Seed, seed } from '../../src/ui/data/seed.js';
 import { type ResourceKey, type ResourcePolicy, useResource } from '../../src/ui/data/use-resource.js';
-import { configFixture, NOW, StubClient } from './helpers/fixtures.js';
+import { configFixture, elapse, fakeClock, NOW, StubClient } from './helpers/fixtures.js';
 
 beforeEach(() => {
-  vi.useFakeTimers({
-    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
-    now: NOW,
-  });
+  fakeClock();
 });
 afterEach(() => {
   vi.useRealTimers();
 });
-
-const elapse = (ms: number): Promise<void> => vi.advanceTimersByTimeAsync(ms).then(() => undefined);
 
 interface Call {
   key: ResourceKey;

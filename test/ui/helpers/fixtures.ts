@@ -8,6 +8,7 @@ import type {
   TokenSet,
 } from '../../../src/api/types.js';
 import type { ResolvedConfig } from '../../../src/config/types.js';
+import { vi } from 'vitest';
 
 /** 2025-11-22 12:00:00 UTC, the tests' "now". */
 export const NOW = Date.UTC(2025, 10, 22, 12, 0, 0);
@@ -95,3 +96,16 @@ export function unusedMining(): MiningApi {
     watcherLinks: unused,
   };
 }
+
+/**
+ * Time under the test's control: the polls' timers, the request queue's spacing (it reads
+ * Date.now) and a fake API's answers run only as the test advances the clock, so how busy the
+ * machine is cannot change what happens in a stretch of time (vi.waitFor advances the fake
+ * timers as it polls).
+ */
+export function fakeClock(now = NOW): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], now });
+}
+
+/** Advances the fake clock by `ms`, running what falls due. */
+export const elapse = (ms: number): Promise<void> => vi.advanceTimersByTimeAsync(ms).then(() => undefined);
