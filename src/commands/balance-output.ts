@@ -6,9 +6,10 @@ import { BALANCE_PLACES, type CurrencyBalance } from '../api/balance-types.js';
 import type { SubAccount } from '../api/types.js';
 import { alignDecimals } from '../format/decimal-align.js';
 import { PLACEHOLDER, textOr } from '../format/placeholder.js';
-import { displayWidth, padStart } from '../format/width.js';
+import { displayWidth, padTo } from '../format/width.js';
 import { csvRecord, CSV_HEADER } from './account-sinks.js';
 import { renderTextTable } from './text-table.js';
+import type { TextTarget } from '../format/sanitize.js';
 
 type Amounts = Omit<CurrencyBalance, 'ticker'>;
 const AMOUNT_KEYS = [...BALANCE_PLACES, 'total'] as const;
@@ -23,24 +24,24 @@ export function balancesJson(rows: readonly CurrencyBalance[]): Record<string, A
 const HEADER = ['Currency', 'Main', 'Spot', 'Collateral', 'Total'];
 
 /** The table's lines; amounts of a row shown to that row's precision (the most digits it came with). */
-export function balanceTable(rows: readonly CurrencyBalance[]): string[] {
+export function balanceTable(rows: readonly CurrencyBalance[], term: TextTarget): string[] {
   const cells = rows.map((r) => {
     const digits = precisionOf(r);
-    return [textOr(r.ticker), ...AMOUNT_KEYS.map((k) => withDigits(r[k], digits))];
+    return [textOr(r.ticker, term), ...AMOUNT_KEYS.map((k) => withDigits(r[k], digits))];
   });
   // Amount columns: points lined up, and right-aligned under their header.
   for (let col = 1; col < HEADER.length; col++) {
     const aligned = alignDecimals(cells.map((c) => c[col] ?? ''));
     const width = Math.max(displayWidth(HEADER[col] ?? ''), ...aligned.map(displayWidth));
     aligned.forEach((cell, i) => {
-      (cells[i] as string[])[col] = padStart(cell, width);
+      (cells[i] as string[])[col] = padTo(cell, width, 'right');
     });
   }
   const widthOf = (col: number) => Math.max(...cells.map((c) => displayWidth(c[col] ?? '')), 0);
   const header = HEADER.map((h, col) =>
-    col === 0 ? h : padStart(h, Math.max(widthOf(col), displayWidth(h))),
+    col === 0 ? h : padTo(h, Math.max(widthOf(col), displayWidth(h)), 'right'),
   );
-  return renderTextTable(header, cells);
+  return renderTextTable(term, header, cells);
 }
 
 /** The most fractional digits among a row's amounts. */

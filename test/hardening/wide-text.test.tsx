@@ -19,6 +19,7 @@ import {
 import { NOW, overviewFixture } from '../ui/helpers/fixtures.js';
 import { startApp, unmountApps, waitForFrame } from '../ui/helpers/harness.js';
 import { linesThatWrap } from './xterm-fit.js';
+import { DEFAULT_TERMINAL } from '../../src/terminal/capabilities.js';
 
 const WIDE = [
   '测试账户矿池挖矿一号机组',
@@ -118,6 +119,7 @@ describe('display width', () => {
       stderr: () => {},
       env: {},
       signal: new AbortController().signal,
+      terminal: DEFAULT_TERMINAL,
     };
     expect(await runAccounts(ctx, io, { json: false })).toBe(0);
     const lines = out.split('\n');

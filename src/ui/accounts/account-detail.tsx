@@ -4,7 +4,8 @@ import { textOr, yesNo } from '../../format/placeholder.js';
 import { padEnd, truncate } from '../../format/width.js';
 import { useTheme } from '../theme-context.js';
 import { kycRole, type Role, roleColor, statusRole } from './account-cells.js';
-import { glyphs } from '../../terminal/glyphs.js';
+import { useGlyphs, useTerminal } from '../terminal-context.js';
+import type { TextTarget } from '../../format/sanitize.js';
 
 /** Rows the pane takes: a border line above and below, a title, one line per field. */
 export const DETAIL_HEIGHT = 13;
@@ -15,18 +16,18 @@ interface Field {
   role?: Role;
 }
 
-function fields(a: SubAccount): Field[] {
+function fields(a: SubAccount, term: TextTarget): Field[] {
   return [
-    { label: 'Alias', value: textOr(a.alias) },
-    { label: 'ID', value: textOr(a.id) },
-    { label: 'User ID', value: textOr(a.userId) },
-    { label: 'Email (masked)', value: textOr(a.email) },
-    { label: 'Status', value: textOr(a.status), role: statusRole(a.status) },
-    { label: 'KYC status', value: textOr(a.kyc?.kycStatus), role: kycRole(a.kyc?.kycStatus) },
+    { label: 'Alias', value: textOr(a.alias, term) },
+    { label: 'ID', value: textOr(a.id, term) },
+    { label: 'User ID', value: textOr(a.userId, term) },
+    { label: 'Email (masked)', value: textOr(a.email, term) },
+    { label: 'Status', value: textOr(a.status, term), role: statusRole(a.status) },
+    { label: 'KYC status', value: textOr(a.kyc?.kycStatus, term), role: kycRole(a.kyc?.kycStatus) },
     { label: 'KYC shared', value: yesNo(a.kyc?.shareKyc) },
     { label: 'Spot trading', value: yesNo(a.permissions?.spotEnabled) },
     { label: 'Collateral', value: yesNo(a.permissions?.collateralEnabled) },
-    { label: 'Colour', value: textOr(a.color) },
+    { label: 'Colour', value: textOr(a.color, term) },
   ];
 }
 
@@ -40,6 +41,9 @@ export interface AccountDetailProps {
 
 /** Every field of one sub-account, in a bordered pane under the table. */
 export function AccountDetail({ account, row, width, swatch }: AccountDetailProps) {
+  const term = useTerminal();
+  const glyphs = useGlyphs();
+  const { ellipsis } = glyphs;
   const theme = useTheme();
   const labelWidth = 15;
   const valueWidth = Math.max(1, width - 4 - labelWidth - 1);
@@ -48,18 +52,18 @@ export function AccountDetail({ account, row, width, swatch }: AccountDetailProp
       flexDirection="column"
       width={width}
       height={DETAIL_HEIGHT}
-      borderStyle={glyphs().border}
+      borderStyle={glyphs.border}
       borderColor={theme.muted}
       paddingX={1}
     >
       <Text bold wrap="truncate">
-        {truncate(`Sub-account, row ${row}`, Math.max(1, width - 30))}
+        {truncate(`Sub-account, row ${row}`, Math.max(1, width - 30), ellipsis)}
         <Text color={theme.muted}> · Esc closes · y copies the id</Text>
       </Text>
-      {fields(account).map((f) => (
+      {fields(account, term).map((f) => (
         <Text key={f.label} wrap="truncate">
-          <Text color={theme.muted}>{padEnd(f.label, labelWidth)}</Text>{' '}
-          <Text color={roleColor(theme, f.role)}>{truncate(f.value, valueWidth)}</Text>
+          <Text color={theme.muted}>{padEnd(f.label, labelWidth, ellipsis)}</Text>{' '}
+          <Text color={roleColor(theme, f.role)}>{truncate(f.value, valueWidth, ellipsis)}</Text>
           {f.label === 'Colour' && swatch ? <Text color={swatch}> ██</Text> : null}
         </Text>
       ))}

@@ -5,6 +5,7 @@ import { padEnd } from '../../format/width.js';
 import { useTheme } from '../theme-context.js';
 import { cellFor, roleColor } from './account-cells.js';
 import type { TableLayout } from './columns.js';
+import { useGlyphs, useTerminal } from '../terminal-context.js';
 
 export interface AccountRowProps {
   account: SubAccount;
@@ -22,6 +23,8 @@ export interface AccountRowProps {
 export const AccountRow = memo(AccountRowView);
 
 function AccountRowView({ account, layout, selected, swatch }: AccountRowProps) {
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   return (
     <Text wrap="truncate">
@@ -29,10 +32,10 @@ function AccountRowView({ account, layout, selected, swatch }: AccountRowProps) 
       <Text color={swatch}>{swatch ? '██' : '  '}</Text>{' '}
       <Text inverse={selected} bold={selected}>
         {layout.columns.map((column, i) => {
-          const cell = cellFor(account, column.id, layout.shortId);
+          const cell = cellFor(account, column.id, layout.shortId, term);
           return (
             <Text key={column.id} color={selected ? undefined : roleColor(theme, cell.role)}>
-              {padEnd(cell.text, column.width)}
+              {padEnd(cell.text, column.width, ellipsis)}
               {i < layout.columns.length - 1 ? ' ' : ''}
             </Text>
           );
@@ -46,11 +49,12 @@ function AccountRowView({ account, layout, selected, swatch }: AccountRowProps) 
 export const AccountHeader = memo(AccountHeaderView);
 
 function AccountHeaderView({ layout }: { layout: TableLayout }) {
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   return (
     <Text bold color={theme.accent} wrap="truncate">
       {'     '}
-      {layout.columns.map((c) => padEnd(c.header, c.width)).join(' ')}
+      {layout.columns.map((c) => padEnd(c.header, c.width, ellipsis)).join(' ')}
     </Text>
   );
 }

@@ -13,6 +13,8 @@ import { type ListGlyphs, progressBar } from './list-glyphs.js';
 import { listFooterParts, loadStatusText, withSortMarker } from './list-text.js';
 import { SearchBox } from './search-box.js';
 import type { LoadedList as List } from './use-loaded-list.js';
+import { hintText } from '../browser/browser-state.js';
+import { useGlyphs, useTerminal } from '../terminal-context.js';
 
 export interface LoadedListProps {
   list: List;
@@ -32,6 +34,8 @@ const BAR_WIDTH = 22;
 
 /** The Sub-accounts tab while the whole list is loaded or loading: the list, worked on locally. */
 export function LoadedListView(p: LoadedListProps) {
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   const { list, width, glyphs } = p;
   const { load, state, result } = list;
@@ -45,18 +49,22 @@ export function LoadedListView(p: LoadedListProps) {
   );
   const { dispatch } = list;
   useEffect(() => dispatch({ type: 'viewport', rows: viewRows }), [viewRows, dispatch]);
-  const layout = useMemo(() => withSortMarker(p.layout, state.sort, glyphs), [p.layout, state.sort, glyphs]);
+  const layout = useMemo(
+    () => withSortMarker(p.layout, state.sort, glyphs, ellipsis),
+    [p.layout, state.sort, glyphs, ellipsis],
+  );
 
   const loading = load.phase === 'loading';
-  const hint = state.hint ?? p.hint;
+  const given = state.hint ?? p.hint;
+  const hint = given === undefined ? undefined : hintText(given, ellipsis);
   const right = hint ? ` ${hint}` : '';
   // Counting 10,100 rows is not free: only when what is counted or shown changes, not every tick.
   const loaded = load.rows.length;
   const { top, sort, filter } = state;
   const text = list.text;
   const footer = useMemo(
-    () => listFooterParts({ result, loaded, top, viewRows, sort, filter, text, glyphs }).join(' · '),
-    [result, loaded, top, viewRows, sort, filter, text, glyphs],
+    () => listFooterParts({ result, loaded, top, viewRows, sort, filter, text, glyphs }, term).join(' · '),
+    [result, loaded, top, viewRows, sort, filter, text, glyphs, term],
   );
   const selected = list.selected;
   return (
@@ -79,9 +87,9 @@ export function LoadedListView(p: LoadedListProps) {
       {p.searchOpen ? <SearchBox draft={p.draft} width={width} /> : null}
       <Box height={1} width={width} justifyContent="space-between">
         <Text color={theme.muted} wrap="truncate">
-          {truncate(footer, Math.max(1, width - right.length))}
+          {truncate(footer, Math.max(1, width - right.length), ellipsis)}
         </Text>
-        {hint ? <Text color={theme.warn}>{truncate(right, width)}</Text> : null}
+        {hint ? <Text color={theme.warn}>{truncate(right, width, ellipsis)}</Text> : null}
       </Box>
       {state.pickerOpen ? (
         <FilterPicker options={list.options} index={state.pickerIndex} width={width} />
@@ -100,8 +108,10 @@ export function LoadedListView(p: LoadedListProps) {
 
 /** The load's progress or its end and age: the part of the view that follows the clock. */
 function LoadStatus({ load, glyphs, width }: { load: List['load']; glyphs: ListGlyphs; width: number }) {
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
-  const status = loadStatusText(load, useClock());
+  const status = loadStatusText(load, useClock(), term);
   const loading = load.phase === 'loading';
   const tone = status.tone === 'error' ? theme.error : status.tone === 'warn' ? theme.warn : theme.muted;
   const bar = loading ? `${progressBar(load.progress?.fraction ?? 0, BAR_WIDTH, glyphs)} ` : '';
@@ -110,7 +120,7 @@ function LoadStatus({ load, glyphs, width }: { load: List['load']; glyphs: ListG
       {loading ? <Spinner /> : <Text> </Text>}
       <Text> </Text>
       <Text color={tone} wrap="truncate">
-        {truncate(`${bar}${status.text}`, Math.max(1, width - 2))}
+        {truncate(`${bar}${status.text}`, Math.max(1, width - 2), ellipsis)}
       </Text>
     </Box>
   );

@@ -5,10 +5,11 @@
  * and filtered here; the matches are paged the same way.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { sanitizeLine } from '../../format/sanitize.js';
+import { sanitizeLine, type TextTarget } from '../../format/sanitize.js';
 import { type useBrowserStore, useBrowserInput } from '../browser/use-browser.js';
 import { type DebounceTimers, REAL_TIMERS, useDebouncedValue } from '../browser/use-debounced-value.js';
 import { type Poll, useAllWorkerNames, useWorkerNames } from './mining-data.js';
+import { useTerminal } from '../terminal-context.js';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
@@ -30,10 +31,10 @@ export interface WorkersOptions {
   timers?: DebounceTimers;
 }
 
-/** Names containing `term`, ignoring case, as they are shown (sanitised). */
-export function matchNames(names: readonly string[], term: string): string[] {
-  const needle = term.toLowerCase();
-  return names.filter((name) => sanitizeLine(name).toLowerCase().includes(needle));
+/** Names containing `search`, ignoring case, as they are shown (sanitised for `term`). */
+export function matchNames(names: readonly string[], search: string, term: TextTarget): string[] {
+  const needle = search.toLowerCase();
+  return names.filter((name) => sanitizeLine(name, term).toLowerCase().includes(needle));
 }
 
 export function useWorkers({
@@ -47,6 +48,7 @@ export function useWorkers({
   timers,
 }: WorkersOptions) {
   const { state, dispatch, current } = store;
+  const term = useTerminal();
   const searching = state.search !== '';
   const page = useWorkerNames(account, state.offset, !searching, poll);
   const all = useAllWorkerNames(account, searching, poll);
@@ -59,8 +61,8 @@ export function useWorkers({
       refreshPage();
   }, [counts, poll.paused, poll.hidden, refreshPage]);
   const matches = useMemo(
-    () => (searching && all.value ? matchNames(all.value, state.search) : undefined),
-    [searching, all.value, state.search],
+    () => (searching && all.value ? matchNames(all.value, state.search, term) : undefined),
+    [searching, all.value, state.search, term],
   );
   const names = searching ? matches?.slice(state.offset, state.offset + state.limit) : page.value?.items;
   const rows = names?.length;
@@ -98,9 +100,9 @@ export function useWorkers({
 }
 
 /** What the table says when a page has no rows. */
-export function workersEmptyText(search: string, offset: number): string {
+export function workersEmptyText(search: string, offset: number, term: TextTarget): string {
   if (offset > 0) return `No workers from row ${offset + 1} on: the list ended. PgUp goes back.`;
   return search === ''
     ? 'No connected workers (offline ones are only counted, above).'
-    : `No connected worker matches "${sanitizeLine(search)}". Esc clears the search.`;
+    : `No connected worker matches "${sanitizeLine(search, term)}". Esc clears the search.`;
 }

@@ -9,6 +9,7 @@ import { padEnd, padStart } from '../../format/width.js';
 import { useTheme } from '../theme-context.js';
 import { type Poll, useWorkerTrend } from './mining-data.js';
 import type { WorkerLayout } from './worker-columns.js';
+import { useTerminal, useGlyphs } from '../terminal-context.js';
 
 export interface WorkerRowProps {
   account: string;
@@ -39,11 +40,13 @@ const rate = (v: number | undefined): string => (v === undefined ? UNKNOWN_RATE 
  * clock and cursor moves redraw only the rows whose props or series changed.
  */
 function WorkerRowView({ account, name, selected, layout, poll, ascii }: WorkerRowProps) {
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   const trend = useWorkerTrend(account, name, poll);
   const points = trend.value?.hashrate ?? [];
   const { now, average } = trendFigures(points);
-  const shownName = sanitizeLine(name) || '(no name)';
+  const shownName = sanitizeLine(name, term) || '(no name)';
   let tail: { text: string; color: string | undefined };
   if (trend.error && !trend.value) {
     const why = isPooltopError(trend.error) && trend.error.status ? ` (${trend.error.status})` : '';
@@ -62,11 +65,11 @@ function WorkerRowView({ account, name, selected, layout, poll, ascii }: WorkerR
     <Text wrap="truncate">
       <Text bold>{selected ? '› ' : '  '}</Text>
       <Text inverse={selected} bold={selected}>
-        {padEnd(shownName, layout.name)}
+        {padEnd(shownName, layout.name, ellipsis)}
       </Text>{' '}
-      {padStart(trend.value ? rate(now) : '', layout.now)}{' '}
-      {padStart(trend.value ? rate(average) : '', layout.average)}{' '}
-      <Text color={tail.color}>{padEnd(tail.text, layout.trend)}</Text>
+      {padStart(trend.value ? rate(now) : '', layout.now, ellipsis)}{' '}
+      {padStart(trend.value ? rate(average) : '', layout.average, ellipsis)}{' '}
+      <Text color={tail.color}>{padEnd(tail.text, layout.trend, ellipsis)}</Text>
     </Text>
   );
 }
@@ -75,12 +78,14 @@ export const WorkerRow = memo(WorkerRowView);
 
 /** The headings, aligned with WorkerRow. */
 export function WorkerHeader({ layout }: { layout: WorkerLayout }) {
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   return (
     <Text bold color={theme.accent} wrap="truncate">
       {'  '}
-      {padEnd('Worker', layout.name)} {padStart('Now', layout.now)} {padStart('2 h mean', layout.average)}{' '}
-      {layout.trend > 0 ? padEnd('Trend, 2 h', layout.trend) : ''}
+      {padEnd('Worker', layout.name, ellipsis)} {padStart('Now', layout.now, ellipsis)}{' '}
+      {padStart('2 h mean', layout.average, ellipsis)}{' '}
+      {layout.trend > 0 ? padEnd('Trend, 2 h', layout.trend, ellipsis) : ''}
     </Text>
   );
 }
