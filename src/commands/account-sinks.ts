@@ -61,7 +61,8 @@ export function createSink(format: OutputFormat, write: (text: string) => void, 
       return {
         streams: true,
         begin() {},
-        rows: (rows) => rows.length > 0 && write(rows.map((r) => `${toSafeJson(r, term)}\n`).join('')),
+        rows: (rows) =>
+          rows.length > 0 && write(rows.map((r) => `${toSafeJson(r.received, term)}\n`).join('')),
         end() {},
       };
     case 'csv':
@@ -78,7 +79,7 @@ export function createSink(format: OutputFormat, write: (text: string) => void, 
         begin: () => write('{"data":['),
         rows(rows) {
           if (rows.length === 0) return;
-          write(`${first ? '\n' : ',\n'}${rows.map((r) => toSafeJson(r, term)).join(',\n')}`);
+          write(`${first ? '\n' : ',\n'}${rows.map((r) => toSafeJson(r.received, term)).join(',\n')}`);
           first = false;
         },
         end: (complete) => write(`${first ? '' : '\n'}],"complete":${complete}}\n`),

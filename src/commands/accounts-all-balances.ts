@@ -25,8 +25,9 @@ export interface BalanceSink {
   end(complete: boolean): void;
 }
 
+/** The row as read, with what it holds. */
 const withBalances = (a: SubAccount, b: readonly CurrencyBalance[] | null) => ({
-  ...a,
+  ...a.received,
   balances: b ? balancesJson(b) : null,
 });
 

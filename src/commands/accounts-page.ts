@@ -21,7 +21,7 @@ export async function runAccounts(
   const offset = page.offset ?? query.offset ?? 0;
   const limit = page.limit ?? query.limit ?? LIMIT_DEFAULT;
   if (json) {
-    io.stdout(`${toSafeJson({ offset, limit, data: page.data }, io.terminal)}\n`);
+    io.stdout(`${toSafeJson({ offset, limit, data: page.data.map((a) => a.received) }, io.terminal)}\n`);
     return 0;
   }
   if (page.data.length === 0) {

@@ -18,6 +18,7 @@ import {
   withSortMarker,
 } from '../../src/ui/accounts/list-text.js';
 import type { LoadAllState } from '../../src/ui/hooks/use-load-all.js';
+import { subAccountModel } from '../../src/api/schemas.js';
 
 const run = (actions: ListAction[], viewRows = 10) => actions.reduce(listReducer, initialListState(viewRows));
 
@@ -71,7 +72,7 @@ describe('the loaded list state', () => {
 });
 
 describe('the loaded list text', () => {
-  const rows = generateAccounts(300, 2);
+  const rows = generateAccounts(300, 2).map(subAccountModel);
   const progress: LoadProgress = {
     rows: 3400,
     requests: 35,
