@@ -1,22 +1,26 @@
 import { COMMANDS, dashboard } from './commands/index.js';
 import { usageError } from './commands/support/command.js';
-import { type CommandIO, interruptedCode } from './commands/support/io.js';
+import { type CommandIO, interruptedCode, type ProcessIO } from './commands/support/io.js';
 import { commandFirst, invocationOf } from './commands/support/mode.js';
 import { clip } from './commands/support/parse.js';
 import { reportError } from './errors/report-error.js';
-import { detectTerminal, setTerminal, terminal } from './terminal/capabilities.js';
+import { detectTerminal } from './terminal/capabilities.js';
 import { VERSION } from './version.js';
 
 /** Runs one invocation and returns its exit code; never throws. */
-export async function main(argv: string[], commandIO: CommandIO): Promise<number> {
-  setTerminal(detectTerminal(commandIO.env, terminalFlags(argv)));
+export async function main(argv: string[], processIO: ProcessIO): Promise<number> {
+  // The terminal is decided here, once, and handed down in the IO: nothing below reads it elsewhere.
+  const terminal = detectTerminal(processIO.env, terminalFlags(argv));
   // Loaded only when needed: the ASCII fallback measures text with string-width.
-  const io = terminal().unicode ? commandIO : asciiIO(commandIO, (await import('./format/ascii.js')).asciiOutput);
+  const plain = terminal.unicode
+    ? processIO
+    : asciiIO(processIO, (await import('./format/ascii.js')).asciiOutput);
+  const io: CommandIO = { ...plain, terminal };
   try {
     return await dispatch(argv, io);
   } catch (error) {
     if (io.signal.aborted) return interruptedCode(io.signal);
-    return reportError(error, io.stderr, io.env);
+    return reportError(error, io);
   }
 }
 
@@ -28,7 +32,7 @@ function terminalFlags(argv: string[]): { ascii: boolean; noColor: boolean } {
 }
 
 /** On a terminal that is not UTF-8, nothing but ASCII leaves (format/ascii.ts). */
-function asciiIO(io: CommandIO, asciiOutput: (text: string) => string): CommandIO {
+function asciiIO(io: ProcessIO, asciiOutput: (text: string) => string): ProcessIO {
   return {
     ...io,
     stdout: (text) => io.stdout(asciiOutput(text)),
@@ -47,11 +51,7 @@ async function dispatch(given: string[], io: CommandIO): Promise<number> {
     case 'dashboard':
       return dashboard.run(argv, io);
     case 'unknown':
-      return reportError(
-        usageError(`unknown command '${clip(argv[0] ?? '')}' (see pooltop --help)`),
-        io.stderr,
-        io.env,
-      );
+      return reportError(usageError(`unknown command '${clip(argv[0] ?? '')}' (see pooltop --help)`), io);
     default:
       return COMMANDS[invocation].run(argv.slice(1), io);
   }

@@ -7,7 +7,8 @@
 import { BALANCE_PLACES, type CurrencyBalance } from '../api/balance-types.js';
 import { alignDecimals } from '../format/decimal-align.js';
 import { PLACEHOLDER, textOr } from '../format/placeholder.js';
-import { displayWidth, padStart } from '../format/width.js';
+import type { TextTarget } from '../format/sanitize.js';
+import { displayWidth, padTo } from '../format/width.js';
 
 export const AMOUNT_KEYS = [...BALANCE_PLACES, 'total'] as const;
 export const BALANCE_HEADER = ['Currency', 'Main', 'Spot', 'Collateral', 'Total'] as const;
@@ -16,16 +17,16 @@ export const BALANCE_HEADER = ['Currency', 'Main', 'Spot', 'Collateral', 'Total'
  * One row of cells per balance (ticker, main, spot, collateral, total); each amount column has
  * its points lined up and is right-aligned to one width, at least its header's.
  */
-export function balanceCells(rows: readonly CurrencyBalance[]): string[][] {
+export function balanceCells(rows: readonly CurrencyBalance[], term: TextTarget): string[][] {
   const cells = rows.map((r) => {
     const digits = precisionOf(r);
-    return [textOr(r.ticker), ...AMOUNT_KEYS.map((k) => withDigits(r[k], digits))];
+    return [textOr(r.ticker, term), ...AMOUNT_KEYS.map((k) => withDigits(r[k], digits))];
   });
   for (let col = 1; col < BALANCE_HEADER.length; col++) {
     const aligned = alignDecimals(cells.map((c) => c[col] ?? ''));
     const width = Math.max(displayWidth(BALANCE_HEADER[col] ?? ''), ...aligned.map(displayWidth));
     aligned.forEach((cell, i) => {
-      (cells[i] as string[])[col] = padStart(cell, width);
+      (cells[i] as string[])[col] = padTo(cell, width, 'right');
     });
   }
   return cells;

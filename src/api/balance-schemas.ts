@@ -17,7 +17,7 @@
 import * as v from 'valibot';
 import { PooltopError } from '../errors/pooltop-error.js';
 import { addDecimals } from '../format/decimal.js';
-import { sanitize } from '../format/sanitize.js';
+import { KEEP_UNICODE, sanitize } from '../format/sanitize.js';
 import { BALANCE_PLACES, type CurrencyBalance, TICKER_MAX } from './balance-types.js';
 import { type DegradationSink, decimalText, jsonType, optional, settle } from './parse-policy.js';
 import { isObject } from './schemas.js';
@@ -120,7 +120,7 @@ function sumPlaces(rows: readonly Places[]): Places {
 
 /** Control characters and escape sequences removed, whitespace collapsed, at most TICKER_MAX characters. */
 function cleanTicker(raw: string, at: string, report: DegradationSink): string {
-  const clean = sanitize(raw, { keepUnicode: true }).replace(/\s+/g, ' ').trim();
+  const clean = sanitize(raw, KEEP_UNICODE).replace(/\s+/g, ' ').trim();
   const chars = [...clean];
   const cut = chars.length > TICKER_MAX ? `${chars.slice(0, TICKER_MAX - 1).join('')}…` : clean;
   if (cut !== raw)

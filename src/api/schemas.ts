@@ -28,8 +28,11 @@ import type {
   HashRatePointJson,
   PoolOverview,
   PoolOverviewJson,
+  SubAccount,
+  SubAccountJson,
   SubAccountPage,
   TokenSet,
+  TokenSetJson,
 } from './types.js';
 
 const BODY = 'must be a JSON object';
@@ -219,11 +222,45 @@ export function poolOverviewModel(wire: PoolOverviewJson): PoolOverview {
 }
 
 export function parseSubAccountPage(body: unknown, report: DegradationSink = ignore): SubAccountPage {
-  return parse(subAccountPageSchema, body, report);
+  const wire = parse(subAccountPageSchema, body, report);
+  return { offset: wire.offset ?? null, limit: wire.limit ?? null, data: wire.data.map(subAccountModel) };
+}
+
+/** The model of a sub-account read in its wire shape. */
+export function subAccountModel(wire: SubAccountJson): SubAccount {
+  const { kyc, permissions } = wire;
+  return {
+    id: wire.id ?? null,
+    alias: wire.alias ?? null,
+    userId: wire.userId ?? null,
+    email: wire.email ?? null,
+    status: wire.status ?? null,
+    color: wire.color ?? null,
+    kyc: kyc ? { shareKyc: kyc.shareKyc ?? null, kycStatus: kyc.kycStatus ?? null } : null,
+    permissions: permissions
+      ? {
+          spotEnabled: permissions.spotEnabled ?? null,
+          collateralEnabled: permissions.collateralEnabled ?? null,
+        }
+      : null,
+    received: wire,
+  };
 }
 
 export function parseTokenSet(body: unknown, report: DegradationSink = ignore): TokenSet {
-  return parse(tokenResponseSchema, body, report).data;
+  return tokenSetModel(parse(tokenResponseSchema, body, report).data);
+}
+
+/** The model of a token set read in its wire shape. */
+export function tokenSetModel(wire: TokenSetJson): TokenSet {
+  return {
+    accessToken: wire.access_token,
+    refreshToken: wire.refresh_token,
+    expiresIn: wire.expires_in ?? null,
+    scope: wire.scope ?? null,
+    tokenType: wire.token_type ?? null,
+    received: wire,
+  };
 }
 
 /** The new refresh token of a refresh answer, if one can be read, whatever else the answer holds. */

@@ -3,7 +3,7 @@
  * sequences or control characters, one line, bounded length, never HTML, never a known secret.
  * (Display-side sanitising for the UI lives in src/format/sanitize.ts; this builds on it.)
  */
-import { sanitize } from '../format/sanitize.js';
+import { KEEP_UNICODE, sanitize } from '../format/sanitize.js';
 
 export const MAX_SERVER_TEXT = 200;
 
@@ -17,7 +17,9 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2
  * (see `redactServerText`).
  */
 export function cleanServerText(text: string, max = MAX_SERVER_TEXT): string {
-  const flat = sanitize(text.replace(ANSI, '').replace(CONTROL, ' ')).replace(/\s+/g, ' ').trim();
+  const flat = sanitize(text.replace(ANSI, '').replace(CONTROL, ' '), KEEP_UNICODE)
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 

@@ -1,10 +1,10 @@
 /**
  * The normalised models of the pool overview, the sub-account list and the token refresh (the
- * Mining Pool models are in mining-types.ts). The pool overview follows the mining models'
- * convention: camelCase, `null` for absent, hash rates in H/s as numbers, times in Unix seconds;
- * the wire names live in the parser (schemas.ts). The sub-account and token models keep the
- * parsing policy's optional fields (`undefined` when missing or unreadable, `null` when the
- * server sent null), which `accounts --json` prints as they came.
+ * Mining Pool models are in mining-types.ts), in the mining models' convention: camelCase, `null`
+ * for absent, hash rates in H/s as numbers, times in Unix seconds; the wire names live in the
+ * parser (schemas.ts). Where pooltop prints or stores an answer as it came (`pool --json`,
+ * `accounts --json`, the token store), the model carries it as `received`: the wire names, a
+ * missing field missing and a null one null.
  */
 
 import type { BalancesQuery, CurrencyBalance } from './balance-types.js';
@@ -72,16 +72,33 @@ export interface PoolOverviewJson {
   blocks?: Maybe<FoundBlockJson[]>;
 }
 
-/** A sub-account needs an `id`; a row without one is reported as malformed and shown with placeholders. */
+/**
+ * A sub-account needs an `id`; a row without one is reported as malformed and shown with
+ * placeholders. A field that was missing, null or unreadable is `null`.
+ */
 export interface SubAccount {
+  id: string | null;
+  alias: string | null;
+  userId: string | null;
+  /** Absent when KYC is shared. */
+  email: string | null;
+  /** `active`, `pending`, `blocked`, or any other text, kept as it came. */
+  status: string | null;
+  /** `#RRGGBB` when it is a colour; any other text is kept but never drawn. */
+  color: string | null;
+  kyc: { shareKyc: boolean | null; kycStatus: string | null } | null;
+  permissions: { spotEnabled: boolean | null; collateralEnabled: boolean | null } | null;
+  /** The row as read: what `accounts --json` prints. */
+  received: SubAccountJson;
+}
+
+/** A sub-account as `accounts --json` prints it (the API's names). */
+export interface SubAccountJson {
   id?: Maybe<string>;
   alias?: Maybe<string>;
   userId?: Maybe<string>;
-  /** Absent when KYC is shared. */
   email?: Maybe<string>;
-  /** `active`, `pending`, `blocked`, or any other text, kept as it came. */
   status?: Maybe<string>;
-  /** `#RRGGBB` when it is a colour; any other text is kept but never drawn. */
   color?: Maybe<string>;
   kyc?: Maybe<{ shareKyc?: Maybe<boolean>; kycStatus?: Maybe<string> }>;
   permissions?: Maybe<{ spotEnabled?: Maybe<boolean>; collateralEnabled?: Maybe<boolean> }>;
@@ -97,18 +114,29 @@ export interface SubAccountQuery {
 
 /** `data` is required (a page means nothing without its items); the echoed bounds are not. */
 export interface SubAccountPage {
-  offset?: Maybe<number>;
-  limit?: Maybe<number>;
+  offset: number | null;
+  limit: number | null;
   data: SubAccount[];
 }
 
-/** A token set needs both tokens; the rest may be missing. */
+/** A token set needs both tokens; the rest may be missing (`null`). */
 export interface TokenSet {
-  access_token: string;
+  accessToken: string;
+  refreshToken: string;
   /** Seconds. */
+  expiresIn: number | null;
+  /** Comma-separated, no spaces. */
+  scope: string | null;
+  tokenType: string | null;
+  /** The set as read: what the token store keeps and `auth refresh --json` prints. */
+  received: TokenSetJson;
+}
+
+/** A token set in the OAuth names, as stored on disk. */
+export interface TokenSetJson {
+  access_token: string;
   expires_in?: Maybe<number>;
   refresh_token: string;
-  /** Comma-separated, no spaces. */
   scope?: Maybe<string>;
   token_type?: Maybe<string>;
 }

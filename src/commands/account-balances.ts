@@ -14,7 +14,7 @@ import type { CommandContext } from './support/context.js';
 import type { CommandIO } from './support/io.js';
 import { clip, type ParsedValues, stringFlag } from './support/parse.js';
 import { PooltopError } from '../errors/pooltop-error.js';
-import { sanitizeLine } from '../format/sanitize.js';
+import { KEEP_UNICODE, sanitizeLine } from '../format/sanitize.js';
 import { balancesJson, balanceTable } from './balance-output.js';
 import { toSafeJson } from './json-output.js';
 
@@ -63,11 +63,11 @@ export async function runAccountBalances(
   const { id, alias } = await resolveAccount(ctx, io, req.account);
   const balances = await ctx.client.subAccountBalances({ id, ticker: req.ticker }, { signal: io.signal });
   if (req.json) {
-    io.stdout(`${toSafeJson({ id, balances: balancesJson(balances) })}\n`);
+    io.stdout(`${toSafeJson({ id, balances: balancesJson(balances) }, io.terminal)}\n`);
     return 0;
   }
-  const title = alias ? `${sanitizeLine(alias)} · ${id}` : id;
-  const body = balances.length === 0 ? ['Nothing held.'] : balanceTable(balances);
+  const title = alias ? `${sanitizeLine(alias, io.terminal)} · ${id}` : id;
+  const body = balances.length === 0 ? ['Nothing held.'] : balanceTable(balances, io.terminal);
   io.stdout(`${[title, '', ...body].join('\n')}\n`);
   return 0;
 }
@@ -87,7 +87,9 @@ async function resolveAccount(
   if (pick.length === 0) {
     throw new PooltopError('api', `no sub-account matches '${clip(text)}' (see pooltop accounts --search)`);
   }
-  const named = pick.slice(0, NAMES_SHOWN).map((a) => `${sanitizeLine(a.alias ?? '—')} (${a.id ?? 'no id'})`);
+  const named = pick
+    .slice(0, NAMES_SHOWN)
+    .map((a) => `${sanitizeLine(a.alias ?? '—', KEEP_UNICODE)} (${a.id ?? 'no id'})`);
   const more = pick.length > NAMES_SHOWN ? `, and ${pick.length - NAMES_SHOWN} more` : '';
   throw usage(`'${clip(text)}' matches ${pick.length} sub-accounts: ${named.join(', ')}${more}; give the id`);
 }

@@ -9,6 +9,7 @@ import { formatCount } from '../format/number.js';
 import { accountRow, ACCOUNT_HEADER } from './accounts-page.js';
 import { toSafeJson } from './json-output.js';
 import { renderTextTable } from './text-table.js';
+import type { TextTarget } from '../format/sanitize.js';
 
 export type OutputFormat = 'json' | 'ndjson' | 'csv' | 'text';
 
@@ -54,13 +55,14 @@ function flagCell(value: boolean | null | undefined): string {
   return typeof value === 'boolean' ? String(value) : '';
 }
 
-export function createSink(format: OutputFormat, write: (text: string) => void): RowSink {
+export function createSink(format: OutputFormat, write: (text: string) => void, term: TextTarget): RowSink {
   switch (format) {
     case 'ndjson':
       return {
         streams: true,
         begin() {},
-        rows: (rows) => rows.length > 0 && write(rows.map((r) => `${toSafeJson(r)}\n`).join('')),
+        rows: (rows) =>
+          rows.length > 0 && write(rows.map((r) => `${toSafeJson(r.received, term)}\n`).join('')),
         end() {},
       };
     case 'csv':
@@ -77,7 +79,7 @@ export function createSink(format: OutputFormat, write: (text: string) => void):
         begin: () => write('{"data":['),
         rows(rows) {
           if (rows.length === 0) return;
-          write(`${first ? '\n' : ',\n'}${rows.map((r) => toSafeJson(r)).join(',\n')}`);
+          write(`${first ? '\n' : ',\n'}${rows.map((r) => toSafeJson(r.received, term)).join(',\n')}`);
           first = false;
         },
         end: (complete) => write(`${first ? '' : '\n'}],"complete":${complete}}\n`),
@@ -93,7 +95,11 @@ export function createSink(format: OutputFormat, write: (text: string) => void):
         },
         end(complete) {
           if (all.length === 0) return write('No sub-accounts.\n');
-          const table = renderTextTable(ACCOUNT_HEADER, all.map(accountRow));
+          const table = renderTextTable(
+            term,
+            ACCOUNT_HEADER,
+            all.map((a) => accountRow(a, term)),
+          );
           const footer = `${formatCount(all.length)} rows${complete ? '' : ' (not the whole list: see stderr)'}`;
           write(`${[...table, '', footer].join('\n')}\n`);
         },

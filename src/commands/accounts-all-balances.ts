@@ -14,8 +14,7 @@ import type { CommandIO } from './support/io.js';
 import { isDebug } from '../errors/debug.js';
 import { csvLine } from '../format/csv.js';
 import { formatCount } from '../format/number.js';
-import { sanitizeLine } from '../format/sanitize.js';
-import { terminal } from '../terminal/capabilities.js';
+import { sanitizeLine, type TextTarget } from '../format/sanitize.js';
 import type { OutputFormat } from './account-sinks.js';
 import { BALANCE_CSV_HEADER, balanceCsvRecords, balancesJson } from './balance-output.js';
 import { toSafeJson } from './json-output.js';
@@ -26,12 +25,17 @@ export interface BalanceSink {
   end(complete: boolean): void;
 }
 
+/** The row as read, with what it holds. */
 const withBalances = (a: SubAccount, b: readonly CurrencyBalance[] | null) => ({
-  ...a,
+  ...a.received,
   balances: b ? balancesJson(b) : null,
 });
 
-export function createBalanceSink(format: OutputFormat, write: (text: string) => void): BalanceSink {
+export function createBalanceSink(
+  format: OutputFormat,
+  write: (text: string) => void,
+  term: TextTarget,
+): BalanceSink {
   switch (format) {
     case 'csv':
       return {
@@ -40,13 +44,13 @@ export function createBalanceSink(format: OutputFormat, write: (text: string) =>
         end() {},
       };
     case 'ndjson':
-      return { begin() {}, write: (a, b) => write(`${toSafeJson(withBalances(a, b))}\n`), end() {} };
+      return { begin() {}, write: (a, b) => write(`${toSafeJson(withBalances(a, b), term)}\n`), end() {} };
     default: {
       let first = true;
       return {
         begin: () => write('{"data":['),
         write(a, b) {
-          write(`${first ? '\n' : ',\n'}${toSafeJson(withBalances(a, b))}`);
+          write(`${first ? '\n' : ',\n'}${toSafeJson(withBalances(a, b), term)}`);
           first = false;
         },
         end: (complete) => write(`${first ? '' : '\n'}],"complete":${complete}}\n`),
@@ -66,7 +70,7 @@ export async function writeWithBalances(
   sink: BalanceSink,
   ticker: string | undefined,
 ): Promise<{ failed: boolean; cancelled: boolean; report: string }> {
-  const bar = io.stderrIsTTY ? progressBar(io.stderr) : undefined;
+  const bar = io.stderrIsTTY ? progressBar(io.stderr, io.terminal) : undefined;
   const debug = isDebug(io.env);
   let outcome: Awaited<ReturnType<typeof loadBalances>>;
   try {
@@ -85,7 +89,7 @@ export async function writeWithBalances(
         ? (i, err, delayMs) => {
             bar?.clear();
             io.stderr(
-              `pooltop: retrying the balances of ${name(accounts[i])} in ${(delayMs / 1000).toFixed(1)} s: ${sanitizeLine(err.message)}\n`,
+              `pooltop: retrying the balances of ${name(accounts[i], io.terminal)} in ${(delayMs / 1000).toFixed(1)} s: ${sanitizeLine(err.message, io.terminal)}\n`,
             );
           }
         : undefined,
@@ -98,12 +102,12 @@ export async function writeWithBalances(
   );
   let report = '';
   if (failures.length > 0) {
-    const named = failures.slice(0, FAILED_SHOWN).map((f) => name(f.account));
+    const named = failures.slice(0, FAILED_SHOWN).map((f) => name(f.account, io.terminal));
     const more =
       failures.length > FAILED_SHOWN ? `, and ${formatCount(failures.length - FAILED_SHOWN)} more` : '';
     const last = failures[failures.length - 1];
     const tries = last?.error.retryable ? ` after ${LOAD_PAGE_RETRIES + 1} attempts` : '';
-    report = `pooltop: incomplete: the balances of ${formatCount(failures.length)} of ${formatCount(accounts.length)} accounts could not be fetched${tries} (written as null): ${named.join(', ')}${more}; last error: ${sanitizeLine(last?.error.message ?? 'unknown')}\n`;
+    report = `pooltop: incomplete: the balances of ${formatCount(failures.length)} of ${formatCount(accounts.length)} accounts could not be fetched${tries} (written as null): ${named.join(', ')}${more}; last error: ${sanitizeLine(last?.error.message ?? 'unknown', io.terminal)}\n`;
   }
   if (outcome.cancelled) {
     report += `pooltop: interrupted: balances of ${formatCount(outcome.results.length)} of ${formatCount(accounts.length)} accounts written\n`;
@@ -112,12 +116,12 @@ export async function writeWithBalances(
 }
 
 /** An account as named on stderr: its alias and id, both network text. */
-function name(a: SubAccount | undefined): string {
-  return `${sanitizeLine(a?.alias ?? '—')} (${sanitizeLine(a?.id ?? 'no id')})`;
+function name(a: SubAccount | undefined, term: TextTarget): string {
+  return `${sanitizeLine(a?.alias ?? '—', term)} (${sanitizeLine(a?.id ?? 'no id', term)})`;
 }
 
 /** `balances ███████░░░░░ 580/1,000 · 2 retried` redrawn in place, erased at the end. */
-function progressBar(write: (text: string) => void) {
+function progressBar(write: (text: string) => void, term: TextTarget) {
   let last = Number.NEGATIVE_INFINITY;
   let drawn = false;
   const WIDTH = 24;
@@ -128,7 +132,7 @@ function progressBar(write: (text: string) => void) {
       last = t;
       drawn = true;
       const filled = p.total === 0 ? WIDTH : Math.round((p.done / p.total) * WIDTH);
-      const [full, empty] = terminal().unicode ? ['█', '░'] : ['#', '-'];
+      const [full, empty] = term.unicode ? ['█', '░'] : ['#', '-'];
       const bar = full.repeat(filled) + empty.repeat(WIDTH - filled);
       const extra = [
         p.retries > 0 && `${formatCount(p.retries)} retried`,

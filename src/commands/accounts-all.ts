@@ -19,7 +19,7 @@ import type { CommandContext } from './support/context.js';
 import { isDebug } from '../errors/debug.js';
 import { progressParts } from '../accounts/load-progress.js';
 import { formatCount } from '../format/number.js';
-import { sanitizeLine } from '../format/sanitize.js';
+import { sanitizeLine, type TextTarget } from '../format/sanitize.js';
 import { formatDuration } from '../format/time.js';
 import { createSink } from './account-sinks.js';
 import { createBalanceSink, writeWithBalances } from './accounts-all-balances.js';
@@ -30,8 +30,8 @@ const PROGRESS_EVERY_MS = 100;
 
 export async function runAccountsAll(ctx: CommandContext, io: CommandIO, opts: AllOptions): Promise<number> {
   // With balances, each row is written once its balances are in (accounts-all-balances.ts).
-  const balanceSink = opts.balances ? createBalanceSink(opts.format, io.stdout) : undefined;
-  const rowSink = balanceSink ? undefined : createSink(opts.format, io.stdout);
+  const balanceSink = opts.balances ? createBalanceSink(opts.format, io.stdout, io.terminal) : undefined;
+  const rowSink = balanceSink ? undefined : createSink(opts.format, io.stdout, io.terminal);
   const sink = balanceSink ?? rowSink;
   const streaming = rowSink?.streams === true && opts.sort === undefined;
   const progress = io.stderrIsTTY ? progressLine(io.stderr) : undefined;
@@ -53,7 +53,7 @@ export async function runAccountsAll(ctx: CommandContext, io: CommandIO, opts: A
         ? (offset, err, delayMs) => {
             progress?.clear();
             io.stderr(
-              `pooltop: retrying rows ${formatCount(offset + 1)}–${formatCount(offset + LOAD_PAGE_SIZE)} in ${(delayMs / 1000).toFixed(1)} s: ${sanitizeLine(err.message)}\n`,
+              `pooltop: retrying rows ${formatCount(offset + 1)}–${formatCount(offset + LOAD_PAGE_SIZE)} in ${(delayMs / 1000).toFixed(1)} s: ${sanitizeLine(err.message, io.terminal)}\n`,
             );
           }
         : undefined,
@@ -68,7 +68,7 @@ export async function runAccountsAll(ctx: CommandContext, io: CommandIO, opts: A
       : undefined;
   if (!streaming) rowSink?.rows(kept);
   sink?.end(outcome.complete && fetched?.failed !== true);
-  io.stderr(summary(outcome, io.stderrIsTTY === true, opts.search));
+  io.stderr(summary(outcome, io.stderrIsTTY === true, opts.search, io.terminal));
   if (fetched?.report) io.stderr(fetched.report);
   if (outcome.end === 'failed' || fetched?.failed) return 1;
   if (outcome.end === 'cancelled' || fetched?.cancelled) return interruptedCode(io.signal);
@@ -76,12 +76,12 @@ export async function runAccountsAll(ctx: CommandContext, io: CommandIO, opts: A
 }
 
 /** What stderr says at the end: nothing for a whole list unless stderr is a terminal. */
-function summary(o: LoadOutcome, tty: boolean, search: string | undefined): string {
+function summary(o: LoadOutcome, tty: boolean, search: string | undefined, term: TextTarget): string {
   const got = o.rows.length === 0 ? 'no rows' : `rows 1–${formatCount(o.rows.length)}`;
   switch (o.end) {
     case 'end':
       return tty
-        ? `${formatCount(o.rows.length)} rows, ${search ? `every match of "${sanitizeLine(search)}"` : 'the whole list'} · ${formatCount(o.progress.requests)} requests · ${formatDuration(o.progress.elapsedMs)}\n`
+        ? `${formatCount(o.rows.length)} rows, ${search ? `every match of "${sanitizeLine(search, term)}"` : 'the whole list'} · ${formatCount(o.progress.requests)} requests · ${formatDuration(o.progress.elapsedMs)}\n`
         : '';
     case 'reach':
       return `pooltop: warning: stopped at the API's reach of ${formatCount(REACH_ROWS)} rows (offset ≤ 10000); the list may go on: narrow it with --search\n`;
@@ -91,7 +91,7 @@ function summary(o: LoadOutcome, tty: boolean, search: string | undefined): stri
       const first = (o.failedOffset ?? o.rows.length) + 1;
       const range = `rows ${formatCount(first)}–${formatCount(first + LOAD_PAGE_SIZE - 1)}`;
       const tries = o.error?.retryable ? ` after ${LOAD_PAGE_RETRIES + 1} attempts` : '';
-      const why = sanitizeLine(o.error?.message ?? 'unknown error');
+      const why = sanitizeLine(o.error?.message ?? 'unknown error', term);
       return `pooltop: incomplete: got ${got} of the list, then ${range} could not be fetched${tries}: ${why}\n`;
     }
   }

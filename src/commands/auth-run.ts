@@ -21,7 +21,7 @@ import { createSession, type Session } from '../session/session.js';
 import { UnsavedTokensError } from '../session/session-errors.js';
 import { MAX_RESCUE_BYTES, parseRescue } from '../config/rescue-file.js';
 import { isPooltopError, PooltopError } from '../errors/pooltop-error.js';
-import { sanitizeLine } from '../format/sanitize.js';
+import { KEEP_UNICODE, sanitizeLine } from '../format/sanitize.js';
 import { formatClock } from '../format/time.js';
 import type { RefreshOutcome, SessionOptions } from '../session/session-types.js';
 import type { ApiClient } from '../api/types.js';
@@ -72,7 +72,9 @@ export async function runAuth(
   if (sub === 'status') {
     const status = await session.status();
     ctx.io.stdout(
-      opts.json ? `${toSafeJson(statusJson(status))}\n` : formatStatusText(status, ctx.config, now()),
+      opts.json
+        ? `${toSafeJson(statusJson(status, ctx.io.terminal), ctx.io.terminal)}\n`
+        : formatStatusText(status, ctx.config, now(), ctx.io.terminal),
     );
     return 0;
   }
@@ -89,7 +91,11 @@ export async function runAuth(
     }
     throw e;
   }
-  ctx.io.stdout(opts.json ? `${toSafeJson({ data: outcome.tokens })}\n` : formatRefreshText(outcome, now()));
+  ctx.io.stdout(
+    opts.json
+      ? `${toSafeJson({ data: outcome.tokens }, ctx.io.terminal)}\n`
+      : formatRefreshText(outcome, now(), ctx.io.terminal),
+  );
   if (outcome.incomplete.length > 0 && !outcome.shared) {
     ctx.io.stderr(
       `pooltop: warning: the token answer had no ${outcome.incomplete.join(', ')}; the rest was saved and the chain goes on\n`,
@@ -146,20 +152,20 @@ async function restore(session: Session, opts: { json: boolean }, ctx: AuthConte
   if (rescue.profile !== undefined && rescue.profile !== config.profile) {
     throw new PooltopError(
       'config',
-      `auth restore: the token set belongs to profile ${sanitizeLine(rescue.profile)}, not ${config.profile}; add --profile`,
+      `auth restore: the token set belongs to profile ${sanitizeLine(rescue.profile, KEEP_UNICODE)}, not ${config.profile}; add --profile`,
     );
   }
   if (rescue.baseUrl !== undefined && rescue.baseUrl !== baseUrl) {
     throw new PooltopError(
       'config',
-      `auth restore: the token set belongs to ${sanitizeLine(rescue.baseUrl)}, not ${baseUrl}; give that API URL`,
+      `auth restore: the token set belongs to ${sanitizeLine(rescue.baseUrl, KEEP_UNICODE)}, not ${baseUrl}; give that API URL`,
     );
   }
   const status = await session.restore(rescue, io.signal);
   io.stdout(
     opts.json
-      ? `${toSafeJson(statusJson(status))}\n`
-      : `Restored the token set for profile ${status.profile} (${status.baseUrl})\n${formatStatusText(status, config, (ctx.now ?? Date.now)())}`,
+      ? `${toSafeJson(statusJson(status, io.terminal), io.terminal)}\n`
+      : `Restored the token set for profile ${status.profile} (${status.baseUrl})\n${formatStatusText(status, config, (ctx.now ?? Date.now)(), io.terminal)}`,
   );
   return 0;
 }

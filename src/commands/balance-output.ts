@@ -5,9 +5,10 @@
 import { AMOUNT_KEYS, BALANCE_HEADER, balanceCells } from '../accounts/balance-cells.js';
 import type { CurrencyBalance } from '../api/balance-types.js';
 import type { SubAccount } from '../api/types.js';
-import { displayWidth, padStart } from '../format/width.js';
+import { displayWidth, padTo } from '../format/width.js';
 import { csvRecord, CSV_HEADER } from './account-sinks.js';
 import { renderTextTable } from './text-table.js';
+import type { TextTarget } from '../format/sanitize.js';
 
 type Amounts = Omit<CurrencyBalance, 'ticker'>;
 
@@ -19,13 +20,13 @@ export function balancesJson(rows: readonly CurrencyBalance[]): Record<string, A
 }
 
 /** The table's lines; amounts of a row shown to that row's precision (the most digits it came with). */
-export function balanceTable(rows: readonly CurrencyBalance[]): string[] {
-  const cells = balanceCells(rows);
+export function balanceTable(rows: readonly CurrencyBalance[], term: TextTarget): string[] {
+  const cells = balanceCells(rows, term);
   const widthOf = (col: number) => Math.max(...cells.map((c) => displayWidth(c[col] ?? '')), 0);
   const header = BALANCE_HEADER.map((h, col) =>
-    col === 0 ? h : padStart(h, Math.max(widthOf(col), displayWidth(h))),
+    col === 0 ? h : padTo(h, Math.max(widthOf(col), displayWidth(h)), 'right'),
   );
-  return renderTextTable(header, cells);
+  return renderTextTable(term, header, cells);
 }
 
 /** CSV of `--all --balances`: the account's columns, then one currency's. */

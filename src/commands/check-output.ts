@@ -7,7 +7,7 @@
 import { EXIT_CODES, type MetricResult, type Status } from '../alerts/evaluate.js';
 import { describeRange, perfRange } from '../alerts/range.js';
 import { plainNumber, UNITS } from '../alerts/units.js';
-import { sanitize } from '../format/sanitize.js';
+import { sanitize, type TextTarget } from '../format/sanitize.js';
 import { toSafeJson } from './json-output.js';
 
 export interface CheckResult {
@@ -55,33 +55,37 @@ function describe(m: MetricResult): string {
 }
 
 /** Metrics in trouble first, worst first, then the rest in table order. */
-function summary(result: CheckResult): string {
+function summary(result: CheckResult, term: TextTarget): string {
   const rank = { critical: 0, warning: 1, unknown: 2, ok: 3 } as const;
   const ordered = [...result.metrics].sort((a, b) => rank[a.status] - rank[b.status]);
-  const subject = result.account === undefined ? result.scope : `${result.scope} ${sanitize(result.account)}`;
+  const subject =
+    result.account === undefined ? result.scope : `${result.scope} ${sanitize(result.account, term)}`;
   return `${subject}: ${ordered.map(describe).join(', ')}`;
 }
 
-export function statusLine(result: CheckResult): string {
-  const text = oneLineText(result.message ?? summary(result));
+export function statusLine(result: CheckResult, term: TextTarget): string {
+  const text = oneLineText(result.message ?? summary(result, term));
   const perf = result.metrics.map((m) => perfdata(m)).filter((p) => p !== '');
   return `POOLTOP ${WORD[result.status]} - ${text}${perf.length ? ` | ${perf.join(' ')}` : ''}\n`;
 }
 
-export function jsonResult(result: CheckResult): string {
-  return `${toSafeJson({
-    status: WORD[result.status],
-    exit_code: EXIT_CODES[result.status],
-    scope: result.scope,
-    ...(result.account === undefined ? {} : { account: result.account }),
-    summary: oneLineText(result.message ?? summary(result)),
-    metrics: result.metrics.map((m) => ({
-      metric: m.key,
-      value: m.value ?? null,
-      unit: UNITS[m.unit].label,
-      status: WORD[m.status],
-      warning: m.thresholds.warning?.text ?? null,
-      critical: m.thresholds.critical?.text ?? null,
-    })),
-  })}\n`;
+export function jsonResult(result: CheckResult, term: TextTarget): string {
+  return `${toSafeJson(
+    {
+      status: WORD[result.status],
+      exit_code: EXIT_CODES[result.status],
+      scope: result.scope,
+      ...(result.account === undefined ? {} : { account: result.account }),
+      summary: oneLineText(result.message ?? summary(result, term)),
+      metrics: result.metrics.map((m) => ({
+        metric: m.key,
+        value: m.value ?? null,
+        unit: UNITS[m.unit].label,
+        status: WORD[m.status],
+        warning: m.thresholds.warning?.text ?? null,
+        critical: m.thresholds.critical?.text ?? null,
+      })),
+    },
+    term,
+  )}\n`;
 }

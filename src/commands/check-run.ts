@@ -17,7 +17,7 @@ import { isDebug } from '../errors/debug.js';
 import { clip, numberFlag, type ParsedValues, parseFlags, stringFlag, stringFlags } from './support/parse.js';
 import { reportError } from '../errors/report-error.js';
 import { loadPreferences } from '../alerts/preferences.js';
-import { sanitize } from '../format/sanitize.js';
+import { sanitize, type TextTarget } from '../format/sanitize.js';
 import { type CheckResult, jsonResult, statusLine } from './check-output.js';
 import type { CommandModule } from './support/command.js';
 import { goneAfterS } from './support/gone-after.js';
@@ -35,12 +35,12 @@ export async function runCheck(
   const json = argv.includes('--json');
   let scope = 'check';
   const emit = (result: CheckResult): number => {
-    io.stdout(json ? jsonResult(result) : statusLine(result));
+    io.stdout(json ? jsonResult(result, io.terminal) : statusLine(result, io.terminal));
     return EXIT_CODES[result.status];
   };
   const unknown = (error: unknown): number => {
-    if (isDebug(io.env)) reportError(error, io.stderr, io.env);
-    return emit({ status: 'unknown', scope, metrics: [], message: messageOf(error) });
+    if (isDebug(io.env)) reportError(error, io);
+    return emit({ status: 'unknown', scope, metrics: [], message: messageOf(error, io.terminal) });
   };
 
   let values: ParsedValues;
@@ -165,7 +165,10 @@ function readMiningMetrics(values: ParsedValues, io: CommandIO, thresholds: Scop
   });
 }
 
-function messageOf(error: unknown): string {
+function messageOf(error: unknown, term: TextTarget): string {
   if (isPooltopError(error)) return error.message;
-  return sanitize(`unexpected error: ${oneLine(error instanceof Error ? error.message : String(error))}`);
+  return sanitize(
+    `unexpected error: ${oneLine(error instanceof Error ? error.message : String(error))}`,
+    term,
+  );
 }

@@ -1,4 +1,3 @@
-import { terminal } from '../terminal/capabilities.js';
 import { type CommandModule, printHelp, usageError, withContext } from './support/command.js';
 import { CONFIG_FLAGS, TIMEOUT_FLAG } from './support/help-text.js';
 import { VERSION } from '../version.js';
@@ -69,7 +68,7 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
     if (!process.stdin.isTTY || !process.stdout.isTTY) {
       throw usageError('the dashboard needs an interactive terminal; for scripts use `pooltop pool --json`');
     }
-    const caps = terminal();
+    const caps = io.terminal;
     if (caps.dumb) {
       const term = caps.term === '' ? 'a terminal without TERM' : `TERM=${clip(caps.term)}`;
       throw usageError(`no dashboard on ${term} (it cannot move the cursor); try \`pooltop pool\``);
@@ -111,6 +110,7 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
           diagnostics,
           firstPoll,
           seenStores,
+          terminal: caps,
         });
       },
       // While the dashboard owns the screen, console output is held and printed on the way out.

@@ -104,7 +104,7 @@ export async function runExporter(ctx: CommandContext, io: CommandIO, flags: Exp
     signal: io.signal,
     record: (endpoint, outcome, account) => exposition.recordPoll(endpoint, outcome, account),
     onChange: (endpoint, error, account) => {
-      const what = account === undefined ? endpoint : `${endpoint} ${sanitize(account)}`;
+      const what = account === undefined ? endpoint : `${endpoint} ${sanitize(account, io.terminal)}`;
       io.stderr(
         error === undefined
           ? `pooltop: ${what}: the API answers again\n`

@@ -11,7 +11,7 @@ import { type FleetRow, fleetRow } from '../api/mining-fleet-row.js';
 import { goneWorkers } from '../config/seen-workers.js';
 import { formatHashRate } from '../format/hash-rate.js';
 import { formatCount } from '../format/number.js';
-import { sanitize } from '../format/sanitize.js';
+import { sanitize, type TextTarget } from '../format/sanitize.js';
 import { formatUtcDate } from '../format/time.js';
 import { seenStoreFor } from './mining-gone.js';
 import { toSafeJson } from './json-output.js';
@@ -37,16 +37,16 @@ export async function runFleet(ctx: CommandContext, io: CommandIO, json: boolean
       return fleetRow(name, info, series, rewards.items[0], goneWorkers(seen, nowS).length);
     }),
   );
-  io.stdout(json ? `${toSafeJson(rows)}\n` : fleetText(rows));
+  io.stdout(json ? `${toSafeJson(rows, io.terminal)}\n` : fleetText(rows, io.terminal));
 }
 
 const rate = (hs: number | null) => formatHashRate(hs);
 const count = (n: number | null) => (n === null ? '—' : formatCount(n));
 
-function fleetText(rows: FleetRow[]): string {
+function fleetText(rows: FleetRow[], term: TextTarget): string {
   if (rows.length === 0) return 'No mining accounts.\n';
   const cells = rows.map((r) => [
-    sanitize(r.name),
+    sanitize(r.name, term),
     rate(r.hashRate),
     rate(r.hashRate24h),
     r.rejectRate === null ? '—' : `${(r.rejectRate * 100).toFixed(2)} %`,
@@ -54,8 +54,8 @@ function fleetText(rows: FleetRow[]): string {
     formatCount(r.workersGone),
     r.reward === null
       ? '—'
-      : `${r.reward.date === null ? '—' : formatUtcDate(r.reward.date * 1000)}  ${sanitize(r.reward.amount ?? '—')} ${sanitize(r.reward.currency ?? '')}`.trimEnd(),
-    r.reward === null ? '—' : sanitize(r.reward.status ?? '—'),
+      : `${r.reward.date === null ? '—' : formatUtcDate(r.reward.date * 1000)}  ${sanitize(r.reward.amount ?? '—', term)} ${sanitize(r.reward.currency ?? '', term)}`.trimEnd(),
+    r.reward === null ? '—' : sanitize(r.reward.status ?? '—', term),
   ]);
   const header = [
     'Account',
@@ -69,7 +69,7 @@ function fleetText(rows: FleetRow[]): string {
   ];
   const n = rows.length;
   return `${[
-    ...renderTextTable(header, cells, '  ', new Set([1, 2, 3, 5])),
+    ...renderTextTable(term, header, cells, '  ', new Set([1, 2, 3, 5])),
     '',
     `${n} mining account${n === 1 ? '' : 's'}`,
   ].join('\n')}\n`;

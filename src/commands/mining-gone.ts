@@ -18,7 +18,7 @@ import {
 } from '../config/seen-workers.js';
 import { resolveStateDir } from '../config/state-dir.js';
 import { formatDateTime, formatDuration } from '../format/time.js';
-import { sanitize } from '../format/sanitize.js';
+import { sanitize, type TextTarget } from '../format/sanitize.js';
 import { toSafeJson } from './json-output.js';
 import type { CommandContext } from './support/context.js';
 import type { CommandIO } from './support/io.js';
@@ -85,7 +85,7 @@ export async function runGone(
   json: boolean,
 ): Promise<void> {
   const { gone, complete } = await updateGone(ctx, io, account);
-  io.stdout(json ? `${toSafeJson(gone)}\n` : goneText(account, gone, complete));
+  io.stdout(json ? `${toSafeJson(gone, io.terminal)}\n` : goneText(account, gone, complete, io.terminal));
 }
 
 /** For `check mining`: the same listing and memory, counting workers gone longer than `afterS`. */
@@ -99,21 +99,22 @@ export async function goneCount(
   return gone.gone.filter((g) => g.goneFor > afterS).length;
 }
 
-function goneText(account: string, gone: GoneWorker[], complete: boolean): string {
+function goneText(account: string, gone: GoneWorker[], complete: boolean, term: TextTarget): string {
   const note = complete
     ? []
     : ['', 'The listing reached the API’s largest offset: no worker was marked gone this time.'];
-  if (gone.length === 0) return `${[`No workers gone from ${sanitize(account)}.`, ...note].join('\n')}\n`;
+  if (gone.length === 0)
+    return `${[`No workers gone from ${sanitize(account, term)}.`, ...note].join('\n')}\n`;
   const rows = gone.map((g) => [
-    sanitize(g.name),
+    sanitize(g.name, term),
     formatDateTime(g.lastSeen * 1000),
     formatDuration(g.goneFor * 1000),
   ]);
   const n = gone.length;
   return `${[
-    ...renderTextTable(['Worker', 'Last seen', 'Gone for'], rows),
+    ...renderTextTable(term, ['Worker', 'Last seen', 'Gone for'], rows),
     '',
-    `${n} worker${n === 1 ? '' : 's'} gone from ${sanitize(account)}`,
+    `${n} worker${n === 1 ? '' : 's'} gone from ${sanitize(account, term)}`,
     ...note,
   ].join('\n')}\n`;
 }

@@ -12,7 +12,7 @@ import { accountNotFoundText, isAccountNotFound } from '../api/account-not-found
 import { WORKERS_LIMIT_DEFAULT } from '../api/mining-types.js';
 import type { CommandContext } from './support/context.js';
 import { whereToGive } from '../config/settings-meta.js';
-import { sanitize } from '../format/sanitize.js';
+import { KEEP_UNICODE, sanitize } from '../format/sanitize.js';
 import type { CommandIO } from './support/io.js';
 import { toSafeJson } from './json-output.js';
 import type { MiningRequest } from './mining-args.js';
@@ -71,11 +71,12 @@ export async function withAccountsHint(
 async function readMining(ctx: CommandContext, io: CommandIO, req: MiningRequest): Promise<number> {
   const mining = ctx.client.mining;
   const call = { signal: io.signal };
-  const out = (data: unknown, human: () => string) => io.stdout(req.json ? `${toSafeJson(data)}\n` : human());
+  const out = (data: unknown, human: () => string) =>
+    io.stdout(req.json ? `${toSafeJson(data, io.terminal)}\n` : human());
 
   if (req.sub === 'accounts') {
     const page = await mining.accounts({}, call);
-    out(page.items, () => accountsText(page.items, Date.now()));
+    out(page.items, () => accountsText(page.items, Date.now(), io.terminal));
     return 0;
   }
   if (req.sub === 'fleet') {
@@ -88,12 +89,12 @@ async function readMining(ctx: CommandContext, io: CommandIO, req: MiningRequest
   switch (req.sub) {
     case 'info': {
       const info = await mining.minerInfo({ account }, call);
-      out(info, () => infoText(account, info));
+      out(info, () => infoText(account, info, io.terminal));
       break;
     }
     case 'hashrate': {
       const series = await mining.hashrate({ account, interval: req.interval, ...window }, call);
-      out(series, () => hashRateText(account, series, req.interval ?? '1h'));
+      out(series, () => hashRateText(account, series, req.interval ?? '1h', io.terminal));
       break;
     }
     case 'workers': {
@@ -106,7 +107,7 @@ async function readMining(ctx: CommandContext, io: CommandIO, req: MiningRequest
         { account, limit: req.limit ?? WORKERS_LIMIT_DEFAULT, offset: req.offset },
         call,
       );
-      out({ workers: page.items }, () => workersText(account, page));
+      out({ workers: page.items }, () => workersText(account, page, io.terminal));
       break;
     }
     case 'worker': {
@@ -115,22 +116,22 @@ async function readMining(ctx: CommandContext, io: CommandIO, req: MiningRequest
         { account, worker, interval: req.interval, ...window },
         call,
       );
-      out(series, () => workerText(series, req.interval ?? '1h'));
+      out(series, () => workerText(series, req.interval ?? '1h', io.terminal));
       break;
     }
     case 'rewards': {
       const page = await mining.rewards({ account, limit: req.limit, offset: req.offset, ...window }, call);
-      out(page.items, () => rewardsText(account, page));
+      out(page.items, () => rewardsText(account, page, io.terminal));
       break;
     }
     case 'payout': {
       const payout = await mining.payoutDestination({ account }, call);
-      out(payout, () => payoutText(account, payout));
+      out(payout, () => payoutText(account, payout, io.terminal));
       break;
     }
     case 'links': {
       const links = await mining.watcherLinks({ account }, call);
-      out(links, () => linksText(account, links, Date.now()));
+      out(links, () => linksText(account, links, Date.now(), io.terminal));
       break;
     }
   }
@@ -150,7 +151,7 @@ export async function resolveMiningAccount(ctx: CommandContext, signal: AbortSig
       'this API key has no mining accounts (mining accounts are created on whitebit.com)',
     );
   }
-  const names = items.slice(0, NAMES_SHOWN).map((a) => sanitize(a.name));
+  const names = items.slice(0, NAMES_SHOWN).map((a) => sanitize(a.name, KEEP_UNICODE));
   const more = items.length > NAMES_SHOWN ? ` and ${items.length - NAMES_SHOWN} more` : '';
   throw new PooltopError(
     'config',

@@ -16,7 +16,8 @@ import type {
 import { alignAmounts, currencyPlaces, sumDecimals, withPlaces } from '../format/decimal.js';
 import { formatHashRate, UNKNOWN_RATE } from '../format/hash-rate.js';
 import { formatCount } from '../format/number.js';
-import { sanitize } from '../format/sanitize.js';
+import { sanitize, type TextTarget } from '../format/sanitize.js';
+import { glyphsFor } from '../terminal/glyphs.js';
 import { untilText } from '../session/session-format.js';
 import { formatDateTime, formatUtcDate, timeAgo } from '../format/time.js';
 import { renderTextTable } from './text-table.js';
@@ -25,7 +26,8 @@ import { truncate } from '../format/width.js';
 /** Points listed under a series summary; `--json` gives them all. */
 export const SERIES_ROWS = 12;
 
-const text = (value: string | null): string => (value === null ? '—' : sanitize(value) || '—');
+const text = (value: string | null, term: TextTarget): string =>
+  value === null ? '—' : sanitize(value, term) || '—';
 const rate = (hs: number | null): string => (hs === null ? UNKNOWN_RATE : formatHashRate(hs));
 const count = (n: number | null): string => (n === null ? '—' : formatCount(n));
 const percent = (ratio: number | null): string => (ratio === null ? '—' : `${(ratio * 100).toFixed(2)} %`);
@@ -33,35 +35,35 @@ const when = (sec: number | null): string => (sec === null ? '—' : formatDateT
 const row = (label: string, value: string): string => `${label.padEnd(10)}${value}`;
 const lines = (list: string[]): string => `${list.join('\n')}\n`;
 
-export function accountsText(accounts: MiningAccount[], nowMs: number): string {
+export function accountsText(accounts: MiningAccount[], nowMs: number, term: TextTarget): string {
   if (accounts.length === 0) return 'No mining accounts.\n';
   const rows = accounts.map((a) => [
-    sanitize(a.name),
+    sanitize(a.name, term),
     when(a.createdAt),
     a.createdAt === null ? '' : timeAgo(a.createdAt * 1000, nowMs),
   ]);
   const n = accounts.length;
   return lines([
-    ...renderTextTable(['Name', 'Created', 'Age'], rows),
+    ...renderTextTable(term, ['Name', 'Created', 'Age'], rows),
     '',
     `${n} mining account${n === 1 ? '' : 's'}`,
   ]);
 }
 
-export function infoText(account: string, info: MinerInfo): string {
+export function infoText(account: string, info: MinerInfo, term: TextTarget): string {
   const { online, low, offline } = info.workers;
   const all =
     online !== null && low !== null && offline !== null ? ` (${count(online + low + offline)} in all)` : '';
   const out = [
-    row('Account', sanitize(account)),
+    row('Account', sanitize(account, term)),
     row('Fee', info.fee === null ? '—' : `${info.fee} %`),
     row('Workers', `${count(online)} online · ${count(low)} low · ${count(offline)} offline${all}`),
     '',
   ];
   if (info.stratum.length === 0) out.push('No stratum URLs.');
   else {
-    const rows = info.stratum.map((s) => [text(s.url), count(s.workersCount)]);
-    out.push(...renderTextTable(['Stratum URL', 'Workers'], rows));
+    const rows = info.stratum.map((s) => [text(s.url, term), count(s.workersCount)]);
+    out.push(...renderTextTable(term, ['Stratum URL', 'Workers'], rows));
   }
   return lines(out);
 }
@@ -85,17 +87,27 @@ function windowLine(points: HashRateSample[], interval: string): string {
 }
 
 /** The latest points, newest first, and a footer when some are left out. */
-function pointsTable<P extends HashRateSample>(header: string[], cells: (p: P) => string[], points: P[]) {
+function pointsTable<P extends HashRateSample>(
+  header: string[],
+  cells: (p: P) => string[],
+  points: P[],
+  term: TextTarget,
+) {
   const shown = points.slice(-SERIES_ROWS).reverse();
-  const out = ['', ...renderTextTable(header, shown.map(cells))];
+  const out = ['', ...renderTextTable(term, header, shown.map(cells))];
   if (points.length > shown.length)
     out.push('', `the latest ${shown.length} of ${points.length} points; --json prints them all`);
   return out;
 }
 
-export function hashRateText(account: string, series: AccountHashRate, interval: string): string {
+export function hashRateText(
+  account: string,
+  series: AccountHashRate,
+  interval: string,
+  term: TextTarget,
+): string {
   const points = series.hashrate;
-  const head = [row('Account', sanitize(account)), windowLine(points, interval)];
+  const head = [row('Account', sanitize(account, term)), windowLine(points, interval)];
   if (points.length === 0) {
     return lines([
       ...head,
@@ -112,19 +124,25 @@ export function hashRateText(account: string, series: AccountHashRate, interval:
     ['Time', 'Hash rate', 'Reject'],
     (p) => [when(p.timestamp), rate(p.hashrate), percent(p.rejectRate)],
     points,
+    term,
   );
   return lines([...head, ...summary(points), reject, ...table]);
 }
 
-export function workerText(series: WorkerHashRate, interval: string): string {
+export function workerText(series: WorkerHashRate, interval: string, term: TextTarget): string {
   const points = series.hashrate;
   const head = [
-    row('Account', sanitize(series.account)),
-    row('Worker', sanitize(series.worker)),
+    row('Account', sanitize(series.account, term)),
+    row('Worker', sanitize(series.worker, term)),
     windowLine(points, interval),
   ];
   if (points.length === 0) return lines([...head, 'No hash rate for this worker in this window.']);
-  const table = pointsTable(['Time', 'Hash rate'], (p) => [when(p.timestamp), rate(p.hashrate)], points);
+  const table = pointsTable(
+    ['Time', 'Hash rate'],
+    (p) => [when(p.timestamp), rate(p.hashrate)],
+    points,
+    term,
+  );
   return lines([...head, ...summary(points), ...table]);
 }
 
@@ -135,45 +153,48 @@ function footer(page: MiningPage<unknown>): string {
   return `rows ${first}–${last}${end}`;
 }
 
-export function workersText(account: string, page: MiningPage<string>): string {
+export function workersText(account: string, page: MiningPage<string>, term: TextTarget): string {
   if (page.items.length === 0) {
     return page.offset === 0
-      ? `No connected workers on ${sanitize(account)}.\n`
+      ? `No connected workers on ${sanitize(account, term)}.\n`
       : 'No workers past this offset.\n';
   }
   const table = renderTextTable(
+    term,
     ['Worker'],
-    page.items.map((name) => [sanitize(name)]),
+    page.items.map((name) => [sanitize(name, term)]),
   );
   return lines([
     ...table,
     '',
-    `${footer(page)} · connected workers of ${sanitize(account)} (offline ones are counted by 'pooltop mining info')`,
+    `${footer(page)} · connected workers of ${sanitize(account, term)} (offline ones are counted by 'pooltop mining info')`,
   ]);
 }
 
 const STATUSES = ['successful', 'pending', 'canceled'];
 
-export function rewardsText(account: string, page: MiningPage<MiningReward>): string {
+export function rewardsText(account: string, page: MiningPage<MiningReward>, term: TextTarget): string {
   if (page.items.length === 0) {
-    return `No rewards for ${sanitize(account)} in this window (an unknown account answers empty too).\n`;
+    return `No rewards for ${sanitize(account, term)} in this window (an unknown account answers empty too).\n`;
   }
   // Amounts to their currency's places, decimal points aligned in each column.
   const column = (pick: (r: MiningReward) => string | null) =>
-    alignAmounts(page.items.map((r) => ({ value: text(pick(r)), currency: r.rewardCurrency })));
+    alignAmounts(page.items.map((r) => ({ value: text(pick(r), term), currency: r.rewardCurrency })));
   const [total, fee, reward] = [column((r) => r.totalReward), column((r) => r.fee), column((r) => r.reward)];
   const rows = page.items.map((r, i) => [
     r.date === null ? '—' : formatUtcDate(r.date * 1000),
-    text(r.status),
+    text(r.status, term),
     rate(r.hashRate),
     total[i] ?? '',
     fee[i] ?? '',
     reward[i] ?? '',
-    text(r.rewardCurrency),
-    payoutCell(r),
+    text(r.rewardCurrency, term),
+    payoutCell(r, term),
   ]);
   const header = ['Day (UTC)', 'Status', 'Hash rate', 'Total', 'Fee', 'Reward', 'Currency', 'Payout'];
-  const currencies = [...new Set(page.items.map((r) => r.rewardCurrency ?? '?'))].map((c) => sanitize(c));
+  const currencies = [...new Set(page.items.map((r) => r.rewardCurrency ?? '?'))].map((c) =>
+    sanitize(c, term),
+  );
   // One currency's places apply to the sums; a page of several keeps the sums as they add up.
   const places = currencies.length === 1 ? currencyPlaces(page.items[0]?.rewardCurrency) : undefined;
   const byStatus = STATUSES.map((status) => {
@@ -182,36 +203,38 @@ export function rewardsText(account: string, page: MiningPage<MiningReward>): st
   }).filter(Boolean);
   const sum = `${withPlaces(sumDecimals(page.items.map((r) => r.reward)), places)} ${currencies.join('/')}`;
   return lines([
-    ...renderTextTable(header, rows, '  ', new Set([3, 4, 5])),
+    ...renderTextTable(term, header, rows, '  ', new Set([3, 4, 5])),
     '',
     `${footer(page)} · rewards after fee over these rows: ${sum}${byStatus.length ? ` (${byStatus.join(', ')})` : ''}`,
   ]);
 }
 
-function payoutCell(r: MiningReward): string {
+function payoutCell(r: MiningReward, term: TextTarget): string {
   if (r.payoutDestination === 'main_balance') return 'main balance';
-  const to = r.payoutAddress === null ? text(r.payoutDestination) : text(r.payoutAddress);
-  return r.payoutTransactionHash === null ? to : `${to} tx ${truncate(text(r.payoutTransactionHash), 13)}`;
+  const to = r.payoutAddress === null ? text(r.payoutDestination, term) : text(r.payoutAddress, term);
+  return r.payoutTransactionHash === null
+    ? to
+    : `${to} tx ${truncate(text(r.payoutTransactionHash, term), 13, glyphsFor(term).ellipsis)}`;
 }
 
-export function payoutText(account: string, payout: PayoutDestination): string {
+export function payoutText(account: string, payout: PayoutDestination, term: TextTarget): string {
   const dest =
     payout.payoutDestination === 'main_balance'
       ? 'main balance'
       : payout.payoutDestination === 'external_address'
-        ? `external address ${text(payout.externalAddress)}`
-        : text(payout.payoutDestination);
-  return lines([row('Account', sanitize(account)), row('Payout to', dest)]);
+        ? `external address ${text(payout.externalAddress, term)}`
+        : text(payout.payoutDestination, term);
+  return lines([row('Account', sanitize(account, term)), row('Payout to', dest)]);
 }
 
-export function linksText(account: string, links: WatcherLink[], nowMs: number): string {
-  if (links.length === 0) return `No active watcher links for ${sanitize(account)}.\n`;
+export function linksText(account: string, links: WatcherLink[], nowMs: number, term: TextTarget): string {
+  if (links.length === 0) return `No active watcher links for ${sanitize(account, term)}.\n`;
   const rows = links.map((l) => [
-    text(l.name),
-    l.permissions.map((p) => sanitize(p)).join(', ') || '—',
+    text(l.name, term),
+    l.permissions.map((p) => sanitize(p, term)).join(', ') || '—',
     l.liveUntil === null ? 'always' : `${when(l.liveUntil)} (${untilText(l.liveUntil * 1000, nowMs)})`,
-    l.accounts.map((a) => sanitize(a)).join(', ') || '—',
-    text(l.link),
+    l.accounts.map((a) => sanitize(a, term)).join(', ') || '—',
+    text(l.link, term),
   ]);
-  return lines(renderTextTable(['Name', 'Permissions', 'Live until', 'Accounts', 'Link'], rows));
+  return lines(renderTextTable(term, ['Name', 'Permissions', 'Live until', 'Accounts', 'Link'], rows));
 }

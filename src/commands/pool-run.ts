@@ -7,6 +7,7 @@ import { formatDateTime, timeAgo } from '../format/time.js';
 import type { CommandIO } from './support/io.js';
 import { toSafeJson } from './json-output.js';
 import { renderTextTable } from './text-table.js';
+import type { TextTarget } from '../format/sanitize.js';
 
 /**
  * `pooltop pool [--json]`: one request, then the overview as JSON or a compact summary. The JSON
@@ -15,18 +16,27 @@ import { renderTextTable } from './text-table.js';
  */
 export async function runPool(ctx: CommandContext, io: CommandIO, opts: { json: boolean }): Promise<number> {
   const pool = await ctx.client.getMiningPool({ signal: io.signal });
-  io.stdout(opts.json ? `${toSafeJson(pool.received)}\n` : formatPoolSummary(pool, Date.now()));
+  io.stdout(
+    opts.json
+      ? `${toSafeJson(pool.received, io.terminal)}\n`
+      : formatPoolSummary(pool, Date.now(), io.terminal),
+  );
   return 0;
 }
 
-export function formatPoolSummary(pool: PoolOverview, nowMs: number, maxBlocks = 5): string {
+export function formatPoolSummary(
+  pool: PoolOverview,
+  nowMs: number,
+  term: TextTarget,
+  maxBlocks = 5,
+): string {
   const lines = [
     `Hash rate   ${formatHashRate(pool.currentHashRate)}`,
     `Workers     ${formatCount(pool.workers)}`,
-    `Location    ${textOr(pool.location)}`,
-    `Assets      ${listOr(pool.assets)}`,
-    `Rewards     ${listOr(pool.rewardSchemes)}`,
-    `Links       ${listOr(pool.connectionLinks)}`,
+    `Location    ${textOr(pool.location, term)}`,
+    `Assets      ${listOr(pool.assets, term)}`,
+    `Rewards     ${listOr(pool.rewardSchemes, term)}`,
+    `Links       ${listOr(pool.connectionLinks, term)}`,
     '',
   ];
   const blocks = (pool.blocks ?? []).slice(0, maxBlocks);
@@ -42,7 +52,7 @@ export function formatPoolSummary(pool: PoolOverview, nowMs: number, maxBlocks =
         at === undefined ? PLACEHOLDER : timeAgo(at, nowMs),
       ];
     });
-    lines.push(...renderTextTable(['Height', 'Found at', 'Age'], rows));
+    lines.push(...renderTextTable(term, ['Height', 'Found at', 'Age'], rows));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -38,15 +38,18 @@ export async function runServe(values: ParsedValues, io: CommandIO): Promise<num
   const c = service.credentials;
   if (values.json === true) {
     io.stdout(
-      `${toSafeJson({
-        base_url: service.baseUrl,
-        api_key: c.apiKey,
-        api_secret: c.apiSecret,
-        client_id: c.clientId,
-        client_secret: c.clientSecret,
-        refresh_token: c.refreshToken,
-        mining_accounts: service.miningAccounts,
-      })}\n`,
+      `${toSafeJson(
+        {
+          base_url: service.baseUrl,
+          api_key: c.apiKey,
+          api_secret: c.apiSecret,
+          client_id: c.clientId,
+          client_secret: c.clientSecret,
+          refresh_token: c.refreshToken,
+          mining_accounts: service.miningAccounts,
+        },
+        io.terminal,
+      )}\n`,
     );
   } else {
     io.stdout(

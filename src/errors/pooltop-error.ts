@@ -1,4 +1,4 @@
-import { sanitize } from '../format/sanitize.js';
+import { KEEP_UNICODE, sanitize } from '../format/sanitize.js';
 
 /**
  * Errors are values with a kind and a one-line human message. The UI and the commands show
@@ -63,8 +63,12 @@ export class PooltopError extends Error {
 
   constructor(kind: ErrorKind, message: string, init: PooltopErrorInit = {}) {
     // Messages may quote the network (server text, header values): whatever a caller forgot to
-    // clean, no escape sequence or control character survives into what the UI and stderr show.
-    super(oneLine(sanitize(message)), init.cause === undefined ? undefined : { cause: init.cause });
+    // clean, no escape sequence or control character survives into what the UI and stderr show
+    // (characters outside ASCII are for what shows the message to decide, for its terminal).
+    super(
+      oneLine(sanitize(message, KEEP_UNICODE)),
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
     this.name = 'PooltopError';
     this.kind = kind;
     this.status = init.status;

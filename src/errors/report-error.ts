@@ -1,5 +1,5 @@
 import { isPooltopError, oneLine } from './pooltop-error.js';
-import { sanitize } from '../format/sanitize.js';
+import { sanitize, type TextTarget } from '../format/sanitize.js';
 import { isDebug } from './debug.js';
 
 export { isDebug };
@@ -12,12 +12,19 @@ export function exitCodeFor(error: unknown): number {
   return 1;
 }
 
+/** Where a failure is reported: stderr, the environment (DEBUG) and the terminal it shows on. */
+export interface ErrorSink {
+  stderr: (t: string) => void;
+  env: NodeJS.ProcessEnv;
+  terminal: TextTarget;
+}
+
 /** One line on stderr starting `pooltop:`; details only with DEBUG=pooltop. */
-export function reportError(error: unknown, stderr: (t: string) => void, env: NodeJS.ProcessEnv): number {
+export function reportError(error: unknown, { stderr, env, terminal }: ErrorSink): number {
   const message = isPooltopError(error)
     ? error.message
     : `unexpected error: ${oneLine(error instanceof Error ? error.message : String(error))}`;
-  stderr(`pooltop: ${sanitize(message)}\n`);
+  stderr(`pooltop: ${sanitize(message, terminal)}\n`);
   if (isDebug(env)) {
     const parts: string[] = [];
     if (isPooltopError(error)) {
@@ -26,7 +33,7 @@ export function reportError(error: unknown, stderr: (t: string) => void, env: No
       if (error.fields) parts.push(JSON.stringify(error.fields));
     }
     if (error instanceof Error && error.stack) parts.push(error.stack);
-    stderr(`${sanitize(parts.join('\n'), { multiline: true })}\n`);
+    stderr(`${sanitize(parts.join('\n'), { unicode: terminal.unicode, multiline: true })}\n`);
   }
   return exitCodeFor(error);
 }

@@ -12,7 +12,7 @@ import { loadBalances } from '../api/load-balances.js';
 import type { Sleep } from '../api/retry.js';
 import type { ApiClient } from '../api/types.js';
 import { PooltopError } from '../errors/pooltop-error.js';
-import { sanitizeLine } from '../format/sanitize.js';
+import { KEEP_UNICODE, sanitizeLine } from '../format/sanitize.js';
 import type { Exposition } from './exposition.js';
 import type { PollTarget } from './poller.js';
 
@@ -82,7 +82,9 @@ export function balanceTarget(
  */
 function labelled(rows: readonly { id?: string | null; alias?: string | null }[]) {
   const withId = rows.filter((r): r is { id: string; alias?: string | null } => !!r.id);
-  const base = withId.map((r) => [...sanitizeLine(r.alias ?? '')].slice(0, ALIAS_MAX).join('') || r.id);
+  const base = withId.map(
+    (r) => [...sanitizeLine(r.alias ?? '', KEEP_UNICODE)].slice(0, ALIAS_MAX).join('') || r.id,
+  );
   const seen = new Map<string, number>();
   for (const b of base) seen.set(b, (seen.get(b) ?? 0) + 1);
   return withId.map((r, i) => {

@@ -6,7 +6,7 @@
  */
 import type { MiningReadings, PoolReadings } from '../alerts/readings.js';
 import { BALANCE_PLACES } from '../api/balance-types.js';
-import { sanitize } from '../format/sanitize.js';
+import { KEEP_UNICODE, sanitize } from '../format/sanitize.js';
 
 export interface Sample {
   labels?: Record<string, string>;
@@ -50,9 +50,10 @@ export const POOL_GAUGES: readonly GaugeDef<PoolReadings>[] = [
 
 /**
  * An account name as a label value: names come from the network, and `--once` prints the
- * exposition on a terminal (the format itself escapes only `\\`, `"` and newlines).
+ * exposition on a terminal (the format itself escapes only `\\`, `"` and newlines). The
+ * exposition is UTF-8 whatever the terminal; `--once` on an ASCII one passes through its output.
  */
-export const accountLabel = (account: string): string => sanitize(account);
+export const accountLabel = (account: string): string => sanitize(account, KEEP_UNICODE);
 
 /** Every mining account's readings, one sample per account (and per status for the workers). */
 export const MINING_GAUGES: readonly GaugeDef<readonly MiningReadings[]>[] = [
@@ -117,7 +118,7 @@ export const BALANCE_GAUGES: readonly GaugeDef<readonly BalanceSamples[]>[] = [
       all.flatMap((a) =>
         a.balances.flatMap((b) =>
           BALANCE_PLACES.map((place) => ({
-            labels: { alias: a.alias, ticker: sanitize(b.ticker), place },
+            labels: { alias: a.alias, ticker: sanitize(b.ticker, KEEP_UNICODE), place },
             value: b[place] == null ? undefined : Number(b[place]),
           })),
         ),

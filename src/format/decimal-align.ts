@@ -5,7 +5,7 @@
  * that are not decimals (a placeholder) are right-aligned in the column. Pure.
  */
 
-import { displayWidth, padStart } from './width.js';
+import { displayWidth, padTo } from './width.js';
 
 const DECIMAL = /^(-?\d+)(?:\.(\d+))?$/;
 
@@ -22,7 +22,7 @@ export function alignDecimals(cells: readonly string[]): string[] {
   const width = Math.max(before + after, ...cells.map((c) => (DECIMAL.test(c) ? 0 : displayWidth(c))));
   return cells.map((cell) => {
     const m = DECIMAL.exec(cell);
-    if (!m) return padStart(cell, width);
+    if (!m) return padTo(cell, width, 'right');
     const whole = m[1] ?? '';
     const frac = m[2] === undefined ? '' : `.${m[2]}`;
     return `${whole.padStart(before)}${frac.padEnd(after)}`.padStart(width);

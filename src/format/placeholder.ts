@@ -3,13 +3,13 @@
  * (docs/design.md, "Parsing policy"): one placeholder everywhere, so a degraded row reads alike
  * in the dashboard and in the one-shot commands.
  */
-import { sanitizeLine } from './sanitize.js';
+import { sanitizeLine, type TextTarget } from './sanitize.js';
 
 export const PLACEHOLDER = '—';
 
 /** Network text for one line, or the placeholder when it is missing, null or blank. */
-export function textOr(value: string | null | undefined): string {
-  const text = value == null ? '' : sanitizeLine(value);
+export function textOr(value: string | null | undefined, target: TextTarget): string {
+  const text = value == null ? '' : sanitizeLine(value, target);
   return text === '' ? PLACEHOLDER : text;
 }
 
@@ -19,6 +19,11 @@ export function yesNo(value: boolean | null | undefined): string {
 }
 
 /** Texts joined with `, ` (blank ones dropped), or the placeholder when there are none. */
-export function listOr(items: readonly string[] | null | undefined): string {
-  return (items ?? []).map(sanitizeLine).filter(Boolean).join(', ') || PLACEHOLDER;
+export function listOr(items: readonly string[] | null | undefined, target: TextTarget): string {
+  return (
+    (items ?? [])
+      .map((item) => sanitizeLine(item, target))
+      .filter(Boolean)
+      .join(', ') || PLACEHOLDER
+  );
 }

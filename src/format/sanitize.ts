@@ -18,19 +18,26 @@
  * - Tab, CR, LF, U+2028 and U+2029 by a space (LF and U+2028/U+2029 become LF when `multiline`).
  * - Unpaired UTF-16 surrogates by U+FFFD.
  *
- * On a terminal that is not UTF-8 (src/terminal/capabilities.ts), every character outside ASCII
- * then becomes `?` per column it takes (`keepUnicode` leaves it, for text that is not shown as is).
+ * For a terminal that is not UTF-8 (`unicode: false`, which the caller passes: its terminal's
+ * capabilities are such a value), every character outside ASCII then becomes `?` per column it
+ * takes. Text that is not shown as is (typed search text, error messages drawn later) passes
+ * `KEEP_UNICODE`; whatever shows it cleans it again for its own terminal.
  *
  * Total: any string in, a string out that contains none of the above.
  */
 import { asciiData } from './ascii.js';
-import { terminal } from '../terminal/capabilities.js';
 
-export interface SanitizeOptions {
+/** Where text goes: a UTF-8 terminal or not. A terminal's capabilities (`TerminalCaps`) are one. */
+export interface TextTarget {
+  readonly unicode: boolean;
+}
+
+/** Characters outside ASCII kept, for text not shown as is. */
+export const KEEP_UNICODE: TextTarget = { unicode: true };
+
+export interface SanitizeOptions extends TextTarget {
   /** Keep line breaks (as `\n`) instead of turning them into spaces. */
-  multiline?: boolean;
-  /** Keep characters outside ASCII even on an ASCII terminal (typed search text, sent as typed). */
-  keepUnicode?: boolean;
+  readonly multiline?: boolean;
 }
 
 const ESC = 0x1b;
@@ -91,7 +98,7 @@ function skipEscape(s: string, i: number): number {
   return i + 1; // lone ESC
 }
 
-export function sanitize(text: string, opts: SanitizeOptions = {}): string {
+export function sanitize(text: string, opts: SanitizeOptions): string {
   const lineBreak = opts.multiline ? '\n' : ' ';
   let out = '';
   let i = 0;
@@ -145,10 +152,10 @@ export function sanitize(text: string, opts: SanitizeOptions = {}): string {
     out += text[i];
     i++;
   }
-  return opts.keepUnicode || terminal().unicode ? out : asciiData(out);
+  return opts.unicode ? out : asciiData(out);
 }
 
 /** `sanitize` for one-line fields, with surrounding whitespace trimmed and runs collapsed. */
-export function sanitizeLine(text: string): string {
-  return sanitize(text).replace(/ {2,}/g, ' ').trim();
+export function sanitizeLine(text: string, target: TextTarget): string {
+  return sanitize(text, target).replace(/ {2,}/g, ' ').trim();
 }

@@ -3,7 +3,6 @@
  * emoji take two columns, combining marks none. Grapheme clusters are never split.
  */
 import stringWidth from 'string-width';
-import { glyphs } from '../terminal/glyphs.js';
 import { graphemes } from './graphemes.js';
 
 /**
@@ -28,8 +27,11 @@ export function isNarrow(text: string): boolean {
   return NARROW.test(text);
 }
 
-/** At most `max` columns; when cut, ends with `ellipsis` (which counts toward `max`; `…`, or `...` in ASCII). */
-export function truncate(text: string, max: number, ellipsis = glyphs().ellipsis): string {
+/**
+ * At most `max` columns; when cut, ends with `ellipsis`, which counts toward `max` (the terminal's:
+ * `…`, or `...` in ASCII — `Glyphs.ellipsis`).
+ */
+export function truncate(text: string, max: number, ellipsis: string): string {
   if (max <= 0) return '';
   if (displayWidth(text) <= max) return text;
   const tail = displayWidth(ellipsis) <= max ? ellipsis : '';
@@ -61,10 +63,10 @@ export function lastColumns(text: string, max: number): string {
   return out;
 }
 
-/** Exactly `width` columns: truncated with an ellipsis if longer, padded with spaces if shorter. */
-export function fitWidth(text: string, width: number, align: Align = 'left'): string {
+/** Exactly `width` columns: truncated with `ellipsis` if longer, padded with spaces if shorter. */
+export function fitWidth(text: string, width: number, align: Align, ellipsis: string): string {
   if (width <= 0) return '';
-  const cut = truncate(text, width);
+  const cut = truncate(text, width, ellipsis);
   const gap = width - displayWidth(cut);
   if (gap <= 0) return cut;
   if (align === 'right') return ' '.repeat(gap) + cut;
@@ -75,10 +77,16 @@ export function fitWidth(text: string, width: number, align: Align = 'left'): st
   return cut + ' '.repeat(gap);
 }
 
-export function padEnd(text: string, width: number): string {
-  return fitWidth(text, width, 'left');
+/** At least `width` columns: padded with spaces, never cut (for cells already measured to fit). */
+export function padTo(text: string, width: number, align: 'left' | 'right'): string {
+  const gap = ' '.repeat(Math.max(0, width - displayWidth(text)));
+  return align === 'left' ? text + gap : gap + text;
 }
 
-export function padStart(text: string, width: number): string {
-  return fitWidth(text, width, 'right');
+export function padEnd(text: string, width: number, ellipsis: string): string {
+  return fitWidth(text, width, 'left', ellipsis);
+}
+
+export function padStart(text: string, width: number, ellipsis: string): string {
+  return fitWidth(text, width, 'right', ellipsis);
 }

@@ -8,7 +8,7 @@
  * from issue (valid while now < issue + ttl); `expires_in` is `accessTtl`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TokenSet } from '../api/types.js';
+import type { TokenSetJson } from '../api/types.js';
 import { safeEqual } from './auth.js';
 import { newToken } from './credentials.js';
 import { IntervalLimiter } from './rate-limit.js';
@@ -78,7 +78,7 @@ export class OAuthServer {
     return true;
   }
 
-  #issue(now: number): TokenSet {
+  #issue(now: number): TokenSetJson {
     const config = this.#config;
     if (this.#tokens.size > 64) {
       for (const [t, exp] of this.#tokens) if (now >= exp) this.#tokens.delete(t);

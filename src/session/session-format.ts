@@ -3,13 +3,13 @@
  * it is masked (first four characters and an ellipsis) and sanitised before display.
  */
 import { formatDuration, timeAgo } from '../format/time.js';
-import { sanitizeLine } from '../format/sanitize.js';
+import { sanitizeLine, type TextTarget } from '../format/sanitize.js';
 import { type SettingKey, settingMeta } from '../config/settings-meta.js';
 
 /** `abcd…`. Tokens of 8 characters or fewer show only `…`, so the mask never reveals half. */
-export function maskToken(token: string | undefined): string {
+export function maskToken(token: string | undefined, target: TextTarget): string {
   if (!token) return '—';
-  return token.length > 8 ? `${sanitizeLine(token.slice(0, 4))}…` : '…';
+  return token.length > 8 ? `${sanitizeLine(token.slice(0, 4), target)}…` : '…';
 }
 
 /** `in 4m 03s` or `expired 2m ago`. */
@@ -17,8 +17,8 @@ export function untilText(atMs: number, nowMs: number, pastWord = 'expired'): st
   return atMs > nowMs ? `in ${formatDuration(atMs - nowMs)}` : `${pastWord} ${timeAgo(atMs, nowMs)}`;
 }
 
-export function scopesText(scopes: readonly string[]): string {
-  return scopes.length > 0 ? scopes.map(sanitizeLine).join(', ') : '—';
+export function scopesText(scopes: readonly string[], target: TextTarget): string {
+  return scopes.length > 0 ? scopes.map((s) => sanitizeLine(s, target)).join(', ') : '—';
 }
 
 /** `client_id, client_secret` */

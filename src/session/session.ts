@@ -235,9 +235,10 @@ export function createSession(opts: SessionOptions): Session {
       // and the whole set saved or handed over below.
       await save(rotated).catch(() => undefined);
     };
-    let tokens: TokenSet;
+    let tokens: TokenSet['received'];
     try {
-      tokens = await attempt(chosen.token, signal, keepRotated);
+      // Stored and handed on as received: the token store keeps the OAuth names, as on disk.
+      tokens = (await attempt(chosen.token, signal, keepRotated)).received;
     } catch (e) {
       if (rotated) throw await afterRotation(rotated, e);
       const failure = classifyRefreshFailure(e, { ...where, interruptedAt: earlier });

@@ -1,7 +1,7 @@
 /**
- * What the terminal can do, decided once at start from the environment and two flags, and asked
- * by every part that draws: the dashboard (theme, glyphs, clipboard, whether it runs at all) and
- * the one-shot commands (tables, JSON, messages).
+ * What the terminal can do, decided once at start (cli.ts) from the environment and two flags,
+ * and handed to every part that draws: the dashboard through its TerminalContext (theme, glyphs,
+ * clipboard, whether it runs at all), the one-shot commands in their IO (tables, JSON, messages).
  *
  * - Characters: UTF-8 only when the locale says so (the first set of LC_ALL, LC_CTYPE, LANG names
  *   a UTF-8 codeset, as POSIX resolves it); otherwise, or with `--ascii`, pure ASCII.
@@ -91,14 +91,3 @@ export const DEFAULT_TERMINAL: TerminalCaps = {
   multiplexer: 'none',
   term: 'xterm',
 };
-
-let current: TerminalCaps = DEFAULT_TERMINAL;
-
-/** Set once at start (cli.ts); tests set and restore it. */
-export function setTerminal(caps: TerminalCaps): void {
-  current = caps;
-}
-
-export function terminal(): TerminalCaps {
-  return current;
-}

@@ -1,9 +1,9 @@
 /**
  * The symbols whose ASCII form is not a simple one-for-one swap (ascii.ts does those): they
  * differ in width (the ellipsis) or by where they stand (a rounded corner is `+` in a border but
- * `.` in a chart line). Read at draw time from the terminal's capabilities.
+ * `.` in a chart line). Chosen where they are drawn, from the capabilities of the terminal drawn on.
  */
-import { terminal } from './capabilities.js';
+import type { TextTarget } from '../format/sanitize.js';
 
 export interface Glyphs {
   /** Ends cut text: `…` or `...`. */
@@ -67,6 +67,6 @@ const ASCII: Glyphs = {
   },
 };
 
-export function glyphs(): Glyphs {
-  return terminal().unicode ? UNICODE : ASCII;
+export function glyphsFor(target: TextTarget): Glyphs {
+  return target.unicode ? UNICODE : ASCII;
 }

@@ -13,7 +13,7 @@ import { isDebug } from '../errors/report-error.js';
 import { sanitize, sanitizeLine } from '../format/sanitize.js';
 import { createFullScreenRenderer } from '../renderer/index.js';
 import { asciiOutput } from '../format/ascii.js';
-import { type ColorDepth, terminal } from '../terminal/capabilities.js';
+import { type ColorDepth, DEFAULT_TERMINAL, type TerminalCaps } from '../terminal/capabilities.js';
 import type { AlertSettings } from './alerts/alerts-context.js';
 import { App } from './app.js';
 import { type SchedulingClock, SchedulingClockContext, systemClock } from './clock.js';
@@ -23,6 +23,7 @@ import { holdMs } from './pass-timing.js';
 import { firstPoll as takeFirstPollOver } from './pool/use-pool-overview.js';
 import { suspendDashboard } from './suspend.js';
 import { enterFullScreen, refreshSize, releaseInput, setRawInput } from './terminal.js';
+import { TerminalContext } from './terminal-context.js';
 
 /** Without colour, bold and inverse stay (level 1): the plain theme names no colour. */
 const CHALK_LEVEL: Readonly<Record<ColorDepth, 1 | 2 | 3>> = { none: 1, '16': 1, '256': 2, truecolor: 3 };
@@ -47,6 +48,8 @@ export interface DashboardOptions {
   seenStores?: SeenStores;
   /** The clock the dashboard reads and sets its tick with (default: the system's). */
   clock?: SchedulingClock;
+  /** What the terminal can do, as cli.ts decided (default: UTF-8, 16 colours); views read it in context. */
+  terminal?: TerminalCaps;
 }
 
 interface Outcome {
@@ -66,10 +69,10 @@ const SIGNAL_CODES: ReadonlyArray<[NodeJS.Signals, number]> = [
   ['SIGQUIT', 131],
 ];
 
-function describe(error: unknown): string {
-  if (isPooltopError(error)) return sanitizeLine(error.message);
-  if (error instanceof Error) return sanitizeLine(error.message) || sanitizeLine(error.name);
-  return sanitizeLine(String(error));
+function describe(error: unknown, term: TerminalCaps): string {
+  if (isPooltopError(error)) return sanitizeLine(error.message, term);
+  if (error instanceof Error) return sanitizeLine(error.message, term) || sanitizeLine(error.name, term);
+  return sanitizeLine(String(error), term);
 }
 
 /** Resolves with the exit code once the terminal is restored. */
@@ -77,6 +80,7 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   const stdout = opts.stdout ?? process.stdout;
   const stdin = opts.stdin ?? process.stdin;
   const clock = opts.clock ?? systemClock;
+  const term = opts.terminal ?? DEFAULT_TERMINAL;
   const controller = new AbortController();
   let settle: (outcome: Outcome) => void = () => {};
   const outcome = new Promise<Outcome>((resolve) => {
@@ -123,7 +127,7 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   const renderer = createFullScreenRenderer({
     stdout,
     stdin,
-    mapLine: terminal().unicode ? undefined : asciiOutput,
+    mapLine: term.unicode ? undefined : asciiOutput,
     holdMs,
     now: clock.now,
   });
@@ -139,27 +143,29 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
     if (start) {
       instance = renderer.render(
         <SchedulingClockContext.Provider value={clock}>
-          <App
-            client={opts.client}
-            seeds={[first]}
-            config={opts.config}
-            demo={opts.demo}
-            intervalSec={opts.intervalSec}
-            color={opts.color}
-            alerts={opts.alerts}
-            seenStores={opts.seenStores}
-            signal={controller.signal}
-            now={clock.now}
-            onQuit={(code) => finish(code)}
-            terminal={{
-              // Ctrl+L: at the terminal's size as it is now (see refreshSize).
-              repaint: () => {
-                refreshSize(stdout);
-                renderer.repaint();
-              },
-              suspend: () => suspendDashboard({ stdin, stdout, repaint: () => renderer.repaint() }),
-            }}
-          />
+          <TerminalContext.Provider value={term}>
+            <App
+              client={opts.client}
+              seeds={[first]}
+              config={opts.config}
+              demo={opts.demo}
+              intervalSec={opts.intervalSec}
+              color={opts.color}
+              alerts={opts.alerts}
+              seenStores={opts.seenStores}
+              signal={controller.signal}
+              now={clock.now}
+              onQuit={(code) => finish(code)}
+              terminal={{
+                // Ctrl+L: at the terminal's size as it is now (see refreshSize).
+                repaint: () => {
+                  refreshSize(stdout);
+                  renderer.repaint();
+                },
+                suspend: () => suspendDashboard({ stdin, stdout, repaint: () => renderer.repaint() }),
+              }}
+            />
+          </TerminalContext.Provider>
         </SchedulingClockContext.Provider>,
         {
           // The dashboard runs on a terminal only (src/cli.ts); Ink would otherwise call any
@@ -195,13 +201,13 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   // After a hangup the terminal is gone and writes fail later: keep swallowing those errors.
   if (code !== 129) stdout.off('error', onStdoutError);
   const toStderr = (text: string): void => {
-    process.stderr.write(terminal().unicode ? text : asciiOutput(text));
+    process.stderr.write(term.unicode ? text : asciiOutput(text));
   };
   for (const line of held) toStderr(`${line}\n`);
   if (error !== undefined) {
-    toStderr(`pooltop: ${describe(error)}\n`);
+    toStderr(`pooltop: ${describe(error, term)}\n`);
     if (isDebug(process.env) && error instanceof Error && error.stack) {
-      toStderr(`${sanitize(error.stack, { multiline: true })}\n`);
+      toStderr(`${sanitize(error.stack, { unicode: term.unicode, multiline: true })}\n`);
     }
   }
   return code;

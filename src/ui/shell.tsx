@@ -1,7 +1,7 @@
 import { Box, useWindowSize } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { sanitizeLine } from '../format/sanitize.js';
+import { sanitizeLine, type TextTarget } from '../format/sanitize.js';
 import { type AlertStatuses, AlertStatusContext, statusesOf } from './alerts/alerts-context.js';
 import { useAlerts } from './alerts/use-alerts.js';
 import { AlertOverlay } from './chrome/alert-overlay.js';
@@ -20,6 +20,7 @@ import { ClockContext } from './clock.js';
 import { TabSlot } from './tab-slot.js';
 import { TABS } from './tabs.js';
 import { type UiState, UiStateContext } from './ui-state.js';
+import { useTerminal } from './terminal-context.js';
 
 /** What the shell may ask of the terminal it runs in. */
 export interface TerminalControl {
@@ -38,6 +39,7 @@ export interface ShellProps {
 
 /** Layout (tab bar, the visible tab or help, status bar) and the global key bindings. */
 export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
+  const term = useTerminal();
   const { demo, intervalMs, apiUrl, config, now } = useDashboard();
   const { mutate } = useSWRConfig();
   const { columns, rows } = useWindowSize();
@@ -116,7 +118,7 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   // line itself, so there is no trailing newline to scroll it.
   const bodyHeight = Math.max(1, rows - 3);
   const current = TABS[tab] ?? TABS[0]!;
-  const host = useMemo(() => hostOf(apiUrl), [apiUrl]);
+  const host = useMemo(() => hostOf(apiUrl, term), [apiUrl, term]);
   return (
     <UiStateContext.Provider value={ui}>
       <ClockContext.Provider value={nowMs}>
@@ -172,7 +174,7 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
                   nowMs={nowMs}
                   host={host}
                   demo={demo}
-                  profile={sanitizeLine(config.profile)}
+                  profile={sanitizeLine(config.profile, term)}
                   intervalMs={intervalMs}
                   paused={paused}
                   report={report}
@@ -205,10 +207,10 @@ function useAfterFirstFrame(): boolean {
   return after;
 }
 
-function hostOf(baseUrl: string): string {
+function hostOf(baseUrl: string, term: TextTarget): string {
   try {
-    return sanitizeLine(new URL(baseUrl).host);
+    return sanitizeLine(new URL(baseUrl).host, term);
   } catch {
-    return sanitizeLine(baseUrl);
+    return sanitizeLine(baseUrl, term);
   }
 }

@@ -2,20 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { fieldText, SORT_KEYS } from '../../src/accounts/fields.js';
 import { countValues, describeFilter, filterAccounts, toggleFilter } from '../../src/accounts/filter.js';
 import { sortAccounts, sortText } from '../../src/accounts/sort.js';
-import type { SubAccount } from '../../src/api/types.js';
+import type { SubAccount, SubAccountJson } from '../../src/api/types.js';
 import { generateAccounts } from '../../src/service/accounts.js';
+import { subAccountModel } from '../../src/api/schemas.js';
 
-const account = (alias: string, over: Partial<SubAccount> = {}): SubAccount => ({
-  id: `id-${alias}`,
-  alias,
-  userId: `u-${alias}`,
-  email: `${alias}@example.com`,
-  status: 'active',
-  color: '',
-  kyc: { shareKyc: false, kycStatus: 'verified' },
-  permissions: { spotEnabled: true, collateralEnabled: false },
-  ...over,
-});
+const account = (alias: string, over: Partial<SubAccountJson> = {}): SubAccount =>
+  subAccountModel({
+    id: `id-${alias}`,
+    alias,
+    userId: `u-${alias}`,
+    email: `${alias}@example.com`,
+    status: 'active',
+    color: '',
+    kyc: { shareKyc: false, kycStatus: 'verified' },
+    permissions: { spotEnabled: true, collateralEnabled: false },
+    ...over,
+  });
 
 describe('sortAccounts', () => {
   it('orders digit runs by value, ignores case and accents, keeps ties in list order', () => {
@@ -29,7 +31,7 @@ describe('sortAccounts', () => {
   });
 
   it('sorts every key of 10,100 generated rows and is a permutation of them', () => {
-    const rows = generateAccounts(10_100, 3);
+    const rows = generateAccounts(10_100, 3).map(subAccountModel);
     for (const key of SORT_KEYS) {
       for (const desc of [false, true]) {
         const sorted = sortAccounts(rows, { key, desc });
@@ -45,33 +47,33 @@ describe('sortAccounts', () => {
   });
 
   it('leaves the list order alone without a key, or reverses it', () => {
-    const rows = generateAccounts(50, 1);
+    const rows = generateAccounts(50, 1).map(subAccountModel);
     expect(sortAccounts(rows, { desc: false })).toBe(rows);
     expect(sortAccounts(rows, { desc: true })).toEqual([...rows].reverse());
   });
 });
 
 describe('filterAccounts', () => {
-  const rows = generateAccounts(10_100, 4);
+  const rows = generateAccounts(10_100, 4).map(subAccountModel);
 
   it('keeps rows holding any chosen value of a group and every group at once', () => {
     const f = { status: ['blocked', 'Frozen'], kyc: ['verified'] };
     const out = filterAccounts(rows, f);
     const expected = rows.filter(
-      (r) => (r.status === 'blocked' || r.status === 'frozen') && r.kyc.kycStatus === 'verified',
+      (r) => (r.status === 'blocked' || r.status === 'frozen') && r.kyc?.kycStatus === 'verified',
     );
     expect(out).toEqual(expected);
     expect(out.length).toBeGreaterThan(50);
     const spotOff = filterAccounts(rows, { spot: ['no'], shared: ['yes'] });
-    expect(spotOff).toEqual(rows.filter((r) => !r.permissions.spotEnabled && r.kyc.shareKyc));
+    expect(spotOff).toEqual(rows.filter((r) => !r.permissions?.spotEnabled && r.kyc?.shareKyc));
   });
 
   it('combines with the text search, the service rule (substring of alias, email, id, user id)', () => {
     const out = filterAccounts(rows, { status: ['active'] }, '  MINER-eu ');
     expect(out).toEqual(
-      rows.filter((r) => r.status === 'active' && r.alias.toLowerCase().includes('miner-eu')),
+      rows.filter((r) => r.status === 'active' && r.alias?.toLowerCase().includes('miner-eu')),
     );
-    const byUser = rows[17]!.userId;
+    const byUser = rows[17]!.userId ?? '';
     expect(filterAccounts(rows, {}, byUser)).toEqual([rows[17]]);
     expect(filterAccounts(rows, {}, '')).toBe(rows);
   });

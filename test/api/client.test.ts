@@ -13,6 +13,7 @@ import {
   startFakeServer,
   text,
 } from './fake-server.js';
+import { subAccountModel, tokenSetModel } from '../../src/api/schemas.js';
 
 const API_KEY = 'test-api-key-0001';
 const API_SECRET = 'test-api-secret-do-not-leak';
@@ -152,7 +153,7 @@ describe('listSubAccounts', () => {
   it('sends a correctly signed request with defaults and validates the page', async () => {
     server.on(LIST, verifiedList);
     const page = await client().listSubAccounts({ search: 'bot' });
-    expect(page).toEqual({ offset: 0, limit: 30, data: [account] });
+    expect(page).toEqual({ offset: 0, limit: 30, data: [subAccountModel(account)] });
     const sent = JSON.parse(server.requests[0]!.body) as Record<string, unknown>;
     expect(sent).toMatchObject({
       search: 'bot',
@@ -188,7 +189,7 @@ describe('listSubAccounts', () => {
 
   it('retries a nonce rejection once with a fresh, larger nonce', async () => {
     server.on(LIST, json(429, { code: 0, message: 'Too many requests.' }), verifiedList);
-    await expect(client().listSubAccounts()).resolves.toMatchObject({ data: [account] });
+    await expect(client().listSubAccounts()).resolves.toMatchObject({ data: [subAccountModel(account)] });
     const nonces = server.requests.map((r) => (JSON.parse(r.body) as { nonce: number }).nonce);
     expect(nonces).toHaveLength(2);
     expect(nonces[1]).toBeGreaterThan(nonces[0]!);
@@ -207,7 +208,7 @@ describe('listSubAccounts', () => {
       message: 'Your nonce is more than 5 seconds lesser than the current nonce',
     });
     server.on(LIST, skew, verifiedList);
-    await expect(client().listSubAccounts()).resolves.toMatchObject({ data: [account] });
+    await expect(client().listSubAccounts()).resolves.toMatchObject({ data: [subAccountModel(account)] });
     expect(server.requests).toHaveLength(2);
 
     server.on(LIST, skew);
@@ -240,7 +241,7 @@ describe('listSubAccounts', () => {
 describe('refreshToken', () => {
   it('posts a form and returns the new token set', async () => {
     server.on(REFRESH, json(200, { data: tokens }));
-    await expect(client().refreshToken(refreshParams)).resolves.toEqual(tokens);
+    await expect(client().refreshToken(refreshParams)).resolves.toEqual(tokenSetModel(tokens));
     const req = server.requests[0]!;
     expect(req.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(Object.fromEntries(new URLSearchParams(req.body))).toEqual({

@@ -9,6 +9,7 @@ import {
 import type { SubAccount } from '../../src/api/types.js';
 import { generateAccounts } from '../../src/service/accounts.js';
 import { VirtualClock } from './virtual-time.js';
+import { subAccountModel } from '../../src/api/schemas.js';
 
 interface Start {
   t: number;
@@ -60,7 +61,7 @@ const serverError = () => new PooltopError('http', 'server error (HTTP 500)', { 
 describe('loadAllSubAccounts', () => {
   it('reads a list that ends before the reach, in order, and says it is complete', async () => {
     const clock = new VirtualClock();
-    const accounts = generateAccounts(1234, 3);
+    const accounts = generateAccounts(1234, 3).map(subAccountModel);
     const api = fakeApi(accounts, clock);
     const pages: number[] = [];
     const out = await load(clock, api.fetchPage, { onRows: (rows) => pages.push(rows.length) });
@@ -77,7 +78,7 @@ describe('loadAllSubAccounts', () => {
   it('stops at the API reach with 101 requests and says the list may go on', async () => {
     for (const count of [REACH_ROWS, 12_000]) {
       const clock = new VirtualClock();
-      const accounts = generateAccounts(count, 5);
+      const accounts = generateAccounts(count, 5).map(subAccountModel);
       const api = fakeApi(accounts, clock);
       const out = await load(clock, api.fetchPage);
       expect(out.end).toBe('reach');
@@ -90,7 +91,7 @@ describe('loadAllSubAccounts', () => {
 
   it('keeps at most 4 requests in flight and starts fewer than 50 in any second', async () => {
     const clock = new VirtualClock();
-    const api = fakeApi(generateAccounts(REACH_ROWS, 1), clock, { latency: 300 });
+    const api = fakeApi(generateAccounts(REACH_ROWS, 1).map(subAccountModel), clock, { latency: 300 });
     await load(clock, api.fetchPage);
     expect(api.maxInflight()).toBe(4);
     const times = api.starts.map((s) => s.t);
@@ -100,7 +101,7 @@ describe('loadAllSubAccounts', () => {
 
   it('passes the search term with every page and reads the whole result of that term', async () => {
     const clock = new VirtualClock();
-    const accounts = generateAccounts(5000, 2);
+    const accounts = generateAccounts(5000, 2).map(subAccountModel);
     const api = fakeApi(accounts, clock);
     const out = await load(clock, api.fetchPage, { search: 'miner' });
     const expected = accounts.filter((a) =>
@@ -114,7 +115,7 @@ describe('loadAllSubAccounts', () => {
 
   it('retries a failed page and never skips it', async () => {
     const clock = new VirtualClock();
-    const accounts = generateAccounts(2500, 4);
+    const accounts = generateAccounts(2500, 4).map(subAccountModel);
     const api = fakeApi(accounts, clock, {
       fail: (offset, attempt) => (offset === 700 && attempt < 2 ? serverError() : undefined),
     });
@@ -129,7 +130,7 @@ describe('loadAllSubAccounts', () => {
 
   it('pauses every start for the wait a 429 asks for', async () => {
     const clock = new VirtualClock();
-    const accounts = generateAccounts(3000, 6);
+    const accounts = generateAccounts(3000, 6).map(subAccountModel);
     let limitedAt = Number.NaN;
     const api = fakeApi(accounts, clock, {
       fail: (offset, attempt) => {
@@ -151,7 +152,7 @@ describe('loadAllSubAccounts', () => {
 
   it('ends as failed with the rows before a page that keeps failing', async () => {
     const clock = new VirtualClock();
-    const accounts = generateAccounts(3000, 7);
+    const accounts = generateAccounts(3000, 7).map(subAccountModel);
     const api = fakeApi(accounts, clock, { fail: (offset) => (offset === 1500 ? serverError() : undefined) });
     const out = await load(clock, api.fetchPage);
     expect(out.end).toBe('failed');
@@ -164,7 +165,7 @@ describe('loadAllSubAccounts', () => {
 
   it('fails at once on an error that retrying cannot fix', async () => {
     const clock = new VirtualClock();
-    const api = fakeApi(generateAccounts(800, 8), clock, {
+    const api = fakeApi(generateAccounts(800, 8).map(subAccountModel), clock, {
       fail: (offset) =>
         offset === 200 ? new PooltopError('auth', 'Unauthorized request.', { status: 401 }) : undefined,
     });
@@ -176,7 +177,7 @@ describe('loadAllSubAccounts', () => {
 
   it('a failure past the end of the list does not matter', async () => {
     const clock = new VirtualClock();
-    const accounts = generateAccounts(250, 9);
+    const accounts = generateAccounts(250, 9).map(subAccountModel);
     const api = fakeApi(accounts, clock, {
       latency: 50,
       fail: (offset) => (offset === 300 ? new PooltopError('schema', 'unexpected response') : undefined),
@@ -188,7 +189,7 @@ describe('loadAllSubAccounts', () => {
 
   it('cancelling keeps the rows that arrived, in order, and starts nothing more', async () => {
     const clock = new VirtualClock();
-    const accounts = generateAccounts(REACH_ROWS, 10);
+    const accounts = generateAccounts(REACH_ROWS, 10).map(subAccountModel);
     const api = fakeApi(accounts, clock, { latency: 100 });
     const controller = new AbortController();
     clock.at(1000, () => controller.abort());
@@ -202,7 +203,7 @@ describe('loadAllSubAccounts', () => {
 
   it('reports progress: rows, requests, rate and an upper bound on the time left', async () => {
     const clock = new VirtualClock();
-    const api = fakeApi(generateAccounts(4000, 11), clock);
+    const api = fakeApi(generateAccounts(4000, 11).map(subAccountModel), clock);
     const seen: { rows: number; requests: number; left: number | undefined }[] = [];
     const out = await load(clock, api.fetchPage, {
       onProgress: (p) => seen.push({ rows: p.rows, requests: p.requests, left: p.maxLeftMs }),

@@ -154,10 +154,14 @@ describe('removing, nulling or retyping optional fields never fails an answer', 
         const result = await client.listSubAccounts({ limit: 30 });
         expect(result.data).toHaveLength(4);
         expect(result.data.map((a) => a.id)).toEqual((base.data as Json[]).map((a) => a.id));
+        // Rows as read (a missing field missing, a null one null); the page's bounds in the
+        // model, where missing is null too.
+        const asRead = { ...result, data: result.data.map((a) => a.received) };
         for (const [path, action] of applied) {
-          const at = getAt(result, path.slice(0, -1));
+          const at = getAt(asRead, path.slice(0, -1));
           const key = path[path.length - 1] as string;
-          expectField(entry(at, key), getAt(base, path), action, path.join('.'));
+          const expected = path.length === 1 && action === 'drop' ? 'null' : action;
+          expectField(entry(at, key), getAt(base, path), expected, path.join('.'));
         }
       }),
       { numRuns: 80 },
@@ -173,9 +177,9 @@ describe('removing, nulling or retyping optional fields never fails an answer', 
         const { body, applied } = mutate(base, mutations);
         answer = body;
         const tokens = await client.refreshToken({ clientId: 'c', clientSecret: 's', refreshToken: 'old' });
-        expect(tokens.refresh_token).toBe((base.data as Json).refresh_token);
+        expect(tokens.refreshToken).toBe((base.data as Json).refresh_token);
         for (const [path, action] of applied) {
-          expectField(entry(tokens, path[1] as string), getAt(base, path), action, path.join('.'));
+          expectField(entry(tokens.received, path[1] as string), getAt(base, path), action, path.join('.'));
         }
       }),
       { numRuns: 40 },

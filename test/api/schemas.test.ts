@@ -6,6 +6,7 @@ import {
   parsePoolOverview,
   parseSubAccountPage,
   parseTokenSet,
+  subAccountModel,
   rotatedRefreshToken,
 } from '../../src/api/schemas.js';
 
@@ -241,13 +242,17 @@ describe('parseSubAccountPage', () => {
       total: 99,
       data: [{ ...account(), status: 'frozen-ish', secretNote: 'x' }],
     });
-    expect(page).toEqual({ offset: 0, limit: 30, data: [{ ...account(), status: 'frozen-ish' }] });
+    expect(page).toEqual({
+      offset: 0,
+      limit: 30,
+      data: [subAccountModel({ ...account(), status: 'frozen-ish' })],
+    });
+    expect(page.data[0]?.received).toEqual({ ...account(), status: 'frozen-ish' });
   });
 
   it('accepts a page without offset and limit, or with them as strings', () => {
     const bare = parseSubAccountPage({ data: [account()] });
-    expect(bare).toEqual({ data: [account()] });
-    expect(JSON.stringify(bare)).not.toContain('offset');
+    expect(bare).toEqual({ offset: null, limit: null, data: [subAccountModel(account())] });
     expect(parseSubAccountPage({ offset: '30', limit: '30', data: [] })).toEqual({
       offset: 30,
       limit: 30,
@@ -259,8 +264,10 @@ describe('parseSubAccountPage', () => {
     const { email: _e, ...shared } = { ...account(), kyc: { shareKyc: true, kycStatus: 'shared' } };
     const { report, lines } = collect();
     const page = parseSubAccountPage({ offset: 0, limit: 30, data: [account(), shared] }, report);
-    expect(page.data[1]).toEqual(shared);
-    expect(page.data[1]).not.toHaveProperty('email');
+    expect(page.data[1]?.email).toBeNull();
+    // As read, for `accounts --json`: missing stays missing.
+    expect(page.data[1]?.received).toEqual(shared);
+    expect(page.data[1]?.received).not.toHaveProperty('email');
     expect(lines).toEqual(['data[1].email is missing']);
   });
 
@@ -293,7 +300,7 @@ describe('parseSubAccountPage', () => {
       report,
     );
     expect(page.data).toHaveLength(5);
-    expect(page.data[1]).toEqual({
+    expect(page.data[1]?.received).toEqual({
       id: account().id,
       alias: null,
       userId: null,
@@ -303,13 +310,26 @@ describe('parseSubAccountPage', () => {
       kyc: null,
       permissions: null,
     });
-    expect(page.data[2]).toEqual({
+    expect(page.data[2]?.received).toEqual({
       id: 'b',
       kyc: { kycStatus: '7' },
       permissions: { spotEnabled: true, collateralEnabled: false },
     });
-    expect(page.data[3]).not.toHaveProperty('id');
-    expect(page.data[4]).toEqual({});
+    // The model: every field, null where it was missing, null or unreadable.
+    const { received: _r, ...model } = page.data[2] ?? subAccountModel({});
+    expect(model).toEqual({
+      id: 'b',
+      alias: null,
+      userId: null,
+      email: null,
+      status: null,
+      color: null,
+      kyc: { shareKyc: null, kycStatus: '7' },
+      permissions: { spotEnabled: true, collateralEnabled: false },
+    });
+    expect(page.data[3]?.id).toBeNull();
+    expect(page.data[3]?.received).not.toHaveProperty('id');
+    expect(page.data[4]?.received).toEqual({});
     expect(lines).toContain('data[2].kyc.shareKyc must be true or false (got a string); left out');
     expect(lines).toContain('data[3] malformed: no id; shown with placeholders');
     expect(lines).toContain('data[4] must be an object (got a number); shown as an empty row');
@@ -335,19 +355,29 @@ describe('parseTokenSet', () => {
   };
 
   it('unwraps data', () => {
-    expect(parseTokenSet({ data: { ...token, extra: 1 } })).toEqual(token);
+    const set = parseTokenSet({ data: { ...token, extra: 1 } });
+    expect(set.received).toEqual(token);
+    expect(set).toMatchObject({
+      accessToken: token.access_token,
+      refreshToken: token.refresh_token,
+      expiresIn: 300,
+      scope: token.scope,
+      tokenType: 'Bearer',
+    });
   });
 
   it('needs only the two tokens', () => {
     const { scope: _s, expires_in: _e, token_type: _t, ...bare } = token;
     const { report, lines } = collect();
-    expect(parseTokenSet({ data: bare }, report)).toEqual(bare);
+    const set = parseTokenSet({ data: bare }, report);
+    expect(set.received).toEqual(bare);
+    expect([set.expiresIn, set.scope, set.tokenType]).toEqual([null, null, null]);
     expect(lines).toEqual([
       'data.expires_in is missing',
       'data.scope is missing',
       'data.token_type is missing',
     ]);
-    expect(parseTokenSet({ data: { ...token, expires_in: '300' } }).expires_in).toBe(300);
+    expect(parseTokenSet({ data: { ...token, expires_in: '300' } }).expiresIn).toBe(300);
     for (const field of ['access_token', 'refresh_token'] as const) {
       const { [field]: _drop, ...rest } = token;
       expect(schemaError(() => parseTokenSet({ data: rest })).message).toBe(

@@ -12,6 +12,7 @@ import { fileTokenStore } from '../../src/config/token-store.js';
 import type { ResolvedConfig } from '../../src/config/types.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { FAKE_CLIENT, type FakeClock, fakeClock, oauthConfig, withTmp } from '../session/helpers.js';
+import { DEFAULT_TERMINAL } from '../../src/terminal/capabilities.js';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -28,6 +29,7 @@ function captureIO(env: NodeJS.ProcessEnv = {}): CommandIO & { out: string[]; er
     stderr: (t) => err.push(t),
     env,
     signal: new AbortController().signal,
+    terminal: DEFAULT_TERMINAL,
   };
 }
 
@@ -125,7 +127,9 @@ describe('pooltop auth refresh', () => {
       r.clock.t += 700_000;
       const err = await runAuth('refresh', { json: false }, r.ctx(dir, io)).catch((e: unknown) => e);
       const stderr: string[] = [];
-      expect(reportError(err, (t) => stderr.push(t), {})).toBe(1);
+      expect(reportError(err, { stderr: (t) => stderr.push(t), env: {}, terminal: DEFAULT_TERMINAL })).toBe(
+        1,
+      );
       expect(stderr).toHaveLength(1);
       expect(stderr[0]).toMatch(/^pooltop: the refresh token expired or was already used .*\n$/);
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toSafeJson } from '../../src/commands/json-output.js';
+import { DEFAULT_TERMINAL } from '../../src/terminal/capabilities.js';
 
 /** Every character a terminal could act on or reorder text by. */
 const UNSAFE = [
@@ -25,12 +26,12 @@ describe('toSafeJson', () => {
   it('writes every C0, DEL, C1, bidi and separator character as an escape, keeping the value exact', () => {
     const value = { all: UNSAFE.join(''), each: UNSAFE, [UNSAFE.join('')]: 'key too', lone: '\ud800' };
     for (const indent of [undefined, 2]) {
-      const text = toSafeJson(value, indent);
+      const text = toSafeJson(value, DEFAULT_TERMINAL, indent);
       const raw = [...text].filter((ch) => UNSAFE.includes(ch) && ch !== '\n');
       expect(raw.map((ch) => ch.charCodeAt(0).toString(16))).toEqual([]);
       expect(text).not.toMatch(/[\ud800-\udfff]/);
       expect(JSON.parse(text)).toEqual(value);
     }
-    expect(toSafeJson('\x9b\u202e\u2028')).toBe('"\\u009b\\u202e\\u2028"');
+    expect(toSafeJson('\x9b\u202e\u2028', DEFAULT_TERMINAL)).toBe('"\\u009b\\u202e\\u2028"');
   });
 });

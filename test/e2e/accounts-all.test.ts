@@ -11,12 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filterAccounts } from '../../src/accounts/filter.js';
 import { sortAccounts } from '../../src/accounts/sort.js';
 import { createClient } from '../../src/api/client.js';
-import { PATHS, type SubAccount } from '../../src/api/types.js';
+import { PATHS, type SubAccountJson } from '../../src/api/types.js';
 import { CSV_HEADER } from '../../src/commands/account-sinks.js';
 import { generateAccounts } from '../../src/service/accounts.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { CLI, cleanEnv, runCli } from '../support/run-cli.js';
 import { startPageFaultProxy } from './page-fault-proxy.js';
+import { subAccountModel } from '../../src/api/schemas.js';
 
 const services: ServiceHandle[] = [];
 const children: ChildProcess[] = [];
@@ -40,17 +41,17 @@ const envFor = (baseUrl: string, s: ServiceHandle, extra: NodeJS.ProcessEnv = {}
   });
 
 /** The API's own data: every page from offset 0, read with the client, until a short page or the reach. */
-async function apiData(s: ServiceHandle, search?: string): Promise<SubAccount[]> {
+async function apiData(s: ServiceHandle, search?: string): Promise<SubAccountJson[]> {
   const client = createClient({
     baseUrl: s.baseUrl,
     apiKey: s.credentials.apiKey,
     apiSecret: s.credentials.apiSecret,
   });
-  const rows: SubAccount[] = [];
+  const rows: SubAccountJson[] = [];
   try {
     for (let offset = 0; offset <= 10_000; offset += 100) {
       const page = await client.listSubAccounts({ search, offset, limit: 100 });
-      rows.push(...page.data);
+      rows.push(...page.data.map((a) => a.received));
       if (page.data.length < 100) break;
     }
   } finally {
@@ -60,7 +61,7 @@ async function apiData(s: ServiceHandle, search?: string): Promise<SubAccount[]>
 }
 
 /** CSV back into accounts, undoing the formula guard. */
-function fromCsv(text: string): SubAccount[] {
+function fromCsv(text: string): SubAccountJson[] {
   const records: Record<string, string>[] = parse(text, { columns: true, relax_quotes: false });
   const cell = (v: string | undefined) =>
     v !== undefined && /^'[=+\-@\t\r]/.test(v) ? v.slice(1) : (v ?? '');
@@ -90,7 +91,7 @@ const lastLine = (text: string) => text.trimEnd().split('\n').at(-1) ?? '';
 
 describe('pooltop accounts --all', () => {
   let big: ServiceHandle[];
-  let reference: SubAccount[];
+  let reference: SubAccountJson[];
   beforeAll(async () => {
     big = await Promise.all([service(12_000), service(12_000), service(12_000)]);
     reference = await apiData(big[0]!);
@@ -111,7 +112,7 @@ describe('pooltop accounts --all', () => {
         "pooltop: warning: stopped at the API's reach of 10,100 rows (offset ≤ 10000); the list may go on: narrow it with --search",
       );
     }
-    const parsed = JSON.parse(json.stdout) as { data: SubAccount[]; complete: boolean };
+    const parsed = JSON.parse(json.stdout) as { data: SubAccountJson[]; complete: boolean };
     expect(Object.keys(parsed)).toEqual(['data', 'complete']);
     expect(parsed.complete).toBe(false);
     expect(parsed.data).toEqual(reference);
@@ -132,9 +133,12 @@ describe('pooltop accounts --all', () => {
     const s = big[1]!;
     const term = 'miner';
     const expected = sortAccounts(
-      filterAccounts(await apiData(s, term), { status: ['active', 'blocked'], kyc: ['verified'] }),
+      filterAccounts((await apiData(s, term)).map(subAccountModel), {
+        status: ['active', 'blocked'],
+        kyc: ['verified'],
+      }),
       { key: 'alias', desc: true },
-    );
+    ).map((a) => a.received);
     expect(expected.length).toBeGreaterThan(100);
     const r = await runCli(
       [

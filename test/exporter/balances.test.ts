@@ -6,13 +6,14 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CurrencyBalance } from '../../src/api/balance-types.js';
-import type { ApiClient, SubAccount } from '../../src/api/types.js';
+import type { ApiClient, SubAccountJson } from '../../src/api/types.js';
 import { balanceTarget } from '../../src/exporter/balance-targets.js';
 import { createExposition } from '../../src/exporter/exposition.js';
 import { createPoller } from '../../src/exporter/poller.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { cleanEnv, runCli } from '../support/run-cli.js';
 import { type Account, postSignedText, Signer } from '../service/helpers.js';
+import { subAccountModel } from '../../src/api/schemas.js';
 
 const BALANCES = '/api/v4/sub-account/balances';
 
@@ -70,7 +71,7 @@ describe('pooltop exporter --balances --once', () => {
 });
 
 /** An in-memory client: the list and each account's balances; counts balances requests by id. */
-function memoryClient(accounts: SubAccount[], hang?: string) {
+function memoryClient(accounts: SubAccountJson[], hang?: string) {
   const asked = new Map<string, number>();
   const rows = (id: string): CurrencyBalance[] => [
     { ticker: 'BTC', main: String(id.length), spot: '0', collateral: null, total: String(id.length) },
@@ -79,7 +80,7 @@ function memoryClient(accounts: SubAccount[], hang?: string) {
     listSubAccounts: async (q: { offset?: number; limit?: number } = {}) => ({
       offset: q.offset ?? 0,
       limit: q.limit ?? 30,
-      data: accounts.slice(q.offset ?? 0, (q.offset ?? 0) + (q.limit ?? 30)),
+      data: accounts.slice(q.offset ?? 0, (q.offset ?? 0) + (q.limit ?? 30)).map(subAccountModel),
     }),
     subAccountBalances: (q: { id: string }) => {
       asked.set(q.id, (asked.get(q.id) ?? 0) + 1);

@@ -11,12 +11,12 @@ describe('width', () => {
   });
 
   it('truncates to a width with an ellipsis, never splitting a wide char or cluster', () => {
-    expect(truncate('hello world', 8)).toBe('hello w…');
-    expect(truncate('short', 8)).toBe('short');
-    expect(truncate('矿池矿池矿池', 5)).toBe('矿池…');
-    expect(displayWidth(truncate('矿池矿池矿池', 6))).toBeLessThanOrEqual(6);
-    expect(truncate('👩‍💻👩‍💻👩‍💻', 4)).toBe('👩‍💻…');
-    expect(truncate('abc', 0)).toBe('');
+    expect(truncate('hello world', 8, '…')).toBe('hello w…');
+    expect(truncate('short', 8, '…')).toBe('short');
+    expect(truncate('矿池矿池矿池', 5, '…')).toBe('矿池…');
+    expect(displayWidth(truncate('矿池矿池矿池', 6, '…'))).toBeLessThanOrEqual(6);
+    expect(truncate('👩‍💻👩‍💻👩‍💻', 4, '…')).toBe('👩‍💻…');
+    expect(truncate('abc', 0, '…')).toBe('');
     expect(truncate('abcdef', 3, '')).toBe('abc');
   });
 
@@ -24,13 +24,13 @@ describe('width', () => {
     for (const text of ['', 'ab', '矿池', 'a much longer label', '👍x']) {
       for (const width of [1, 2, 5, 9]) {
         for (const align of ['left', 'right', 'center'] as const) {
-          expect(displayWidth(fitWidth(text, width, align))).toBe(width);
+          expect(displayWidth(fitWidth(text, width, align, '…'))).toBe(width);
         }
       }
     }
-    expect(padEnd('矿', 4)).toBe('矿  ');
-    expect(padStart('7', 3)).toBe('  7');
-    expect(fitWidth('ab', 6, 'center')).toBe('  ab  ');
+    expect(padEnd('矿', 4, '…')).toBe('矿  ');
+    expect(padStart('7', 3, '…')).toBe('  7');
+    expect(fitWidth('ab', 6, 'center', '…')).toBe('  ab  ');
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { poolOverviewModel } from '../../src/api/schemas.js';
-import type { PoolOverview, SubAccount, TokenSet } from '../../src/api/types.js';
+import type { PoolOverview, SubAccountJson, TokenSetJson } from '../../src/api/types.js';
 import { NOW } from '../ui/helpers/fixtures.js';
 import { hostileNonEmpty, hostileString } from './hostile.js';
 
@@ -48,7 +48,7 @@ export const overviewArb: fc.Arbitrary<PoolOverview> = fc
   )
   .map(poolOverviewModel);
 
-export const accountArb: fc.Arbitrary<SubAccount> = fc.record(
+export const accountArb: fc.Arbitrary<SubAccountJson> = fc.record(
   {
     id: hostileNonEmpty(),
     alias: orNull(hostileString()),
@@ -69,7 +69,7 @@ export const accountArb: fc.Arbitrary<SubAccount> = fc.record(
   { requiredKeys: ['id'] },
 );
 
-export const tokensArb: fc.Arbitrary<TokenSet> = fc.record(
+export const tokensArb: fc.Arbitrary<TokenSetJson> = fc.record(
   {
     access_token: hostileNonEmpty(),
     expires_in: orNull(fc.nat({ max: 100_000 })),

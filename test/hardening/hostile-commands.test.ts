@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PoolOverviewJson, SubAccount, TokenSet } from '../../src/api/types.js';
+import type { PoolOverviewJson, SubAccountJson, TokenSetJson } from '../../src/api/types.js';
 import { main } from '../../src/cli.js';
 import { type FakeServer, startFakeServer } from '../api/fake-server.js';
 import { accountArb, tokensArb } from './arbitraries.js';
@@ -19,8 +19,8 @@ import { findLeak, hostileString } from './hostile.js';
 
 interface Served {
   pool: PoolOverviewJson;
-  accounts: SubAccount[];
-  tokens: TokenSet;
+  accounts: SubAccountJson[];
+  tokens: TokenSetJson;
   /** When set, every route answers with this instead. */
   error?: { status: number; body: string };
 }

@@ -30,6 +30,7 @@ import { renderApp, waitForFrame } from '../ui/helpers/harness.js';
 import { checkFrames } from './frame-check.js';
 import { accountArb, overviewArb, tokensArb } from './arbitraries.js';
 import { hostileString } from './hostile.js';
+import { tokenSetModel } from '../../src/api/schemas.js';
 
 /** Errors whose message is hostile: a plain Error is not cleaned at construction, so views must. */
 const errorArb = fc
@@ -125,7 +126,7 @@ describe('hostile text never reaches the terminal (property)', () => {
           baseUrl: config.baseUrl,
           refreshToken: async () => {
             calls++;
-            if (calls === 1) return tokens;
+            if (calls === 1) return tokenSetModel(tokens);
             throw error;
           },
           getMiningPool: async () => Promise.reject(new Error('unused')),

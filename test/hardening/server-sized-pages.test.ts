@@ -12,6 +12,7 @@ import type { SubAccount } from '../../src/api/types.js';
 import { cleanEnv, runCli } from '../support/run-cli.js';
 import { VirtualClock } from '../api/virtual-time.js';
 import { type HostileServer, OVERSIZED_ROWS, startHostileServer } from './hostile-server.js';
+import { subAccountModel } from '../../src/api/schemas.js';
 
 const servers: HostileServer[] = [];
 afterAll(async () => {
@@ -65,12 +66,12 @@ describe('pages sized by the server', () => {
     const clock = new VirtualClock();
     let requests = 0;
     const rows = (offset: number): SubAccount[] =>
-      Array.from({ length: OVERSIZED_ROWS }, (_, i) => ({ id: `r${offset}-${i}` }));
+      Array.from({ length: OVERSIZED_ROWS }, (_, i) => subAccountModel({ id: `r${offset}-${i}` }));
     const out = await clock.run(
       loadAllSubAccounts({
         fetchPage: async (q) => {
           requests++;
-          return { data: rows(q.offset) };
+          return { offset: null, limit: null, data: rows(q.offset) };
         },
         now: clock.now,
         sleep: clock.sleep,

@@ -6,7 +6,7 @@
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
-import type { ApiClient, SubAccount } from '../../src/api/types.js';
+import type { ApiClient, SubAccountJson } from '../../src/api/types.js';
 import type { CommandContext } from '../../src/commands/support/context.js';
 import { runAccounts } from '../../src/commands/accounts-page.js';
 import {
@@ -19,6 +19,7 @@ import {
 import { NOW, overviewFixture } from '../ui/helpers/fixtures.js';
 import { startApp, unmountApps, waitForFrame } from '../ui/helpers/harness.js';
 import { linesThatWrap } from './xterm-fit.js';
+import { DEFAULT_TERMINAL } from '../../src/terminal/capabilities.js';
 
 const WIDE = [
   '测试账户矿池挖矿一号机组',
@@ -29,7 +30,7 @@ const WIDE = [
   `a${'\u200b\u3164\u2060\u00ad\ufeff'.repeat(8)}b`,
 ];
 
-function account(i: number): SubAccount {
+function account(i: number): SubAccountJson {
   const wide = WIDE[i % WIDE.length] ?? '';
   return {
     id: `${i}${'🔑'.repeat(5)}-0b71-4988-8af5-9474dbfaeb51`,
@@ -118,6 +119,7 @@ describe('display width', () => {
       stderr: () => {},
       env: {},
       signal: new AbortController().signal,
+      terminal: DEFAULT_TERMINAL,
     };
     expect(await runAccounts(ctx, io, { json: false })).toBe(0);
     const lines = out.split('\n');

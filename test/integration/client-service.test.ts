@@ -100,9 +100,9 @@ describe('client against the embedded service', () => {
     const { clientId, clientSecret, refreshToken } = service.credentials;
     const first = await client.refreshToken({ clientId, clientSecret, refreshToken });
     clock += 1500; // past the 1 request/second refresh limit
-    expect(first.token_type).toBe('Bearer');
+    expect(first.tokenType).toBe('Bearer');
     expect(first.scope).toBe('codes.apply,show.userinfo');
-    expect(first.refresh_token).not.toBe(refreshToken);
+    expect(first.refreshToken).not.toBe(refreshToken);
     const spent = await failure(client.refreshToken({ clientId, clientSecret, refreshToken }));
     expect(spent.kind).toBe('auth');
     expect(spent.status).toBe(400);

@@ -1,6 +1,7 @@
 /**
- * Imports point one way: shared errors, formatting, the terminal's capabilities and the version at
- * the bottom, then settings
+ * Imports point one way: text formatting and the version at the bottom (pure functions, told what
+ * they need: the terminal's capabilities come as a parameter), then shared errors, the terminal's
+ * capabilities and the renderer, then settings
  * (config), the API client beside what works on its models (alert thresholds and readings, with
  * pooltop's own preferences file that holds them; the local work on a loaded sub-account list),
  * the OAuth session, the reference service and the
@@ -17,16 +18,17 @@ const SRC = join(import.meta.dirname, '..', '..', 'src');
 
 /** Layer of a file under src/ (path relative to src, forward slashes), lowest first. */
 const LAYERS: Array<[RegExp, number]> = [
-  [/^(errors|format|terminal|renderer)\/|^version\.ts$/, 0],
-  [/^config\//, 1],
-  [/^(api|accounts|alerts)\//, 2],
-  [/^session\//, 3],
-  [/^(service|exporter)\//, 4],
-  [/^ui\//, 5],
-  [/^commands\/support\//, 6],
-  [/^commands\//, 7],
-  [/^(cli|main)\.ts$/, 8],
-  [/^launch\//, 9],
+  [/^format\/|^version\.ts$/, 0],
+  [/^(errors|terminal|renderer)\//, 1],
+  [/^config\//, 2],
+  [/^(api|accounts|alerts)\//, 3],
+  [/^session\//, 4],
+  [/^(service|exporter)\//, 5],
+  [/^ui\//, 6],
+  [/^commands\/support\//, 7],
+  [/^commands\//, 8],
+  [/^(cli|main)\.ts$/, 9],
+  [/^launch\//, 10],
 ];
 
 function layerOf(file: string): number {
@@ -171,6 +173,33 @@ describe('layers', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('format/ imports nothing outside format/: the terminal reaches it as a parameter', () => {
+    const outside = files
+      .filter((f) => f.startsWith('format/'))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((t) => !t.startsWith('format/'))
+          .map((t) => `src/${file} → src/${t}`),
+      );
+    expect(outside).toEqual([]);
+  });
+
+  it('the terminal is decided once, by the entry, and held nowhere else', () => {
+    // Only cli.ts detects it; it travels in the commands' IO and the dashboard's TerminalContext.
+    const detecting = files.filter(
+      (f) =>
+        f !== 'cli.ts' &&
+        f !== 'terminal/capabilities.ts' &&
+        /\bdetectTerminal\(/.test(readFileSync(join(SRC, f), 'utf8')),
+    );
+    expect(detecting).toEqual([]);
+    // No module state under terminal/: a `let` at the top level would be process-wide.
+    const held = files.filter(
+      (f) => f.startsWith('terminal/') && /^(export )?let /m.test(readFileSync(join(SRC, f), 'utf8')),
+    );
+    expect(held).toEqual([]);
   });
 
   it('the renderer imports nothing from src/ outside its folder', () => {

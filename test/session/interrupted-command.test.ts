@@ -8,6 +8,7 @@ import { runAuth } from '../../src/commands/auth-run.js';
 import { fileTokenStore } from '../../src/config/token-store.js';
 import { startFakeServer } from '../api/fake-server.js';
 import { FAKE_CLIENT, fakeClock, oauthConfig, withTmp } from './helpers.js';
+import { DEFAULT_TERMINAL } from '../../src/terminal/capabilities.js';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -35,6 +36,7 @@ describe('an interrupted auth refresh', () => {
         stderr: (t: string) => err.push(t),
         env: {},
         signal: controller.signal,
+        terminal: DEFAULT_TERMINAL,
       };
       const run = runAuth('refresh', { json: false }, { config, client, io, stateDir: dir, now: clock.now });
       await received;

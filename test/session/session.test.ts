@@ -110,11 +110,11 @@ describe('Session against the embedded service', () => {
         ...FAKE_CLIENT,
         refreshToken: current?.tokens?.refresh_token ?? '',
       });
-      await store.write({ ...current, tokens: rotated, issuedAt: clock.now() });
+      await store.write({ ...current, tokens: rotated.received, issuedAt: clock.now() });
       await held.release();
       const out = await waiting;
       expect(out.shared).toBe(true);
-      expect(out.tokens.access_token === rotated.access_token).toBe(true);
+      expect(out.tokens.access_token === rotated.accessToken).toBe(true);
       expect(stats(s.service)).toEqual({ refreshesAccepted: 2, refreshesRejected: 0 });
     });
   });

@@ -18,6 +18,7 @@ import { startService } from '../../src/service/server.js';
 import { FAKE_CLIENT, fakeClock, oauthConfig, withTmp } from './helpers.js';
 import { startCutProxy } from './proxy.js';
 import { CLI, type CliResult, cleanEnv } from '../support/run-cli.js';
+import { DEFAULT_TERMINAL } from '../../src/terminal/capabilities.js';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -34,6 +35,7 @@ function captureIO(): CommandIO & { out: string[]; err: string[] } {
     stderr: (t) => err.push(t),
     env: {},
     signal: new AbortController().signal,
+    terminal: DEFAULT_TERMINAL,
   };
 }
 
@@ -90,7 +92,7 @@ async function run(fn: () => Promise<number>, io: CommandIO): Promise<number> {
   try {
     return await fn();
   } catch (e) {
-    return reportError(e, io.stderr, {});
+    return reportError(e, { ...io, env: {} });
   }
 }
 

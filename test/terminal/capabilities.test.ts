@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toSafeJson } from '../../src/commands/json-output.js';
 import { renderTextTable } from '../../src/commands/text-table.js';
-import { sanitize } from '../../src/format/sanitize.js';
+import { KEEP_UNICODE, sanitize } from '../../src/format/sanitize.js';
+import { glyphsFor } from '../../src/terminal/glyphs.js';
 import { displayWidth, truncate } from '../../src/format/width.js';
 import { asciiData, asciiOutput } from '../../src/format/ascii.js';
 import {
@@ -9,11 +10,8 @@ import {
   DEFAULT_TERMINAL,
   detectTerminal,
   multiplexerOf,
-  setTerminal,
 } from '../../src/terminal/capabilities.js';
 import { clipboardNotice, clipboardSequence, osc52 } from '../../src/terminal/clipboard.js';
-
-afterEach(() => setTerminal(DEFAULT_TERMINAL));
 
 describe('terminal capabilities', () => {
   it('UTF-8 only when the deciding locale variable says so (LC_ALL, then LC_CTYPE, then LANG)', () => {
@@ -76,19 +74,18 @@ describe('ASCII output', () => {
   });
 
   it('sanitize, truncate, tables and JSON follow the terminal', () => {
-    setTerminal(detectTerminal({ LANG: 'C', TERM: 'xterm' }));
-    expect(sanitize('Ünïcode 矿')).toBe('?n?code ??');
-    expect(sanitize('Ünïcode', { keepUnicode: true })).toBe('Ünïcode');
-    expect(truncate('abcdefghij', 6)).toBe('abc...');
-    const table = renderTextTable(['Alias', 'ID'], [[sanitize('矿工'), '1']]).join('\n');
+    const ascii = detectTerminal({ LANG: 'C', TERM: 'xterm' });
+    expect(sanitize('Ünïcode 矿', ascii)).toBe('?n?code ??');
+    expect(sanitize('Ünïcode', KEEP_UNICODE)).toBe('Ünïcode');
+    expect(truncate('abcdefghij', 6, glyphsFor(ascii).ellipsis)).toBe('abc...');
+    const table = renderTextTable(ascii, ['Alias', 'ID'], [[sanitize('矿工', ascii), '1']]).join('\n');
     expect(table).toMatch(/^[\x00-\x7e]*$/);
     expect(table.split('\n')[1]).toBe('-----  --');
-    const json = toSafeJson({ alias: '矿工 🚀' });
+    const json = toSafeJson({ alias: '矿工 🚀' }, ascii);
     expect(json).toMatch(/^[\x00-\x7e]*$/);
     expect(JSON.parse(json)).toEqual({ alias: '矿工 🚀' });
-    setTerminal(DEFAULT_TERMINAL);
-    expect(truncate('abcdefghij', 6)).toBe('abcde…');
-    expect(toSafeJson({ alias: '矿工' })).toBe('{"alias":"矿工"}');
+    expect(truncate('abcdefghij', 6, glyphsFor(DEFAULT_TERMINAL).ellipsis)).toBe('abcde…');
+    expect(toSafeJson({ alias: '矿工' }, DEFAULT_TERMINAL)).toBe('{"alias":"矿工"}');
   });
 });
 

@@ -17,6 +17,7 @@ import { accountBalances } from '../../src/service/balance-model.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { UTF8_GLYPHS } from '../../src/ui/accounts/list-glyphs.js';
 import { KEYS, keyedConfig, mountAccounts, waitForFrame } from './helpers/accounts-fakes.js';
+import { subAccountModel } from '../../src/api/schemas.js';
 
 const COUNT = 150;
 const SEED = 5;
@@ -87,7 +88,7 @@ const cellOf = (line: string) => /\s(failed|[\d.]+|…)\s+[0-9a-f]{8}-/.exec(lin
 describe('the loaded list: a balance column (B)', () => {
   it('asks once per row shown, sorts by the amount both ways, and marks a failed account', async () => {
     const term = 'bot';
-    const shown = filterAccounts(generated, {}, term);
+    const shown = filterAccounts(generated.map(subAccountModel), {}, term);
     expect(shown.length).toBeGreaterThan(10);
     const failing = shown[2];
     const v = mount(service, failing?.id ?? undefined);

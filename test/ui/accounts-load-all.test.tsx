@@ -23,6 +23,7 @@ import {
   waitForFrame,
   waitUntil,
 } from './helpers/accounts-fakes.js';
+import { subAccountModel } from '../../src/api/schemas.js';
 
 const COUNT = 12_000;
 const SEED = 11;
@@ -142,7 +143,7 @@ describe('the loaded list against the embedded service', () => {
     // The search box filters the loaded list as typed, with no request.
     const sent = listRequests(fast);
     await v.press('/', (x) => x.includes('Search:'));
-    const want = filterAccounts(reachable, { status: ['blocked'] }, 'miner');
+    const want = filterAccounts(reachable.map(subAccountModel), { status: ['blocked'] }, 'miner');
     f = await v.press('miner', (x) => x.includes(`of ${formatCount(want.length)} (of 10,100 loaded)`));
     for (const row of tableRows(f)) expect(row.toLowerCase()).toContain('miner');
     expect(listRequests(fast)).toBe(sent);

@@ -16,6 +16,7 @@ import { emptyText, footerParts } from '../../src/ui/accounts/footer-text.js';
 import { nextPageSize } from '../../src/ui/browser/page-size.js';
 import { searchKey } from '../../src/ui/browser/search-input.js';
 import { nearestXterm256, parseHexColor, swatchColor } from '../../src/ui/accounts/swatch-color.js';
+import { DEFAULT_TERMINAL } from '../../src/terminal/capabilities.js';
 
 const full = { rows: 30 };
 
@@ -213,7 +214,7 @@ describe('columns', () => {
       },
       { id: 'b', alias: 'ops', email: null, status: 'suspended', kyc: { kycStatus: 'verified' } },
     ] as SubAccount[];
-    const layout = layoutColumns(120, contentWidths(page));
+    const layout = layoutColumns(120, contentWidths(page, DEFAULT_TERMINAL));
     const width = (id: string) => layout.columns.find((c) => c.id === id)?.width ?? 0;
     expect(layout.shortId).toBe(false);
     expect(width('alias')).toBeGreaterThanOrEqual('market_maker_1'.length);
@@ -227,23 +228,25 @@ describe('columns', () => {
 
 describe('footer and messages', () => {
   it('says which rows are shown, the term, the size and the end; never a total', () => {
-    expect(footerParts({ offset: 30, limit: 30, search: '', rows: 30 })).toEqual([
+    expect(footerParts({ offset: 30, limit: 30, search: '', rows: 30 }, DEFAULT_TERMINAL)).toEqual([
       'rows 31–60',
       'page size 30',
     ]);
-    expect(footerParts({ offset: 60, limit: 30, search: 'min', rows: 12 })).toEqual([
+    expect(footerParts({ offset: 60, limit: 30, search: 'min', rows: 12 }, DEFAULT_TERMINAL)).toEqual([
       'rows 61–72',
       'search "min"',
       'page size 30',
       'end of list',
     ]);
-    expect(footerParts({ offset: 0, limit: 30, search: 'zz', rows: 0 })).toEqual([
+    expect(footerParts({ offset: 0, limit: 30, search: 'zz', rows: 0 }, DEFAULT_TERMINAL)).toEqual([
       'no rows',
       'search "zz"',
       'page size 30',
       'end of list',
     ]);
-    expect(emptyText('zz\u001b[31m', 0)).toBe('No sub-accounts match "zz". Esc clears the search.');
+    expect(emptyText('zz\u001b[31m', 0, DEFAULT_TERMINAL)).toBe(
+      'No sub-accounts match "zz". Esc clears the search.',
+    );
   });
 
   it('gives the server message and the likely fix for auth errors', () => {

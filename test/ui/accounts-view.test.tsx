@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
-import type { SubAccount, SubAccountQuery } from '../../src/api/types.js';
+import type { SubAccountJson, SubAccountQuery } from '../../src/api/types.js';
 import { generateAccounts } from '../../src/service/accounts.js';
 import {
   AccountsClient,
@@ -37,7 +37,7 @@ function selectedLine(frame: string): string {
   return frame.split('\n').find((l) => l.startsWith('›')) ?? '';
 }
 
-const shows = (a: SubAccount | undefined) => (f: string) =>
+const shows = (a: SubAccountJson | undefined) => (f: string) =>
   a !== undefined && selectedLine(f).includes((a.id ?? '').slice(0, 8));
 const footer = (text: string) => (f: string) => f.includes(text);
 

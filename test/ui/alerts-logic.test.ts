@@ -10,6 +10,7 @@ import {
 } from '../../src/ui/alerts/alert-state.js';
 import { desktopNotification, passThrough } from '../../src/ui/alerts/notify.js';
 import { fitLeadingFields } from '../../src/ui/chrome/fit-fields.js';
+import { DEFAULT_TERMINAL } from '../../src/terminal/capabilities.js';
 
 const T: ThresholdSet = {
   pool: {
@@ -29,6 +30,7 @@ describe('evaluateAlerts', () => {
       ],
       T,
       NOW_MS,
+      DEFAULT_TERMINAL,
     );
     expect(alerts.map((a) => [a.id, a.label, a.status, a.value])).toEqual([
       ['pool:workers', 'workers', 'warning', 900],
@@ -39,17 +41,22 @@ describe('evaluateAlerts', () => {
   });
 
   it('a missing value is UNKNOWN, not an alert; no source, no evaluation', () => {
-    const alerts = evaluateAlerts([{ scope: 'pool', readings: {} }], T, NOW_MS);
+    const alerts = evaluateAlerts([{ scope: 'pool', readings: {} }], T, NOW_MS, DEFAULT_TERMINAL);
     expect(alerts.map((a) => a.status)).toEqual(['unknown', 'unknown']);
     expect(activeAlerts(alerts)).toEqual([]);
-    expect(evaluateAlerts([], T, NOW_MS)).toEqual([]);
+    expect(evaluateAlerts([], T, NOW_MS, DEFAULT_TERMINAL)).toEqual([]);
   });
 });
 
 describe('changes', () => {
   it('records every change, numbered; only a change into WARNING or CRITICAL from better rings', () => {
     const seen = new Map([['pool:workers', 'warning' as const]]);
-    const alerts = evaluateAlerts([{ scope: 'pool', readings: { workers: 400 } }], T, NOW_MS);
+    const alerts = evaluateAlerts(
+      [{ scope: 'pool', readings: { workers: 400 } }],
+      T,
+      NOW_MS,
+      DEFAULT_TERMINAL,
+    );
     const changes = changesBetween(seen, alerts, NOW_MS, 7);
     expect(changes.map((c) => [c.seq, c.id, c.from, c.to, c.value])).toEqual([
       [8, 'pool:workers', 'warning', 'critical', '400'],
@@ -63,7 +70,7 @@ describe('changes', () => {
 
 describe('notifications', () => {
   it('OSC 9 and OSC 777, text sanitised, no ; in the title', () => {
-    expect(desktopNotification('pool;top', 'CRIT rig\x1b]0;x\x07/workers 3')).toBe(
+    expect(desktopNotification('pool;top', 'CRIT rig\x1b]0;x\x07/workers 3', DEFAULT_TERMINAL)).toBe(
       '\x1b]9;pool,top: CRIT rig/workers 3\x07\x1b]777;notify;pool,top;CRIT rig/workers 3\x07',
     );
   });

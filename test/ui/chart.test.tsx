@@ -5,6 +5,10 @@ import * as lines from '../../src/ui/pool/chart-lines.js';
 import { HashRateChart } from '../../src/ui/pool/hash-rate-chart.js';
 import { overviewFixture } from './helpers/fixtures.js';
 import { resize, waitForFrame } from './helpers/harness.js';
+import { DEFAULT_TERMINAL } from '../../src/terminal/capabilities.js';
+import { glyphsFor } from '../../src/terminal/glyphs.js';
+
+const GLYPHS = glyphsFor(DEFAULT_TERMINAL);
 
 vi.mock('../../src/ui/pool/chart-lines.js', { spy: true });
 
@@ -34,7 +38,7 @@ describe('hash-rate chart', () => {
   it('keeps every line within the width for any width and height', () => {
     for (let width = 10; width <= 300; width += 7) {
       for (const height of [2, 5, 17]) {
-        const chart = lines.chartLines(points, width, height);
+        const chart = lines.chartLines(points, width, height, GLYPHS);
         for (const line of chart.lines)
           expect(displayWidth(line), `${width}×${height}`).toBeLessThanOrEqual(width);
       }
@@ -42,7 +46,7 @@ describe('hash-rate chart', () => {
   });
 
   it('plots exactly the rows asked for, with SI labels and day labels under them', () => {
-    const chart = lines.chartLines(points, 100, 8);
+    const chart = lines.chartLines(points, 100, 8, GLYPHS);
     expect(chart.lines).toHaveLength(9);
     expect(chart.lines.slice(0, 8).every((l) => /^\s*[\d.]+ TH\/s[┼┤]/.test(l))).toBe(true);
     expect(chart.lines[8]).toContain('╵Nov 16');
@@ -52,7 +56,7 @@ describe('hash-rate chart', () => {
   it('labels the whole range at every width: the newest day always, and evenly back to the first', () => {
     // The chart beside the blocks table at 120 columns is 62 wide; stacked at 80/100, wide at 200/250.
     for (const width of [40, 62, 80, 100, 144, 194]) {
-      const axis = lines.chartLines(points, width, 6).lines.at(-1) ?? '';
+      const axis = lines.chartLines(points, width, 6, GLYPHS).lines.at(-1) ?? '';
       const days = [...axis.matchAll(/Nov (\d\d)/g)].map((m) => Number(m[1]));
       expect(days.at(-1), `${width}: ${axis}`).toBe(22);
       const steps = new Set(days.slice(1).map((d, i) => d - (days[i] ?? 0)));
@@ -72,7 +76,7 @@ describe('hash-rate chart', () => {
       hashrate: 9e13 + (i % 5) * 1e12,
     }));
     for (const width of [46, 47, 62, 80, 120]) {
-      const chart = lines.chartLines(daily, width, 6);
+      const chart = lines.chartLines(daily, width, 6, GLYPHS);
       const axis = chart.lines.at(-1) ?? '';
       expect(displayWidth(axis), `${width}: ${axis}`).toBeLessThanOrEqual(width);
       expect(axis, `${width}`).toMatch(/Nov 25╵$/);
@@ -82,13 +86,13 @@ describe('hash-rate chart', () => {
   });
 
   it('shows the last 24 hours with hour labels when asked', () => {
-    const chart = lines.chartLines(points, 100, 6, 24 * 3_600_000);
+    const chart = lines.chartLines(points, 100, 6, GLYPHS, 24 * 3_600_000);
     const axis = chart.lines[6]!;
     expect(axis).toMatch(/╵\d\d:00/);
     expect(axis).not.toContain('Nov 16');
     expect(axis).toContain('╵Nov 22'); // midnight is labelled with its day
     for (const width of [80, 120, 250]) {
-      for (const line of lines.chartLines(points, width, 6, 24 * 3_600_000).lines) {
+      for (const line of lines.chartLines(points, width, 6, GLYPHS, 24 * 3_600_000).lines) {
         expect(displayWidth(line)).toBeLessThanOrEqual(width);
       }
     }
@@ -106,9 +110,11 @@ describe('hash-rate chart', () => {
 
   it('copes with a flat series, bad values and too little data', () => {
     const flat = points.map((p) => ({ ...p, hashrate: 100000000000000 }));
-    expect(lines.chartLines(flat, 80, 5).lines).toHaveLength(6);
-    expect(lines.chartLines([{ timestamp: 1, hashrate: null }], 80, 5).lines[0]).toContain('Not enough');
-    expect(lines.chartLines(points, 8, 5).lines[0]!.length).toBeLessThanOrEqual(8);
+    expect(lines.chartLines(flat, 80, 5, GLYPHS).lines).toHaveLength(6);
+    expect(lines.chartLines([{ timestamp: 1, hashrate: null }], 80, 5, GLYPHS).lines[0]).toContain(
+      'Not enough',
+    );
+    expect(lines.chartLines(points, 8, 5, GLYPHS).lines[0]!.length).toBeLessThanOrEqual(8);
   });
 
   it('recomputes only when the data or the size changes', async () => {

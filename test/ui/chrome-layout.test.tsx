@@ -53,13 +53,13 @@ describe('status bar', () => {
       { text: 'every 10s', priority: 2 },
       { text: 'updated 12m ago', priority: 4 },
     ];
-    expect(fitFields(fields, 200)).toBe(
+    expect(fitFields(fields, 200, '…')).toBe(
       'api.whitebit.example.com · profile production-eu · every 10s · updated 12m ago',
     );
-    expect(fitFields(fields, 60)).toBe('api.whitebit.example.com · every 10s · updated 12m ago');
-    expect(fitFields(fields, 42)).toBe('api.whitebit.example.com · updated 12m ago');
-    expect(fitFields(fields, 20)).toBe('updated 12m ago');
-    expect(fitFields(fields, 8)).toBe('updated…');
+    expect(fitFields(fields, 60, '…')).toBe('api.whitebit.example.com · every 10s · updated 12m ago');
+    expect(fitFields(fields, 42, '…')).toBe('api.whitebit.example.com · updated 12m ago');
+    expect(fitFields(fields, 20, '…')).toBe('updated 12m ago');
+    expect(fitFields(fields, 8, '…')).toBe('updated…');
   });
 
   it('keeps the age whole at 80 columns, STALE and all', () => {

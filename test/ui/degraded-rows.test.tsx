@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { poolOverviewModel } from '../../src/api/schemas.js';
-import type { PoolOverviewJson, SubAccount } from '../../src/api/types.js';
+import type { PoolOverviewJson, SubAccountJson } from '../../src/api/types.js';
 import {
   AccountsClient,
   KEYS,
@@ -69,7 +69,7 @@ describe('Pool tab with a degraded overview', () => {
   });
 });
 
-const base = (i: number): SubAccount => ({
+const base = (i: number): SubAccountJson => ({
   id: `0000000${i}-aaaa-4bbb-8ccc-dddddddddddd`,
   alias: `alias-${i}`,
   userId: `u-${i}`,
@@ -82,7 +82,7 @@ const base = (i: number): SubAccount => ({
 
 describe('Sub-accounts tab with degraded rows', () => {
   const { email: _e, ...noEmail } = base(1);
-  const accounts: SubAccount[] = [
+  const accounts: SubAccountJson[] = [
     base(0),
     { ...noEmail, kyc: { shareKyc: true, kycStatus: 'shared' } },
     { ...base(2), alias: null, status: 'dormant', kyc: null, permissions: null },

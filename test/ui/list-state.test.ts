@@ -3,7 +3,7 @@ import type { LoadProgress } from '../../src/api/load-all.js';
 import { generateAccounts } from '../../src/service/accounts.js';
 import { layoutColumns } from '../../src/ui/accounts/columns.js';
 import { ASCII_GLYPHS, listGlyphs, progressBar, UTF8_GLYPHS } from '../../src/ui/accounts/list-glyphs.js';
-import { DEFAULT_TERMINAL, detectTerminal, setTerminal } from '../../src/terminal/capabilities.js';
+import { DEFAULT_TERMINAL, detectTerminal } from '../../src/terminal/capabilities.js';
 import {
   initialListState,
   LIST_HINTS,
@@ -18,6 +18,7 @@ import {
   withSortMarker,
 } from '../../src/ui/accounts/list-text.js';
 import type { LoadAllState } from '../../src/ui/hooks/use-load-all.js';
+import { subAccountModel } from '../../src/api/schemas.js';
 
 const run = (actions: ListAction[], viewRows = 10) => actions.reduce(listReducer, initialListState(viewRows));
 
@@ -71,7 +72,7 @@ describe('the loaded list state', () => {
 });
 
 describe('the loaded list text', () => {
-  const rows = generateAccounts(300, 2);
+  const rows = generateAccounts(300, 2).map(subAccountModel);
   const progress: LoadProgress = {
     rows: 3400,
     requests: 35,
@@ -84,33 +85,36 @@ describe('the loaded list text', () => {
   const base: LoadAllState = { phase: 'done', rows, progress, search: '', loadedAt: 1_000, end: 'end' };
 
   it('says what is loading, and after, how it ended and how old it is', () => {
-    expect(loadStatusText({ ...base, phase: 'loading' }, 2000).text).toBe(
+    expect(loadStatusText({ ...base, phase: 'loading' }, 2000, DEFAULT_TERMINAL).text).toBe(
       'loading: 3,400 rows · 35 requests · 1 retried · 1,360 rows/s · ≤ 5s left · Esc stops',
     );
-    expect(loadStatusText(base, 181_000).text).toBe(
+    expect(loadStatusText(base, 181_000, DEFAULT_TERMINAL).text).toBe(
       '300 rows, the whole list, loaded 3m ago · L reloads · B a currency · x pages',
     );
-    expect(loadStatusText({ ...base, end: 'reach', search: 'bot' }, 1000)).toEqual({
+    expect(loadStatusText({ ...base, end: 'reach', search: 'bot' }, 1000, DEFAULT_TERMINAL)).toEqual({
       text: '300 rows matching "bot" loaded just now: the API stops at 10,100, the list may go on — narrow it with / and L',
       tone: 'warn',
     });
-    expect(loadStatusText({ ...base, end: 'cancelled' }, 6000).text).toBe(
+    expect(loadStatusText({ ...base, end: 'cancelled' }, 6000, DEFAULT_TERMINAL).text).toBe(
       'stopped at 300 rows 5s ago · L loads again',
     );
-    expect(loadStatusText({ ...base, end: 'failed' }, 6000).tone).toBe('error');
+    expect(loadStatusText({ ...base, end: 'failed' }, 6000, DEFAULT_TERMINAL).tone).toBe('error');
   });
 
   it('the footer: where, counts by status, order, filter, search', () => {
-    const parts = listFooterParts({
-      result: rows.filter((r) => r.status !== 'frozen'),
-      loaded: rows.length,
-      top: 10,
-      viewRows: 20,
-      sort: { key: 'status', desc: true },
-      filter: { status: ['active', 'pending', 'blocked'] },
-      text: ' x ',
-      glyphs: UTF8_GLYPHS,
-    });
+    const parts = listFooterParts(
+      {
+        result: rows.filter((r) => r.status !== 'frozen'),
+        loaded: rows.length,
+        top: 10,
+        viewRows: 20,
+        sort: { key: 'status', desc: true },
+        filter: { status: ['active', 'pending', 'blocked'] },
+        text: ' x ',
+        glyphs: UTF8_GLYPHS,
+      },
+      DEFAULT_TERMINAL,
+    );
     const shown = rows.filter((r) => r.status !== 'frozen').length;
     expect(parts[0]).toBe(`rows 11–30 of ${shown} (of 300 loaded)`);
     expect(parts[1]).toMatch(/^\d+ active · \d+ pending · \d+ blocked$/);
@@ -119,19 +123,14 @@ describe('the loaded list text', () => {
 
   it('marks the sorted column heading, in UTF-8 or ASCII', () => {
     const layout = layoutColumns(120);
-    const marked = withSortMarker(layout, { key: 'kyc', desc: false }, UTF8_GLYPHS);
+    const marked = withSortMarker(layout, { key: 'kyc', desc: false }, UTF8_GLYPHS, '…');
     expect(marked.columns.find((c) => c.id === 'kyc')?.header).toBe('KYC ▲');
-    expect(withSortMarker(layout, { key: 'id', desc: true }, ASCII_GLYPHS).columns.at(-1)?.header).toBe(
+    expect(withSortMarker(layout, { key: 'id', desc: true }, ASCII_GLYPHS, '…').columns.at(-1)?.header).toBe(
       'ID v',
     );
-    expect(withSortMarker(layout, { desc: true }, UTF8_GLYPHS)).toBe(layout);
+    expect(withSortMarker(layout, { desc: true }, UTF8_GLYPHS, '…')).toBe(layout);
     expect(progressBar(0.5, 12, ASCII_GLYPHS)).toBe('[#####.....]');
-    const glyphsFor = (env: Record<string, string>) => {
-      setTerminal(detectTerminal({ TERM: 'xterm', ...env }));
-      const g = listGlyphs();
-      setTerminal(DEFAULT_TERMINAL);
-      return g;
-    };
+    const glyphsFor = (env: Record<string, string>) => listGlyphs(detectTerminal({ TERM: 'xterm', ...env }));
     expect(glyphsFor({ LANG: 'C' })).toBe(ASCII_GLYPHS);
     expect(glyphsFor({ LANG: 'en_US.UTF-8' })).toBe(UTF8_GLYPHS);
     expect(glyphsFor({ LC_ALL: 'POSIX', LANG: 'en_US.UTF-8' })).toBe(ASCII_GLYPHS);

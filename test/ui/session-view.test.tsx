@@ -2,7 +2,7 @@ import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { createSession, type Session } from '../../src/session/session.js';
-import type { ApiClient, RefreshParams, TokenSet } from '../../src/api/types.js';
+import type { ApiClient, RefreshParams, TokenSet, TokenSetJson } from '../../src/api/types.js';
 import { memoryTokenStore, sha256, type StoreEntry, type TokenStore } from '../../src/config/token-store.js';
 import type { ResolvedConfig } from '../../src/config/types.js';
 import { DashboardContext } from '../../src/ui/dashboard-context.js';
@@ -12,6 +12,7 @@ import { UiStateContext } from '../../src/ui/ui-state.js';
 import { ClockContext } from '../../src/ui/clock.js';
 import { unusedMining } from './helpers/fixtures.js';
 import { waitForFrame } from './helpers/harness.js';
+import { tokenSetModel } from '../../src/api/schemas.js';
 
 const T0 = Date.UTC(2025, 10, 22, 12, 0, 0);
 const CONFIGURED: ResolvedConfig = {
@@ -25,7 +26,7 @@ const CONFIGURED: ResolvedConfig = {
   warnings: [],
 };
 
-const tokenSet = (n: number, expiresIn = 300): TokenSet => ({
+const tokenSet = (n: number, expiresIn = 300): TokenSetJson => ({
   access_token: `AC${String(n).padStart(2, '0')}-access-token-fake`,
   expires_in: expiresIn,
   refresh_token: `RF${String(n).padStart(2, '0')}-refresh-token-fake`,
@@ -44,7 +45,7 @@ class FakeOAuthClient implements ApiClient {
     this.calls.push(p.refreshToken);
     if (this.fail) throw this.fail;
     this.issued += 1;
-    return tokenSet(this.issued);
+    return tokenSetModel(tokenSet(this.issued));
   }
   async getMiningPool(): Promise<never> {
     throw new Error('unused');

@@ -5,6 +5,7 @@ import { Table } from '@alcalzone/ink-table';
 import type { ReactElement, ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { GridLine, rowChars, textRow, textRows } from '../../src/ui/table/text-row.js';
+import { DEFAULT_TERMINAL } from '../../src/terminal/capabilities.js';
 
 type Row = Record<string, string | number | undefined>;
 
@@ -12,7 +13,7 @@ type Row = Record<string, string | number | undefined>;
 class TextRowTable extends Table<Row> {
   constructor(props: ConstructorParameters<typeof Table<Row>>[0]) {
     super(props);
-    Object.assign(this, textRows<Row>(this.getConfig()));
+    Object.assign(this, textRows<Row>(this.getConfig(), DEFAULT_TERMINAL));
   }
 }
 
@@ -62,7 +63,7 @@ describe('textRow (ink-table rows as one Text)', () => {
   });
 
   it('draws cells and rules through the cell and skeleton components (so they keep their colours)', () => {
-    const row = textRow(rowChars().data, { cell: Bracketed, skeleton: Braced, padding: 1 });
+    const row = textRow(rowChars(DEFAULT_TERMINAL).data, { cell: Bracketed, skeleton: Braced, padding: 1 });
     const columns = [
       { key: 'a', column: 'a', width: 4, align: 'left' as const },
       { key: 'b', column: 'b', width: 3, align: 'right' as const },

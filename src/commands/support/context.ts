@@ -109,7 +109,7 @@ function slowAnswerNotice(
   io: CommandIO,
 ): NodeJS.Timeout | undefined {
   if (!options.notices || !io.stderrIsTTY || options.timeoutS === undefined) return undefined;
-  const host = sanitizeLine(new URL(config.baseUrl).host);
+  const host = sanitizeLine(new URL(config.baseUrl).host, io.terminal);
   const limit = formatSeconds(options.timeoutS);
   const timer = setTimeout(
     () => io.stderr(`pooltop: waiting for ${host} to answer (gives up after ${limit}: --timeout)\n`),
@@ -182,12 +182,10 @@ export function timeoutsFromEnv(env: NodeJS.ProcessEnv): Partial<Timeouts> | und
  * With `DEBUG=pooltop`, one line per degradation of an answer (docs/design.md, "Parsing
  * policy"). The line holds our field path and problem only, never a received value.
  */
-export function degradationReporter(
-  env: NodeJS.ProcessEnv,
-  line: (text: string) => void,
-): ClientOptions['onDegraded'] {
-  if (!isDebug(env)) return undefined;
-  return (request, d) => line(sanitizeLine(`pooltop: debug: ${request}: ${d.path} ${d.problem}`));
+function degradationReporter(io: CommandIO, line: (text: string) => void): ClientOptions['onDegraded'] {
+  if (!isDebug(io.env)) return undefined;
+  return (request, d) =>
+    line(sanitizeLine(`pooltop: debug: ${request}: ${d.path} ${d.problem}`, io.terminal));
 }
 
 /** What a retry waits out, in our own words (never the server's text). */
@@ -213,14 +211,16 @@ function clientFor(
     deadline: deadline?.at,
     onRetry: tell
       ? (err, _attempt, delayMs) =>
-          io.stderr(`${sanitizeLine(`pooltop: waiting ${Math.ceil(delayMs / 1000)} s: ${waitCause(err)}`)}\n`)
+          io.stderr(
+            `${sanitizeLine(`pooltop: waiting ${Math.ceil(delayMs / 1000)} s: ${waitCause(err)}`, io.terminal)}\n`,
+          )
       : undefined,
     baseUrl: config.baseUrl,
     apiKey: config.apiKey,
     apiSecret: config.apiSecret,
     retries: options.retries ?? ONE_SHOT_RETRIES,
     timeouts: timeoutsFromEnv(io.env),
-    onDegraded: degradationReporter(io.env, options.debugLine ?? ((text) => io.stderr(`${text}\n`))),
+    onDegraded: degradationReporter(io, options.debugLine ?? ((text) => io.stderr(`${text}\n`))),
   });
 }
 

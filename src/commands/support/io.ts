@@ -1,5 +1,7 @@
-/** What a command needs from the outside world, injected so commands are testable in-process. */
-export interface CommandIO {
+import type { TerminalCaps } from '../../terminal/capabilities.js';
+
+/** What the process gives main(), injected so commands are testable in-process. */
+export interface ProcessIO {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   env: NodeJS.ProcessEnv;
@@ -7,6 +9,11 @@ export interface CommandIO {
   signal: AbortSignal;
   /** stderr is a terminal: live progress may be drawn there. */
   stderrIsTTY?: boolean;
+}
+
+/** What a command gets: the process's IO and the terminal main() decided on from env and flags. */
+export interface CommandIO extends ProcessIO {
+  readonly terminal: TerminalCaps;
 }
 
 /** The abort reason when a termination signal stops a command. */
@@ -50,7 +57,7 @@ export function stdoutErrorLine(err: NodeJS.ErrnoException): string {
  * the command quietly with 0, as it was the reader's choice; any other write error (a full disk,
  * EIO) is a failure and says so in one line.
  */
-export function processIO(signal: AbortSignal, failureCode: number | undefined = 1): CommandIO {
+export function processIO(signal: AbortSignal, failureCode: number | undefined = 1): ProcessIO {
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(0);
     if (failureCode === undefined) return;

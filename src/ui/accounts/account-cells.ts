@@ -7,6 +7,7 @@ import type { Theme } from '../../format/color.js';
 import { PLACEHOLDER, textOr, yesNo } from '../../format/placeholder.js';
 import { displayWidth } from '../../format/width.js';
 import { type ColumnId, type ContentWidths, shortenId } from './columns.js';
+import type { TextTarget } from '../../format/sanitize.js';
 
 export type Role = 'ok' | 'warn' | 'error' | 'muted' | undefined;
 
@@ -45,21 +46,21 @@ export interface Cell {
 }
 
 /** A placeholder (missing, null or blank text) is muted. */
-function textCell(value: string | null | undefined, role?: Role): Cell {
-  const text = textOr(value);
+function textCell(value: string | null | undefined, term: TextTarget, role?: Role): Cell {
+  const text = textOr(value, term);
   return { text, role: text === PLACEHOLDER ? 'muted' : role };
 }
 
-export function cellFor(account: SubAccount, column: ColumnId, shortId: boolean): Cell {
+export function cellFor(account: SubAccount, column: ColumnId, shortId: boolean, term: TextTarget): Cell {
   switch (column) {
     case 'alias':
-      return textCell(account.alias);
+      return textCell(account.alias, term);
     case 'email':
-      return textCell(account.email);
+      return textCell(account.email, term);
     case 'status':
-      return textCell(account.status, statusRole(account.status));
+      return textCell(account.status, term, statusRole(account.status));
     case 'kyc':
-      return textCell(account.kyc?.kycStatus, kycRole(account.kyc?.kycStatus));
+      return textCell(account.kyc?.kycStatus, term, kycRole(account.kyc?.kycStatus));
     case 'shared':
       return flagCell(account.kyc?.shareKyc);
     case 'spot':
@@ -67,7 +68,7 @@ export function cellFor(account: SubAccount, column: ColumnId, shortId: boolean)
     case 'collateral':
       return flagCell(account.permissions?.collateralEnabled);
     case 'id': {
-      const text = textOr(account.id);
+      const text = textOr(account.id, term);
       return { text: text === PLACEHOLDER ? text : shortenId(text, shortId), role: 'muted' };
     }
     case 'balance':
@@ -79,9 +80,9 @@ export function cellFor(account: SubAccount, column: ColumnId, shortId: boolean)
 const MEASURED: readonly ColumnId[] = ['alias', 'email', 'status', 'kyc'];
 
 /** The widest cell of each text column over `accounts`, as drawn (sanitised, placeholders). */
-export function contentWidths(accounts: readonly SubAccount[]): ContentWidths {
+export function contentWidths(accounts: readonly SubAccount[], term: TextTarget): ContentWidths {
   const out: ContentWidths = {};
   for (const id of MEASURED)
-    out[id] = Math.max(0, ...accounts.map((a) => displayWidth(cellFor(a, id, false).text)));
+    out[id] = Math.max(0, ...accounts.map((a) => displayWidth(cellFor(a, id, false, term).text)));
   return out;
 }

@@ -6,7 +6,6 @@ import type { SubAccount } from '../../api/types.js';
 import { formatCount } from '../../format/number.js';
 import { textOr, yesNo } from '../../format/placeholder.js';
 import { displayWidth, padEnd, padStart, truncate } from '../../format/width.js';
-import { glyphs } from '../../terminal/glyphs.js';
 import { uniqueKeys } from '../browser/table-frame.js';
 import { DataStatus } from '../chrome/data-status.js';
 import { useDashboard } from '../dashboard-context.js';
@@ -14,6 +13,8 @@ import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
 import { kycRole, type Role, roleColor, statusRole } from './account-cells.js';
 import { useBalances } from './use-balances.js';
+import { useGlyphs, useTerminal } from '../terminal-context.js';
+import type { TextTarget } from '../../format/sanitize.js';
 
 /** Border, title, the id line, five lines of fields in two columns, balances' status and heading. */
 const FIXED_LINES = 11;
@@ -35,20 +36,20 @@ interface Field {
   swatch?: boolean;
 }
 
-function fields(a: SubAccount): { left: Field[]; right: Field[] } {
+function fields(a: SubAccount, term: TextTarget): { left: Field[]; right: Field[] } {
   return {
     left: [
-      { label: 'Alias', value: textOr(a.alias) },
-      { label: 'User ID', value: textOr(a.userId) },
-      { label: 'Email (masked)', value: textOr(a.email) },
-      { label: 'Status', value: textOr(a.status), role: statusRole(a.status) },
-      { label: 'KYC status', value: textOr(a.kyc?.kycStatus), role: kycRole(a.kyc?.kycStatus) },
+      { label: 'Alias', value: textOr(a.alias, term) },
+      { label: 'User ID', value: textOr(a.userId, term) },
+      { label: 'Email (masked)', value: textOr(a.email, term) },
+      { label: 'Status', value: textOr(a.status, term), role: statusRole(a.status) },
+      { label: 'KYC status', value: textOr(a.kyc?.kycStatus, term), role: kycRole(a.kyc?.kycStatus) },
     ],
     right: [
       { label: 'KYC shared', value: yesNo(a.kyc?.shareKyc) },
       { label: 'Spot trading', value: yesNo(a.permissions?.spotEnabled) },
       { label: 'Collateral', value: yesNo(a.permissions?.collateralEnabled) },
-      { label: 'Colour', value: textOr(a.color), swatch: true },
+      { label: 'Colour', value: textOr(a.color, term), swatch: true },
     ],
   };
 }
@@ -77,21 +78,24 @@ export function AccountDetail({
   showZeros,
   hidden,
 }: AccountDetailProps) {
+  const term = useTerminal();
+  const glyphs = useGlyphs();
+  const { ellipsis } = glyphs;
   const theme = useTheme();
   const ui = useUiState();
   const inner = Math.max(10, width - 4);
   const half = Math.floor((inner - 2) / 2);
-  const { left, right } = fields(account);
+  const { left, right } = fields(account, term);
   const balances = useBalances(account.id, { hidden, paused: ui.paused });
   /** A label and its value in `room` columns (a colour's swatch right after its value). */
   const line = (f: Field | undefined, labelWidth: number, room: number) => {
     if (!f) return null;
     const valueWidth = Math.max(1, room - labelWidth - 1);
-    const value = truncate(f.value, f.swatch && swatch ? Math.max(1, valueWidth - 3) : valueWidth);
+    const value = truncate(f.value, f.swatch && swatch ? Math.max(1, valueWidth - 3) : valueWidth, ellipsis);
     return (
       <>
-        <Text color={theme.muted}>{padEnd(f.label, labelWidth)}</Text>{' '}
-        <Text color={roleColor(theme, f.role)}>{f.swatch ? value : padEnd(value, valueWidth)}</Text>
+        <Text color={theme.muted}>{padEnd(f.label, labelWidth, ellipsis)}</Text>{' '}
+        <Text color={roleColor(theme, f.role)}>{f.swatch ? value : padEnd(value, valueWidth, ellipsis)}</Text>
         {f.swatch && swatch ? <Text color={swatch}> ██</Text> : null}
       </>
     );
@@ -101,17 +105,17 @@ export function AccountDetail({
       flexDirection="column"
       width={width}
       height={height}
-      borderStyle={glyphs().border}
+      borderStyle={glyphs.border}
       borderColor={theme.muted}
       paddingX={1}
     >
       <Text bold wrap="truncate">
-        {truncate(`Sub-account, row ${row}`, Math.max(1, width - 46))}
+        {truncate(`Sub-account, row ${row}`, Math.max(1, width - 46), ellipsis)}
         <Text color={theme.muted}> · Esc closes · y copies the id · z zero balances</Text>
       </Text>
       <Text wrap="truncate">
-        <Text color={theme.muted}>{padEnd('ID', 14)}</Text>{' '}
-        <Text>{truncate(textOr(account.id), inner - 15)}</Text>
+        <Text color={theme.muted}>{padEnd('ID', 14, ellipsis)}</Text>{' '}
+        <Text>{truncate(textOr(account.id, term), inner - 15, ellipsis)}</Text>
       </Text>
       {left.map((f, i) => (
         <Text key={f.label} wrap="truncate">
@@ -157,12 +161,18 @@ function BalancesTable({
   const theme = useTheme();
   const ui = useUiState();
   const { intervalMs } = useDashboard();
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const all = rows ?? [];
   const shown = useMemo(() => (showZeros ? all : all.filter((r) => !isZeroBalance(r))), [all, showZeros]);
   const zeros = all.length - all.filter((r) => !isZeroBalance(r)).length;
   const cells = useMemo(
-    () => balanceCells(shown.map((r) => ({ ...r, ticker: truncate(r.ticker, TICKER_WIDTH) }))),
-    [shown],
+    () =>
+      balanceCells(
+        shown.map((r) => ({ ...r, ticker: truncate(r.ticker, TICKER_WIDTH, ellipsis) })),
+        term,
+      ),
+    [shown, ellipsis, term],
   );
   const tickerWidth = Math.max(
     displayWidth(BALANCE_HEADER[0]),
@@ -173,7 +183,9 @@ function BalancesTable({
   );
   const lineOf = (c: readonly string[]) =>
     c
-      .map((cell, col) => (col === 0 ? padEnd(cell, widths[0] ?? 0) : padStart(cell, widths[col] ?? 0)))
+      .map((cell, col) =>
+        col === 0 ? padEnd(cell, widths[0] ?? 0, ellipsis) : padStart(cell, widths[col] ?? 0, ellipsis),
+      )
       .join('  ');
   const zeroNote =
     zeros === 0
@@ -215,16 +227,16 @@ function BalancesTable({
         <Text color={theme.muted}> </Text>
       ) : empty ? (
         <Text color={theme.muted} wrap="truncate">
-          {truncate(empty, width)}
+          {truncate(empty, width, ellipsis)}
         </Text>
       ) : (
         <>
           <Text color={theme.accent} bold wrap="truncate">
-            {truncate(lineOf(BALANCE_HEADER), width)}
+            {truncate(lineOf(BALANCE_HEADER), width, ellipsis)}
           </Text>
           {visible.map((c, i) => (
             <Text key={keys[i]} wrap="truncate">
-              {truncate(lineOf(c), width)}
+              {truncate(lineOf(c), width, ellipsis)}
             </Text>
           ))}
           {overflow ? (
@@ -232,6 +244,7 @@ function BalancesTable({
               {truncate(
                 `+${formatCount(shown.length - visible.length)} more: a taller terminal shows them`,
                 width,
+                ellipsis,
               )}
             </Text>
           ) : null}

@@ -5,6 +5,7 @@ import { padEnd, padStart, truncate } from '../../format/width.js';
 import { useTheme } from '../theme-context.js';
 import { type Cell, cellFor, roleColor } from './account-cells.js';
 import type { TableLayout } from './columns.js';
+import { useGlyphs, useTerminal } from '../terminal-context.js';
 
 export interface AccountRowProps {
   account: SubAccount;
@@ -24,6 +25,8 @@ export interface AccountRowProps {
 export const AccountRow = memo(AccountRowView);
 
 function AccountRowView({ account, layout, selected, swatch, balance }: AccountRowProps) {
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   return (
     <Text wrap="truncate">
@@ -32,12 +35,14 @@ function AccountRowView({ account, layout, selected, swatch, balance }: AccountR
       <Text inverse={selected} bold={selected}>
         {layout.columns.map((column, i) => {
           const cell =
-            column.id === 'balance' && balance ? balance : cellFor(account, column.id, layout.shortId);
+            column.id === 'balance' && balance ? balance : cellFor(account, column.id, layout.shortId, term);
           const text =
-            column.id === 'balance' ? padStart(truncate(cell.text, column.width), column.width) : cell.text;
+            column.id === 'balance'
+              ? padStart(truncate(cell.text, column.width, ellipsis), column.width, ellipsis)
+              : cell.text;
           return (
             <Text key={column.id} color={selected ? undefined : roleColor(theme, cell.role)}>
-              {padEnd(text, column.width)}
+              {padEnd(text, column.width, ellipsis)}
               {i < layout.columns.length - 1 ? ' ' : ''}
             </Text>
           );
@@ -51,12 +56,15 @@ function AccountRowView({ account, layout, selected, swatch, balance }: AccountR
 export const AccountHeader = memo(AccountHeaderView);
 
 function AccountHeaderView({ layout }: { layout: TableLayout }) {
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   return (
     <Text bold color={theme.accent} wrap="truncate">
       {'     '}
       {layout.columns
-        .map((c) => (c.id === 'balance' ? padStart(c.header, c.width) : padEnd(c.header, c.width)))
+        .map((c) =>
+          c.id === 'balance' ? padStart(c.header, c.width, ellipsis) : padEnd(c.header, c.width, ellipsis),
+        )
         .join(' ')}
     </Text>
   );

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SubAccount } from '../../api/types.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
-import { type ColorDepth, terminal } from '../../terminal/capabilities.js';
+import type { ColorDepth } from '../../terminal/capabilities.js';
 import { clipboardNotice, clipboardSequence } from '../../terminal/clipboard.js';
 import { DataStatus } from '../chrome/data-status.js';
 import { useDashboard } from '../dashboard-context.js';
@@ -28,6 +28,7 @@ import { useBrowserInput, useBrowserStore } from '../browser/use-browser.js';
 import { type ListGlyphs, listGlyphs } from './list-glyphs.js';
 import { LoadedListView } from './loaded-list.js';
 import { useLoadedList } from './use-loaded-list.js';
+import { useTerminal, useGlyphs } from '../terminal-context.js';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 const NO_ROWS: readonly SubAccount[] = [];
@@ -61,6 +62,8 @@ export function AccountsView({
   hidden = false,
   ...opts
 }: TabProps & AccountsViewOptions) {
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   const ui = useUiState();
   const { stdout } = useStdout();
@@ -104,12 +107,12 @@ export function AccountsView({
 
   const onCopy = useCallback(() => {
     if (!selected) return ui.notify('No sub-account selected.');
-    const id = sanitizeLine(selected.id ?? '');
+    const id = sanitizeLine(selected.id ?? '', term);
     if (!id) return ui.notify('This sub-account came without an id.');
-    const { multiplexer } = terminal();
+    const { multiplexer } = term;
     stdout.write(clipboardSequence(id, multiplexer));
-    ui.notify(clipboardNotice('ID', truncate(id, 36), multiplexer));
-  }, [selected, stdout, ui]);
+    ui.notify(clipboardNotice('ID', truncate(id, 36, ellipsis), multiplexer));
+  }, [selected, stdout, ui, ellipsis, term]);
   // `z`: zero balances in the detail pane, shown or left out (kept for the next pane opened).
   const [showZeros, setShowZeros] = useState(false);
   const onZeros = useCallback(() => {
@@ -147,19 +150,19 @@ export function AccountsView({
     !hidden && hasKeys,
   );
 
-  const depth = opts.colorDepth ?? terminal().color;
+  const depth = opts.colorDepth ?? term.color;
   const swatchOf = useCallback(
     (a: SubAccount) => (theme.enabled && a.color ? swatchColor(a.color, depth) : undefined),
     [theme.enabled, depth],
   );
   // Columns sized to the rows drawn; while a page loads, to the last rows measured (no jump).
   const drawn = list.active ? list.result : rows;
-  const measured = useMemo(() => (drawn.length > 0 ? contentWidths(drawn) : undefined), [drawn]);
+  const measured = useMemo(() => (drawn.length > 0 ? contentWidths(drawn, term) : undefined), [drawn, term]);
   const lastMeasured = useRef<ContentWidths>({});
   if (measured) lastMeasured.current = measured;
   const content = measured ?? lastMeasured.current;
   const layout = useMemo(() => layoutColumns(width, content), [width, content]);
-  const glyphs = opts.glyphs ?? listGlyphs();
+  const glyphs = opts.glyphs ?? listGlyphs(term);
 
   const advice = accounts.error ? adviceFor(accounts.error, config) : undefined;
   if (!hasKeys || advice?.kind === 'credentials') {
@@ -211,7 +214,7 @@ export function AccountsView({
         empty={
           accounts.error
             ? 'Could not load sub-accounts; see the line above.'
-            : emptyText(state.search, state.offset)
+            : emptyText(state.search, state.offset, term)
         }
         swatchOf={swatchOf}
       />

@@ -3,6 +3,7 @@ import { sanitizeLine } from '../../format/sanitize.js';
 import { wrapWords } from '../../format/wrap.js';
 import { CredentialHelp } from '../chrome/credential-help.js';
 import { useTheme } from '../theme-context.js';
+import { useTerminal } from '../terminal-context.js';
 
 export interface CredentialsPanelProps {
   width: number;
@@ -29,6 +30,7 @@ export function CredentialsPanel({
   what = 'Sub-accounts',
   why = SUB_ACCOUNTS_WHY,
 }: CredentialsPanelProps) {
+  const term = useTerminal();
   const theme = useTheme();
   // Wrapped here, between words: a line never starts with the space it broke at.
   const inner = Math.max(1, width - 2);
@@ -39,7 +41,7 @@ export function CredentialsPanel({
       </Text>
       {message ? (
         <Text color={theme.warn} wrap="truncate">
-          {sanitizeLine(message)}
+          {sanitizeLine(message, term)}
         </Text>
       ) : null}
       {wrapWords(`${why} The rest of the dashboard works without them.`, inner).map((line, i) => (

@@ -3,6 +3,7 @@
  * "end of list" when a page came back short. The API gives no total, so none is shown. Pure.
  */
 import { sanitizeLine } from '../../format/sanitize.js';
+import type { TextTarget } from '../../format/sanitize.js';
 
 export interface FooterInput {
   offset: number;
@@ -22,7 +23,10 @@ export function visibleRange(top: number, viewRows: number, count: number): { fi
   return { first, end: Math.min(count, first + viewRows) };
 }
 
-export function footerParts({ offset, limit, search, rows, failed, visible }: FooterInput): string[] {
+export function footerParts(
+  { offset, limit, search, rows, failed, visible }: FooterInput,
+  term: TextTarget,
+): string[] {
   const parts: string[] = [];
   if (rows === undefined)
     parts.push(`rows ${offset + 1}–${offset + limit} ${failed ? 'not loaded' : 'loading'}`);
@@ -36,16 +40,16 @@ export function footerParts({ offset, limit, search, rows, failed, visible }: Fo
       parts.push(`${offset + visible.first + 1}–${offset + visible.end} shown${above}${below}`);
     }
   }
-  if (search !== '') parts.push(`search "${sanitizeLine(search)}"`);
+  if (search !== '') parts.push(`search "${sanitizeLine(search, term)}"`);
   parts.push(`page size ${limit}`);
   if (rows !== undefined && rows < limit) parts.push('end of list');
   return parts;
 }
 
 /** What the table says when a page has no rows. */
-export function emptyText(search: string, offset: number): string {
+export function emptyText(search: string, offset: number, term: TextTarget): string {
   if (offset > 0) return `No sub-accounts from row ${offset + 1} on: the list ended. PgUp goes back.`;
   return search === ''
     ? 'No sub-accounts yet.'
-    : `No sub-accounts match "${sanitizeLine(search)}". Esc clears the search.`;
+    : `No sub-accounts match "${sanitizeLine(search, term)}". Esc clears the search.`;
 }

@@ -2,7 +2,7 @@
  * The glyphs of the loaded list in one place: sort markers and the progress bar, in UTF-8 or
  * ASCII, as the terminal's capabilities say (src/terminal/capabilities.ts).
  */
-import { terminal } from '../../terminal/capabilities.js';
+import type { TextTarget } from '../../format/sanitize.js';
 
 export interface ListGlyphs {
   asc: string;
@@ -30,8 +30,8 @@ export const ASCII_GLYPHS: ListGlyphs = {
   barRight: ']',
 };
 
-export function listGlyphs(): ListGlyphs {
-  return terminal().unicode ? UTF8_GLYPHS : ASCII_GLYPHS;
+export function listGlyphs(term: TextTarget): ListGlyphs {
+  return term.unicode ? UTF8_GLYPHS : ASCII_GLYPHS;
 }
 
 /** `▕████░░░░▏` for a share 0..1 of `width` cells inside the ends. */

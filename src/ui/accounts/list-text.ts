@@ -9,7 +9,7 @@ import { REACH_ROWS } from '../../api/load-all.js';
 import type { SubAccount } from '../../api/types.js';
 import { progressParts } from '../../accounts/load-progress.js';
 import { formatCount } from '../../format/number.js';
-import { sanitizeLine } from '../../format/sanitize.js';
+import { KEEP_UNICODE, sanitizeLine, type TextTarget } from '../../format/sanitize.js';
 import { timeAgo } from '../../format/time.js';
 import { displayWidth, truncate } from '../../format/width.js';
 import type { LoadAllState } from '../hooks/use-load-all.js';
@@ -20,9 +20,13 @@ import type { ListSort } from './list-state.js';
 export type Tone = 'muted' | 'warn' | 'error';
 
 /** The line above the table: the load's progress, or what was loaded, how it ended and when. */
-export function loadStatusText(load: LoadAllState, nowMs: number): { text: string; tone: Tone } {
+export function loadStatusText(
+  load: LoadAllState,
+  nowMs: number,
+  term: TextTarget,
+): { text: string; tone: Tone } {
   const n = formatCount(load.rows.length);
-  const what = load.search === '' ? '' : ` matching "${sanitizeLine(load.search)}"`;
+  const what = load.search === '' ? '' : ` matching "${sanitizeLine(load.search, term)}"`;
   if (load.phase === 'loading') {
     const parts = load.progress ? progressParts(load.progress) : ['starting'];
     return { text: `loading${what}: ${parts.join(' · ')} · Esc stops`, tone: 'muted' };
@@ -38,18 +42,21 @@ export function loadStatusText(load: LoadAllState, nowMs: number): { text: strin
       return { text: `stopped at ${n} rows${what}${age} · L loads again`, tone: 'warn' };
     case 'failed':
       return {
-        text: `${n} rows${what}, then a page failed: ${sanitizeLine(load.error?.message ?? 'unknown error')} · L tries again`,
+        text: `${n} rows${what}, then a page failed: ${sanitizeLine(load.error?.message ?? 'unknown error', term)} · L tries again`,
         tone: 'error',
       };
     default:
-      return { text: `${n} rows${what}, the whole list, loaded${age} · L reloads · B a currency · x pages`, tone: 'muted' };
+      return {
+        text: `${n} rows${what}, the whole list, loaded${age} · L reloads · B a currency · x pages`,
+        tone: 'muted',
+      };
   }
 }
 
 /** `1,204 active · 12 blocked · 3 frozen` */
-export function statusCounts(rows: readonly SubAccount[]): string {
+export function statusCounts(rows: readonly SubAccount[], term: TextTarget): string {
   return countValues(rows, 'status')
-    .map(({ value, count }) => `${formatCount(count)} ${sanitizeLine(value) || '(none)'}`)
+    .map(({ value, count }) => `${formatCount(count)} ${sanitizeLine(value, term) || '(none)'}`)
     .join(' · ');
 }
 
@@ -66,7 +73,7 @@ export interface ListFooterInput {
   balanceName?: string;
 }
 
-export function listFooterParts(i: ListFooterInput): string[] {
+export function listFooterParts(i: ListFooterInput, term: TextTarget): string[] {
   const total = i.result.length;
   const last = Math.min(total, i.top + i.viewRows);
   const of =
@@ -76,26 +83,33 @@ export function listFooterParts(i: ListFooterInput): string[] {
       ? `no rows of ${formatCount(i.loaded)}`
       : `rows ${formatCount(i.top + 1)}–${formatCount(last)} of ${of}`,
   ];
-  if (total > 0) parts.push(statusCounts(i.result));
+  if (total > 0) parts.push(statusCounts(i.result, term));
   if (i.sort.key !== undefined)
     parts.push(
       `sorted by ${i.sort.key === 'balance' ? (i.balanceName ?? 'balance') : i.sort.key} ${i.sort.desc ? i.glyphs.desc : i.glyphs.asc}`,
     );
   else if (i.sort.desc) parts.push('list order reversed');
   const filter = describeFilter(i.filter);
-  if (filter !== '') parts.push(sanitizeLine(filter));
-  if (i.text.trim() !== '') parts.push(`search "${sanitizeLine(i.text.trim())}"`);
+  if (filter !== '') parts.push(sanitizeLine(filter, term));
+  if (i.text.trim() !== '') parts.push(`search "${sanitizeLine(i.text.trim(), term)}"`);
   return parts;
 }
 
 /** The layout with the sorted column's heading marked: `Status ▲`. */
-export function withSortMarker(layout: TableLayout, sort: ListSort, glyphs: ListGlyphs): TableLayout {
+export function withSortMarker(
+  layout: TableLayout,
+  sort: ListSort,
+  glyphs: ListGlyphs,
+  ellipsis: string,
+): TableLayout {
   if (sort.key === undefined) return layout;
   const marker = sort.desc ? glyphs.desc : glyphs.asc;
   return {
     ...layout,
     columns: layout.columns.map((c) =>
-      c.id === sort.key ? { ...c, header: `${truncate(c.header, Math.max(1, c.width - 2))} ${marker}` } : c,
+      c.id === sort.key
+        ? { ...c, header: `${truncate(c.header, Math.max(1, c.width - 2), ellipsis)} ${marker}` }
+        : c,
     ),
   };
 }
@@ -143,9 +157,9 @@ export function pickerOptions(rows: readonly SubAccount[], filter: AccountFilter
 export const PICKER_LABEL_WIDTH = 12;
 
 /** One value as the picker draws it after its `›` or space: `[x] active 12 `. */
-export function pickerCell(o: PickerOption): { box: string; count: string } {
+export function pickerCell(o: PickerOption, term: TextTarget): { box: string; count: string } {
   return {
-    box: `${o.chosen ? '[x]' : '[ ]'} ${sanitizeLine(o.value) || '(none)'}`,
+    box: `${o.chosen ? '[x]' : '[ ]'} ${sanitizeLine(o.value, term) || '(none)'}`,
     count: ` ${formatCount(o.count)} `,
   };
 }
@@ -174,7 +188,8 @@ export function pickerMove(
     for (let j = 0; j < i; j++) {
       const o = options[j];
       if (!o || o.group !== options[i]?.group) continue;
-      const cell = pickerCell(o);
+      // Widths: the same on either terminal (an ASCII one shows `?` per column).
+      const cell = pickerCell(o, KEEP_UNICODE);
       x += 1 + displayWidth(cell.box) + displayWidth(cell.count);
     }
     return x;

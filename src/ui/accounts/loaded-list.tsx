@@ -5,7 +5,6 @@ import { truncate } from '../../format/width.js';
 import { Spinner } from '../chrome/spinner.js';
 import { useClock } from '../clock.js';
 import { useTheme } from '../theme-context.js';
-import { glyphs as terminalGlyphs } from '../../terminal/glyphs.js';
 import type { Cell } from './account-cells.js';
 import { AccountDetail, detailHeight } from './account-detail.js';
 import { balanceColumnCells, balanceLoadText } from './balance-column.js';
@@ -16,6 +15,8 @@ import { type ListGlyphs, progressBar } from './list-glyphs.js';
 import { listFooterParts, loadStatusText, withSortMarker } from './list-text.js';
 import { SearchBox } from './search-box.js';
 import type { LoadedList as List } from './use-loaded-list.js';
+import { hintText } from '../browser/browser-state.js';
+import { useGlyphs, useTerminal } from '../terminal-context.js';
 
 export interface LoadedListProps {
   list: List;
@@ -39,6 +40,8 @@ const BAR_WIDTH = 22;
 
 /** The Sub-accounts tab while the whole list is loaded or loading: the list, worked on locally. */
 export function LoadedListView(p: LoadedListProps) {
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   const { list, width, glyphs } = p;
   const { load, state, result } = list;
@@ -56,20 +59,21 @@ export function LoadedListView(p: LoadedListProps) {
     () =>
       balancePhase === 'idle'
         ? undefined
-        : balanceColumnCells({ phase: balancePhase, ticker, values }, terminalGlyphs().ellipsis),
-    [balancePhase, ticker, values],
+        : balanceColumnCells({ phase: balancePhase, ticker, values }, ellipsis),
+    [balancePhase, ticker, values, ellipsis],
   );
   const layout = useMemo(() => {
     const base = column ? withBalanceColumn(p.layout, width, column.header, column.width) : p.layout;
-    return withSortMarker(base, state.sort, glyphs);
-  }, [p.layout, width, column, state.sort, glyphs]);
+    return withSortMarker(base, state.sort, glyphs, ellipsis);
+  }, [p.layout, width, column, state.sort, glyphs, ellipsis]);
   const balanceOf = useCallback(
     (a: SubAccount) => (column && a.id ? column.cells.get(a.id) : undefined) ?? column?.pending ?? NO_CELL,
     [column],
   );
 
   const loading = load.phase === 'loading';
-  const hint = state.hint ?? p.hint;
+  const given = state.hint ?? p.hint;
+  const hint = given === undefined ? undefined : hintText(given, ellipsis);
   const right = hint ? ` ${hint}` : '';
   // Counting 10,100 rows is not free: only when what is counted or shown changes, not every tick.
   const loaded = load.rows.length;
@@ -78,8 +82,10 @@ export function LoadedListView(p: LoadedListProps) {
   const balanceName = column?.header;
   const footer = useMemo(
     () =>
-      listFooterParts({ result, loaded, top, viewRows, sort, filter, text, glyphs, balanceName }).join(' · '),
-    [result, loaded, top, viewRows, sort, filter, text, glyphs, balanceName],
+      listFooterParts({ result, loaded, top, viewRows, sort, filter, text, glyphs, balanceName }, term).join(
+        ' · ',
+      ),
+    [result, loaded, top, viewRows, sort, filter, text, glyphs, balanceName, term],
   );
   const selected = list.selected;
   return (
@@ -115,9 +121,9 @@ export function LoadedListView(p: LoadedListProps) {
       ) : null}
       <Box height={1} width={width} justifyContent="space-between">
         <Text color={theme.muted} wrap="truncate">
-          {truncate(footer, Math.max(1, width - right.length))}
+          {truncate(footer, Math.max(1, width - right.length), ellipsis)}
         </Text>
-        {hint ? <Text color={theme.warn}>{truncate(right, width)}</Text> : null}
+        {hint ? <Text color={theme.warn}>{truncate(right, width, ellipsis)}</Text> : null}
       </Box>
       {state.pickerOpen ? (
         <FilterPicker options={list.options} index={state.pickerIndex} width={width} />
@@ -150,6 +156,7 @@ function BalanceStatus({
   width: number;
 }) {
   const theme = useTheme();
+  const { ellipsis } = useGlyphs();
   const loading = balances.phase === 'loading';
   const p = balances.progress;
   const fraction = p && p.total > 0 ? p.done / p.total : 0;
@@ -160,7 +167,7 @@ function BalanceStatus({
       {loading ? <Spinner /> : <Text> </Text>}
       <Text> </Text>
       <Text color={failed ? theme.warn : theme.muted} wrap="truncate">
-        {truncate(`${bar}${balanceLoadText(balances)}`, Math.max(1, width - 2))}
+        {truncate(`${bar}${balanceLoadText(balances)}`, Math.max(1, width - 2), ellipsis)}
       </Text>
     </Box>
   );
@@ -168,8 +175,10 @@ function BalanceStatus({
 
 /** The load's progress or its end and age: the part of the view that follows the clock. */
 function LoadStatus({ load, glyphs, width }: { load: List['load']; glyphs: ListGlyphs; width: number }) {
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
-  const status = loadStatusText(load, useClock());
+  const status = loadStatusText(load, useClock(), term);
   const loading = load.phase === 'loading';
   const tone = status.tone === 'error' ? theme.error : status.tone === 'warn' ? theme.warn : theme.muted;
   const bar = loading ? `${progressBar(load.progress?.fraction ?? 0, BAR_WIDTH, glyphs)} ` : '';
@@ -178,7 +187,7 @@ function LoadStatus({ load, glyphs, width }: { load: List['load']; glyphs: ListG
       {loading ? <Spinner /> : <Text> </Text>}
       <Text> </Text>
       <Text color={tone} wrap="truncate">
-        {truncate(`${bar}${status.text}`, Math.max(1, width - 2))}
+        {truncate(`${bar}${status.text}`, Math.max(1, width - 2), ellipsis)}
       </Text>
     </Box>
   );

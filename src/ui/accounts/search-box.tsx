@@ -1,8 +1,7 @@
 import { Text } from 'ink';
 import { displayWidth, lastColumns, truncate } from '../../format/width.js';
 import { asciiData } from '../../format/ascii.js';
-import { terminal } from '../../terminal/capabilities.js';
-import { glyphs } from '../../terminal/glyphs.js';
+import { useGlyphs, useTerminal } from '../terminal-context.js';
 import { useTheme } from '../theme-context.js';
 
 export interface SearchBoxProps {
@@ -22,11 +21,12 @@ export function SearchBox({
   help = '  Enter keeps · Esc clears',
 }: SearchBoxProps) {
   const theme = useTheme();
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const room = Math.max(1, width - displayWidth(label) - 2 - help.length);
   // The term is sent as typed; an ASCII terminal is shown `?` for what it cannot draw.
-  const text = terminal().unicode ? draft : asciiData(draft);
+  const text = term.unicode ? draft : asciiData(draft);
   // Keep the end of a long term in view: that is where the typing happens.
-  const { ellipsis } = glyphs();
   const shown =
     displayWidth(text) > room ? `${ellipsis}${lastColumns(text, room - displayWidth(ellipsis))}` : text;
   return (
@@ -36,7 +36,7 @@ export function SearchBox({
       </Text>
       {shown}
       <Text inverse> </Text>
-      <Text color={theme.muted}>{truncate(help, Math.max(0, width - 10))}</Text>
+      <Text color={theme.muted}>{truncate(help, Math.max(0, width - 10), ellipsis)}</Text>
     </Text>
   );
 }

@@ -11,6 +11,7 @@ import type { MiningReadings, PoolReadings } from '../../alerts/readings.js';
 import type { ThresholdSet } from '../../alerts/thresholds.js';
 import { UNITS, type Unit } from '../../alerts/units.js';
 import { sanitizeLine } from '../../format/sanitize.js';
+import type { TextTarget } from '../../format/sanitize.js';
 
 /** Data the dashboard holds, by scope: the pool's readings, or one mining account's. */
 export type AlertSource =
@@ -39,6 +40,7 @@ export function evaluateAlerts(
   sources: readonly AlertSource[],
   thresholds: ThresholdSet,
   nowMs: number,
+  term: TextTarget,
 ): Alert[] {
   const nowSec = Math.floor(nowMs / 1000);
   const out: Alert[] = [];
@@ -58,7 +60,7 @@ export function evaluateAlerts(
         scope: source.scope,
         account,
         key: r.key,
-        label: account === undefined ? r.key : `${sanitizeLine(account)}/${r.key}`,
+        label: account === undefined ? r.key : `${sanitizeLine(account, term)}/${r.key}`,
         unit: r.unit,
         value: r.value,
         status: r.status,

@@ -12,6 +12,8 @@
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
 import type { Multiplexer } from '../../terminal/capabilities.js';
+import type { TextTarget } from '../../format/sanitize.js';
+import { glyphsFor } from '../../terminal/glyphs.js';
 
 export const BELL = '\x07';
 const ESC = '\x1b';
@@ -35,10 +37,15 @@ export function passThrough(sequence: string, multiplexer: Multiplexer | undefin
 export const NOTIFY_MAX = 200;
 
 /** OSC 9 and OSC 777 for one notification. */
-export function desktopNotification(title: string, body: string, multiplexer?: Multiplexer): string {
+export function desktopNotification(
+  title: string,
+  body: string,
+  term: TextTarget,
+  multiplexer?: Multiplexer,
+): string {
   // `;` separates OSC 777's fields: none in the title.
-  const t = sanitizeLine(title).replaceAll(';', ',');
-  const b = truncate(sanitizeLine(body), NOTIFY_MAX);
+  const t = sanitizeLine(title, term).replaceAll(';', ',');
+  const b = truncate(sanitizeLine(body, term), NOTIFY_MAX, glyphsFor(term).ellipsis);
   const osc9 = `${ESC}]9;${t}: ${b}${BELL}`;
   const osc777 = `${ESC}]777;notify;${t};${b}${BELL}`;
   return passThrough(osc9, multiplexer) + passThrough(osc777, multiplexer);

@@ -20,6 +20,7 @@ import {
 import { type AlertsState, useAlertSettings } from './alerts-context.js';
 import { BELL, desktopNotification } from './notify.js';
 import { useAlertSources } from './use-alert-sources.js';
+import { useTerminal } from '../terminal-context.js';
 
 /** Changes kept for the `!` overlay: plenty for a session, bounded for one that runs for weeks. */
 export const HISTORY_MAX = 1000;
@@ -27,10 +28,11 @@ export const HISTORY_MAX = 1000;
 export function useAlerts(nowMs: number): AlertsState {
   const settings = useAlertSettings();
   const { stdout } = useStdout();
+  const term = useTerminal();
   const sources = useAlertSources();
   const alerts = useMemo(
-    () => evaluateAlerts(sources, settings.thresholds, nowMs),
-    [sources, settings.thresholds, nowMs],
+    () => evaluateAlerts(sources, settings.thresholds, nowMs, term),
+    [sources, settings.thresholds, nowMs, term],
   );
   const seen = useRef(new Map<string, Status>());
   const lastSeq = useRef(0);
@@ -48,9 +50,9 @@ export function useAlerts(nowMs: number): AlertsState {
     stdout.write(BELL);
     if (settings.notify) {
       const body = worse.map((c) => `${statusWord(c.to)} ${c.label} ${c.value}`).join(' · ');
-      stdout.write(desktopNotification('pooltop', body, settings.multiplexer));
+      stdout.write(desktopNotification('pooltop', body, term, settings.multiplexer));
     }
-  }, [alerts, nowMs, stdout, settings.notify, settings.multiplexer]);
+  }, [alerts, nowMs, stdout, settings.notify, settings.multiplexer, term]);
 
   return useMemo(() => ({ alerts, active: activeAlerts(alerts), history }), [alerts, history]);
 }

@@ -5,7 +5,6 @@
  */
 import { LIMIT_DEFAULT, LIMIT_MAX, LIMIT_MIN, OFFSET_MAX, OFFSET_MIN } from '../../api/types.js';
 import { nextPageSize } from './page-size.js';
-import { glyphs } from '../../terminal/glyphs.js';
 
 export interface BrowserState {
   /** Offset and limit of the page asked for (the SWR key together with `search`). */
@@ -59,10 +58,13 @@ export const HINTS = {
   limitMin: `page size is at least ${LIMIT_MIN}`,
   endOfList: 'end of list',
   topOfList: 'top of list',
-  get loading(): string {
-    return `still loading${glyphs().ellipsis}`;
-  },
+  loading: 'still loading',
 };
+
+/** A hint as drawn: the loading one ends in the terminal's ellipsis (`…`, or `...` in ASCII). */
+export function hintText(hint: string, ellipsis: string): string {
+  return hint === HINTS.loading ? `${hint}${ellipsis}` : hint;
+}
 
 export function initialBrowserState(
   init: Partial<Pick<BrowserState, 'limit' | 'viewRows'>> = {},

@@ -1,5 +1,5 @@
 /** Editing the search box, one keypress (../keypress.ts) or paste at a time. Pure. */
-import { sanitize } from '../../format/sanitize.js';
+import { KEEP_UNICODE, sanitize } from '../../format/sanitize.js';
 import { type InputEvent, isPaste } from '../keypress.js';
 
 /** The server accepts any string; a term this long is a paste gone wrong, not a search. */
@@ -14,7 +14,7 @@ export type SearchKeyResult =
 
 /** Printable text on one line (a typed space is kept; a pasted line break becomes one). */
 function append(draft: string, raw: string): SearchKeyResult {
-  const text = sanitize(raw, { keepUnicode: true }).replace(/\s+/g, ' ');
+  const text = sanitize(raw, KEEP_UNICODE).replace(/\s+/g, ' ');
   if (text === '') return { type: 'pass' };
   return { type: 'edit', draft: [...(draft + text)].slice(0, MAX_SEARCH_LENGTH).join('') };
 }

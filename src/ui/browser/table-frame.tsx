@@ -1,8 +1,8 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { glyphs } from '../../terminal/glyphs.js';
 import { Spinner } from '../chrome/spinner.js';
 import { useTheme } from '../theme-context.js';
+import { useGlyphs } from '../terminal-context.js';
 
 export interface TableFrameProps {
   /** The heading line. */
@@ -21,12 +21,13 @@ export interface TableFrameProps {
 /** A browsed table's frame: its heading, then the rows on screen, a loading line or why there are none. */
 export function TableFrame({ header, rows, none, loading, what, empty, children }: TableFrameProps) {
   const theme = useTheme();
+  const { ellipsis } = useGlyphs();
   let body: ReactNode = children;
   if (none && loading) {
     body = (
       <Text>
         <Spinner /> Loading {what}
-        {glyphs().ellipsis}
+        {ellipsis}
       </Text>
     );
   } else if (none) {

@@ -8,6 +8,7 @@ import { useKeymap } from '../hooks/use-keymap.js';
 import { bindingsFor, keyLabel } from '../keymap.js';
 import type { Theme } from '../../format/color.js';
 import { useTheme } from '../theme-context.js';
+import { useGlyphs } from '../terminal-context.js';
 
 export interface AlertOverlayProps {
   /** Oldest first, as kept; shown newest first. */
@@ -44,6 +45,7 @@ const KEYS_LINE = `${bindingsFor('alerts')
  * the value then — newest first, scrollable; Esc or `!` closes it (shell.tsx).
  */
 export function AlertOverlay({ history, sinceMs, nowMs, width, height, active }: AlertOverlayProps) {
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   const { thresholds, preferencesPath } = useAlertSettings();
   const rows = Math.max(1, height - CHROME_LINES);
@@ -82,12 +84,13 @@ export function AlertOverlay({ history, sinceMs, nowMs, width, height, active }:
   return (
     <Box flexDirection="column" width={width} borderStyle="round" borderColor={theme.accent} paddingX={1}>
       <Text bold wrap="truncate">
-        {truncate(`Alert history since ${formatClock(sinceMs)}, newest first${range}`, inner)}
+        {truncate(`Alert history since ${formatClock(sinceMs)}, newest first${range}`, inner, ellipsis)}
       </Text>
       <Text color={theme.muted} wrap="truncate">
         {truncate(
-          `${padEnd('Time', timeWidth)}  ${padEnd('Metric', labelWidth)}  ${padEnd('State', stateWidth)}  Value`,
+          `${padEnd('Time', timeWidth, ellipsis)}  ${padEnd('Metric', labelWidth, ellipsis)}  ${padEnd('State', stateWidth, ellipsis)}  Value`,
           inner,
+          ellipsis,
         )}
       </Text>
       <Box flexDirection="column" height={rows}>
@@ -96,22 +99,22 @@ export function AlertOverlay({ history, sinceMs, nowMs, width, height, active }:
         ) : (
           shown.map((c) => (
             <Text key={c.seq} wrap="truncate">
-              {padEnd(when(c.atMs), timeWidth)}
+              {padEnd(when(c.atMs), timeWidth, ellipsis)}
               {'  '}
-              {padEnd(truncate(c.label, labelWidth), labelWidth)}
+              {padEnd(truncate(c.label, labelWidth, ellipsis), labelWidth, ellipsis)}
               {'  '}
               <Text color={colorOf(theme, c.to)} bold={c.to === 'critical'}>
-                {padEnd(`${STATUS_NAME[c.from]} → ${STATUS_NAME[c.to]}`, stateWidth)}
+                {padEnd(`${STATUS_NAME[c.from]} → ${STATUS_NAME[c.to]}`, stateWidth, ellipsis)}
               </Text>
               {'  '}
-              {truncate(c.value, Math.max(4, inner - timeWidth - labelWidth - stateWidth - 6))}
+              {truncate(c.value, Math.max(4, inner - timeWidth - labelWidth - stateWidth - 6), ellipsis)}
             </Text>
           ))
         )}
       </Box>
       <Box marginTop={1}>
         <Text color={theme.muted} wrap="truncate">
-          {truncate(KEYS_LINE, inner)}
+          {truncate(KEYS_LINE, inner, ellipsis)}
         </Text>
       </Box>
     </Box>

@@ -3,9 +3,11 @@ import { SETTINGS, type SettingKey } from '../../config/settings-meta.js';
 import { fitWidth } from '../../format/width.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useTheme } from '../theme-context.js';
+import { useGlyphs } from '../terminal-context.js';
 
 /** Where each of `keys` can be given (flag, environment, config file) and whether it is set now; never values. */
 export function CredentialHelp({ keys, width }: { keys: readonly SettingKey[]; width: number }) {
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   const { config } = useDashboard();
   const rows = SETTINGS.filter((m) => keys.includes(m.key));
@@ -18,8 +20,8 @@ export function CredentialHelp({ keys, width }: { keys: readonly SettingKey[]; w
         return (
           <Text key={m.key} wrap="truncate">
             {'  '}
-            {fitWidth(m.label, 20)}
-            <Text color={config[m.key] ? theme.ok : theme.warn}>{fitWidth(state, 16)}</Text>
+            {fitWidth(m.label, 20, 'left', ellipsis)}
+            <Text color={config[m.key] ? theme.ok : theme.warn}>{fitWidth(state, 16, 'left', ellipsis)}</Text>
             <Text color={theme.muted}>
               {m.flag} · {m.env} · {m.toml}
             </Text>

@@ -7,7 +7,7 @@ import { useClock } from '../clock.js';
 import { judgedAge, ShownAtContext } from '../status-report.js';
 import { useTheme } from '../theme-context.js';
 import { Spinner } from './spinner.js';
-import { glyphs } from '../../terminal/glyphs.js';
+import { useTerminal, useGlyphs } from '../terminal-context.js';
 
 export interface DataStatusProps {
   /** What is shown, for messages: "pool overview". */
@@ -23,6 +23,8 @@ export interface DataStatusProps {
 
 /** One line saying how fresh a tab's data is: updated when, stale, failing, paused. Text first, colour second. */
 export function DataStatus(props: DataStatusProps) {
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   const nowMs = useClock();
   const { error, fetchedAt, intervalMs } = props;
@@ -34,7 +36,7 @@ export function DataStatus(props: DataStatusProps) {
   if (stale) parts.push('STALE');
   if (fetchedAt !== undefined) parts.push(`updated ${timeAgo(fetchedAt, nowMs)}`);
   if (props.paused) parts.push('polling paused (p resumes)');
-  if (error) parts.push(`error: ${sanitizeLine(error.message)} · r retries`);
+  if (error) parts.push(`error: ${sanitizeLine(error.message, term)} · r retries`);
   const color = error ? theme.error : stale ? theme.warn : theme.muted;
   const room = props.width - 2;
   return (
@@ -42,7 +44,7 @@ export function DataStatus(props: DataStatusProps) {
       {props.isValidating && props.hasData ? <Spinner /> : <Text> </Text>}
       <Text> </Text>
       <Text color={color} wrap="truncate">
-        {truncate(parts.join(' · ') || `loading ${props.what}${glyphs().ellipsis}`, room)}
+        {truncate(parts.join(' · ') || `loading ${props.what}${ellipsis}`, room, ellipsis)}
       </Text>
     </Box>
   );

@@ -11,7 +11,12 @@ export interface Field {
   priority: number;
 }
 
-export function fitFields(fields: readonly Field[], width: number, separator = ' · '): string {
+export function fitFields(
+  fields: readonly Field[],
+  width: number,
+  ellipsis: string,
+  separator = ' · ',
+): string {
   const kept = fields.filter((f) => f.text !== '');
   const joined = () => kept.map((f) => f.text).join(separator);
   while (kept.length > 1 && displayWidth(joined()) > width) {
@@ -22,7 +27,7 @@ export function fitFields(fields: readonly Field[], width: number, separator = '
     kept.splice(lowest, 1);
   }
   // The most important field alone may still be too wide: only then is it cut.
-  return truncate(joined(), width);
+  return truncate(joined(), width, ellipsis);
 }
 
 /**

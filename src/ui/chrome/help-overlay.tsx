@@ -1,11 +1,11 @@
 import { Box, Text } from 'ink';
 import { useMemo, useState } from 'react';
 import { displayWidth, padEnd } from '../../format/width.js';
-import { glyphs } from '../../terminal/glyphs.js';
 import { useKeymap } from '../hooks/use-keymap.js';
 import { bindingsFor, findBinding, keyLabel, type Scope } from '../keymap.js';
 import { useTheme } from '../theme-context.js';
 import { FRAME_COLUMNS, type HelpLine, helpLayout } from './help-lines.js';
+import { useGlyphs } from '../terminal-context.js';
 
 export interface HelpOverlayProps {
   /** Scope of the visible tab or of the alert history; its keys are listed beside or after the global ones. */
@@ -19,6 +19,7 @@ const CLOSE = '? or Esc closes this help.';
 const LONGEST_NOTE = `lines 10–30 of 40, ↓/j ↑/k scroll · ${CLOSE}`;
 
 function Line({ line, keyWidth }: { line: HelpLine; keyWidth: number }) {
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   if (line.kind === 'title') return <Text bold>{line.text}</Text>;
   if (line.kind === 'heading') {
@@ -32,7 +33,7 @@ function Line({ line, keyWidth }: { line: HelpLine; keyWidth: number }) {
     return (
       <Text>
         {'  '}
-        <Text bold>{padEnd(line.keys ?? '', keyWidth)}</Text> {line.text}
+        <Text bold>{padEnd(line.keys ?? '', keyWidth, ellipsis)}</Text> {line.text}
       </Text>
     );
   }
@@ -45,6 +46,8 @@ function Line({ line, keyWidth }: { line: HelpLine; keyWidth: number }) {
  * is taller than the screen it scrolls with the help's own keys (↑/↓, k/j), a line at a time.
  */
 export function HelpOverlay({ scope, tabTitle, width, height }: HelpOverlayProps) {
+  const glyphs = useGlyphs();
+  const { ellipsis } = glyphs;
   const theme = useTheme();
   const layout = useMemo(() => {
     const sections = [{ title: 'Everywhere', entries: bindingsFor('global') }];
@@ -75,7 +78,7 @@ export function HelpOverlay({ scope, tabTitle, width, height }: HelpOverlayProps
     <Box
       flexDirection="column"
       width={layout.width}
-      borderStyle={glyphs().border}
+      borderStyle={glyphs.border}
       borderColor={theme.accent}
       paddingX={1}
     >
@@ -84,7 +87,7 @@ export function HelpOverlay({ scope, tabTitle, width, height }: HelpOverlayProps
         <Line key={i} line={line} keyWidth={layout.keyWidth} />
       ))}
       <Text color={theme.muted} wrap="truncate">
-        {padEnd(note, layout.width - FRAME_COLUMNS)}
+        {padEnd(note, layout.width - FRAME_COLUMNS, ellipsis)}
       </Text>
     </Box>
   );

@@ -1,8 +1,8 @@
 import { Text } from 'ink';
 import { createContext, useContext, useEffect, useState } from 'react';
 import { useTheme } from '../theme-context.js';
-import { glyphs } from '../../terminal/glyphs.js';
 import { useDrawSoon } from '../../renderer/index.js';
+import { useGlyphs } from '../terminal-context.js';
 
 /** True inside a hidden tab (tab-slot.tsx): spinners there stand still, so they cause no renders. */
 export const HiddenTabContext = createContext(false);
@@ -10,6 +10,7 @@ export const HiddenTabContext = createContext(false);
 /** A one-column spinner; it only ticks while mounted, so mount it only while something loads. */
 export function Spinner({ intervalMs = 120 }: { intervalMs?: number }) {
   const theme = useTheme();
+  const { spinner } = useGlyphs();
   const hidden = useContext(HiddenTabContext);
   const [frame, setFrame] = useState(0);
   const drawSoon = useDrawSoon();
@@ -18,9 +19,9 @@ export function Spinner({ intervalMs = 120 }: { intervalMs?: number }) {
     // An animation step is drawn when it is due, not held for the clock (src/renderer/pass-scheduler.tsx).
     const timer = setInterval(() => {
       drawSoon();
-      setFrame((f) => (f + 1) % glyphs().spinner.length);
+      setFrame((f) => (f + 1) % spinner.length);
     }, intervalMs);
     return () => clearInterval(timer);
-  }, [intervalMs, hidden, drawSoon]);
-  return <Text color={theme.accent}>{glyphs().spinner[frame % glyphs().spinner.length]}</Text>;
+  }, [intervalMs, hidden, drawSoon, spinner]);
+  return <Text color={theme.accent}>{spinner[frame % spinner.length]}</Text>;
 }

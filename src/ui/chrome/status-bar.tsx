@@ -7,7 +7,7 @@ import { isStale, type StatusReport } from '../status-report.js';
 import { retryBoundMs } from '../swr-options.js';
 import { useTheme } from '../theme-context.js';
 import { fitFields, fitLeadingFields } from './fit-fields.js';
-import { glyphs } from '../../terminal/glyphs.js';
+import { useTerminal, useGlyphs } from '../terminal-context.js';
 
 export interface StatusBarProps {
   width: number;
@@ -31,7 +31,7 @@ export interface StatusBarProps {
 /** In order of importance. */
 const HINTS = ['? help', 'q quit', '1-4/Tab tabs', 'p pause', 'r refresh'];
 
-function retryText(report: StatusReport, nowMs: number, intervalMs: number): string {
+function retryText(report: StatusReport, nowMs: number, intervalMs: number, ellipsis: string): string {
   if (report.retryAt === null) return 'no automatic retry: r retries';
   if (report.retryAt === undefined) return 'r retries';
   // The retry timer runs on the monotonic clock; the wall clock may have jumped back since it
@@ -39,7 +39,7 @@ function retryText(report: StatusReport, nowMs: number, intervalMs: number): str
   const wait = Math.min(report.retryAt - nowMs, retryBoundMs(report.error, intervalMs));
   return wait > 0
     ? `next retry ${formatClock(nowMs + wait)} (in ${formatDuration(wait)})`
-    : `retrying${glyphs().ellipsis}`;
+    : `retrying${ellipsis}`;
 }
 
 const SEP = ' · ';
@@ -56,13 +56,15 @@ export const alertField = (a: Alert): string => `${statusWord(a.status)} ${a.lab
  * hints.
  */
 export function StatusBar(props: StatusBarProps) {
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   const { report, nowMs, width } = props;
   const clock = formatClock(nowMs);
   const stale = report !== undefined && isStale(report, nowMs, props.intervalMs, props.shownAt);
   let freshness = '';
   if (report?.fetchedAt !== undefined) freshness = `updated ${timeAgo(report.fetchedAt, nowMs)}`;
-  else if (report) freshness = report.error ? 'no data' : `loading${glyphs().ellipsis}`;
+  else if (report) freshness = report.error ? 'no data' : `loading${ellipsis}`;
   // Where, how often and how fresh; on a narrow terminal the least telling fields go first.
   const left = fitFields(
     [
@@ -73,14 +75,15 @@ export function StatusBar(props: StatusBarProps) {
       { text: freshness, priority: 4 },
     ],
     Math.max(0, width - clock.length - (stale ? 9 : 1)),
+    ellipsis,
   );
 
   const alerts = props.alerts ?? [];
   const error = report?.error && !report.ownLine ? report : undefined;
   // The retry time stays whatever else the line carries; the error's text and then the alerts
   // give way to it.
-  const retry = error ? retryText(error, nowMs, props.intervalMs) : '';
-  const errorText = error?.error ? `error: ${sanitizeLine(error.error.message)}` : '';
+  const retry = error ? retryText(error, nowMs, props.intervalMs, ellipsis) : '';
+  const errorText = error?.error ? `error: ${sanitizeLine(error.error.message, term)}` : '';
   const errorMin = Math.min(displayWidth(errorText), MIN_ERROR);
   // Alerts first, in whole fields (the worst kept longest); an error beside them keeps at least
   // half the line, and room for its retry and the start of its text.
@@ -95,14 +98,15 @@ export function StatusBar(props: StatusBarProps) {
   const lead = alertText && (props.notice || error) ? `${alertText}${SEP}` : alertText;
   const room = Math.max(0, width - displayWidth(lead));
   let second: { text: string; color: string | undefined };
-  if (props.notice) second = { text: truncate(sanitizeLine(props.notice), width), color: theme.ok };
+  if (props.notice)
+    second = { text: truncate(sanitizeLine(props.notice, term), width, ellipsis), color: theme.ok };
   else if (error?.error) {
     // The error's text is cut before the retry time; too little room for any of it, the retry alone.
     const textRoom = room - displayWidth(retry) - SEP.length;
     const message =
       textRoom >= errorMin && textRoom > 0
-        ? `${truncate(errorText, textRoom)}${SEP}${retry}`
-        : truncate(retry, room);
+        ? `${truncate(errorText, textRoom, ellipsis)}${SEP}${retry}`
+        : truncate(retry, room, ellipsis);
     second = { text: message, color: theme.error };
   } else if (alertText) second = { text: '', color: theme.muted };
   else
@@ -110,6 +114,7 @@ export function StatusBar(props: StatusBarProps) {
       text: fitFields(
         HINTS.map((text, i) => ({ text, priority: -i })),
         width,
+        ellipsis,
       ),
       color: theme.muted,
     };

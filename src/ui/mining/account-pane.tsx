@@ -9,7 +9,6 @@ import { accountNotFoundText, isAccountNotFound } from '../../api/account-not-fo
 import { goneWorkers } from '../../config/seen-workers.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
-import { terminal } from '../../terminal/capabilities.js';
 import { clipboardNotice, clipboardSequence } from '../../terminal/clipboard.js';
 import { AccountsFooter } from '../accounts/accounts-footer.js';
 import { visibleRange } from '../accounts/footer-text.js';
@@ -46,6 +45,7 @@ import { layoutWorkerColumns } from './worker-columns.js';
 import { WorkersTable } from './workers-table.js';
 import { countsKey, useRelistOnCounts } from './use-relist.js';
 import { useWorkers, workersEmptyText } from './use-workers.js';
+import { useTerminal, useGlyphs } from '../terminal-context.js';
 
 export interface AccountPaneProps {
   account: string;
@@ -70,6 +70,8 @@ const HEADLINE_METRICS = MINING_METRICS.filter((m) => m.key !== 'data_age' && m.
 
 /** One mining account: freshness, account line, headline, watcher links, chart, rewards and workers. */
 export function AccountPane(props: AccountPaneProps) {
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const { account, width, height, active, poll, interval } = props;
   const theme = useTheme();
   const ui = useUiState();
@@ -146,11 +148,11 @@ export function AccountPane(props: AccountPaneProps) {
           : setRewardsOffset((o) => Math.max(0, o - layout.rewardRows)),
       'next-link': () => setLink((i) => (linkList.length === 0 ? 0 : (i + 1) % linkList.length)),
       'copy-link': () => {
-        const url = watcherLinkUrl(linkList[selectedLink]);
+        const url = watcherLinkUrl(linkList[selectedLink], term);
         if (!url) return ui.notify('No watcher link to copy.');
-        const { multiplexer } = terminal();
+        const { multiplexer } = term;
         stdout.write(clipboardSequence(url, multiplexer));
-        ui.notify(clipboardNotice('Link', truncate(url, 36), multiplexer));
+        ui.notify(clipboardNotice('Link', truncate(url, 36, ellipsis), multiplexer));
       },
       'choose-account': props.onChooseAccount,
     },
@@ -184,7 +186,7 @@ export function AccountPane(props: AccountPaneProps) {
   );
 
   const advice = error ? adviceFor(error, config) : undefined;
-  const linkTexts = useMemo(() => linkList.map(watcherLinkText), [linkList]);
+  const linkTexts = useMemo(() => linkList.map((l) => watcherLinkText(l, term)), [linkList, term]);
   const columns = useMemo(() => layoutWorkerColumns(width), [width]);
   const others =
     props.accountCount !== undefined && props.accountCount > 1
@@ -197,7 +199,7 @@ export function AccountPane(props: AccountPaneProps) {
         <ProblemLine advice={advice} stale={info.value !== undefined} width={width} />
       ) : (
         <DataStatus
-          what={`mining account ${sanitizeLine(account)}`}
+          what={`mining account ${sanitizeLine(account, term)}`}
           hasData={info.value !== undefined}
           fetchedAt={info.fetchedAt}
           error={error}
@@ -208,9 +210,10 @@ export function AccountPane(props: AccountPaneProps) {
         />
       )}
       <Text wrap="truncate">
-        Account <Text bold>{sanitizeLine(account) || '(no name)'}</Text>
+        Account <Text bold>{sanitizeLine(account, term) || '(no name)'}</Text>
         <Text color={theme.muted}>{others}</Text>
-        {' · '}Payout {truncate(payoutDestinationText(payout.value), Math.max(10, width - 40))}
+        {' · '}Payout{' '}
+        {truncate(payoutDestinationText(payout.value, term), Math.max(10, width - 40), ellipsis)}
       </Text>
       <MiningHeadline
         readings={readings}
@@ -259,7 +262,7 @@ export function AccountPane(props: AccountPaneProps) {
         empty={
           workers.error
             ? 'Could not load the workers; see the first line.'
-            : workersEmptyText(state.search, state.offset)
+            : workersEmptyText(state.search, state.offset, term)
         }
         poll={poll}
         ascii={props.ascii}

@@ -4,6 +4,7 @@ import { sanitizeLine } from '../../format/sanitize.js';
 import { formatDateTime } from '../../format/time.js';
 import { padEnd, truncate } from '../../format/width.js';
 import { useTheme } from '../theme-context.js';
+import { useTerminal, useGlyphs } from '../terminal-context.js';
 
 export interface AccountPickerProps {
   accounts: readonly MiningAccount[];
@@ -17,6 +18,8 @@ export interface AccountPickerProps {
 
 /** The key's mining accounts, newest first; ↑/↓ move, Enter picks, Esc keeps the current one. */
 export function AccountPicker({ accounts, cursor, current, width, height }: AccountPickerProps) {
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   const rows = Math.max(1, height - 2);
   const first = Math.min(Math.max(0, cursor - rows + 1), Math.max(0, accounts.length - rows));
@@ -37,14 +40,14 @@ export function AccountPicker({ accounts, cursor, current, width, height }: Acco
       {accounts.slice(first, first + rows).map((account, i) => {
         const index = first + i;
         const on = index === cursor;
-        const name = truncate(sanitizeLine(account.name) || '(no name)', nameWidth);
+        const name = truncate(sanitizeLine(account.name, term) || '(no name)', nameWidth, ellipsis);
         const created =
           account.createdAt === null ? '' : `created ${formatDateTime(account.createdAt * 1000)}`;
         return (
           <Text key={`${index}:${account.name}`} wrap="truncate">
             <Text bold>{on ? '› ' : '  '}</Text>
             <Text inverse={on} bold={on}>
-              {padEnd(name, nameWidth)}
+              {padEnd(name, nameWidth, ellipsis)}
             </Text>
             <Text color={theme.muted}>
               {'  '}

@@ -6,6 +6,7 @@ import { Spinner } from '../chrome/spinner.js';
 import type { ChartPoint } from '../pool/chart-lines.js';
 import { HashRateChart } from '../pool/hash-rate-chart.js';
 import { useTheme } from '../theme-context.js';
+import { useTerminal, useGlyphs } from '../terminal-context.js';
 
 const POINTS: Readonly<Record<MiningInterval, string>> = {
   '5m': '5 min points, 24 h',
@@ -29,14 +30,20 @@ const SHORT: Readonly<Record<MiningInterval, string>> = { '5m': '5 min', '1h': '
  * `Worker asic-014 · 5 min points, 24 h (t: 1 h · Esc)` in `width`: the span goes before anything
  * is cut, then the name is cut; the keys are always whole.
  */
-export function chartTitle(what: string, interval: MiningInterval, keys: string, width: number): string {
+export function chartTitle(
+  what: string,
+  interval: MiningInterval,
+  keys: string,
+  width: number,
+  ellipsis: string,
+): string {
   const room = Math.max(10, width - keys.length - 3);
   const full = `${what} · ${POINTS[interval]}`;
   const short = `${what} · ${POINTS_SHORT[interval]}`;
   if (displayWidth(full) <= room) return full;
   if (displayWidth(short) <= room) return short;
   const tail = ` · ${POINTS_SHORT[interval]}`;
-  return `${truncate(what, Math.max(4, room - tail.length))}${tail}`;
+  return `${truncate(what, Math.max(4, room - tail.length), ellipsis)}${tail}`;
 }
 
 export interface ChartPaneProps {
@@ -52,20 +59,26 @@ export interface ChartPaneProps {
 
 /** A title saying what is plotted and how to change it, then the Pool tab's chart of it. */
 export function ChartPane({ points, worker, interval, error, width, height }: ChartPaneProps) {
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
-  const what = worker === undefined ? 'Hash rate' : `Worker ${sanitizeLine(worker) || '(no name)'}`;
+  const what = worker === undefined ? 'Hash rate' : `Worker ${sanitizeLine(worker, term) || '(no name)'}`;
   const keys = `t: ${SHORT[NEXT_INTERVAL[interval]]}${worker === undefined ? '' : ' · Esc'}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold wrap="truncate">
-        {truncate(chartTitle(what, interval, keys, width), Math.max(10, width - keys.length - 3))}{' '}
+        {truncate(
+          chartTitle(what, interval, keys, width, ellipsis),
+          Math.max(10, width - keys.length - 3),
+          ellipsis,
+        )}{' '}
         <Text color={theme.muted}>({keys})</Text>
       </Text>
       {points ? (
         <HashRateChart points={points} width={width} height={Math.max(3, height - 1)} />
       ) : error ? (
         <Text color={theme.error} wrap="truncate">
-          {truncate(`Could not load the series: ${sanitizeLine(error.message)}`, width)}
+          {truncate(`Could not load the series: ${sanitizeLine(error.message, term)}`, width, ellipsis)}
         </Text>
       ) : (
         <Text>

@@ -7,7 +7,7 @@ import type { Status } from '../../alerts/evaluate.js';
 import type { FleetRow } from '../../api/mining-fleet-row.js';
 import { formatHashRate } from '../../format/hash-rate.js';
 import { formatCount } from '../../format/number.js';
-import { sanitizeLine } from '../../format/sanitize.js';
+import { sanitizeLine, type TextTarget } from '../../format/sanitize.js';
 import { formatUtcDate } from '../../format/time.js';
 import type { FleetEntry, FleetSortKey } from './fleet-sort.js';
 
@@ -84,11 +84,11 @@ export const ALERT_WORD: Readonly<Record<Status, string>> = {
   unknown: '?',
 };
 
-export function fleetCell(entry: FleetEntry, id: FleetColumnId): string {
+export function fleetCell(entry: FleetEntry, id: FleetColumnId, term: TextTarget): string {
   const r = entry.row;
   switch (id) {
     case 'name':
-      return sanitizeLine(r.name) || '(no name)';
+      return sanitizeLine(r.name, term) || '(no name)';
     case 'hashRate':
       return `${formatHashRate(r.hashRate)} ${trendGlyph(r)}`;
     case 'hashRate24h':
@@ -102,10 +102,10 @@ export function fleetCell(entry: FleetEntry, id: FleetColumnId): string {
     case 'reward': {
       if (r.reward === null) return '—';
       const date = r.reward.date === null ? '—' : formatUtcDate(r.reward.date * 1000);
-      return `${date} ${sanitizeLine(r.reward.amount ?? '—')} ${sanitizeLine(r.reward.currency ?? '')}`.trimEnd();
+      return `${date} ${sanitizeLine(r.reward.amount ?? '—', term)} ${sanitizeLine(r.reward.currency ?? '', term)}`.trimEnd();
     }
     case 'status':
-      return r.reward === null ? '—' : sanitizeLine(r.reward.status ?? '—');
+      return r.reward === null ? '—' : sanitizeLine(r.reward.status ?? '—', term);
     case 'alert':
       return entry.alert === undefined ? '' : ALERT_WORD[entry.alert];
   }

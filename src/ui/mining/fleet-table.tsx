@@ -21,6 +21,7 @@ import {
   sortFleet,
 } from './fleet-sort.js';
 import type { Poll } from './mining-data.js';
+import { useGlyphs, useTerminal } from '../terminal-context.js';
 
 export interface FleetTableProps {
   accounts: readonly MiningAccount[];
@@ -61,6 +62,8 @@ const FleetSource = memo(FleetSourceView);
 export function FleetTable(props: FleetTableProps) {
   const { accounts, width, height, active, poll } = props;
   const theme = useTheme();
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const ui = useUiState();
   const { intervalMs } = useDashboard();
   const { thresholds } = useAlertSettings();
@@ -138,10 +141,10 @@ export function FleetTable(props: FleetTableProps) {
       if (one.loaded) count++;
       if (one.fetchedAt !== undefined && (newest === undefined || one.fetchedAt > newest))
         newest = one.fetchedAt;
-      if (!failed && one.error) failed = new Error(`${sanitizeLine(a.name)}: ${one.error.message}`);
+      if (!failed && one.error) failed = new Error(`${sanitizeLine(a.name, term)}: ${one.error.message}`);
     }
     return { fetchedAt: newest, error: failed, loaded: count };
-  }, [accounts, got]);
+  }, [accounts, got, term]);
   useReportStatus(
     { what: 'mining fleet', hasData: loaded > 0, fetchedAt, error, retryAt: undefined, ownLine: true },
     !poll.hidden,
@@ -183,7 +186,7 @@ export function FleetTable(props: FleetTableProps) {
       </Text>
       <Text bold color={theme.accent} wrap="truncate">
         {'  '}
-        {columns.map((c) => cellText(c, c.title)).join(FLEET_GAP)}
+        {columns.map((c) => cellText(c, c.title, ellipsis)).join(FLEET_GAP)}
       </Text>
       {sorted.slice(top, end).map((e, i) => (
         <FleetLine
@@ -204,9 +207,9 @@ export function FleetTable(props: FleetTableProps) {
   );
 }
 
-function cellText(c: FleetColumn, text: string): string {
-  const fitted = truncate(text, c.width);
-  return c.right ? padStart(fitted, c.width) : padEnd(fitted, c.width);
+function cellText(c: FleetColumn, text: string, ellipsis: string): string {
+  const fitted = truncate(text, c.width, ellipsis);
+  return c.right ? padStart(fitted, c.width, ellipsis) : padEnd(fitted, c.width, ellipsis);
 }
 
 /** One account's row as one Text: the name (inverse when selected) and the alert word keep their own style. */
@@ -222,10 +225,12 @@ const FleetLine = memo(function FleetLine({
   failed: boolean;
 }) {
   const theme = useTheme();
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const [first, ...rest] = columns;
   const alert = rest.at(-1)?.id === 'alert' ? rest.at(-1) : undefined;
   const middle = (alert ? rest.slice(0, -1) : rest)
-    .map((c) => FLEET_GAP + cellText(c, fleetCell(entry, c.id)))
+    .map((c) => FLEET_GAP + cellText(c, fleetCell(entry, c.id, term), ellipsis))
     .join('');
   const alertColor =
     entry.alert === 'critical' ? theme.error : entry.alert === 'warning' ? theme.warn : undefined;
@@ -234,12 +239,14 @@ const FleetLine = memo(function FleetLine({
       {selected ? '› ' : '  '}
       {first ? (
         <Text inverse={selected} bold={selected} color={failed ? theme.error : undefined}>
-          {cellText(first, fleetCell(entry, first.id))}
+          {cellText(first, fleetCell(entry, first.id, term), ellipsis)}
         </Text>
       ) : null}
       {middle}
       {alert ? (
-        <Text color={alertColor}>{FLEET_GAP + cellText(alert, fleetCell(entry, 'alert'))}</Text>
+        <Text color={alertColor}>
+          {FLEET_GAP + cellText(alert, fleetCell(entry, 'alert', term), ellipsis)}
+        </Text>
       ) : null}
     </Text>
   );

@@ -20,7 +20,7 @@ import { AccountPicker } from './account-picker.js';
 import { FleetTable } from './fleet-table.js';
 import { useMiningAccounts } from './mining-data.js';
 import { MiningQueueContext } from './mining-queue.js';
-import { terminal } from '../../terminal/capabilities.js';
+import { useTerminal, useGlyphs } from '../terminal-context.js';
 
 const MINING_WHY =
   'Every Mining Pool read is a signed request: pooltop needs an API key allowed to use the Mining Pool endpoints, and its secret.';
@@ -38,6 +38,8 @@ export function MiningView(props: TabProps) {
 }
 
 function MiningTab({ width, height, active, hidden = false }: TabProps) {
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   const ui = useUiState();
   const { config } = useDashboard();
@@ -156,8 +158,9 @@ function MiningTab({ width, height, active, hidden = false }: TabProps) {
       <Text wrap="truncate" color={accounts.error ? theme.error : undefined}>
         {accounts.error ? (
           truncate(
-            `Could not list your mining accounts: ${sanitizeLine(accounts.error.message)} · r retries`,
+            `Could not list your mining accounts: ${sanitizeLine(accounts.error.message, term)} · r retries`,
             width,
+            ellipsis,
           )
         ) : accounts.value ? (
           'This API key has no mining accounts (mining accounts are created on whitebit.com).'
@@ -187,7 +190,7 @@ function MiningTab({ width, height, active, hidden = false }: TabProps) {
             setInterval={setChartInterval}
             onChooseAccount={chooseAccount}
             onBack={backToFleet}
-            ascii={!terminal().unicode}
+            ascii={!term.unicode}
           />
         </Box>
       )}

@@ -5,6 +5,7 @@ import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
 import { useTheme } from '../theme-context.js';
 import { rewardAmounts, rewardLine, rewardsHeader, rewardsTitle } from './rewards-text.js';
+import { useTerminal, useGlyphs } from '../terminal-context.js';
 
 export interface RewardsPaneProps {
   items: readonly MiningReward[] | undefined;
@@ -17,20 +18,22 @@ export interface RewardsPaneProps {
 
 /** Title with the totals of the rows shown, the column headings, and one line per reward. */
 function RewardsPaneView({ items, offset, limit, error, width }: RewardsPaneProps) {
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
-  const amounts = items ? rewardAmounts(items) : [];
+  const amounts = items ? rewardAmounts(items, term) : [];
   return (
     <Box flexDirection="column" width={width}>
       <Text bold wrap="truncate">
-        {truncate(rewardsTitle({ offset, items, limit, width }), width)}
+        {truncate(rewardsTitle({ offset, items, limit, width }, term), width, ellipsis)}
       </Text>
       {error && !items ? (
         <Text color={theme.error} wrap="truncate">
-          {truncate(`Could not load rewards: ${sanitizeLine(error.message)}`, width)}
+          {truncate(`Could not load rewards: ${sanitizeLine(error.message, term)}`, width, ellipsis)}
         </Text>
       ) : (
         <Text color={theme.muted} wrap="truncate">
-          {rewardsHeader(width)}
+          {rewardsHeader(width, term)}
         </Text>
       )}
       {(items ?? []).map((r, i) => (
@@ -40,7 +43,7 @@ function RewardsPaneView({ items, offset, limit, error, width }: RewardsPaneProp
           wrap="truncate"
           color={r.status === 'canceled' ? theme.muted : undefined}
         >
-          {rewardLine(r, width, amounts[i])}
+          {rewardLine(r, width, term, amounts[i])}
         </Text>
       ))}
     </Box>

@@ -2,62 +2,74 @@
 import type { MiningReward } from '../../api/mining-types.js';
 import { alignAmounts, currencyPlaces, sumDecimals, withPlaces } from '../../format/decimal.js';
 import { formatHashRate, UNKNOWN_RATE } from '../../format/hash-rate.js';
-import { sanitizeLine } from '../../format/sanitize.js';
+import { sanitizeLine, type TextTarget } from '../../format/sanitize.js';
+import { glyphsFor } from '../../terminal/glyphs.js';
 import { formatUtcDate } from '../../format/time.js';
 import { displayWidth, padEnd, padStart, truncate } from '../../format/width.js';
 
 const STATUSES = ['successful', 'pending', 'canceled'] as const;
-const text = (v: string | null): string => (v === null ? '—' : sanitizeLine(v) || '—');
+const text = (v: string | null, term: TextTarget): string =>
+  v === null ? '—' : sanitizeLine(v, term) || '—';
 
 export const REWARD_COLUMNS = { day: 10, status: 10, reward: 14, currency: 5, rate: 9 } as const;
 
 /** Where the reward went: the main balance, or the address (and the start of the transaction). */
-export function payoutText(r: MiningReward): string {
+export function payoutText(r: MiningReward, term: TextTarget): string {
+  const { ellipsis } = glyphsFor(term);
   if (r.payoutDestination === 'main_balance') return 'main balance';
-  const to = r.payoutAddress === null ? text(r.payoutDestination) : text(r.payoutAddress);
-  return r.payoutTransactionHash === null ? to : `${to} tx ${truncate(text(r.payoutTransactionHash), 11)}`;
+  const to = r.payoutAddress === null ? text(r.payoutDestination, term) : text(r.payoutAddress, term);
+  return r.payoutTransactionHash === null
+    ? to
+    : `${to} tx ${truncate(text(r.payoutTransactionHash, term), 11, ellipsis)}`;
 }
 
 /** The rewards of a page as their column shows them: to the currency's places, points aligned. */
-export function rewardAmounts(items: readonly MiningReward[]): string[] {
-  return alignAmounts(items.map((r) => ({ value: text(r.reward), currency: r.rewardCurrency })));
+export function rewardAmounts(items: readonly MiningReward[], term: TextTarget): string[] {
+  return alignAmounts(items.map((r) => ({ value: text(r.reward, term), currency: r.rewardCurrency })));
 }
 
 /**
  * `2025-11-21 successful     0.00012345 BTC    120 TH/s main balance`, cut to `width`. `amount` is
  * the reward as rewardAmounts wrote it for the page.
  */
-export function rewardLine(r: MiningReward, width: number, amount = text(r.reward)): string {
+export function rewardLine(
+  r: MiningReward,
+  width: number,
+  term: TextTarget,
+  amount = text(r.reward, term),
+): string {
   const c = REWARD_COLUMNS;
+  const { ellipsis } = glyphsFor(term);
   const line = [
-    padEnd(r.date === null ? '—' : formatUtcDate(r.date * 1000), c.day),
-    padEnd(text(r.status), c.status),
-    padStart(amount, c.reward),
-    padEnd(text(r.rewardCurrency), c.currency),
-    padStart(r.hashRate === null ? UNKNOWN_RATE : formatHashRate(r.hashRate), c.rate),
-    payoutText(r),
+    padEnd(r.date === null ? '—' : formatUtcDate(r.date * 1000), c.day, ellipsis),
+    padEnd(text(r.status, term), c.status, ellipsis),
+    padStart(amount, c.reward, ellipsis),
+    padEnd(text(r.rewardCurrency, term), c.currency, ellipsis),
+    padStart(r.hashRate === null ? UNKNOWN_RATE : formatHashRate(r.hashRate), c.rate, ellipsis),
+    payoutText(r, term),
   ].join(' ');
-  return truncate(line, width);
+  return truncate(line, width, ellipsis);
 }
 
-export function rewardsHeader(width: number): string {
+export function rewardsHeader(width: number, term: TextTarget): string {
   const c = REWARD_COLUMNS;
+  const { ellipsis } = glyphsFor(term);
   const line = [
-    padEnd('Day (UTC)', c.day),
-    padEnd('Status', c.status),
-    padStart('After fee', c.reward),
-    padEnd('', c.currency),
-    padStart('Hash rate', c.rate),
+    padEnd('Day (UTC)', c.day, ellipsis),
+    padEnd('Status', c.status, ellipsis),
+    padStart('After fee', c.reward, ellipsis),
+    padEnd('', c.currency, ellipsis),
+    padStart('Hash rate', c.rate, ellipsis),
     'Payout',
   ].join(' ');
-  return truncate(line, width);
+  return truncate(line, width, ellipsis);
 }
 
 /**
  * The sum after fee of the rows shown, per currency, and per status when they differ:
  * `0.0123 BTC (successful 0.01, pending 0.0023)`. Exact decimal sums.
  */
-export function rewardsTotal(items: readonly MiningReward[]): string {
+export function rewardsTotal(items: readonly MiningReward[], term: TextTarget): string {
   if (items.length === 0) return 'nothing';
   const currencies = [...new Set(items.map((r) => r.rewardCurrency))];
   return currencies
@@ -71,7 +83,7 @@ export function rewardsTotal(items: readonly MiningReward[]): string {
           ? ''
           : `${status} ${sumDecimals(rows.map((r) => r.reward))}`;
       }).filter(Boolean);
-      const sum = `${withPlaces(sumDecimals(mine.map((r) => r.reward)), places)} ${currency === null ? '?' : sanitizeLine(currency)}`;
+      const sum = `${withPlaces(sumDecimals(mine.map((r) => r.reward)), places)} ${currency === null ? '?' : sanitizeLine(currency, term)}`;
       return byStatus.length ? `${sum} (${byStatus.join(', ')})` : sum;
     })
     .join(' + ');
@@ -81,22 +93,30 @@ export function rewardsTotal(items: readonly MiningReward[]): string {
  * `Rewards 1–10, newest first · after fee 0.01230000 BTC · ] older` and the like, in `width`: the
  * keys stay; the per-status sums go first, then "newest first", then the total is cut.
  */
-export function rewardsTitle(input: {
-  offset: number;
-  items: readonly MiningReward[] | undefined;
-  limit: number;
-  width?: number;
-}): string {
+export function rewardsTitle(
+  input: {
+    offset: number;
+    items: readonly MiningReward[] | undefined;
+    limit: number;
+    width?: number;
+  },
+  term: TextTarget,
+): string {
+  const { ellipsis } = glyphsFor(term);
   const { offset, items, limit, width = Infinity } = input;
-  if (!items) return truncate(`Rewards ${offset + 1}–${offset + limit} loading`, width);
+  if (!items) return truncate(`Rewards ${offset + 1}–${offset + limit} loading`, width, ellipsis);
   if (items.length === 0)
-    return truncate(offset === 0 ? 'Rewards: none yet' : `Rewards: none from ${offset + 1} on`, width);
+    return truncate(
+      offset === 0 ? 'Rewards: none yet' : `Rewards: none from ${offset + 1} on`,
+      width,
+      ellipsis,
+    );
   const nav = [offset > 0 ? '[ newer' : '', items.length === limit ? '] older' : '']
     .filter(Boolean)
     .join(' · ');
   const keys = nav ? ` · ${nav}` : '';
   const rows = `Rewards ${offset + 1}–${offset + items.length}`;
-  const total = rewardsTotal(items);
+  const total = rewardsTotal(items, term);
   const plain = total.replace(/ \([^)]*\)/g, '');
   const fits = [
     `${rows}, newest first · after fee ${total}`,
@@ -105,5 +125,5 @@ export function rewardsTitle(input: {
   ].find((t) => displayWidth(t) + displayWidth(keys) <= width);
   return fits
     ? fits + keys
-    : truncate(`${rows} · after fee ${plain}`, Math.max(1, width - displayWidth(keys))) + keys;
+    : truncate(`${rows} · after fee ${plain}`, Math.max(1, width - displayWidth(keys)), ellipsis) + keys;
 }

@@ -6,10 +6,11 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import type { GoneWorker } from '../../config/seen-workers.js';
-import { sanitizeLine } from '../../format/sanitize.js';
+import { sanitizeLine, type TextTarget } from '../../format/sanitize.js';
 import { type useBrowserStore, useBrowserInput } from '../browser/use-browser.js';
 import { type DebounceTimers, REAL_TIMERS, useDebouncedValue } from '../browser/use-debounced-value.js';
 import type { Resource } from '../data/use-resource.js';
+import { useTerminal } from '../terminal-context.js';
 import { type Poll, type SeenWorkers, useWorkerNames } from './mining-data.js';
 
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -40,10 +41,10 @@ export interface WorkersOptions {
   timers?: DebounceTimers;
 }
 
-/** Names containing `term`, ignoring case, as they are shown (sanitised). */
-export function matchNames(names: readonly string[], term: string): string[] {
-  const needle = term.toLowerCase();
-  return names.filter((name) => sanitizeLine(name).toLowerCase().includes(needle));
+/** Names containing `search`, ignoring case, as they are shown (sanitised for `term`). */
+export function matchNames(names: readonly string[], search: string, term: TextTarget): string[] {
+  const needle = search.toLowerCase();
+  return names.filter((name) => sanitizeLine(name, term).toLowerCase().includes(needle));
 }
 
 export function useWorkers({
@@ -59,6 +60,7 @@ export function useWorkers({
   timers,
 }: WorkersOptions) {
   const { state, dispatch, current } = store;
+  const term = useTerminal();
   const searching = state.search !== '';
   const page = useWorkerNames(account, state.offset, !searching, poll);
   const countsSeen = useRef(counts);
@@ -70,8 +72,8 @@ export function useWorkers({
       refreshPage();
   }, [counts, poll.paused, poll.hidden, refreshPage]);
   const matches = useMemo(
-    () => (searching && all.value ? matchNames(all.value.names, state.search) : undefined),
-    [searching, all.value, state.search],
+    () => (searching && all.value ? matchNames(all.value.names, state.search, term) : undefined),
+    [searching, all.value, state.search, term],
   );
   const names = searching ? matches?.slice(state.offset, state.offset + state.limit) : page.value?.items;
   // The connected ones end on this page: a short page, or the last slice of the matches.
@@ -85,10 +87,11 @@ export function useWorkers({
       matchNames(
         gone.map((g) => g.name),
         state.search,
+        term,
       ),
     );
     return gone.filter((g) => keep.has(g.name));
-  }, [ends, gone, searching, state.search]);
+  }, [ends, gone, searching, state.search, term]);
   const rows = names === undefined ? undefined : names.length + goneHere.length;
   const last = goneHere.length > 0;
   const pageInfo = useMemo(() => (rows === undefined ? undefined : { rows, last }), [rows, last]);
@@ -127,9 +130,9 @@ export function useWorkers({
 }
 
 /** What the table says when a page has no rows. */
-export function workersEmptyText(search: string, offset: number): string {
+export function workersEmptyText(search: string, offset: number, term: TextTarget): string {
   if (offset > 0) return `No workers from row ${offset + 1} on: the list ended. PgUp goes back.`;
   return search === ''
     ? 'No connected workers (offline ones are only counted, above).'
-    : `No connected worker matches "${sanitizeLine(search)}". Esc clears the search.`;
+    : `No connected worker matches "${sanitizeLine(search, term)}". Esc clears the search.`;
 }

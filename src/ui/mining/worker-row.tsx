@@ -12,6 +12,7 @@ import { useClock } from '../clock.js';
 import { useTheme } from '../theme-context.js';
 import { type Poll, useWorkerTrend } from './mining-data.js';
 import type { WorkerLayout } from './worker-columns.js';
+import { useTerminal, useGlyphs } from '../terminal-context.js';
 
 export interface WorkerRowProps {
   account: string;
@@ -42,11 +43,13 @@ const rate = (v: number | undefined): string => (v === undefined ? UNKNOWN_RATE 
  * clock and cursor moves redraw only the rows whose props or series changed.
  */
 function WorkerRowView({ account, name, selected, layout, poll, ascii }: WorkerRowProps) {
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   const trend = useWorkerTrend(account, name, poll);
   const points = trend.value?.hashrate ?? [];
   const { now, average } = trendFigures(points);
-  const shownName = sanitizeLine(name) || '(no name)';
+  const shownName = sanitizeLine(name, term) || '(no name)';
   let tail: { text: string; color: string | undefined };
   if (trend.error && !trend.value) {
     const why = isPooltopError(trend.error) && trend.error.status ? ` (${trend.error.status})` : '';
@@ -65,11 +68,11 @@ function WorkerRowView({ account, name, selected, layout, poll, ascii }: WorkerR
     <Text wrap="truncate">
       <Text bold>{selected ? '› ' : '  '}</Text>
       <Text inverse={selected} bold={selected}>
-        {padEnd(shownName, layout.name)}
+        {padEnd(shownName, layout.name, ellipsis)}
       </Text>{' '}
-      {padStart(trend.value ? rate(now) : '', layout.now)}{' '}
-      {padStart(trend.value ? rate(average) : '', layout.average)}{' '}
-      <Text color={tail.color}>{padEnd(tail.text, layout.trend)}</Text>
+      {padStart(trend.value ? rate(now) : '', layout.now, ellipsis)}{' '}
+      {padStart(trend.value ? rate(average) : '', layout.average, ellipsis)}{' '}
+      <Text color={tail.color}>{padEnd(tail.text, layout.trend, ellipsis)}</Text>
     </Text>
   );
 }
@@ -78,12 +81,14 @@ export const WorkerRow = memo(WorkerRowView);
 
 /** The headings, aligned with WorkerRow. */
 export function WorkerHeader({ layout }: { layout: WorkerLayout }) {
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   return (
     <Text bold color={theme.accent} wrap="truncate">
       {'  '}
-      {padEnd('Worker', layout.name)} {padStart('Now', layout.now)} {padStart('2 h mean', layout.average)}{' '}
-      {layout.trend > 0 ? padEnd('Trend, 2 h', layout.trend) : ''}
+      {padEnd('Worker', layout.name, ellipsis)} {padStart('Now', layout.now, ellipsis)}{' '}
+      {padStart('2 h mean', layout.average, ellipsis)}{' '}
+      {layout.trend > 0 ? padEnd('Trend, 2 h', layout.trend, ellipsis) : ''}
     </Text>
   );
 }
@@ -102,14 +107,16 @@ export const GoneRow = memo(function GoneRow({
   layout: WorkerLayout;
 }) {
   const theme = useTheme();
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const nowMs = useClock();
-  const shownName = sanitizeLine(worker.name) || '(no name)';
+  const shownName = sanitizeLine(worker.name, term) || '(no name)';
   const since = Math.max(worker.goneFor, Math.floor(nowMs / 1000) - worker.lastSeen);
   return (
     <Text wrap="truncate">
       <Text bold>{selected ? '› ' : '  '}</Text>
       <Text inverse={selected} bold={selected} color={theme.muted}>
-        {padEnd(shownName, layout.name)}
+        {padEnd(shownName, layout.name, ellipsis)}
       </Text>{' '}
       <Text color={theme.warn}>gone {formatDuration(since * 1000)}</Text>
     </Text>

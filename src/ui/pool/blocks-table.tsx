@@ -13,6 +13,8 @@ import type { FoundBlock } from '../../api/types.js';
 import { PLACEHOLDER } from '../../format/placeholder.js';
 import { formatDateTime, timeAgo } from '../../format/time.js';
 import { GridLine, type RowProps, textRows } from '../table/text-row.js';
+import { TerminalContext } from '../terminal-context.js';
+import type { TerminalCaps } from '../../terminal/capabilities.js';
 import { useClock } from '../clock.js';
 import { useTheme } from '../theme-context.js';
 
@@ -69,9 +71,12 @@ function Heading({ children }: { children?: ReactNode }) {
 }
 
 class BlocksGrid extends Table<BlockRow> {
-  constructor(props: ConstructorParameters<typeof Table<BlockRow>>[0]) {
+  // React hands a class the context named here to its constructor: the frame's characters.
+  static override contextType = TerminalContext;
+
+  constructor(props: ConstructorParameters<typeof Table<BlockRow>>[0], term: TerminalCaps) {
     super(props);
-    const rows = textRows<BlockRow>(this.getConfig());
+    const rows = textRows<BlockRow>(this.getConfig(), term);
     Object.assign(this, rows);
     const data = rows.data;
     this.data = (p: RowProps<BlockRow>) => (

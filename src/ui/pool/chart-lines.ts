@@ -7,7 +7,7 @@ import { plot } from 'asciichart';
 import { formatHashRate } from '../../format/hash-rate.js';
 import { formatClock, formatDay, nextDay, startOfDay } from '../../format/time.js';
 import { displayWidth, fitWidth, truncate } from '../../format/width.js';
-import { glyphs } from '../../terminal/glyphs.js';
+import type { Glyphs } from '../../terminal/glyphs.js';
 
 export interface Chart {
   /** Plot lines followed by the time-label line; none wider than the width asked for. */
@@ -103,8 +103,7 @@ interface Mark {
  * The labels in one line of `width`, each starting at its tick (`╵Nov 21`), or, at the right
  * edge, ending there (`Nov 23╵`); undefined when two would touch.
  */
-function placeLabels(marks: readonly Mark[], width: number): string | undefined {
-  const { tick } = glyphs();
+function placeLabels(marks: readonly Mark[], width: number, tick: string): string | undefined {
   let line = '';
   for (const { col, text } of marks) {
     const w = displayWidth(text) + 1;
@@ -121,7 +120,14 @@ function placeLabels(marks: readonly Mark[], width: number): string | undefined 
  * second, third… counted back from the newest, so the right end is always labelled and no gap
  * is wider than the step.
  */
-function axisLabels(first: number, last: number, gutter: number, columns: number, width: number): string {
+function axisLabels(
+  first: number,
+  last: number,
+  gutter: number,
+  columns: number,
+  width: number,
+  tick: string,
+): string {
   const span = Math.max(1, last - first);
   // Point i of the plot sits in column gutter - 1 + i (the first on the axis), the newest in the last one.
   const marks: Mark[] = ticks(first, last, columns).map((t) => ({
@@ -131,7 +137,7 @@ function axisLabels(first: number, last: number, gutter: number, columns: number
   if (marks.length === 0) marks.push({ col: gutter, text: formatDay(startOfDay(first)) });
   for (let step = 1; step <= marks.length; step++) {
     const every = marks.filter((_, i) => (marks.length - 1 - i) % step === 0);
-    const line = placeLabels(every, width);
+    const line = placeLabels(every, width, tick);
     if (line !== undefined) return line;
   }
   return '';
@@ -148,7 +154,13 @@ interface Drawn {
 }
 
 /** asciichart's plot of `data` with y-labels `labelWidth` wide; undefined when too narrow. */
-function plotAt(data: readonly Sample[], width: number, rows: number, labelWidth: number): Drawn | undefined {
+function plotAt(
+  data: readonly Sample[],
+  width: number,
+  rows: number,
+  labelWidth: number,
+  glyphs: Glyphs,
+): Drawn | undefined {
   // asciichart draws `values` points as values-1 segments plus one blank column: values = width - labelWidth.
   const count = width - labelWidth;
   if (count < 3) return undefined;
@@ -171,11 +183,11 @@ function plotAt(data: readonly Sample[], width: number, rows: number, labelWidth
     height: top,
     offset: 2,
     padding: '',
-    symbols: [...glyphs().chart],
+    symbols: [...glyphs.chart],
     format: (y) => {
       const label = formatHashRate(lo + (y / top) * range);
       widest = Math.max(widest, displayWidth(label));
-      return fitWidth(label, labelWidth, 'right');
+      return fitWidth(label, labelWidth, 'right', glyphs.ellipsis);
     },
   });
   return { text, labelWidth, values, count, widest };
@@ -190,8 +202,10 @@ export function chartLines(
   points: readonly ChartPoint[],
   width: number,
   height: number,
+  glyphs: Glyphs,
   spanMs = Infinity,
 ): Chart {
+  const { ellipsis } = glyphs;
   const all = samples(points);
   const newest = all[all.length - 1]?.t ?? 0;
   const data = all.filter((s) => newest - s.t <= spanMs);
@@ -199,7 +213,7 @@ export function chartLines(
   const last = data[data.length - 1];
   if (!first || !last || data.length < 2) {
     return {
-      lines: [truncate('Not enough hash-rate history to draw a chart yet.', width)],
+      lines: [truncate('Not enough hash-rate history to draw a chart yet.', width, ellipsis)],
       gutter: 0,
       peak: 0,
     };
@@ -210,14 +224,14 @@ export function chartLines(
   const firstWidth = Math.max(MIN_LABEL, displayWidth(formatHashRate(lo)), displayWidth(formatHashRate(hi)));
   // A label between the ends may be wider than both ("99.9 TH/s" between 99 and 101): once
   // known, draw again with room for it.
-  let drawn = plotAt(data, width, rows, firstWidth);
-  if (drawn && drawn.widest > firstWidth) drawn = plotAt(data, width, rows, drawn.widest);
-  if (!drawn) return { lines: [truncate('Too narrow for a chart.', width)], gutter: 0, peak: 0 };
+  let drawn = plotAt(data, width, rows, firstWidth, glyphs);
+  if (drawn && drawn.widest > firstWidth) drawn = plotAt(data, width, rows, drawn.widest, glyphs);
+  if (!drawn) return { lines: [truncate('Too narrow for a chart.', width, ellipsis)], gutter: 0, peak: 0 };
   const { text, labelWidth, count, values } = drawn;
   const gutter = labelWidth + 1;
   const plotLines = text.split('\n').map((line) => truncate(line.slice(0, -1), width, ''));
   return {
-    lines: [...plotLines, axisLabels(first.t, last.t, gutter, count - 1, width)],
+    lines: [...plotLines, axisLabels(first.t, last.t, gutter, count - 1, width, glyphs.tick)],
     gutter,
     peak: Math.max(...values),
   };

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
 import { useTheme } from '../theme-context.js';
+import { useTerminal, useGlyphs } from '../terminal-context.js';
 
 export interface ConnectionLinksProps {
   links: readonly string[];
@@ -28,6 +29,8 @@ function ConnectionLinksView({
   selectHint = '↑↓ select',
   none = 'none published',
 }: ConnectionLinksProps) {
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   if (links.length === 0) {
     return (
@@ -46,8 +49,9 @@ function ConnectionLinksView({
         const index = first + i;
         const on = index === selected;
         const text = truncate(
-          sanitizeLine(raw),
+          sanitizeLine(raw, term),
           Math.max(10, width - LABEL.length - 2 - (i === 0 ? hint.length : 0)),
+          ellipsis,
         );
         return (
           <Text key={`${index}:${raw}`} wrap="truncate">

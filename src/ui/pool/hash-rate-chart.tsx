@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { memo, useMemo } from 'react';
 import { useTheme } from '../theme-context.js';
 import { type ChartPoint, chartLines } from './chart-lines.js';
+import { useGlyphs } from '../terminal-context.js';
 
 export interface HashRateChartProps {
   points: readonly ChartPoint[];
@@ -16,9 +17,10 @@ export interface HashRateChartProps {
 /** A hash-rate series as an ASCII line chart; recomputed only when the data or the size changes. */
 function HashRateChartView({ points, width, height, spanMs = Infinity }: HashRateChartProps) {
   const theme = useTheme();
+  const glyphs = useGlyphs();
   const chart = useMemo(
-    () => chartLines(points, width, Math.max(2, height - 1), spanMs),
-    [points, width, height, spanMs],
+    () => chartLines(points, width, Math.max(2, height - 1), glyphs, spanMs),
+    [points, width, height, glyphs, spanMs],
   );
   const plotCount = chart.lines.length - 1;
   return (

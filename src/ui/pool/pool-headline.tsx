@@ -11,6 +11,7 @@ import { displayWidth, truncate } from '../../format/width.js';
 import { AlertTag } from '../chrome/alert-tag.js';
 import { useClock } from '../clock.js';
 import { useTheme } from '../theme-context.js';
+import { useTerminal, useGlyphs } from '../terminal-context.js';
 
 /** The pool metrics shown here that may carry thresholds (the keys of alerts/metrics.ts). */
 export type PoolAlertStatus = Partial<Record<'hashrate' | 'workers' | 'block_age' | 'data_age', Status>>;
@@ -57,13 +58,15 @@ const age = (seconds: number | undefined): string =>
  * WARN or CRIT.
  */
 function PoolHeadlineView(props: PoolHeadlineProps) {
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const { overview, hashRateDelta, workersDelta, readings, status, width } = props;
   const nowMs = useClock();
   const theme = useTheme();
   const nowSec = Math.floor(nowMs / 1000);
   const block = `Last block ${age(ageOf(readings.lastBlockTime, nowSec))} ago`;
   const history = `History ${age(ageOf(readings.newestSampleTime, nowSec))} old`;
-  const where = `Location ${textOr(overview.location)} · Assets ${listOr(overview.assets)} · Rewards ${listOr(overview.rewardSchemes)}`;
+  const where = `Location ${textOr(overview.location, term)} · Assets ${listOr(overview.assets, term)} · Rewards ${listOr(overview.rewardSchemes, term)}`;
   const tag = (key: keyof PoolAlertStatus) =>
     status[key] === 'warning' || status[key] === 'critical' ? 5 : 0;
   const used = displayWidth(block) + tag('block_age') + 3 + displayWidth(history) + tag('data_age') + 3;
@@ -87,7 +90,7 @@ function PoolHeadlineView(props: PoolHeadlineProps) {
         {history}
         <AlertTag status={status.data_age} />
         {' · '}
-        {truncate(where, Math.max(0, width - used))}
+        {truncate(where, Math.max(0, width - used), ellipsis)}
       </Text>
     </Box>
   );

@@ -3,7 +3,6 @@ import { useMemo, useState } from 'react';
 import { readPool } from '../../alerts/readings.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
-import { terminal } from '../../terminal/capabilities.js';
 import { clipboardNotice, clipboardSequence } from '../../terminal/clipboard.js';
 import { useAlertStatus } from '../alerts/alerts-context.js';
 import { Spinner } from '../chrome/spinner.js';
@@ -21,7 +20,7 @@ import { ConnectionLinks } from './connection-links.js';
 import { HashRateChart } from './hash-rate-chart.js';
 import { PoolHeadline } from './pool-headline.js';
 import { poolLayout } from './pool-layout.js';
-import { glyphs } from '../../terminal/glyphs.js';
+import { useTerminal, useGlyphs } from '../terminal-context.js';
 
 const DAY_MS = 24 * 3_600_000;
 /** One empty list for a missing one, so the memoised chart and table keep their inputs. */
@@ -29,6 +28,8 @@ const NONE: readonly never[] = [];
 
 /** Tab 1: the public mining-pool overview, its hash rate chart and the blocks it found. */
 export function PoolView({ width, height, active, hidden = false }: TabProps) {
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   const { stdout } = useStdout();
   const { apiUrl } = useDashboard();
@@ -68,11 +69,11 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
       'next-link': () => setLink((i) => Math.min(i + 1, Math.max(0, links.length - 1))),
       'prev-link': () => setLink((i) => Math.max(0, Math.min(i, links.length - 1) - 1)),
       'copy-link': () => {
-        const text = links[selected] === undefined ? '' : sanitizeLine(links[selected]);
+        const text = links[selected] === undefined ? '' : sanitizeLine(links[selected], term);
         if (!text) return ui.notify('No connection link to copy.');
-        const { multiplexer } = terminal();
+        const { multiplexer } = term;
         stdout.write(clipboardSequence(text, multiplexer));
-        ui.notify(clipboardNotice('Link', truncate(text, 36), multiplexer));
+        ui.notify(clipboardNotice('Link', truncate(text, 36, ellipsis), multiplexer));
       },
       'chart-range': () => setLastDay((d) => !d),
     },
@@ -84,12 +85,14 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
       <Box flexDirection="column" width={width} height={height}>
         {pool.error ? (
           <Text color={theme.error} wrap="truncate">
-            Could not load the pool overview: {truncate(sanitizeLine(pool.error.message), width - 36)}
+            Could not load the pool overview:{' '}
+            {truncate(sanitizeLine(pool.error.message, term), width - 36, ellipsis)}
           </Text>
         ) : (
           <Text wrap="truncate">
-            <Spinner /> Loading the pool overview from {truncate(sanitizeLine(apiUrl), width - 40)}
-            {glyphs().ellipsis}
+            <Spinner /> Loading the pool overview from{' '}
+            {truncate(sanitizeLine(apiUrl, term), width - 40, ellipsis)}
+            {ellipsis}
           </Text>
         )}
       </Box>

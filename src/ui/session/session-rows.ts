@@ -4,7 +4,8 @@ import type { SessionStatus } from '../../session/session-types.js';
 import { textOr } from '../../format/placeholder.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { formatClock, timeAgo } from '../../format/time.js';
-import { glyphs } from '../../terminal/glyphs.js';
+import type { TextTarget } from '../../format/sanitize.js';
+import { glyphsFor } from '../../terminal/glyphs.js';
 
 export type Tone = 'normal' | 'ok' | 'warn' | 'error' | 'muted';
 
@@ -21,6 +22,8 @@ export interface RowInput {
   autoStopped: boolean;
   nextAutoAt?: number;
   refreshing: boolean;
+  /** The terminal the rows are drawn on. */
+  term: TextTarget;
 }
 
 const at = (ms: number, nowMs: number): string => `${untilText(ms, nowMs)} (${formatClock(ms)})`;
@@ -46,21 +49,25 @@ function autoRow(input: RowInput): Row {
   if (status.missing.length > 0)
     return { label: 'Auto-refresh', text: 'on, waiting for OAuth settings', tone: 'warn' };
   if (refreshing)
-    return { label: 'Auto-refresh', text: `on, refreshing now${glyphs().ellipsis}`, tone: 'normal' };
+    return {
+      label: 'Auto-refresh',
+      text: `on, refreshing now${glyphsFor(input.term).ellipsis}`,
+      tone: 'normal',
+    };
   if (nextAutoAt === undefined) return { label: 'Auto-refresh', text: 'on', tone: 'normal' };
   const when = nextAutoAt <= nowMs ? 'due now' : `next ${at(nextAutoAt, nowMs)}`;
   return { label: 'Auto-refresh', text: `on, at 80% of the lifetime: ${when}`, tone: 'ok' };
 }
 
 export function sessionRows(input: RowInput): Row[] {
-  const { status, nowMs } = input;
+  const { status, nowMs, term } = input;
   const t = status.tokens;
   const rows: Row[] = [];
   if (t) {
     rows.push(
-      { label: 'Scopes', text: scopesText(status.scopes), tone: 'normal' },
-      { label: 'Token type', text: textOr(t.token_type), tone: 'normal' },
-      { label: 'Access token', text: maskToken(t.access_token), tone: 'normal' },
+      { label: 'Scopes', text: scopesText(status.scopes, term), tone: 'normal' },
+      { label: 'Token type', text: textOr(t.token_type, term), tone: 'normal' },
+      { label: 'Access token', text: maskToken(t.access_token, term), tone: 'normal' },
       expiryRow('Expires', status.accessExpiresAt, nowMs, 60_000),
       expiryRow('Refresh token', status.refreshExpiresAt, nowMs, 120_000, 'expires '),
     );
@@ -70,7 +77,9 @@ export function sessionRows(input: RowInput): Row[] {
   const last = status.lastRefresh;
   if (last) {
     const result =
-      last.result === 'ok' ? 'ok' : `${last.result}${last.message ? `: ${sanitizeLine(last.message)}` : ''}`;
+      last.result === 'ok'
+        ? 'ok'
+        : `${last.result}${last.message ? `: ${sanitizeLine(last.message, term)}` : ''}`;
     rows.push({
       label: 'Last refresh',
       text: `${formatClock(last.at)} (${timeAgo(last.at, nowMs)}), ${result}`,

@@ -12,7 +12,7 @@ import type { TabProps } from '../tab-props.js';
 import { useTheme } from '../theme-context.js';
 import { useClock } from '../clock.js';
 import { type Row, sessionRows, type Tone } from './session-rows.js';
-import { glyphs } from '../../terminal/glyphs.js';
+import { useTerminal, useGlyphs } from '../terminal-context.js';
 
 const LABEL_WIDTH = 16;
 
@@ -39,6 +39,8 @@ interface BodyProps extends TabProps {
 }
 
 function SessionBody({ width, height, s, nowMs }: BodyProps) {
+  const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   const { config } = useDashboard();
   const color = (tone: Tone) =>
@@ -46,7 +48,11 @@ function SessionBody({ width, height, s, nowMs }: BodyProps) {
   const inner = Math.max(10, width - 2);
   const heading = (
     <Text bold color={theme.accent} wrap="truncate">
-      {truncate(`Session · profile ${sanitizeLine(config.profile)} · ${sanitizeLine(config.baseUrl)}`, inner)}
+      {truncate(
+        `Session · profile ${sanitizeLine(config.profile, term)} · ${sanitizeLine(config.baseUrl, term)}`,
+        inner,
+        ellipsis,
+      )}
     </Text>
   );
 
@@ -55,9 +61,9 @@ function SessionBody({ width, height, s, nowMs }: BodyProps) {
       <Box flexDirection="column" width={width} height={height} paddingX={1}>
         {heading}
         <Text>
-          <Spinner /> Reading the stored session{glyphs().ellipsis}
+          <Spinner /> Reading the stored session{ellipsis}
         </Text>
-        {s.error ? <Text color={theme.error}>{truncate(s.error, inner)}</Text> : null}
+        {s.error ? <Text color={theme.error}>{truncate(s.error, inner, ellipsis)}</Text> : null}
       </Box>
     );
   }
@@ -81,15 +87,15 @@ function SessionBody({ width, height, s, nowMs }: BodyProps) {
       </Box>
     );
   }
-  const rows: Row[] = sessionRows({ ...s, status: s.status, nowMs });
+  const rows: Row[] = sessionRows({ ...s, status: s.status, nowMs, term });
   return (
     <Box flexDirection="column" width={width} height={height} paddingX={1}>
       {heading}
       <Box flexDirection="column" marginTop={1}>
         {rows.map((r) => (
           <Text key={r.label} wrap="truncate">
-            <Text color={theme.muted}>{padEnd(r.label, LABEL_WIDTH)}</Text>
-            <Text color={color(r.tone)}>{truncate(r.text, inner - LABEL_WIDTH)}</Text>
+            <Text color={theme.muted}>{padEnd(r.label, LABEL_WIDTH, ellipsis)}</Text>
+            <Text color={color(r.tone)}>{truncate(r.text, inner - LABEL_WIDTH, ellipsis)}</Text>
           </Text>
         ))}
       </Box>
@@ -101,7 +107,7 @@ function SessionBody({ width, height, s, nowMs }: BodyProps) {
       <Box marginTop={1} flexDirection="column">
         {s.refreshing ? (
           <Text>
-            <Spinner /> Refreshing the token{glyphs().ellipsis}
+            <Spinner /> Refreshing the token{ellipsis}
           </Text>
         ) : null}
         {s.error ? (

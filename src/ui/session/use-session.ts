@@ -8,7 +8,8 @@ import { isPooltopError } from '../../errors/pooltop-error.js';
 import { createSession, type Session, type SessionStatus } from '../../session/session.js';
 import { UnsavedTokensError } from '../../session/session-errors.js';
 import { memoryTokenStore } from '../../config/token-store.js';
-import { sanitizeLine } from '../../format/sanitize.js';
+import { sanitizeLine, type TextTarget } from '../../format/sanitize.js';
+import { useTerminal } from '../terminal-context.js';
 import { useClock } from '../clock.js';
 import { useDashboard } from '../dashboard-context.js';
 import { autoRefreshDueAt, retryDelayMs, stopsAutoRefresh } from './auto-refresh.js';
@@ -34,14 +35,14 @@ export interface SessionState {
   toggleAuto: () => void;
 }
 
-function messageOf(e: unknown): string {
+function messageOf(e: unknown, term: TextTarget): string {
   if (e instanceof UnsavedTokensError && e.savedTo === undefined) {
     return (
       `${e.message}: the dashboard keeps it in memory, goes on with it and tries to save it every few seconds; ` +
       'if it is still unsaved when the dashboard closes, it is printed on stderr'
     );
   }
-  return isPooltopError(e) ? e.message : sanitizeLine(e instanceof Error ? e.message : String(e));
+  return isPooltopError(e) ? e.message : sanitizeLine(e instanceof Error ? e.message : String(e), term);
 }
 
 /**
@@ -61,6 +62,7 @@ function handOverOnClose(session: Session): void {
 export function useSession(injected?: Session): SessionState {
   const { client, config, demo, signal, now } = useDashboard();
   const { notify } = useUiState();
+  const term = useTerminal();
   const nowMs = useClock();
   const session = useMemo(
     () => injected ?? createSession({ config, client, now, store: demo ? memoryTokenStore() : undefined }),
@@ -89,9 +91,9 @@ export function useSession(injected?: Session): SessionState {
           notify('The token set is saved now.');
         }
       },
-      (e: unknown) => setError(messageOf(e)),
+      (e: unknown) => setError(messageOf(e, term)),
     );
-  }, [session, notify]);
+  }, [session, notify, term]);
 
   const refreshNow = useCallback(
     (announce = false) => {
@@ -115,7 +117,7 @@ export function useSession(injected?: Session): SessionState {
             if (signal.aborted) return;
             failures.current += 1;
             holding.current = session.unsavedRescue() !== undefined;
-            setError(messageOf(e));
+            setError(messageOf(e, term));
             if (stopsAutoRefresh(e)) setAutoStopped(true);
             else setRetryAt(now() + retryDelayMs(failures.current));
             load();
@@ -126,7 +128,7 @@ export function useSession(injected?: Session): SessionState {
           setRefreshing(false);
         });
     },
-    [session, signal, notify, load, now],
+    [session, signal, notify, load, now, term],
   );
 
   useEffect(() => () => handOverOnClose(session), [session]);

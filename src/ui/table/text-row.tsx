@@ -9,7 +9,8 @@
 import { Text } from 'ink';
 import type { Table } from '@alcalzone/ink-table';
 import { type ComponentType, memo, type ReactNode } from 'react';
-import { glyphs, type TableRowChars } from '../../terminal/glyphs.js';
+import type { TextTarget } from '../../format/sanitize.js';
+import { glyphsFor, type TableRowChars } from '../../terminal/glyphs.js';
 
 type ScalarDict = Record<string, string | number | boolean | null | undefined>;
 export type RowProps<T extends ScalarDict> = Parameters<Table<T>['data']>[0];
@@ -21,8 +22,10 @@ type CellPart = ComponentType<{ column: number; children?: ReactNode }>;
 export type RowChars = TableRowChars;
 
 /** ink-table's frame characters, or their ASCII forms on an ASCII terminal (terminal/glyphs.ts). */
-export function rowChars(): Record<'header' | 'heading' | 'separator' | 'data' | 'footer', RowChars> {
-  return glyphs().table;
+export function rowChars(
+  term: TextTarget,
+): Record<'header' | 'heading' | 'separator' | 'data' | 'footer', RowChars> {
+  return glyphsFor(term).table;
 }
 
 /** A row renderer for ink-table (same signature as Table#data), drawing one Text. */
@@ -55,17 +58,17 @@ export function textRow<T extends ScalarDict>(
 }
 
 /** The five row renderers of an ink-table, each as one Text, for a subclass to install. */
-export function textRows<T extends ScalarDict>({
-  cell,
-  header,
-  skeleton,
-  padding,
-}: Pick<ReturnType<Table<T>['getConfig']>, 'cell' | 'header' | 'skeleton' | 'padding'>): Record<
-  'header' | 'heading' | 'separator' | 'data' | 'footer',
-  (props: RowProps<T>) => ReactNode
-> {
+export function textRows<T extends ScalarDict>(
+  {
+    cell,
+    header,
+    skeleton,
+    padding,
+  }: Pick<ReturnType<Table<T>['getConfig']>, 'cell' | 'header' | 'skeleton' | 'padding'>,
+  term: TextTarget,
+): Record<'header' | 'heading' | 'separator' | 'data' | 'footer', (props: RowProps<T>) => ReactNode> {
   const rules = { cell: skeleton, skeleton, padding };
-  const chars = rowChars();
+  const chars = rowChars(term);
   return {
     header: textRow(chars.header, rules),
     heading: textRow(chars.heading, { cell: header, skeleton, padding }),

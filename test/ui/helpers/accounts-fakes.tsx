@@ -3,7 +3,7 @@
  * without keys, and the view mounted through the shared harness (harness.tsx).
  */
 import { PooltopError } from '../../../src/errors/pooltop-error.js';
-import type { ApiClient, SubAccount, SubAccountPage, SubAccountQuery } from '../../../src/api/types.js';
+import type { ApiClient, SubAccountJson, SubAccountPage, SubAccountQuery } from '../../../src/api/types.js';
 import type { ResolvedConfig } from '../../../src/config/types.js';
 import { generateAccounts } from '../../../src/service/accounts.js';
 import { AccountsView, type AccountsViewOptions } from '../../../src/ui/accounts/accounts-view.js';
@@ -11,6 +11,7 @@ import type { DebounceTimers } from '../../../src/ui/browser/use-debounced-value
 import type { StatusReport } from '../../../src/ui/status-report.js';
 import { unusedMining } from './fixtures.js';
 import { mountView, waitUntil } from './harness.js';
+import { subAccountModel } from '../../../src/api/schemas.js';
 
 export { NOW } from './fixtures.js';
 export { KEYS, waitForFrame, waitUntil } from './harness.js';
@@ -48,7 +49,8 @@ export class AccountsClient implements ApiClient {
   fail: (() => Error) | undefined;
   gate: ((query: SubAccountQuery) => Promise<void>) | undefined;
 
-  constructor(readonly accounts: readonly SubAccount[] = generateAccounts(200, 7)) {}
+  /** `accounts` as the server sends them; pages are read into models as the client reads them. */
+  constructor(readonly accounts: readonly SubAccountJson[] = generateAccounts(200, 7)) {}
 
   async subAccountBalances(): Promise<never> {
     throw new Error('not used by the Sub-accounts tab');
@@ -67,7 +69,7 @@ export class AccountsClient implements ApiClient {
     const matching = this.accounts.filter((a) =>
       [a.alias, a.email, a.id, a.userId].some((f) => (f ?? '').toLowerCase().includes(needle)),
     );
-    return { offset, limit, data: matching.slice(offset, offset + limit) };
+    return { offset, limit, data: matching.slice(offset, offset + limit).map(subAccountModel) };
   }
   async getMiningPool(): Promise<never> {
     throw new Error('not used');
