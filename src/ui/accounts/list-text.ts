@@ -20,12 +20,12 @@ import type { ListSort } from './list-state.js';
 export type Tone = 'muted' | 'warn' | 'error';
 
 /** The line above the table: the load's progress, or what was loaded, how it ended and when. */
-export function loadStatusText(load: LoadAllState, nowMs: number): { text: string; tone: Tone } {
+export function loadStatusText(load: LoadAllState, nowMs: number): { text: string; tone: Tone; keys?: string } {
   const n = formatCount(load.rows.length);
   const what = load.search === '' ? '' : ` matching "${sanitizeLine(load.search)}"`;
   if (load.phase === 'loading') {
     const parts = load.progress ? progressParts(load.progress) : ['starting'];
-    return { text: `loading${what}: ${parts.join(' · ')} · Esc stops`, tone: 'muted' };
+    return { text: `loading${what}: ${parts.join(' · ')} · Esc stops`, tone: 'muted', keys: 'Esc stops' };
   }
   const age = load.loadedAt === undefined ? '' : ` ${timeAgo(load.loadedAt, nowMs)}`;
   switch (load.end) {
@@ -35,15 +35,32 @@ export function loadStatusText(load: LoadAllState, nowMs: number): { text: strin
         tone: 'warn',
       };
     case 'cancelled':
-      return { text: `stopped at ${n} rows${what}${age} · L loads again`, tone: 'warn' };
+      return { text: `stopped at ${n} rows${what}${age} · L loads again`, tone: 'warn', keys: 'L loads again' };
     case 'failed':
       return {
         text: `${n} rows${what}, then a page failed: ${sanitizeLine(load.error?.message ?? 'unknown error')} · L tries again`,
         tone: 'error',
+        keys: 'L tries again',
       };
     default:
-      return { text: `${n} rows${what}, the whole list, loaded${age} · L reloads · B a currency · x pages`, tone: 'muted' };
+      return {
+        text: `${n} rows${what}, the whole list, loaded${age} · L reloads · B a currency · x pages`,
+        tone: 'muted',
+        keys: 'L reloads · B a currency · x pages',
+      };
   }
+}
+
+/**
+ * `line` in `room` columns; when it does not fit, the facts give way and `keys` (the end of the
+ * line) stay whole: at 80 columns the progress alone would push `Esc stops` off the line.
+ */
+export function fitKeepingKeys(line: string, keys: string | undefined, room: number): string {
+  const tail = keys === undefined ? '' : ` · ${keys}`;
+  if (displayWidth(line) <= room || tail === '' || !line.endsWith(tail) || displayWidth(tail) >= room) {
+    return truncate(line, room);
+  }
+  return truncate(line.slice(0, -tail.length), room - displayWidth(tail)) + tail;
 }
 
 /** `1,204 active · 12 blocked · 3 frozen` */
