@@ -160,7 +160,11 @@ function BalanceStatus({
       {loading ? <Spinner /> : <Text> </Text>}
       <Text> </Text>
       <Text color={failed ? theme.warn : theme.muted} wrap="truncate">
-        {truncate(`${bar}${balanceLoadText(balances)}`, Math.max(1, width - 2))}
+        {fitKeepingKeys(
+          `${bar}${balanceLoadText(balances)}`,
+          loading ? 'Esc stops' : 'B asks again',
+          Math.max(1, width - 2),
+        )}
       </Text>
     </Box>
   );
