@@ -7,7 +7,17 @@
  * Node's versions, so an upgrade writes a new one. A file that is not the user's own regular
  * file, or that others can write to, is not read; any failure to write is silent.
  */
-import { closeSync, fstatSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -42,7 +52,8 @@ export function runWithCodeCache(
 function readOwnFile(path: string): Buffer | undefined {
   let fd: number | undefined;
   try {
-    fd = openSync(path, 'r');
+    // Not through a symbolic link: fstat would judge the file it points to.
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
     const stats = fstatSync(fd);
     const uid = process.getuid?.();
     if (!stats.isFile() || (uid !== undefined && stats.uid !== uid) || (stats.mode & 0o022) !== 0) return undefined;

@@ -6,11 +6,14 @@
 import {
   chmodSync,
   chownSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   statSync,
+  symlinkSync,
   truncateSync,
   writeFileSync,
 } from 'node:fs';
@@ -88,6 +91,20 @@ describe('dashboard code cache', () => {
     chmodSync(file, 0o666);
     const before = statSync(file).mtimeMs;
     expect(await dashboard(dir, written(dir, before))).toMatch(/^pooltop: code cache: none, written after start-up/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it.runIf(process.platform !== 'win32')('does not read a cache through a symbolic link, and writes its own in its place', async () => {
+    const dir = freshDir();
+    await dashboard(dir, written(dir));
+    // A cache V8 would accept, reached through a link: only the link's own kind may count.
+    const file = join(dir, CACHE_NAME);
+    const elsewhere = join(freshDir(), 'cache.v8');
+    renameSync(file, elsewhere);
+    symlinkSync(elsewhere, file);
+    expect(await dashboard(dir, () => !lstatSync(file).isSymbolicLink() && written(dir)())).toMatch(
+      /^pooltop: code cache: none, written after start-up/,
+    );
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 

@@ -54,7 +54,7 @@ function btcUnits(index: number): bigint {
   return units(held.main) + units(held.spot) + units(held.collateral);
 }
 
-function mount(s: ServiceHandle, failing?: string) {
+function mount(s: ServiceHandle, failing?: string, width = 120) {
   const real = createClient({
     baseUrl: s.baseUrl,
     apiKey: s.credentials.apiKey,
@@ -69,7 +69,7 @@ function mount(s: ServiceHandle, failing?: string) {
         : real.subAccountBalances(q, o),
   };
   const config = { ...keyedConfig, baseUrl: s.baseUrl };
-  const view = mountAccounts({ client, config, width: 120, height: 30, now: Date.now, glyphs: UTF8_GLYPHS });
+  const view = mountAccounts({ client, config, width, height: 30, now: Date.now, glyphs: UTF8_GLYPHS });
   cleanup.push(async () => {
     view.unmount();
     await real.close();
@@ -156,6 +156,19 @@ describe('the loaded list: a balance column (B)', () => {
     await v.press('s', (x) => x.includes('Alias ▲'));
     expect(balanceRequests(slow)).toBeLessThanOrEqual(sent + 4);
     await v.press('x', (x) => x.includes('page size 30') && !x.includes('ETH total'));
+  });
+
+  it('at 80 columns a long currency and its failures give way and Esc stops stays on the line', async () => {
+    const v = mount(slow, undefined, 80);
+    await waitForFrame(v.frame, (f) => f.includes('rows 1–'), 30_000);
+    await v.press('L', (f) => f.includes(`${COUNT} rows, the whole list, loaded`));
+    await v.press('B', (f) => f.includes('Balance of currency:'));
+    // Sixteen characters, the most the prompt takes; the service refuses a currency it does not know.
+    await v.press('abcdefghijklmnop', (f) => f.includes('Balance of currency: abcdefghijklmnop'));
+    const progress = (f: string) => f.split('\n').find((l) => l.includes('ABCDEFGHIJKLMNOP:')) ?? '';
+    const f = await v.press(KEYS.enter, (x) => /▕█*░+▏ ABCDEFGHIJKLMNOP: \d+ of 150 accounts · \d+ f/.test(progress(x)));
+    expect(progress(f)).toMatch(/ · Esc stops$/);
+    await v.press(KEYS.escape, (x) => progress(x).endsWith('B asks again'));
   });
 
   it('refuses a currency that is not letters and digits, with a hint and no request', async () => {

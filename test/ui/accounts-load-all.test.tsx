@@ -49,7 +49,7 @@ afterEach(async () => {
 
 const listRequests = (s: ServiceHandle) => s.stats().byPath[PATHS.subAccounts] ?? 0;
 
-function mount(service: ServiceHandle, glyphs = UTF8_GLYPHS) {
+function mount(service: ServiceHandle, glyphs = UTF8_GLYPHS, width = 120) {
   const client = createClient({
     baseUrl: service.baseUrl,
     apiKey: service.credentials.apiKey,
@@ -57,7 +57,7 @@ function mount(service: ServiceHandle, glyphs = UTF8_GLYPHS) {
     retries: 0,
   });
   const config = { ...keyedConfig, baseUrl: service.baseUrl };
-  const view = mountAccounts({ client, config, width: 120, height: 30, now: Date.now, glyphs });
+  const view = mountAccounts({ client, config, width, height: width === 80 ? 24 : 30, now: Date.now, glyphs });
   cleanup.push(async () => {
     view.unmount();
     await client.close();
@@ -172,6 +172,17 @@ describe('the loaded list against the embedded service', () => {
     // Sorting works on what was kept; ASCII markers.
     await v.press('s', (x) => x.includes('Alias ^'));
     await v.press('s', (x) => x.includes('Email ^'));
+  });
+
+  it('at 80 columns the progress gives way and Esc stops stays on the line', async () => {
+    const v = mount(slow, UTF8_GLYPHS, 80);
+    await waitForFrame(v.frame, (f) => f.includes('rows 1–'), 30_000);
+    const progress = (f: string) => f.split('\n').find((l) => l.includes('loading:')) ?? '';
+    // Progress with a rate and the time left is wider than the 78 columns beside the spinner.
+    const long = (l: string) => l.includes('requests') && (l.includes('…') || l.includes('left'));
+    const during = await v.press('L', (f) => long(progress(f)), 30_000);
+    expect(progress(during)).toMatch(/loading: [\d,]+ rows · .*… · Esc stops$/);
+    await v.press(KEYS.escape, (x) => x.includes('stopped at'), 30_000);
   });
 
   it('a page that cannot be fetched ends the load with the rows before it, said so above the table', async () => {

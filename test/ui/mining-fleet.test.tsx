@@ -5,6 +5,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseRange } from '../../src/alerts/range.js';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
+import { displayWidth } from '../../src/format/width.js';
 import {
   clientOf,
   FakeMining,
@@ -125,6 +126,17 @@ describe('Mining tab: the fleet table', () => {
     expect(order(f)).toEqual(['solar_shed', 'main_farm', 'hosting_kz']);
     // Enter opens the row under the cursor in the order shown.
     f = await v.press(KEYS.enter, (x) => x.includes('Account solar_shed'));
+  });
+
+  it('keeps the sort and its keys on the heading at 80 columns, however long the sort name', async () => {
+    fakeClock();
+    const v = mount(fleetFake(COUNTS, SCALE), { intervalSec: 10, width: 80, height: 24 });
+    await waitForFrame(v.frame, (x) => order(x).length === 3 && !x.includes('loaded ·'), 10_000);
+    const heading = (f: string) => f.split('\n').find((l) => l.startsWith('Mining fleet')) ?? '';
+    await v.press('sss', (x) => x.includes('sorted by 24 h average ↓'));
+    const f = await v.press('s', (x) => x.includes('sorted by reject rate ↓'));
+    expect(heading(f)).toBe('Mining fleet · 3 accounts · sorted by reject rate ↓ · s/S sort · Enter opens');
+    expect(displayWidth(heading(f))).toBeLessThanOrEqual(80);
   });
 
   it('says WARN and CRIT in words per account when thresholds are set', async () => {

@@ -24,12 +24,12 @@ export function loadStatusText(
   load: LoadAllState,
   nowMs: number,
   term: TextTarget,
-): { text: string; tone: Tone } {
+): { text: string; tone: Tone; keys?: string } {
   const n = formatCount(load.rows.length);
   const what = load.search === '' ? '' : ` matching "${sanitizeLine(load.search, term)}"`;
   if (load.phase === 'loading') {
     const parts = load.progress ? progressParts(load.progress) : ['starting'];
-    return { text: `loading${what}: ${parts.join(' · ')} · Esc stops`, tone: 'muted' };
+    return { text: `loading${what}: ${parts.join(' · ')} · Esc stops`, tone: 'muted', keys: 'Esc stops' };
   }
   const age = load.loadedAt === undefined ? '' : ` ${timeAgo(load.loadedAt, nowMs)}`;
   switch (load.end) {
@@ -39,18 +39,41 @@ export function loadStatusText(
         tone: 'warn',
       };
     case 'cancelled':
-      return { text: `stopped at ${n} rows${what}${age} · L loads again`, tone: 'warn' };
+      return {
+        text: `stopped at ${n} rows${what}${age} · L loads again`,
+        tone: 'warn',
+        keys: 'L loads again',
+      };
     case 'failed':
       return {
         text: `${n} rows${what}, then a page failed: ${sanitizeLine(load.error?.message ?? 'unknown error', term)} · L tries again`,
         tone: 'error',
+        keys: 'L tries again',
       };
     default:
       return {
         text: `${n} rows${what}, the whole list, loaded${age} · L reloads · B a currency · x pages`,
         tone: 'muted',
+        keys: 'L reloads · B a currency · x pages',
       };
   }
+}
+
+/**
+ * `line` in `room` columns; when it does not fit, the facts give way and `keys` (the end of the
+ * line) stay whole: at 80 columns the progress alone would push `Esc stops` off the line.
+ */
+export function fitKeepingKeys(
+  line: string,
+  keys: string | undefined,
+  room: number,
+  ellipsis: string,
+): string {
+  const tail = keys === undefined ? '' : ` · ${keys}`;
+  if (displayWidth(line) <= room || tail === '' || !line.endsWith(tail) || displayWidth(tail) >= room) {
+    return truncate(line, room, ellipsis);
+  }
+  return truncate(line.slice(0, -tail.length), room - displayWidth(tail), ellipsis) + tail;
 }
 
 /** `1,204 active · 12 blocked · 3 frozen` */

@@ -12,7 +12,7 @@ import { AccountsTable } from './accounts-table.js';
 import { type TableLayout, withBalanceColumn } from './columns.js';
 import { FilterPicker, PICKER_HEIGHT } from './filter-picker.js';
 import { type ListGlyphs, progressBar } from './list-glyphs.js';
-import { listFooterParts, loadStatusText, withSortMarker } from './list-text.js';
+import { fitKeepingKeys, listFooterParts, loadStatusText, withSortMarker } from './list-text.js';
 import { SearchBox } from './search-box.js';
 import type { LoadedList as List } from './use-loaded-list.js';
 import { hintText } from '../browser/browser-state.js';
@@ -167,7 +167,12 @@ function BalanceStatus({
       {loading ? <Spinner /> : <Text> </Text>}
       <Text> </Text>
       <Text color={failed ? theme.warn : theme.muted} wrap="truncate">
-        {truncate(`${bar}${balanceLoadText(balances)}`, Math.max(1, width - 2), ellipsis)}
+        {fitKeepingKeys(
+          `${bar}${balanceLoadText(balances)}`,
+          loading ? 'Esc stops' : 'B asks again',
+          Math.max(1, width - 2),
+          ellipsis,
+        )}
       </Text>
     </Box>
   );
@@ -187,7 +192,7 @@ function LoadStatus({ load, glyphs, width }: { load: List['load']; glyphs: ListG
       {loading ? <Spinner /> : <Text> </Text>}
       <Text> </Text>
       <Text color={tone} wrap="truncate">
-        {truncate(`${bar}${status.text}`, Math.max(1, width - 2), ellipsis)}
+        {fitKeepingKeys(`${bar}${status.text}`, status.keys, Math.max(1, width - 2), ellipsis)}
       </Text>
     </Box>
   );

@@ -3,7 +3,7 @@ import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import type { ThresholdSet } from '../../alerts/thresholds.js';
 import type { MiningAccount } from '../../api/mining-types.js';
 import { sanitizeLine } from '../../format/sanitize.js';
-import { padEnd, padStart, truncate } from '../../format/width.js';
+import { displayWidth, padEnd, padStart, truncate } from '../../format/width.js';
 import { useAlertSettings } from '../alerts/alerts-context.js';
 import { DataStatus } from '../chrome/data-status.js';
 import { useDashboard } from '../dashboard-context.js';
@@ -179,9 +179,11 @@ export function FleetTable(props: FleetTableProps) {
       <Text wrap="truncate">
         <Text bold>Mining fleet</Text>
         <Text color={theme.muted}>
-          {' · '}
-          {n} accounts · {loaded < n ? `${loaded} of ${n} loaded · ` : ''}sorted {sortedBy} · s sort · S
-          reverse · Enter opens
+          {fleetHeading(
+            width - displayWidth('Mining fleet'),
+            `${n} accounts · ${loaded < n ? `${loaded} of ${n} loaded · ` : ''}sorted ${sortedBy}`,
+            ellipsis,
+          )}
         </Text>
       </Text>
       <Text bold color={theme.accent} wrap="truncate">
@@ -205,6 +207,19 @@ export function FleetTable(props: FleetTableProps) {
       </Text>
     </Box>
   );
+}
+
+const HINTS = ' · s sort · S reverse · Enter opens';
+const SHORT_HINTS = ' · s/S sort · Enter opens';
+
+/**
+ * The heading after its title: the facts, then the keys. At 80 columns a long sort name would
+ * push the keys off the line, so the keys get shorter first and then the facts give way.
+ */
+function fleetHeading(room: number, facts: string, ellipsis: string): string {
+  const line = ` · ${facts}`;
+  if (displayWidth(line) + displayWidth(HINTS) <= room) return line + HINTS;
+  return truncate(line, room - displayWidth(SHORT_HINTS), ellipsis) + SHORT_HINTS;
 }
 
 function cellText(c: FleetColumn, text: string, ellipsis: string): string {
