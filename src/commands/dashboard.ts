@@ -70,8 +70,8 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
     }
     const caps = io.terminal;
     if (caps.dumb) {
-      const term = caps.term === '' ? 'a terminal without TERM' : `TERM=${clip(caps.term)}`;
-      throw usageError(`no dashboard on ${term} (it cannot move the cursor); try \`pooltop pool\``);
+      const where = caps.term === '' ? 'without TERM' : `on TERM=${clip(caps.term)}`;
+      throw usageError(`no dashboard ${where} (cannot move the cursor); try \`pooltop pool\``);
     }
     const color = caps.color !== 'none';
     // Thresholds for the dashboard's alerts; a broken file is one line and exit 2, like check's.

@@ -92,15 +92,17 @@ describe('raw output in a pseudo-terminal', () => {
     expect(await dumb.exit).toBe(2);
     expect(await unsetExit).toBe(2);
     for (const [raw, term] of [
-      [dumb.raw(), 'TERM=dumb'],
-      [unsetRaw, 'a terminal without TERM'],
+      [dumb.raw(), 'on TERM=dumb'],
+      [unsetRaw, 'without TERM'],
     ] as const) {
       expect(raw).not.toContain('\x1b[?1049h');
       expect(raw).not.toMatch(/\x1b\[\d*;\d*H/);
       const lines = raw.split(/\r?\n/).filter((l) => l !== '');
       expect(lines).toEqual([
-        `pooltop: no dashboard on ${term} (it cannot move the cursor); try \`pooltop pool\``,
+        `pooltop: no dashboard ${term} (cannot move the cursor); try \`pooltop pool\``,
       ]);
+      // One line on an 80-column terminal.
+      expect(lines[0]?.length).toBeLessThanOrEqual(80);
     }
   }, 30_000);
 
