@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The alerts rows of the bench (issue 18), against the built CLI (`npm run build` first):
+// The alerts rows of the bench, against the built CLI (`npm run build` first):
 //   1. a scrape of the exporter's /metrics with 3 mining accounts, median over many keep-alive
 //      scrapes (target ≤ 5 ms);
 //   2. the exporter's API requests per minute while Prometheus-like scrapes hammer it

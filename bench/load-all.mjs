@@ -1,4 +1,4 @@
-// The whole-list figures of issue #19 (`L` on Sub-accounts, `pooltop accounts --all`):
+// The whole-list figures (`L` on Sub-accounts, `pooltop accounts --all`):
 //   load      — 10,100 accounts from the embedded service (default latency): time and list requests
 //               (the loader in process, `L` in the dashboard, and `pooltop accounts --all --ndjson`);
 //   sort/filter of the 10,100 rows; frame with 100 rows on screen while loaded (↓/↑, clock tick, `s`);

@@ -1,4 +1,4 @@
-// The Mining tab's rows (issue 17), against one mining account with a full page (100) of workers:
+// The Mining tab's rows, against one mining account with a full page (100) of workers:
 //   frames  — in process (inproc/frame-mining.mjs) at 200×60: ↓/↑ in the workers table and the
 //             1 s clock tick (target ≤ 8 ms);
 //   switch  — same process: Pool and back to Mining once its data loaded, answers held back; the

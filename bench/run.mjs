@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench` (builds dist first): the seven figures of issue #7 in one table, measured in
+// `npm run bench` (builds dist first): the figures in one table, measured in
 // one run on this machine. Never part of `npm test`.
 //
 //   npm run bench                    full: 15 start-ups each, 60 s idle window, 10 min memory run (~16 min)
@@ -206,7 +206,7 @@ if (wants('exporter')) {
 }
 
 if (wants('loadall')) {
-  results.loadAll = await step('whole sub-account list (issue #19)', 600_000, async () => {
+  results.loadAll = await step('whole sub-account list', 600_000, async () => {
     const b = await bundleLoadAll(work.dir);
     return measureLoadAll({
       cliFile,
@@ -218,7 +218,7 @@ if (wants('loadall')) {
 }
 
 if (wants('mining')) {
-  results.mining = await step('Mining tab (issue 17)', 400_000, () =>
+  results.mining = await step('Mining tab', 400_000, () =>
     measureMining({
       cliFile,
       inprocFile: file('frameMining'),
@@ -263,9 +263,9 @@ if (results.session?.network?.startup) {
   );
 }
 if (results.loadAll)
-  console.log(`\nWhole sub-account list (issue #19):\n${loadAllLines(results.loadAll).join('\n')}`);
+  console.log(`\nWhole sub-account list:\n${loadAllLines(results.loadAll).join('\n')}`);
 if (results.mining)
-  console.log(`\nMining tab (issue 17, bench/mining.mjs):\n${miningLines(results.mining).join('\n')}`);
+  console.log(`\nMining tab (bench/mining.mjs):\n${miningLines(results.mining).join('\n')}`);
 if (results.fleet)
   console.log(`\nMining fleet table (bench/fleet.mjs):\n${fleetLines(results.fleet).join('\n')}`);
 if (jsonOut) {

@@ -1,4 +1,4 @@
-// Turns the bench results into the one table of issue #7 (markdown, so it can go into the
+// Turns the bench results into the one table (markdown, so it can go into the
 // README as is), plus a few lines of detail under it.
 import { memoryRows } from './memory.mjs';
 import { fmt, fmtBytes, median } from './stats.mjs';

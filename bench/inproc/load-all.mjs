@@ -1,4 +1,4 @@
-// Entry (bundled): the whole-list figures of issue #19 in process, printed as one JSON line.
+// Entry (bundled): the whole-list figures in process, printed as one JSON line.
 //  - load: the page loader (api/load-all.ts) with the real client over loopback HTTP against the
 //    embedded service with 10,100 accounts, default latency, rate limits on; list requests counted.
 //  - sortFilter: every sort key and a few filters over the 10,100 loaded rows.
