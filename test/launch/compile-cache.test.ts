@@ -1,7 +1,8 @@
 /**
  * The built executable (dist/pooltop.cjs) turns on Node's compile cache in a trusted directory
- * (src/launch/compile-cache.ts) and loads the program: these run it for real, with DEBUG=pooltop
- * telling what it did and NODE_DEBUG_NATIVE=COMPILE_CACHE what Node did with the cache.
+ * (src/launch/compile-cache.ts) and runs the program, whose code cache (src/launch/code-cache.ts)
+ * lives in the same directory: these run it for real, with DEBUG=pooltop telling what it did and
+ * NODE_DEBUG_NATIVE=COMPILE_CACHE what Node did with its cache.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -10,6 +11,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -24,6 +26,11 @@ const freshDir = () => mkdtempSync(join(tmpdir(), 'pooltop-compile-cache-'));
 const debugEnv = (dir: string, extra: NodeJS.ProcessEnv = {}) =>
   cleanEnv({ POOLTOP_CACHE_DIR: dir, DEBUG: 'pooltop', ...extra });
 /** Every file under `dir` (Node keeps one subdirectory per Node version and architecture). */
+const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as {
+  version: string;
+};
+/** The commands' code cache (src/launch/code-cache.ts), in the same directory. */
+const codeCache = (dir: string) => join(dir, `commands-${version}-node${process.versions.node}-${process.arch}.v8`);
 const cacheFiles = (dir: string): string[] =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
@@ -55,19 +62,17 @@ describe('executable and compile cache', () => {
     const dir = join(freshDir(), 'cache');
     const one = await runCli(['pool', '--json', '--demo'], debugEnv(dir));
     expect(one.code).toBe(0);
-    expect(one.stderr).toBe(`pooltop: compile cache: on (${dir})\n`);
+    expect(one.stderr).toBe(
+      `pooltop: compile cache: on (${dir})\npooltop: code cache: none, written at exit (${codeCache(dir)})\n`,
+    );
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     const files = cacheFiles(dir);
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) expect(statSync(file).mode & 0o077).toBe(0);
 
-    const two = await runCli(
-      ['pool', '--json', '--demo'],
-      debugEnv(dir, { NODE_DEBUG_NATIVE: 'COMPILE_CACHE' }),
-    );
+    const two = await runCli(['pool', '--json', '--demo'], debugEnv(dir));
     expect(two.code).toBe(0);
-    // Node 24 says "V8 code cache for ESM file:…", Node 22 "cache for file:…".
-    expect(two.stderr).toMatch(/cache for (ESM )?file:.*pooltop-app\.mjs was accepted/);
+    expect(two.stderr).toBe(`pooltop: compile cache: on (${dir})\npooltop: code cache: accepted (${codeCache(dir)})\n`);
     expect(Object.keys(JSON.parse(two.stdout))).toEqual(Object.keys(JSON.parse(one.stdout)));
   });
 
@@ -79,7 +84,7 @@ describe('executable and compile cache', () => {
       debugEnv(open, { NODE_DEBUG_NATIVE: 'COMPILE_CACHE' }),
     );
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe(`pooltop: compile cache: not used: ${open} is writable by others\n`);
+    expect(run.stderr).toBe(`pooltop: compile cache: not used: ${open} is writable by others\npooltop: code cache: off\n`);
     expect(cacheFiles(open)).toEqual([]);
 
     const target = freshDir();
@@ -87,7 +92,7 @@ describe('executable and compile cache', () => {
     symlinkSync(target, link);
     const linked = await runCli(['pool', '--json', '--demo'], debugEnv(link));
     expect(linked.code).toBe(0);
-    expect(linked.stderr).toBe(`pooltop: compile cache: not used: ${link} is a symbolic link\n`);
+    expect(linked.stderr).toBe(`pooltop: compile cache: not used: ${link} is a symbolic link\npooltop: code cache: off\n`);
     expect(cacheFiles(target)).toEqual([]);
   });
 
@@ -104,7 +109,9 @@ describe('executable and compile cache', () => {
       },
     );
     expect(run.status).toBe(0);
-    expect(run.stderr).toBe(`pooltop: compile cache: on (${dir})\n`);
+    expect(run.stderr).toBe(
+      `pooltop: compile cache: on (${dir})\npooltop: code cache: none, written at exit (${codeCache(dir)})\n`,
+    );
     const subdirs = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory());
     expect(subdirs.length).toBe(1);
     const sub = join(dir, subdirs[0]?.name ?? '');
@@ -122,7 +129,7 @@ describe('executable and compile cache', () => {
     );
     expect(refused.code).toBe(0);
     expect(refused.stderr).toBe(
-      `pooltop: compile cache: not used: ${sub} is writable by others; remove it\n`,
+      `pooltop: compile cache: not used: ${sub} is writable by others; remove it\npooltop: code cache: accepted (${codeCache(dir)})\n`,
     );
     expect(files.map((f) => statSync(f).mtimeMs)).toEqual(before);
   });
@@ -142,7 +149,7 @@ describe('executable and compile cache', () => {
     const dir = freshDir();
     const run = await runCli(['pool', '--json', '--demo'], debugEnv(dir, { POOLTOP_CODE_CACHE: 'off' }));
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe('pooltop: compile cache: off\n');
+    expect(run.stderr).toBe('pooltop: compile cache: off\npooltop: code cache: off\n');
     expect(cacheFiles(dir)).toEqual([]);
   });
 
@@ -155,10 +162,10 @@ describe('executable and compile cache', () => {
     const missing = run(cleanEnv({ POOLTOP_CODE_CACHE: 'off' }));
     expect(missing.status).toBe(1);
     expect(missing.stdout).toBe('');
-    expect(missing.stderr).toMatch(/^pooltop: cannot start: Cannot find module .*pooltop-app\.mjs.*\n$/);
+    expect(missing.stderr).toMatch(/^pooltop: cannot start: ENOENT: .*pooltop-commands\.cjs.*\n$/);
 
     writeFileSync(
-      join(bin, 'pooltop-app.mjs'),
+      join(bin, 'pooltop-commands.cjs'),
       'throw new Error("yoga did not load\\u001b[2J\\nsecond line");\n',
     );
     const plain = run(cleanEnv({ POOLTOP_CACHE_DIR: freshDir() }));
@@ -166,6 +173,6 @@ describe('executable and compile cache', () => {
     expect(plain.stderr).toBe('pooltop: cannot start: yoga did not load [2J second line\n');
     const debug = run(debugEnv(freshDir()));
     expect(debug.stderr).toMatch(/^pooltop: cannot start: yoga did not load/m);
-    expect(debug.stderr).toMatch(/at .*pooltop-app\.mjs/);
+    expect(debug.stderr).toMatch(/at .*pooltop-commands\.cjs/);
   });
 });
