@@ -11,7 +11,7 @@
 //                         executable runs for the dashboard with a V8 code cache taken after
 //                         start-up
 //   <name>.cjs            the executable (shebang): src/launch/entry.ts, which checks the Node.js
-//                         version, turns on Node's compile cache and starts one of the two
+//                         version, finds the cache directory and starts one of the two
 //   <name>-bundles.json   not shipped: the source files in each bundle, for the tests
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';

@@ -3,7 +3,7 @@
  * cache taken after start-up: Node's compile cache is written right after compiling, so it lacks
  * the functions first called while the first frame is drawn or the command runs, which is most of
  * their start-up. The dashboard's cache is taken once start-up is over, a command's as it exits. The
- * cache lives in the trusted directory of ./compile-cache.ts; V8 itself rejects a cache made by
+ * cache lives in the trusted directory of ./cache-dir.ts; V8 itself rejects a cache made by
  * another V8, for other flags or for another source, and the file name carries pooltop's and
  * Node's versions, so an upgrade writes a new one. A file that is not the user's own regular
  * file, or that others can write to, is not read; any failure to write is silent.
@@ -23,16 +23,16 @@ export type Bundle = 'dashboard' | 'commands';
 export function runWithCodeCache(
   bundle: Bundle,
   file: string,
-  dir: string | undefined,
+  trusted: { dir: string } | { reason: string },
   version: string,
   report: (note: string) => void,
 ): void {
   const name = `${bundle}-${version}-node${process.versions.node}-${process.arch}.v8`;
-  const cacheFile = dir === undefined ? undefined : join(dir, name);
+  const cacheFile = 'dir' in trusted ? join(trusted.dir, name) : undefined;
   const cachedData = cacheFile === undefined ? undefined : readOwnFile(cacheFile);
   const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`;
   const script = new Script(source, { filename: file, cachedData });
-  if (cacheFile === undefined) report('off');
+  if (cacheFile === undefined) report('reason' in trusted ? trusted.reason : 'off');
   else if (cachedData !== undefined && !script.cachedDataRejected) report(`accepted (${cacheFile})`);
   else {
     const when = bundle === 'dashboard' ? 'after start-up' : 'at exit';

@@ -1,6 +1,6 @@
 /**
- * The executable (dist/pooltop.cjs): checks the Node.js version, turns on Node's compile cache
- * (./compile-cache.ts) and runs the program, which starts itself: the dashboard from its bundle,
+ * The executable (dist/pooltop.cjs): checks the Node.js version, finds the cache directory
+ * (./cache-dir.ts) and runs the program, which starts itself: the dashboard from its bundle,
  * a command from the commands' bundle (the program without Ink, React, Yoga or the views), each
  * with a code cache (./code-cache.ts). Kept small and CommonJS so an old Node.js gets as far as
  * the version check. Nothing here may print uninvited: DEBUG=pooltop tells what happened to the
@@ -13,7 +13,7 @@ import { invocationOf } from '../commands/support/mode.js';
 import { isDebug } from '../errors/debug.js';
 import { VERSION } from '../version.js';
 import { runWithCodeCache } from './code-cache.js';
-import { enableTrustedCompileCache, trustedCacheDir } from './compile-cache.js';
+import { trustedCacheDir } from './cache-dir.js';
 
 /** The commands' and the dashboard's bundles, next to this file; set by the build. */
 declare const __POOLTOP_COMMANDS__: string;
@@ -38,13 +38,9 @@ process.on('SIGUSR1', () => {
 });
 
 try {
-  const trusted = trustedCacheDir(process.env);
-  const cache = enableTrustedCompileCache(trusted);
-  if (isDebug(process.env)) process.stderr.write(`pooltop: compile cache: ${cache}\n`);
   const dashboard = invocationOf(process.argv.slice(2)) === 'dashboard';
-  const dir = 'dir' in trusted ? trusted.dir : undefined;
   const file = join(__dirname, dashboard ? __POOLTOP_DASHBOARD__ : __POOLTOP_COMMANDS__);
-  runWithCodeCache(dashboard ? 'dashboard' : 'commands', file, dir, VERSION, (note) => {
+  runWithCodeCache(dashboard ? 'dashboard' : 'commands', file, trustedCacheDir(process.env), VERSION, (note) => {
     if (isDebug(process.env)) process.stderr.write(`pooltop: code cache: ${note}\n`);
   });
 } catch (error) {

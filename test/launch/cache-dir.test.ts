@@ -1,8 +1,7 @@
 /**
- * The built executable (dist/pooltop.cjs) turns on Node's compile cache in a trusted directory
- * (src/launch/compile-cache.ts) and runs the program, whose code cache (src/launch/code-cache.ts)
- * lives in the same directory: these run it for real, with DEBUG=pooltop telling what it did and
- * NODE_DEBUG_NATIVE=COMPILE_CACHE what Node did with its cache.
+ * The built executable (dist/pooltop.cjs) keeps its code caches (src/launch/code-cache.ts) in a
+ * trusted directory (src/launch/cache-dir.ts) and runs the program: these run it for real, with
+ * DEBUG=pooltop telling what it did with the cache.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -19,10 +18,10 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheDir } from '../../src/launch/compile-cache.js';
+import { cacheDir } from '../../src/launch/cache-dir.js';
 import { CLI, cleanEnv, runCli } from '../support/run-cli.js';
 
-const freshDir = () => mkdtempSync(join(tmpdir(), 'pooltop-compile-cache-'));
+const freshDir = () => mkdtempSync(join(tmpdir(), 'pooltop-cache-dir-'));
 const debugEnv = (dir: string, extra: NodeJS.ProcessEnv = {}) =>
   cleanEnv({ POOLTOP_CACHE_DIR: dir, DEBUG: 'pooltop', ...extra });
 /** Every file under `dir` (Node keeps one subdirectory per Node version and architecture). */
@@ -57,14 +56,12 @@ describe('cache directory', () => {
   });
 });
 
-describe('executable and compile cache', () => {
+describe('executable and cache directory', () => {
   it('creates a private directory, fills it on the first run, uses it on the next, output unchanged', async () => {
     const dir = join(freshDir(), 'cache');
     const one = await runCli(['pool', '--json', '--demo'], debugEnv(dir));
     expect(one.code).toBe(0);
-    expect(one.stderr).toBe(
-      `pooltop: compile cache: on (${dir})\npooltop: code cache: none, written at exit (${codeCache(dir)})\n`,
-    );
+    expect(one.stderr).toBe(`pooltop: code cache: none, written at exit (${codeCache(dir)})\n`);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     const files = cacheFiles(dir);
     expect(files.length).toBeGreaterThan(0);
@@ -72,19 +69,16 @@ describe('executable and compile cache', () => {
 
     const two = await runCli(['pool', '--json', '--demo'], debugEnv(dir));
     expect(two.code).toBe(0);
-    expect(two.stderr).toBe(`pooltop: compile cache: on (${dir})\npooltop: code cache: accepted (${codeCache(dir)})\n`);
+    expect(two.stderr).toBe(`pooltop: code cache: accepted (${codeCache(dir)})\n`);
     expect(Object.keys(JSON.parse(two.stdout))).toEqual(Object.keys(JSON.parse(one.stdout)));
   });
 
   it('neither reads nor writes a cache in a directory others can write to, or through a symbolic link', async () => {
     const open = freshDir();
     chmodSync(open, 0o777);
-    const run = await runCli(
-      ['pool', '--json', '--demo'],
-      debugEnv(open, { NODE_DEBUG_NATIVE: 'COMPILE_CACHE' }),
-    );
+    const run = await runCli(['pool', '--json', '--demo'], debugEnv(open));
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe(`pooltop: compile cache: not used: ${open} is writable by others\npooltop: code cache: off\n`);
+    expect(run.stderr).toBe(`pooltop: code cache: not used: ${open} is writable by others\n`);
     expect(cacheFiles(open)).toEqual([]);
 
     const target = freshDir();
@@ -92,46 +86,23 @@ describe('executable and compile cache', () => {
     symlinkSync(target, link);
     const linked = await runCli(['pool', '--json', '--demo'], debugEnv(link));
     expect(linked.code).toBe(0);
-    expect(linked.stderr).toBe(`pooltop: compile cache: not used: ${link} is a symbolic link\npooltop: code cache: off\n`);
+    expect(linked.stderr).toBe(`pooltop: code cache: not used: ${link} is a symbolic link\n`);
     expect(cacheFiles(target)).toEqual([]);
   });
 
-  it('keeps the per-Node subdirectory private under umask 000, and refuses one left open', async () => {
+  it('keeps the directory and the cache private under umask 000', () => {
     const dir = join(freshDir(), 'cache');
-    const env = debugEnv(dir);
     // Through a shell, so the umask is the process's own from its first instruction.
     const run = spawnSync(
       '/bin/sh',
       ['-c', 'umask 000 && exec "$0" "$@"', process.execPath, CLI, 'pool', '--json', '--demo'],
-      {
-        env,
-        encoding: 'utf8',
-      },
+      { env: debugEnv(dir), encoding: 'utf8' },
     );
     expect(run.status).toBe(0);
-    expect(run.stderr).toBe(
-      `pooltop: compile cache: on (${dir})\npooltop: code cache: none, written at exit (${codeCache(dir)})\n`,
-    );
-    const subdirs = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory());
-    expect(subdirs.length).toBe(1);
-    const sub = join(dir, subdirs[0]?.name ?? '');
-    expect(statSync(sub).mode & 0o777).toBe(0o700);
-    const files = cacheFiles(dir);
-    expect(files.length).toBeGreaterThan(0);
-    for (const file of files) expect(statSync(file).mode & 0o022).toBe(0);
-
-    // A subdirectory another user could write to (as an older pooltop left it) is not used.
-    chmodSync(sub, 0o777);
-    const before = files.map((f) => statSync(f).mtimeMs);
-    const refused = await runCli(
-      ['pool', '--json', '--demo'],
-      debugEnv(dir, { NODE_DEBUG_NATIVE: 'COMPILE_CACHE' }),
-    );
-    expect(refused.code).toBe(0);
-    expect(refused.stderr).toBe(
-      `pooltop: compile cache: not used: ${sub} is writable by others; remove it\npooltop: code cache: accepted (${codeCache(dir)})\n`,
-    );
-    expect(files.map((f) => statSync(f).mtimeMs)).toEqual(before);
+    expect(run.stderr).toBe(`pooltop: code cache: none, written at exit (${codeCache(dir)})\n`);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(cacheFiles(dir)).toEqual([codeCache(dir)]);
+    expect(statSync(codeCache(dir)).mode & 0o777).toBe(0o600);
   });
 
   it('says nothing and loses nothing when the directory cannot be made', async () => {
@@ -142,14 +113,14 @@ describe('executable and compile cache', () => {
     expect(quiet.stderr).toBe('');
     expect(JSON.parse(quiet.stdout)).toHaveProperty('workers');
     const told = await runCli(['pool', '--json', '--demo'], debugEnv(join(blocker, 'sub')));
-    expect(told.stderr).toMatch(/^pooltop: compile cache: not used: cannot create .* \(E[A-Z]+\)$/m);
+    expect(told.stderr).toMatch(/^pooltop: code cache: not used: cannot create .* \(E[A-Z]+\)$/m);
   });
 
   it('reads and writes nothing with POOLTOP_CODE_CACHE=off', async () => {
     const dir = freshDir();
     const run = await runCli(['pool', '--json', '--demo'], debugEnv(dir, { POOLTOP_CODE_CACHE: 'off' }));
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe('pooltop: compile cache: off\npooltop: code cache: off\n');
+    expect(run.stderr).toBe('pooltop: code cache: off\n');
     expect(cacheFiles(dir)).toEqual([]);
   });
 
