@@ -17,7 +17,7 @@ export async function measurePackage(root) {
   });
   const [info] = JSON.parse(stdout.slice(stdout.indexOf('[')));
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const bundle = ['pooltop.cjs', 'pooltop-app.mjs']
+  const bundle = ['pooltop.cjs', 'pooltop-commands.cjs']
     .map((f) => readFileSync(join(root, 'dist', f), 'utf8'))
     .join('\n');
   const imported = new Set();

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// Builds pooltop for shipping: dist/pooltop.cjs (the executable), dist/pooltop-app.mjs with its
-// chunks and dist/pooltop-dashboard.cjs (the program), see scripts/program-build.mjs. `--if-stale` skips the build when dist is newer than
-// every source file.
+// Builds pooltop for shipping: dist/pooltop.cjs (the executable), dist/pooltop-commands.cjs and
+// dist/pooltop-dashboard.cjs (the program), see scripts/program-build.mjs. `--if-stale` skips the
+// build when dist is newer than every source file.
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildProgram, root } from './program-build.mjs';
 
 const dist = join(root, 'dist');
-const outputs = [join(dist, 'pooltop.cjs'), join(dist, 'pooltop-app.mjs'), join(dist, 'pooltop-dashboard.cjs')];
+const outputs = [join(dist, 'pooltop.cjs'), join(dist, 'pooltop-commands.cjs'), join(dist, 'pooltop-dashboard.cjs')];
 
 function newestMtime(dir) {
   let newest = 0;

@@ -1,15 +1,18 @@
 // How a program is built for shipping: pooltop itself (scripts/build.mjs) and the bench's Ink
 // hello-world baseline (bench/bundle.mjs) go through the same function, so "bundled the same
 // way" holds by construction. A program is these files in `outDir`:
-//   <name>-app.mjs      the program, minified ESM split into chunks (chunks/): a command loads
-//                       the chunks of the code it runs and no other, so a one-shot command
-//                       never loads Ink, React or the dashboard
-//   <name>-dashboard.cjs  the same program as one minified CommonJS bundle, which the
-//                       executable runs for the dashboard with a V8 code cache taken after
-//                       start-up (src/launch/code-cache.ts)
-//   <name>.cjs          the executable (shebang): src/launch/entry.ts, which checks the Node.js
-//                       version, turns on Node's compile cache and starts one of the two
-//   <name>-chunks.json  not shipped: the source files in each chunk, for the tests
+//   <name>-commands.cjs   the program without the dashboard (no Ink, React, Yoga or views), one
+//                         minified CommonJS bundle, which the executable runs for every command
+//                         with a V8 code cache taken as the command exits
+//                         (src/launch/code-cache.ts). One file rather than ESM chunks: Node's
+//                         ESM loader costs a command more than the code it would skip, and an
+//                         ES module's cache cannot be taken after it has run
+//   <name>-dashboard.cjs  the whole program as one minified CommonJS bundle, which the
+//                         executable runs for the dashboard with a V8 code cache taken after
+//                         start-up
+//   <name>.cjs            the executable (shebang): src/launch/entry.ts, which checks the Node.js
+//                         version, finds the cache directory and starts one of the two
+//   <name>-bundles.json   not shipped: the source files in each bundle, for the tests
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,42 +59,57 @@ export const ESM_REQUIRE_BANNER =
   "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);";
 
 /**
+ * The commands' bundle leaves the dashboard out: the views (src/ui, and through them Ink, React
+ * and Yoga) become a module that throws, which only the dashboard command would reach, and the
+ * executable runs the dashboard's own bundle instead.
+ */
+function withoutDashboard() {
+  return {
+    name: 'without-dashboard',
+    setup(build) {
+      build.onResolve({ filter: /[\\/]ui[\\/][^\\/]+\.js$/ }, (args) =>
+        /[\\/]src[\\/]commands[\\/]/.test(args.importer) ? { path: args.path, namespace: 'without-dashboard' } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'without-dashboard' }, () => ({
+        contents: 'throw new Error("the dashboard runs from its own bundle");',
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/**
  * Builds `entry` (relative to the repository) as the program `name` in `outDir`; returns the
  * executable's path. `minify: false` keeps names for CPU profiles.
  */
 export async function buildProgram({ entry, outDir, name, minify = true }) {
   const common = commonOptions(outDir);
-  const appName = `${name}-app.mjs`;
-  // Chunk names carry a hash of their content: the chunks of an earlier build would linger.
+  const commandsName = `${name}-commands.cjs`;
+  // Files of the earlier ESM build, if dist still has them.
   rmSync(join(outDir, 'chunks'), { recursive: true, force: true });
-  const { metafile } = await build({
+  for (const old of [`${name}-app.mjs`, `${name}-chunks.json`]) rmSync(join(outDir, old), { force: true });
+  const commands = await build({
     ...common,
     minify,
-    format: 'esm',
-    splitting: true,
-    entryPoints: { [`${name}-app`]: join(root, entry) },
-    outdir: outDir,
-    outExtension: { '.js': '.mjs' },
-    chunkNames: 'chunks/[name]-[hash]',
-    banner: { js: ESM_REQUIRE_BANNER },
+    format: 'cjs',
+    plugins: [withoutDashboard(), ...common.plugins],
+    entryPoints: [join(root, entry)],
+    outfile: join(outDir, commandsName),
     metafile: true,
   });
-  const chunks = Object.fromEntries(
-    Object.entries(metafile.outputs).map(([file, output]) => [
-      relative(outDir, join(root, file)),
-      Object.keys(output.inputs),
-    ]),
-  );
-  writeFileSync(join(outDir, `${name}-chunks.json`), `${JSON.stringify(chunks, null, 1)}\n`);
   const dashboardName = `${name}-dashboard.cjs`;
-  await build({
+  const dashboard = await build({
     ...common,
     minify,
     format: 'cjs',
     plugins: dashboardBundle(common.plugins),
     entryPoints: [join(root, entry)],
     outfile: join(outDir, dashboardName),
+    metafile: true,
   });
+  const sources = (result, file) => Object.keys(result.metafile.outputs[relative(root, join(outDir, file))].inputs);
+  const bundles = { [commandsName]: sources(commands, commandsName), [dashboardName]: sources(dashboard, dashboardName) };
+  writeFileSync(join(outDir, `${name}-bundles.json`), `${JSON.stringify(bundles, null, 1)}\n`);
   const executable = join(outDir, `${name}.cjs`);
   await build({
     ...common,
@@ -102,7 +120,7 @@ export async function buildProgram({ entry, outDir, name, minify = true }) {
     outfile: executable,
     define: {
       ...common.define,
-      __POOLTOP_APP__: JSON.stringify(appName),
+      __POOLTOP_COMMANDS__: JSON.stringify(commandsName),
       __POOLTOP_DASHBOARD__: JSON.stringify(dashboardName),
     },
     banner: { js: '#!/usr/bin/env node' },

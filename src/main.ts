@@ -7,7 +7,7 @@ import { isDebug } from './errors/debug.js';
 const SIGNAL_EXIT: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 };
 
 /**
- * The program (dist/pooltop-app.mjs for the commands, dist/pooltop-dashboard.cjs for the
+ * The program (dist/pooltop-commands.cjs for the commands, dist/pooltop-dashboard.cjs for the
  * dashboard, both loaded by src/launch/entry.ts): wires the process (argv, signals, exit code)
  * to main().
  */

@@ -1,6 +1,6 @@
 /**
  * The one rule for files that hold secrets (the WhiteBIT config and the token store), the same
- * as the compile cache's (launch/cache-trust.ts): whoever can write such a file, or its
+ * as the code cache's (launch/cache-trust.ts): whoever can write such a file, or its
  * directory, can plant a refresh token or an API URL of their choosing.
  *
  * Refused, in one line: a file owned by another user (root excepted: an administrator's file

@@ -1,5 +1,5 @@
 /**
- * Whether a compile-cache directory may be used (./compile-cache.ts). The default directory
+ * Whether a cache directory may be used (./cache-dir.ts). The default directory
  * (~/.cache/pooltop) is the user's own, made 0700; a directory given through POOLTOP_CACHE_DIR
  * or XDG_CACHE_HOME could be anywhere, /tmp included. It is used only when it belongs to the
  * user running pooltop, is not a symbolic link, and no one else can write to it. On systems

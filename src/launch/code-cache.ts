@@ -1,8 +1,9 @@
 /**
- * The dashboard (a CommonJS bundle) run through vm.Script with a V8 code cache taken after
- * start-up: Node's compile cache is written right after compiling, so it lacks the functions
- * first called while the first frame is drawn, which is most of the dashboard's start-up. The
- * cache lives in the trusted directory of ./compile-cache.ts; V8 itself rejects a cache made by
+ * The dashboard and the commands (two CommonJS bundles) run through vm.Script with a V8 code
+ * cache taken after start-up: Node's compile cache is written right after compiling, so it lacks
+ * the functions first called while the first frame is drawn or the command runs, which is most of
+ * their start-up. The dashboard's cache is taken once start-up is over, a command's as it exits. The
+ * cache lives in the trusted directory of ./cache-dir.ts; V8 itself rejects a cache made by
  * another V8, for other flags or for another source, and the file name carries pooltop's and
  * Node's versions, so an upgrade writes a new one. A file that is not the user's own regular
  * file, or that others can write to, is not read; any failure to write is silent.
@@ -24,25 +25,31 @@ import { Script } from 'node:vm';
 
 /** By then the first frame is out and the code that drew it compiled. */
 const START_UP_MS = 3_000;
-const PREFIX = 'dashboard-';
+
+/** Which bundle: its cache file's name starts with it, and it says when the cache is taken. */
+export type Bundle = 'dashboard' | 'commands';
 
 /** Runs the CommonJS bundle `file`; `report` hears first what happens to the cache, for DEBUG=pooltop. */
 export function runWithCodeCache(
+  bundle: Bundle,
   file: string,
-  dir: string | undefined,
+  trusted: { dir: string } | { reason: string },
   version: string,
   report: (note: string) => void,
 ): void {
-  const name = `${PREFIX}${version}-node${process.versions.node}-${process.arch}.v8`;
-  const cacheFile = dir === undefined ? undefined : join(dir, name);
+  const name = `${bundle}-${version}-node${process.versions.node}-${process.arch}.v8`;
+  const cacheFile = 'dir' in trusted ? join(trusted.dir, name) : undefined;
   const cachedData = cacheFile === undefined ? undefined : readOwnFile(cacheFile);
   const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`;
   const script = new Script(source, { filename: file, cachedData });
-  if (cacheFile === undefined) report('off');
+  if (cacheFile === undefined) report('reason' in trusted ? trusted.reason : 'off');
   else if (cachedData !== undefined && !script.cachedDataRejected) report(`accepted (${cacheFile})`);
   else {
-    report(`${cachedData === undefined ? 'none' : 'rejected'}, written after start-up (${cacheFile})`);
-    setTimeout(() => save(cacheFile, script), START_UP_MS).unref();
+    const when = bundle === 'dashboard' ? 'after start-up' : 'at exit';
+    report(`${cachedData === undefined ? 'none' : 'rejected'}, written ${when} (${cacheFile})`);
+    // A command is done at exit, whichever way it ends; the dashboard runs on.
+    if (bundle === 'dashboard') setTimeout(() => save(bundle, cacheFile, script), START_UP_MS).unref();
+    else process.once('exit', () => save(bundle, cacheFile, script));
   }
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
@@ -66,7 +73,7 @@ function readOwnFile(path: string): Buffer | undefined {
 }
 
 /** Written whole under a name of this process's own, then renamed: a reader sees an old file or a new one. */
-function save(cacheFile: string, script: Script): void {
+function save(bundle: Bundle, cacheFile: string, script: Script): void {
   const temporary = `${cacheFile}.${process.pid}.tmp`;
   try {
     writeFileSync(temporary, script.createCachedData(), { mode: 0o600, flag: 'wx' });
@@ -74,7 +81,7 @@ function save(cacheFile: string, script: Script): void {
     // Caches of other pooltop or Node versions are of no more use.
     const dir = dirname(cacheFile);
     for (const other of readdirSync(dir)) {
-      if (other.startsWith(PREFIX) && other.endsWith('.v8') && join(dir, other) !== cacheFile) unlinkSync(join(dir, other));
+      if (other.startsWith(`${bundle}-`) && other.endsWith('.v8') && join(dir, other) !== cacheFile) unlinkSync(join(dir, other));
     }
   } catch {
     try {

@@ -1,23 +1,22 @@
 /**
- * The executable (dist/pooltop.cjs): checks the Node.js version, turns on Node's compile cache
- * (./compile-cache.ts) and loads the program, which starts itself: the dashboard from its
- * CommonJS bundle with a code cache (./code-cache.ts), a command from dist/pooltop-app.mjs, whose
- * chunks hold each command's own code. Kept small and CommonJS so an old Node.js gets as far as
+ * The executable (dist/pooltop.cjs): checks the Node.js version, finds the cache directory
+ * (./cache-dir.ts) and runs the program, which starts itself: the dashboard from its bundle,
+ * a command from the commands' bundle (the program without Ink, React, Yoga or the views), each
+ * with a code cache (./code-cache.ts). Kept small and CommonJS so an old Node.js gets as far as
  * the version check. Nothing here may print uninvited: DEBUG=pooltop tells what happened to the
  * caches on stderr.
  */
 // First: on a Node.js too old for the rest, one line and exit 2.
 import './require-node.js';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { invocationOf } from '../commands/support/mode.js';
 import { isDebug } from '../errors/debug.js';
 import { VERSION } from '../version.js';
 import { runWithCodeCache } from './code-cache.js';
-import { enableTrustedCompileCache, trustedCacheDir } from './compile-cache.js';
+import { trustedCacheDir } from './cache-dir.js';
 
-/** The program's and the dashboard's file names next to this file; set by the build. */
-declare const __POOLTOP_APP__: string;
+/** The commands' and the dashboard's bundles, next to this file; set by the build. */
+declare const __POOLTOP_COMMANDS__: string;
 declare const __POOLTOP_DASHBOARD__: string;
 
 /** One line on stderr, the stack only with DEBUG=pooltop. */
@@ -39,17 +38,11 @@ process.on('SIGUSR1', () => {
 });
 
 try {
-  const trusted = trustedCacheDir(process.env);
-  const cache = enableTrustedCompileCache(trusted);
-  if (isDebug(process.env)) process.stderr.write(`pooltop: compile cache: ${cache}\n`);
-  if (invocationOf(process.argv.slice(2)) === 'dashboard') {
-    const dir = 'dir' in trusted ? trusted.dir : undefined;
-    runWithCodeCache(join(__dirname, __POOLTOP_DASHBOARD__), dir, VERSION, (note) => {
-      if (isDebug(process.env)) process.stderr.write(`pooltop: code cache: ${note}\n`);
-    });
-  } else {
-    import(pathToFileURL(join(__dirname, __POOLTOP_APP__)).href).catch(cannotStart);
-  }
+  const dashboard = invocationOf(process.argv.slice(2)) === 'dashboard';
+  const file = join(__dirname, dashboard ? __POOLTOP_DASHBOARD__ : __POOLTOP_COMMANDS__);
+  runWithCodeCache(dashboard ? 'dashboard' : 'commands', file, trustedCacheDir(process.env), VERSION, (note) => {
+    if (isDebug(process.env)) process.stderr.write(`pooltop: code cache: ${note}\n`);
+  });
 } catch (error) {
   cannotStart(error);
 }

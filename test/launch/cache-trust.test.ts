@@ -12,7 +12,7 @@ const fresh = () => {
   return dir;
 };
 
-describe('compile cache directory trust', () => {
+describe('cache directory trust', () => {
   it('trusts the user’s own private directory', () => {
     expect(untrustedReason(fresh(), uid)).toBeUndefined();
     const shared = fresh();

@@ -37,7 +37,7 @@ export function launchPty(args: string[], opts: PtyOptions): PtySession {
   const env: Record<string, string> = {};
   const dropped = new Set(['NO_COLOR', 'FORCE_COLOR', 'COLORTERM', 'LC_ALL', 'LC_CTYPE', 'TMUX', 'STY']);
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !dropped.has(k)) env[k] = v;
-  // A compile-cache directory of the session's own (src/launch/), never the developer's ~/.cache.
+  // A cache directory of the session's own (src/launch/), never the developer's ~/.cache.
   const cacheDir = mkdtempSync(join(tmpdir(), 'pooltop-pty-cache-'));
   // A UTF-8 locale and no multiplexer, whatever the machine running the tests has.
   Object.assign(

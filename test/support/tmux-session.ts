@@ -140,7 +140,7 @@ export function startTmux(label: string): TmuxServer {
       });
       const pids = (panes.stdout ?? '').split('\n').filter(Boolean).map(Number);
       spawnSync('tmux', ['-L', socket, 'kill-server']);
-      // The programs write their compile cache on the way out: remove their home once they are
+      // The programs write their code cache on the way out: remove their home once they are
       // gone (a bound for a wedged one, not a timing).
       waitForExit(pids, 30_000);
       rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
