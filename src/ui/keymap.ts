@@ -188,6 +188,18 @@ export const KEYMAP = [
   },
   {
     scope: 'accounts',
+    action: 'balances-down',
+    keys: [']'],
+    description: 'Detail pane: the next balances, when more than fit',
+  },
+  {
+    scope: 'accounts',
+    action: 'balances-up',
+    keys: ['['],
+    description: 'Detail pane: the balances before',
+  },
+  {
+    scope: 'accounts',
     action: 'load-all',
     keys: ['L'],
     description: 'Load the whole list (again); Esc stops',

@@ -7,7 +7,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BalancesQuery, CurrencyBalance } from '../../src/api/balance-types.js';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
-import { AccountsClient, KEYS, mountAccounts, waitForFrame } from './helpers/accounts-fakes.js';
+import { AccountsView } from '../../src/ui/accounts/accounts-view.js';
+import { AccountsClient, KEYS, keyedConfig, mountAccounts, waitForFrame } from './helpers/accounts-fakes.js';
+import { mountView } from './helpers/harness.js';
 import { elapse, fakeClock } from './helpers/fixtures.js';
 
 const cleanup: Array<() => void> = [];
@@ -175,5 +177,110 @@ describe('the detail pane: balances', () => {
     const f = await waitForFrame(v.frame, tableShown);
     expect(f.split('\n').length).toBeLessThanOrEqual(21);
     expect(f).toMatch(/│ USDT /);
+  });
+});
+
+describe('the detail pane: balances that do not fit', () => {
+  /** Seven currencies held and two at zero: at 21 rows (a 24-row terminal) the pane fits four. */
+  const many = [
+    row('ADA', '1', '0', '0', '1'),
+    row('BTC', '2', '0', '0', '2'),
+    row('DOGE', '0', '0', '0', '0'),
+    row('ETH', '3', '0', '0', '3'),
+    row('LTC', '4', '0', '0', '4'),
+    row('SOL', '5', '0', '0', '5'),
+    row('TRX', '0', '0', '0', '0'),
+    row('USDT', '6', '0', '0', '6'),
+    row('XRP', '7', '0', '0', '7'),
+  ];
+  const tickers = (f: string) =>
+    f
+      .split('\n')
+      .map((l) => /│ ([A-Z]+)\s+\d/.exec(l)?.[1])
+      .filter((t) => t !== undefined && many.some((r) => r.ticker === t));
+
+  it('] and [ move a page of rows, the line under them says where; z clamps; another row starts at the top', async () => {
+    const client = new BalancesClient();
+    client.holdings.set(0, many);
+    client.holdings.set(1, many);
+    const v = mount(client, 21);
+    await waitForFrame(v.frame, firstPage);
+
+    const first = await v.press(KEYS.enter, (f) => f.includes('rows 1–4 of 7 · ] 3 more'));
+    expect(tickers(first)).toEqual(['ADA', 'BTC', 'ETH', 'LTC']);
+    expect(first.split('\n').length).toBeLessThanOrEqual(21);
+
+    // A page down stops at the last full page; one more does nothing.
+    const last = await v.press(']', (f) => f.includes('rows 4–7 of 7 · [ 3 above'));
+    expect(tickers(last)).toEqual(['LTC', 'SOL', 'USDT', 'XRP']);
+    expect(last).not.toContain('more');
+    await v.press(']', (f) => f.includes('rows 4–7 of 7 · [ 3 above'));
+
+    // The zero rows shown: nine rows, the same place, rows on both sides.
+    const zeros = await v.press('z', (f) => f.includes('rows 4–7 of 9 · [ 3 above · ] 2 more'));
+    expect(tickers(zeros)).toEqual(['ETH', 'LTC', 'SOL', 'TRX']);
+    await v.press(']', (f) => f.includes('rows 6–9 of 9 · [ 5 above'));
+    // Hidden again: seven rows, the position clamped to the last page, and [ moves from there.
+    const clamped = await v.press('z', (f) => f.includes('rows 4–7 of 7 · [ 3 above'));
+    expect(tickers(clamped)).toEqual(['LTC', 'SOL', 'USDT', 'XRP']);
+    const back = await v.press('[', (f) => f.includes('rows 1–4 of 7 · ] 3 more'));
+    expect(tickers(back)).toEqual(['ADA', 'BTC', 'ETH', 'LTC']);
+
+    // Scrolled on row 1, then row 2's pane, then row 1's again: each starts at the first balance.
+    await v.press(']', (f) => f.includes('rows 4–7 of 7'));
+    const second = await v.press(
+      KEYS.down,
+      (f) => f.includes('Sub-account, row 2') && f.includes('rows 1–4 of 7'),
+    );
+    expect(tickers(second)).toEqual(['ADA', 'BTC', 'ETH', 'LTC']);
+    await v.press(KEYS.up, (f) => f.includes('Sub-account, row 1') && f.includes('rows 1–4 of 7'));
+  });
+
+  it('the terminal grows while scrolled: the position is clamped to the rows that fit', async () => {
+    const client = new BalancesClient();
+    client.holdings.set(0, many);
+    let height = 21;
+    const v = mountView(() => <AccountsView width={100} height={height} active />, {
+      client,
+      config: keyedConfig,
+      intervalSec: 10,
+      now: Date.now,
+    });
+    cleanup.push(() => v.unmount());
+    await waitForFrame(v.frame, firstPage);
+    v.stdin.write(KEYS.enter);
+    await waitForFrame(v.frame, (f) => f.includes('rows 1–4 of 7'));
+    v.stdin.write(']');
+    await waitForFrame(v.frame, (f) => f.includes('rows 4–7 of 7'));
+    // A row more: five fit, the last page is rows 3–7.
+    height = 22;
+    v.settle();
+    const taller = await waitForFrame(v.frame, (f) => f.includes('rows 3–7 of 7 · [ 2 above'));
+    expect(tickers(taller)).toEqual(['ETH', 'LTC', 'SOL', 'USDT', 'XRP']);
+    // Another: all seven fit, no scroll line.
+    height = 23;
+    v.settle();
+    const all = await waitForFrame(v.frame, (f) => tickers(f).length === 7);
+    expect(all).not.toMatch(/rows \d+–\d+ of/);
+  });
+
+  it('a taller terminal shows every row and no scroll line; [ and ] outside the pane only say where they act', async () => {
+    const client = new BalancesClient();
+    client.holdings.set(0, many);
+    const v = mount(client, 36);
+    await waitForFrame(v.frame, firstPage);
+    const hint = await v.press(']', (f) => f.includes('[ ]: more balances, in the detail pane (Enter)'));
+    expect(hint).not.toContain('Sub-account, row');
+    const all = await v.press(KEYS.enter, (f) => tickers(f).length === 7);
+    expect(all).not.toMatch(/rows \d+–\d+ of/);
+    expect(tickers(await v.press(']', (f) => tickers(f).length === 7))).toEqual([
+      'ADA',
+      'BTC',
+      'ETH',
+      'LTC',
+      'SOL',
+      'USDT',
+      'XRP',
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { CurrencyBalance } from '../../api/balance-types.js';
 import { BALANCE_HEADER, balanceCells, isZeroBalance } from '../../accounts/balance-cells.js';
 import type { SubAccount } from '../../api/types.js';
@@ -11,6 +11,7 @@ import { DataStatus } from '../chrome/data-status.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
+import { useKeymap } from '../hooks/use-keymap.js';
 import { kycRole, type Role, roleColor, statusRole } from './account-cells.js';
 import { useBalances } from './use-balances.js';
 import { useGlyphs, useTerminal } from '../terminal-context.js';
@@ -66,6 +67,8 @@ export interface AccountDetailProps {
   showZeros: boolean;
   /** The tab is hidden: its balances are not polled. */
   hidden: boolean;
+  /** `[` and `]` scroll the balances (the tab is active and no text box has the keys). */
+  keysActive: boolean;
 }
 
 /** Every field of one sub-account and what it holds, in a bordered pane under the table. */
@@ -77,6 +80,7 @@ export function AccountDetail({
   swatch,
   showZeros,
   hidden,
+  keysActive,
 }: AccountDetailProps) {
   const term = useTerminal();
   const glyphs = useGlyphs();
@@ -124,7 +128,9 @@ export function AccountDetail({
           {line(right[i], 12, inner - half - 2)}
         </Text>
       ))}
+      {/* Keyed by account: another row's pane starts at its first balance. */}
       <BalancesTable
+        key={`${row}:${account.id ?? ''}`}
         rows={balances.value}
         error={balances.error}
         fetchedAt={balances.fetchedAt}
@@ -132,6 +138,7 @@ export function AccountDetail({
         width={inner}
         lines={Math.max(1, height - FIXED_LINES)}
         showZeros={showZeros}
+        keysActive={keysActive}
       />
     </Box>
   );
@@ -146,6 +153,21 @@ interface BalancesTableProps {
   /** Rows for balances under the heading. */
   lines: number;
   showZeros: boolean;
+  keysActive: boolean;
+}
+
+/** The text under the rows shown when not all fit: where they are, and which key shows more. */
+function overflowText(top: number, shown: number, total: number): string {
+  const range = `rows ${formatCount(top + 1)}–${formatCount(top + shown)} of ${formatCount(total)}`;
+  const above = top;
+  const below = total - top - shown;
+  return [
+    range,
+    above > 0 ? `[ ${formatCount(above)} above` : '',
+    below > 0 ? `] ${formatCount(below)} more` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** The status line, the heading and the balances: points aligned, zero rows left out unless asked. */
@@ -157,6 +179,7 @@ function BalancesTable({
   width,
   lines,
   showZeros,
+  keysActive,
 }: BalancesTableProps) {
   const theme = useTheme();
   const ui = useUiState();
@@ -202,7 +225,19 @@ function BalancesTable({
           ? 'Every balance is zero (z shows them).'
           : undefined;
   const overflow = shown.length > lines;
-  const visible = overflow ? cells.slice(0, Math.max(0, lines - 1)) : cells;
+  // One line goes to the overflow text; `]` and `[` move a page of the rows that fit.
+  const page = overflow ? Math.max(1, lines - 1) : shown.length;
+  const lastTop = Math.max(0, shown.length - page);
+  // Clamped to the rows there are now: `z` hides some, a taller terminal fits more.
+  const [wanted, setWanted] = useState(0);
+  const top = Math.min(wanted, lastTop);
+  const scrollTo = (next: number) => setWanted(Math.max(0, Math.min(lastTop, next)));
+  useKeymap(
+    'accounts',
+    { 'balances-down': () => scrollTo(top + page), 'balances-up': () => scrollTo(top - page) },
+    keysActive && overflow && rows !== undefined,
+  );
+  const visible = overflow ? cells.slice(top, top + page) : cells;
   // Tickers are unique in the model, but two may read alike once cut to the column.
   const keys = uniqueKeys(visible.map((c) => c[0] ?? ''));
   return (
@@ -241,11 +276,7 @@ function BalancesTable({
           ))}
           {overflow ? (
             <Text color={theme.muted} wrap="truncate">
-              {truncate(
-                `+${formatCount(shown.length - visible.length)} more: a taller terminal shows them`,
-                width,
-                ellipsis,
-              )}
+              {truncate(overflowText(top, visible.length, shown.length), width, ellipsis)}
             </Text>
           ) : null}
         </>

@@ -120,6 +120,8 @@ export function AccountsView({
       return dispatch({ type: 'hint', text: 'z: zero balances, in the detail pane (Enter)' });
     setShowZeros((z) => !z);
   }, [current, dispatch]);
+  // The pane's own keys (`[` `]`) stand aside while the search box takes typed text.
+  const paneKeysActive = active && !state.searchOpen;
   useBrowserInput({
     active,
     searchOpen: state.searchOpen,
@@ -183,6 +185,7 @@ export function AccountsView({
         swatchOf={swatchOf}
         showZeros={showZeros}
         hidden={hidden}
+        paneKeysActive={paneKeysActive}
       />
     );
   }
@@ -238,6 +241,7 @@ export function AccountsView({
           swatch={swatchOf(selected)}
           showZeros={showZeros}
           hidden={hidden}
+          keysActive={paneKeysActive}
         />
       ) : null}
     </Box>

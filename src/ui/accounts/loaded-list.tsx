@@ -34,6 +34,8 @@ export interface LoadedListProps {
   showZeros: boolean;
   /** The tab is hidden: the detail pane's balances are not polled. */
   hidden: boolean;
+  /** The detail pane's `[` and `]` act. */
+  paneKeysActive: boolean;
 }
 
 const BAR_WIDTH = 22;
@@ -137,6 +139,7 @@ export function LoadedListView(p: LoadedListProps) {
           swatch={p.swatchOf(selected)}
           showZeros={p.showZeros}
           hidden={p.hidden}
+          keysActive={p.paneKeysActive}
         />
       ) : null}
     </Box>

@@ -124,6 +124,10 @@ export function useBrowserInput({
       if (listRef.current?.onAction(action)) return;
       const p = pageRef.current;
       const listOnly = () => {};
+      const paneHint = () => {
+        if (!current().detailOpen)
+          dispatch({ type: 'hint', text: '[ ]: more balances, in the detail pane (Enter)' });
+      };
       const actions: Record<AccountsAction, () => void> = {
         up: () => dispatch({ type: 'move', delta: -1, page: p }),
         down: () => dispatch({ type: 'move', delta: 1, page: p }),
@@ -137,6 +141,9 @@ export function useBrowserInput({
         details: () => dispatch({ type: 'detail-open', page: p }),
         'copy-id': () => copyRef.current?.(),
         'zero-balances': () => zerosRef.current?.(),
+        // The open pane scrolls its balances itself (AccountDetail); closed, a hint says where.
+        'balances-down': paneHint,
+        'balances-up': paneHint,
         'load-all': listOnly,
         sort: listOnly,
         'sort-reverse': listOnly,
@@ -149,7 +156,7 @@ export function useBrowserInput({
       };
       actions[action]();
     },
-    [dispatch, switchSearch],
+    [current, dispatch, switchSearch],
   );
 
   useKeypress((event) => {
