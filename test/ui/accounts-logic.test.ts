@@ -224,6 +224,29 @@ describe('columns', () => {
     // And every cell of the line is used: no room is left on the right.
     expect(5 + layout.columns.reduce((sum, c) => sum + c.width + 1, 0) - 1).toBe(120);
   });
+
+  it('measures a reordered or filtered list from its per-account widths, the same as measured afresh', () => {
+    const rows = [
+      { id: 'a', alias: 'market_maker_1', email: null, status: 'active', kyc: { kycStatus: 'verified' } },
+      { id: 'b', alias: 'ops', email: 'x@y.example', status: 'suspended', kyc: null },
+      {
+        id: 'c',
+        alias: '日本語のエイリアス',
+        email: 'long.address@corp.example.net',
+        status: null,
+        kyc: null,
+      },
+    ] as SubAccount[];
+    const cache = new WeakMap();
+    expect(contentWidths(rows, DEFAULT_TERMINAL, cache)).toEqual(contentWidths(rows, DEFAULT_TERMINAL));
+    const reversed = [...rows].reverse();
+    expect(contentWidths(reversed, DEFAULT_TERMINAL, cache)).toEqual(contentWidths(rows, DEFAULT_TERMINAL));
+    // A filter that drops the widest rows narrows the columns, cache or not.
+    const few = rows.slice(0, 2);
+    expect(contentWidths(few, DEFAULT_TERMINAL, cache)).toEqual(contentWidths(few, DEFAULT_TERMINAL));
+    expect(contentWidths(few, DEFAULT_TERMINAL, cache).alias).toBe('market_maker_1'.length);
+    expect(contentWidths(rows, DEFAULT_TERMINAL, cache).alias).toBe(18);
+  });
 });
 
 describe('footer and messages', () => {

@@ -79,10 +79,35 @@ export function cellFor(account: SubAccount, column: ColumnId, shortId: boolean,
 
 const MEASURED: readonly ColumnId[] = ['alias', 'email', 'status', 'kyc'];
 
+/** Each account's measured widths, kept by the caller for one terminal: a sort or a filter only
+ * reorders the same objects, so a new order costs lookups, not 40,000 cells sanitised again. */
+export type WidthCache = WeakMap<SubAccount, readonly number[]>;
+
+function widthsOf(account: SubAccount, term: TextTarget, cache: WidthCache | undefined): readonly number[] {
+  let widths = cache?.get(account);
+  if (widths === undefined) {
+    widths = MEASURED.map((id) => displayWidth(cellFor(account, id, false, term).text));
+    cache?.set(account, widths);
+  }
+  return widths;
+}
+
 /** The widest cell of each text column over `accounts`, as drawn (sanitised, placeholders). */
-export function contentWidths(accounts: readonly SubAccount[], term: TextTarget): ContentWidths {
+export function contentWidths(
+  accounts: readonly SubAccount[],
+  term: TextTarget,
+  cache?: WidthCache,
+): ContentWidths {
+  const max = MEASURED.map(() => 0);
+  for (const account of accounts) {
+    const widths = widthsOf(account, term, cache);
+    widths.forEach((w, i) => {
+      if (w > (max[i] ?? 0)) max[i] = w;
+    });
+  }
   const out: ContentWidths = {};
-  for (const id of MEASURED)
-    out[id] = Math.max(0, ...accounts.map((a) => displayWidth(cellFor(a, id, false, term).text)));
+  MEASURED.forEach((id, i) => {
+    out[id] = max[i] ?? 0;
+  });
   return out;
 }

@@ -16,7 +16,7 @@ import { useUiState } from '../ui-state.js';
 import { AccountDetail, detailHeight } from './account-detail.js';
 import { AccountsFooter } from './accounts-footer.js';
 import { AccountsTable } from './accounts-table.js';
-import { contentWidths } from './account-cells.js';
+import { contentWidths, type WidthCache } from './account-cells.js';
 import { type ContentWidths, layoutColumns } from './columns.js';
 import { CredentialsPanel } from './credentials-panel.js';
 import { adviceFor } from './error-advice.js';
@@ -159,7 +159,11 @@ export function AccountsView({
   );
   // Columns sized to the rows drawn; while a page loads, to the last rows measured (no jump).
   const drawn = list.active ? list.result : rows;
-  const measured = useMemo(() => (drawn.length > 0 ? contentWidths(drawn, term) : undefined), [drawn, term]);
+  const widthCache = useMemo<WidthCache>(() => new WeakMap(), [term]);
+  const measured = useMemo(
+    () => (drawn.length > 0 ? contentWidths(drawn, term, widthCache) : undefined),
+    [drawn, term, widthCache],
+  );
   const lastMeasured = useRef<ContentWidths>({});
   if (measured) lastMeasured.current = measured;
   const content = measured ?? lastMeasured.current;
