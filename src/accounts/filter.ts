@@ -50,11 +50,11 @@ function matches(a: SubAccount, needle: string): boolean {
   return has(a.alias) || has(a.email) || has(a.id) || has(a.userId);
 }
 
-export function filterAccounts(
-  rows: readonly SubAccount[],
+export function filterAccounts<R extends SubAccount>(
+  rows: readonly R[],
   filter: AccountFilter,
   text = '',
-): readonly SubAccount[] {
+): readonly R[] {
   const groups = FILTER_GROUPS.flatMap((g) => {
     const values = filter[g] ?? [];
     return values.length > 0 ? [{ group: g, values: new Set(values.map(foldValue)) }] : [];

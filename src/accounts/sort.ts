@@ -28,7 +28,7 @@ export function sortText(text: string, natural = true): string {
   return natural && HAS_DIGIT.test(t) ? t.replace(DIGITS, byValue) : t;
 }
 
-export function sortAccounts(rows: readonly SubAccount[], order: SortOrder): readonly SubAccount[] {
+export function sortAccounts<R extends SubAccount>(rows: readonly R[], order: SortOrder): readonly R[] {
   const { key } = order;
   if (key === undefined) return order.desc ? [...rows].reverse() : rows;
   const natural = NATURAL.has(key);
@@ -52,7 +52,7 @@ export function sortAccounts(rows: readonly SubAccount[], order: SortOrder): rea
     if (ka > kb) return dir;
     return a - b;
   });
-  return index.map((i) => rows[i] as SubAccount);
+  return index.map((i) => rows[i] as R);
 }
 
 /**
@@ -60,13 +60,13 @@ export function sortAccounts(rows: readonly SubAccount[], order: SortOrder): rea
  * unreadable) come last in either direction, in list order. Each amount is turned into a key
  * once (amountKey), so 10,100 rows sort by plain string comparisons.
  */
-export function sortByAmount(
-  rows: readonly SubAccount[],
-  amountOf: (row: SubAccount) => string | null | undefined,
+export function sortByAmount<R extends SubAccount>(
+  rows: readonly R[],
+  amountOf: (row: R) => string | null | undefined,
   desc: boolean,
-): readonly SubAccount[] {
-  const known: Array<{ row: SubAccount; negative: boolean; key: string; i: number }> = [];
-  const unknown: SubAccount[] = [];
+): readonly R[] {
+  const known: Array<{ row: R; negative: boolean; key: string; i: number }> = [];
+  const unknown: R[] = [];
   rows.forEach((row, i) => {
     const amount = amountOf(row);
     const k = amount == null ? undefined : amountKey(amount);
@@ -84,8 +84,8 @@ export function sortByAmount(
 }
 
 /** Rows grouped under their keys, the groups in key order, each group in list order. */
-function bucketed(rows: readonly SubAccount[], keys: readonly string[], desc: boolean): SubAccount[] {
-  const groups = new Map<string, SubAccount[]>();
+function bucketed<R extends SubAccount>(rows: readonly R[], keys: readonly string[], desc: boolean): R[] {
+  const groups = new Map<string, R[]>();
   rows.forEach((row, i) => {
     const k = keys[i] ?? '';
     const group = groups.get(k);
@@ -94,7 +94,7 @@ function bucketed(rows: readonly SubAccount[], keys: readonly string[], desc: bo
   });
   const order = [...groups.keys()].sort();
   if (desc) order.reverse();
-  const out: SubAccount[] = [];
+  const out: R[] = [];
   for (const k of order) for (const row of groups.get(k) ?? []) out.push(row);
   return out;
 }

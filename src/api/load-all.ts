@@ -15,7 +15,7 @@ import { isPooltopError, PooltopError } from '../errors/pooltop-error.js';
 import { linkSignals } from './link-signals.js';
 import { createRateGate, retryThroughGate } from './rate-gate.js';
 import { defaultSleep, type Sleep } from './retry.js';
-import { LIMIT_MAX, OFFSET_MAX, type SubAccount, type SubAccountPage } from './types.js';
+import { LIMIT_MAX, OFFSET_MAX, type ReadSubAccount, type SubAccount } from './types.js';
 
 export const LOAD_PAGE_SIZE = LIMIT_MAX;
 export const LOAD_CONCURRENCY = 4;
@@ -35,7 +35,11 @@ export interface PageQuery {
   limit: number;
 }
 
-export type FetchPage = (query: PageQuery, signal: AbortSignal) => Promise<SubAccountPage>;
+/** A page of rows: the client's (with each row as read) or fewer fields. */
+export type FetchPage<R extends SubAccount = ReadSubAccount> = (
+  query: PageQuery,
+  signal: AbortSignal,
+) => Promise<{ data: R[] }>;
 
 export interface LoadProgress {
   /** Rows received in list order so far. */
@@ -52,8 +56,8 @@ export interface LoadProgress {
   fraction: number;
 }
 
-export interface LoadOutcome {
-  rows: SubAccount[];
+export interface LoadOutcome<R extends SubAccount = ReadSubAccount> {
+  rows: R[];
   end: LoadEnd;
   /** The rows are the whole list (or the whole result of the term). */
   complete: boolean;
@@ -63,8 +67,8 @@ export interface LoadOutcome {
   progress: LoadProgress;
 }
 
-export interface LoadAllOptions {
-  fetchPage: FetchPage;
+export interface LoadAllOptions<R extends SubAccount = ReadSubAccount> {
+  fetchPage: FetchPage<R>;
   search?: string;
   signal?: AbortSignal;
   concurrency?: number;
@@ -76,14 +80,16 @@ export interface LoadAllOptions {
   sleep?: Sleep;
   random?: () => number;
   /** Each page's rows, in list order, as soon as every page before it has arrived. */
-  onRows?: (rows: readonly SubAccount[], progress: LoadProgress) => void;
+  onRows?: (rows: readonly R[], progress: LoadProgress) => void;
   /** After every request start, retry and page. */
   onProgress?: (progress: LoadProgress) => void;
   /** Before a page is retried (e.g. to say so on stderr). */
   onRetry?: (offset: number, error: PooltopError, delayMs: number) => void;
 }
 
-export async function loadAllSubAccounts(options: LoadAllOptions): Promise<LoadOutcome> {
+export async function loadAllSubAccounts<R extends SubAccount = ReadSubAccount>(
+  options: LoadAllOptions<R>,
+): Promise<LoadOutcome<R>> {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? defaultSleep;
   const concurrency = clampInt(options.concurrency ?? LOAD_CONCURRENCY, 1, LOAD_CONCURRENCY);
@@ -94,8 +100,8 @@ export async function loadAllSubAccounts(options: LoadAllOptions): Promise<LoadO
   const search = options.search?.trim() || undefined;
   const startedAt = now();
 
-  const rows: SubAccount[] = [];
-  const arrived = new Map<number, SubAccount[]>();
+  const rows: R[] = [];
+  const arrived = new Map<number, R[]>();
   const inflight = new Map<number, AbortController>();
   let nextOffset = 0;
   /** Offsets from here on are not needed (past a short page, or at and past a failed one). */
@@ -142,7 +148,7 @@ export async function loadAllSubAccounts(options: LoadAllOptions): Promise<LoadO
     }
   };
 
-  const fetchOne = (offset: number, signal: AbortSignal): Promise<SubAccountPage> =>
+  const fetchOne = (offset: number, signal: AbortSignal): Promise<{ data: R[] }> =>
     retryThroughGate(
       gate,
       () => {
@@ -197,7 +203,7 @@ export async function loadAllSubAccounts(options: LoadAllOptions): Promise<LoadO
   for (const controller of inflight.values()) controller.abort();
 
   const end: LoadEnd = ended ?? (outer?.aborted ? 'cancelled' : failure ? 'failed' : 'reach');
-  const outcome: LoadOutcome = { rows, end, complete: end === 'end', progress: snapshot() };
+  const outcome: LoadOutcome<R> = { rows, end, complete: end === 'end', progress: snapshot() };
   if (end === 'failed' && failure) {
     outcome.error = failure.error;
     outcome.failedOffset = failure.offset;

@@ -28,7 +28,7 @@ import type {
   HashRatePointJson,
   PoolOverview,
   PoolOverviewJson,
-  SubAccount,
+  ReadSubAccount,
   SubAccountJson,
   SubAccountPage,
   TokenSet,
@@ -227,7 +227,7 @@ export function parseSubAccountPage(body: unknown, report: DegradationSink = ign
 }
 
 /** The model of a sub-account read in its wire shape. */
-export function subAccountModel(wire: SubAccountJson): SubAccount {
+export function subAccountModel(wire: SubAccountJson): ReadSubAccount {
   const { kyc, permissions } = wire;
   return {
     id: wire.id ?? null,

@@ -3,7 +3,7 @@
  * account a line), CSV (RFC 4180 with formula guarding) or the readable table. JSON, NDJSON and
  * CSV are written as the rows arrive; the table needs every row to size its columns.
  */
-import type { SubAccount } from '../api/types.js';
+import type { ReadSubAccount, SubAccount } from '../api/types.js';
 import { csvLine } from '../format/csv.js';
 import { formatCount } from '../format/number.js';
 import { accountRow, ACCOUNT_HEADER } from './accounts-page.js';
@@ -17,7 +17,7 @@ export interface RowSink {
   /** Whether rows can be written as they arrive. */
   readonly streams: boolean;
   begin(): void;
-  rows(rows: readonly SubAccount[]): void;
+  rows(rows: readonly ReadSubAccount[]): void;
   end(complete: boolean): void;
 }
 
@@ -86,7 +86,7 @@ export function createSink(format: OutputFormat, write: (text: string) => void, 
       };
     }
     case 'text': {
-      const all: SubAccount[] = [];
+      const all: ReadSubAccount[] = [];
       return {
         streams: false,
         begin() {},

@@ -8,7 +8,7 @@
 import type { CurrencyBalance } from '../api/balance-types.js';
 import { LOAD_PAGE_RETRIES } from '../api/load-all.js';
 import { type BalanceLoadProgress, loadBalances } from '../api/load-balances.js';
-import type { SubAccount } from '../api/types.js';
+import type { ReadSubAccount } from '../api/types.js';
 import type { CommandContext } from './support/context.js';
 import type { CommandIO } from './support/io.js';
 import { isDebug } from '../errors/debug.js';
@@ -21,12 +21,12 @@ import { toSafeJson } from './json-output.js';
 
 export interface BalanceSink {
   begin(): void;
-  write(account: SubAccount, balances: readonly CurrencyBalance[] | null): void;
+  write(account: ReadSubAccount, balances: readonly CurrencyBalance[] | null): void;
   end(complete: boolean): void;
 }
 
 /** The row as read, with what it holds. */
-const withBalances = (a: SubAccount, b: readonly CurrencyBalance[] | null) => ({
+const withBalances = (a: ReadSubAccount, b: readonly CurrencyBalance[] | null) => ({
   ...a.received,
   balances: b ? balancesJson(b) : null,
 });
@@ -66,7 +66,7 @@ const PROGRESS_EVERY_MS = 100;
 export async function writeWithBalances(
   ctx: CommandContext,
   io: CommandIO,
-  accounts: readonly SubAccount[],
+  accounts: readonly ReadSubAccount[],
   sink: BalanceSink,
   ticker: string | undefined,
 ): Promise<{ failed: boolean; cancelled: boolean; report: string }> {
@@ -82,7 +82,7 @@ export async function writeWithBalances(
       onResult: (i, r) => {
         // stdout may be the same terminal: the row goes on a line of its own, the bar after it.
         bar?.clear();
-        sink.write(accounts[i] as SubAccount, r.ok ? r.balances : null);
+        sink.write(accounts[i] as ReadSubAccount, r.ok ? r.balances : null);
       },
       onProgress: bar?.update,
       onRetry: debug
@@ -116,7 +116,7 @@ export async function writeWithBalances(
 }
 
 /** An account as named on stderr: its alias and id, both network text. */
-function name(a: SubAccount | undefined, term: TextTarget): string {
+function name(a: ReadSubAccount | undefined, term: TextTarget): string {
   return `${sanitizeLine(a?.alias ?? '—', term)} (${sanitizeLine(a?.id ?? 'no id', term)})`;
 }
 

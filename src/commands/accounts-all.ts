@@ -14,7 +14,7 @@ import {
   loadAllSubAccounts,
   REACH_ROWS,
 } from '../api/load-all.js';
-import type { SubAccount } from '../api/types.js';
+import type { ReadSubAccount } from '../api/types.js';
 import type { CommandContext } from './support/context.js';
 import { isDebug } from '../errors/debug.js';
 import { progressParts } from '../accounts/load-progress.js';
@@ -35,7 +35,7 @@ export async function runAccountsAll(ctx: CommandContext, io: CommandIO, opts: A
   const sink = balanceSink ?? rowSink;
   const streaming = rowSink?.streams === true && opts.sort === undefined;
   const progress = io.stderrIsTTY ? progressLine(io.stderr) : undefined;
-  const keep = (rows: readonly SubAccount[]) => filterAccounts(rows, opts.filter);
+  const keep = (rows: readonly ReadSubAccount[]) => filterAccounts(rows, opts.filter);
   const debug = isDebug(io.env);
   sink?.begin();
   let outcome: LoadOutcome;

@@ -27,7 +27,7 @@ function fakeApi(
   const attempts = new Map<number, number>();
   let inflight = 0;
   let maxInflight = 0;
-  const fetchPage: FetchPage = async (q, signal) => {
+  const fetchPage: FetchPage<SubAccount> = async (q, signal) => {
     starts.push({ t: clock.t, offset: q.offset, search: q.search });
     inflight++;
     maxInflight = Math.max(maxInflight, inflight);
@@ -49,7 +49,11 @@ function fakeApi(
   return { fetchPage, starts, attempts, maxInflight: () => maxInflight };
 }
 
-function load(clock: VirtualClock, fetchPage: FetchPage, extra: Partial<LoadAllOptions> = {}) {
+function load(
+  clock: VirtualClock,
+  fetchPage: FetchPage<SubAccount>,
+  extra: Partial<LoadAllOptions<SubAccount>> = {},
+) {
   return clock.run(
     loadAllSubAccounts({ fetchPage, now: clock.now, sleep: clock.sleep, random: () => 0.5, ...extra }),
   );

@@ -159,10 +159,11 @@ export function AccountsView({
   );
   // Columns sized to the rows drawn; while a page loads, to the last rows measured (no jump).
   const drawn = list.active ? list.result : rows;
-  const widthCache = useMemo<WidthCache>(() => new WeakMap(), [term]);
+  // Each account's widths, measured once for this terminal (a sort only reorders the same rows).
+  const widths = useMemo(() => ({ term, cache: new WeakMap() as WidthCache }), [term]);
   const measured = useMemo(
-    () => (drawn.length > 0 ? contentWidths(drawn, term, widthCache) : undefined),
-    [drawn, term, widthCache],
+    () => (drawn.length > 0 ? contentWidths(drawn, widths.term, widths.cache) : undefined),
+    [drawn, widths],
   );
   const lastMeasured = useRef<ContentWidths>({});
   if (measured) lastMeasured.current = measured;

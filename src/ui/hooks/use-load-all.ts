@@ -7,7 +7,7 @@
 import { useCallback } from 'react';
 import type { PooltopError } from '../../errors/pooltop-error.js';
 import { type LoadEnd, type LoadProgress, loadAllSubAccounts } from '../../api/load-all.js';
-import type { SubAccount } from '../../api/types.js';
+import type { ReadSubAccount, SubAccount } from '../../api/types.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useOneLoad } from './use-one-load.js';
 
@@ -34,6 +34,11 @@ export interface LoadAll {
   clear(): void;
 }
 
+/** The dashboard never prints a row as read: 10,100 rows without that copy take ~40 % less. */
+function withoutReceived({ received: _, ...model }: ReadSubAccount): SubAccount {
+  return model;
+}
+
 const IDLE: LoadAllState = { phase: 'idle', rows: [], progress: undefined, search: '' };
 const PROGRESS_EVERY_MS = 100;
 /**
@@ -55,8 +60,11 @@ export function useLoadAll(): LoadAll {
       let drawnAt = Number.NEGATIVE_INFINITY;
       let rowsAt = Number.NEGATIVE_INFINITY;
       setState({ phase: 'loading', rows: [], progress: undefined, search });
-      void loadAllSubAccounts({
-        fetchPage: (query, signal) => client.listSubAccounts(query, { signal }),
+      void loadAllSubAccounts<SubAccount>({
+        fetchPage: async (query, signal) => {
+          const page = await client.listSubAccounts(query, { signal });
+          return { data: page.data.map(withoutReceived) };
+        },
         search,
         signal: run.signal,
         now,
