@@ -2,6 +2,7 @@
 //  - 100 rows: page size 100 in a terminal tall enough to show them all; ↓/↑ and clock-tick frames.
 //  - flip: PgDn to the frame showing the next (prefetched) page, page size 30 at 120×40.
 //   node frame-accounts.mjs --n 30 --flips 20 --size 200x106
+import './dashboard-flags.mjs';
 import { AccountsView } from '../../src/ui/accounts/accounts-view.js';
 import { TABS } from '../../src/ui/tabs.js';
 import { dataSource, manualClock, mountDashboard, sleep, timeFrames, until } from './harness.mjs';

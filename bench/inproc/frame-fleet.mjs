@@ -4,6 +4,7 @@
 // Mining requests the tab sent each second from the moment it was shown (the whole listings of
 // every account for the gone workers included), against the API's 1,000 requests per 10 s.
 //   node frame-fleet.mjs --n 30 --size 200x60 --accounts 50 --workers 2000 --window 60
+import './dashboard-flags.mjs';
 import { TABS } from '../../src/ui/tabs.js';
 import { manualClock, mountDashboard, dataSource, sleep, timeFrames, until } from './harness.mjs';
 

@@ -7,6 +7,7 @@
 //    older than its poll period (so the switch also asks for it again): what the first frame
 //    with the Mining tab selected shows.
 //   node frame-mining.mjs --n 30 --switches 5 --size 200x60 --workers 160
+import './dashboard-flags.mjs';
 import { TABS } from '../../src/ui/tabs.js';
 import { miningScreen } from '../markers.mjs';
 import { dataSource, manualClock, mountDashboard, sleep, timeFrames, until } from './harness.mjs';

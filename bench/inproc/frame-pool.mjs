@@ -1,5 +1,6 @@
 // Entry (bundled): frame times of the Pool tab at the sizes given, printed as one JSON line.
 //   node frame-pool.mjs --sizes 120x40,200x60 --n 30 --warmup 10
+import './dashboard-flags.mjs';
 import { dataSource, manualClock, mountDashboard, sleep, timeFrames, until } from './harness.mjs';
 
 const arg = (name, fallback) => {

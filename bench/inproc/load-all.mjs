@@ -5,6 +5,7 @@
 //  - dashboard: `L` in the real dashboard (200×106), then frames with 100 rows on screen while
 //    loaded (↓/↑ and clock ticks) and `s` (sort) to its frame.
 //   node load-all.mjs --n 30
+import './dashboard-flags.mjs';
 import { filterAccounts } from '../../src/accounts/filter.js';
 import { sortAccounts } from '../../src/accounts/sort.js';
 import { createClient } from '../../src/api/client.js';

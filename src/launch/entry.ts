@@ -14,6 +14,7 @@ import { isDebug } from '../errors/debug.js';
 import { VERSION } from '../version.js';
 import { runWithCodeCache } from './code-cache.js';
 import { trustedCacheDir } from './cache-dir.js';
+import { applyDashboardHeapFlags, DASHBOARD_V8_FLAGS } from './dashboard-heap.js';
 
 /** The commands' and the dashboard's bundles, next to this file; set by the build. */
 declare const __POOLTOP_COMMANDS__: string;
@@ -39,6 +40,10 @@ process.on('SIGUSR1', () => {
 
 try {
   const dashboard = invocationOf(process.argv.slice(2)) === 'dashboard';
+  if (dashboard) {
+    applyDashboardHeapFlags();
+    if (isDebug(process.env)) process.stderr.write(`pooltop: v8: ${DASHBOARD_V8_FLAGS.join(' ')}\n`);
+  }
   const file = join(__dirname, dashboard ? __POOLTOP_DASHBOARD__ : __POOLTOP_COMMANDS__);
   runWithCodeCache(dashboard ? 'dashboard' : 'commands', file, trustedCacheDir(process.env), VERSION, (note) => {
     if (isDebug(process.env)) process.stderr.write(`pooltop: code cache: ${note}\n`);

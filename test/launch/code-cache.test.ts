@@ -17,9 +17,12 @@ import {
   truncateSync,
   writeFileSync,
 } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { DASHBOARD_V8_FLAGS } from '../../src/launch/dashboard-heap.js';
+import { CLI } from '../support/run-cli.js';
 import { launchPty } from '../support/pty-session.js';
 
 const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as {
@@ -184,5 +187,42 @@ describe('dashboard code cache', () => {
     const dir = freshDir();
     expect(await dashboard(dir, () => true, { POOLTOP_CODE_CACHE: 'off' })).toBe('pooltop: code cache: off');
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('the dashboard V8 settings (src/launch/dashboard-heap.ts)', () => {
+  it('are set for the dashboard before its bundle runs, and its cache, made under them, is accepted', async () => {
+    const dir = freshDir();
+    const settings = `pooltop: v8: ${DASHBOARD_V8_FLAGS.join(' ')}`;
+    const run = launchPty(['--demo'], {
+      cols: 100,
+      rows: 30,
+      env: { POOLTOP_CACHE_DIR: dir, DEBUG: 'pooltop' },
+    });
+    try {
+      await vi.waitFor(() => expect(run.screen()).toMatch(/Workers [\d,]+/), {
+        timeout: 20_000,
+        interval: 50,
+      });
+      run.pty.write('q');
+      expect(await run.exit).toBe(0);
+      await run.flushed();
+      expect(run.raw()).toContain(settings);
+    } finally {
+      run.dispose();
+    }
+    // Accepted: V8 checks a cache against the flags it runs with.
+    await dashboard(dir, written(dir));
+    expect(await dashboard(dir)).toBe(`pooltop: code cache: accepted (${join(dir, CACHE_NAME)})`);
+  });
+
+  it('are not set for a one-shot command', () => {
+    const out = spawnSync(process.execPath, [CLI, 'pool', '--demo', '--json'], {
+      env: { ...process.env, DEBUG: 'pooltop', POOLTOP_CODE_CACHE: 'off' },
+      encoding: 'utf8',
+    });
+    expect(out.status).toBe(0);
+    expect(out.stdout).toContain('"current_hash_rate"');
+    expect(out.stderr).not.toContain('pooltop: v8:');
   });
 });
