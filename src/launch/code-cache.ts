@@ -29,27 +29,38 @@ const START_UP_MS = 3_000;
 /** Which bundle: its cache file's name starts with it, and it says when the cache is taken. */
 export type Bundle = 'dashboard' | 'commands';
 
-/** Runs the CommonJS bundle `file`; `report` hears first what happens to the cache, for DEBUG=pooltop. */
+/**
+ * Runs the CommonJS bundle `file`; `report` hears first what happens to the cache, for DEBUG=pooltop.
+ * The dashboard's `afterStartUp` runs once start-up is over, after its cache is written.
+ */
 export function runWithCodeCache(
   bundle: Bundle,
   file: string,
   trusted: { dir: string } | { reason: string },
   version: string,
   report: (note: string) => void,
+  afterStartUp?: () => void,
 ): void {
   const name = `${bundle}-${version}-node${process.versions.node}-${process.arch}.v8`;
   const cacheFile = 'dir' in trusted ? join(trusted.dir, name) : undefined;
   const cachedData = cacheFile === undefined ? undefined : readOwnFile(cacheFile);
   const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`;
   const script = new Script(source, { filename: file, cachedData });
+  let saveAfterStartUp: (() => void) | undefined;
   if (cacheFile === undefined) report('reason' in trusted ? trusted.reason : 'off');
   else if (cachedData !== undefined && !script.cachedDataRejected) report(`accepted (${cacheFile})`);
   else {
     const when = bundle === 'dashboard' ? 'after start-up' : 'at exit';
     report(`${cachedData === undefined ? 'none' : 'rejected'}, written ${when} (${cacheFile})`);
     // A command is done at exit, whichever way it ends; the dashboard runs on.
-    if (bundle === 'dashboard') setTimeout(() => save(bundle, cacheFile, script), START_UP_MS).unref();
+    if (bundle === 'dashboard') saveAfterStartUp = () => save(bundle, cacheFile, script);
     else process.once('exit', () => save(bundle, cacheFile, script));
+  }
+  if (bundle === 'dashboard' && (saveAfterStartUp || afterStartUp)) {
+    setTimeout(() => {
+      saveAfterStartUp?.();
+      afterStartUp?.();
+    }, START_UP_MS).unref();
   }
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));

@@ -14,7 +14,7 @@ import { isDebug } from '../errors/debug.js';
 import { VERSION } from '../version.js';
 import { runWithCodeCache } from './code-cache.js';
 import { trustedCacheDir } from './cache-dir.js';
-import { applyDashboardHeapFlags, DASHBOARD_V8_FLAGS } from './dashboard-heap.js';
+import { AFTER_START_UP_V8_FLAGS, AT_START_V8_FLAGS, applyV8Flags } from './dashboard-heap.js';
 
 /** The commands' and the dashboard's bundles, next to this file; set by the build. */
 declare const __POOLTOP_COMMANDS__: string;
@@ -40,14 +40,20 @@ process.on('SIGUSR1', () => {
 
 try {
   const dashboard = invocationOf(process.argv.slice(2)) === 'dashboard';
+  const debug = (line: string) => isDebug(process.env) && process.stderr.write(`pooltop: ${line}\n`);
   if (dashboard) {
-    applyDashboardHeapFlags();
-    if (isDebug(process.env)) process.stderr.write(`pooltop: v8: ${DASHBOARD_V8_FLAGS.join(' ')}\n`);
+    applyV8Flags(AT_START_V8_FLAGS);
+    debug(`v8: ${AT_START_V8_FLAGS.join(' ')}`);
   }
   const file = join(__dirname, dashboard ? __POOLTOP_DASHBOARD__ : __POOLTOP_COMMANDS__);
-  runWithCodeCache(dashboard ? 'dashboard' : 'commands', file, trustedCacheDir(process.env), VERSION, (note) => {
-    if (isDebug(process.env)) process.stderr.write(`pooltop: code cache: ${note}\n`);
-  });
+  runWithCodeCache(
+    dashboard ? 'dashboard' : 'commands',
+    file,
+    trustedCacheDir(process.env),
+    VERSION,
+    (note) => debug(`code cache: ${note}`),
+    dashboard ? () => applyV8Flags(AFTER_START_UP_V8_FLAGS) : undefined,
+  );
 } catch (error) {
   cannotStart(error);
 }

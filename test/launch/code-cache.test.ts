@@ -21,7 +21,7 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { DASHBOARD_V8_FLAGS } from '../../src/launch/dashboard-heap.js';
+import { AT_START_V8_FLAGS } from '../../src/launch/dashboard-heap.js';
 import { CLI } from '../support/run-cli.js';
 import { launchPty } from '../support/pty-session.js';
 
@@ -193,7 +193,7 @@ describe('dashboard code cache', () => {
 describe('the dashboard V8 settings (src/launch/dashboard-heap.ts)', () => {
   it('are set for the dashboard before its bundle runs, and its cache, made under them, is accepted', async () => {
     const dir = freshDir();
-    const settings = `pooltop: v8: ${DASHBOARD_V8_FLAGS.join(' ')}`;
+    const settings = `pooltop: v8: ${AT_START_V8_FLAGS.join(' ')}`;
     const run = launchPty(['--demo'], {
       cols: 100,
       rows: 30,
