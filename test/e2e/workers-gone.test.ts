@@ -16,6 +16,9 @@ const faults = { okDraws: Number.POSITIVE_INFINITY };
 let service: ServiceHandle;
 let env: NodeJS.ProcessEnv;
 let account: string;
+/** One client for the test's own reads: a client per listing could start its nonces below the
+ * last one the previous client sent, which the service rightly refuses. */
+let client: ReturnType<typeof createClient>;
 
 beforeAll(async () => {
   service = await startService({
@@ -28,28 +31,25 @@ beforeAll(async () => {
   });
   account = service.miningAccounts[0]!;
   env = serviceEnv(service, { WHITEBIT_MINING_ACCOUNT: account, POOLTOP_TIMEOUT_MS: '2000' });
-});
-afterAll(async () => {
-  await service.close();
-});
-
-/** The listing at the service's current clock, fetched independently of the CLI. */
-async function names(): Promise<Set<string>> {
-  const client = createClient({
+  client = createClient({
     baseUrl: service.baseUrl,
     apiKey: service.credentials.apiKey,
     apiSecret: service.credentials.apiSecret,
     retries: 0,
   });
-  try {
-    const out = new Set<string>();
-    for (let offset = 0; ; offset += 100) {
-      const page = await client.mining.workerNames({ account, offset, limit: 100 });
-      for (const n of page.items) out.add(n);
-      if (page.items.length < 100) return out;
-    }
-  } finally {
-    await client.close();
+});
+afterAll(async () => {
+  await client.close();
+  await service.close();
+});
+
+/** The listing at the service's current clock, fetched independently of the CLI. */
+async function names(): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (let offset = 0; ; offset += 100) {
+    const page = await client.mining.workerNames({ account, offset, limit: 100 });
+    for (const n of page.items) out.add(n);
+    if (page.items.length < 100) return out;
   }
 }
 
