@@ -62,6 +62,30 @@ async function dashboard(
   }
 }
 
+/**
+ * Runs `pooltop --demo` with the cache in `dir`, without DEBUG, past the moment its cache would
+ * be written (the clock on screen has ticked 4 times), then quits: it must have said nothing.
+ */
+async function runsSilentlyPastStartUp(dir: string) {
+  const run = launchPty(['--demo'], { cols: 100, rows: 30, env: { POOLTOP_CACHE_DIR: dir } });
+  try {
+    await vi.waitFor(() => expect(run.screen()).toMatch(/Workers [\d,]+/), { timeout: 20_000, interval: 50 });
+    const clock = () => run.screen().match(/\d\d:\d\d:(\d\d)\s*$/m)?.[1];
+    const first = Number(clock());
+    await vi.waitFor(() => expect((Number(clock()) - first + 60) % 60).toBeGreaterThanOrEqual(4), {
+      timeout: 20_000,
+      interval: 100,
+    });
+    expect(run.screen()).toMatch(/Workers [\d,]+/);
+    run.pty.write('q');
+    expect(await run.exit).toBe(0);
+    await run.flushed();
+    expect(run.raw()).not.toMatch(/pooltop:|Error/);
+  } finally {
+    run.dispose();
+  }
+}
+
 /** The cache file, present whole: renamed into place, no temporary file left. */
 const written = (dir: string, since = 0) => () => {
   const files = readdirSync(dir);
@@ -131,24 +155,7 @@ describe('dashboard code cache', () => {
     const dir = freshDir();
     // A directory where the file would go: it cannot be read as a cache, nor renamed over.
     mkdirSync(join(dir, CACHE_NAME));
-    const run = launchPty(['--demo'], { cols: 100, rows: 30, env: { POOLTOP_CACHE_DIR: dir } });
-    try {
-      await vi.waitFor(() => expect(run.screen()).toMatch(/Workers [\d,]+/), { timeout: 20_000, interval: 50 });
-      // Past the moment the cache would be written: the clock on screen has ticked 4 times.
-      const clock = () => run.screen().match(/\d\d:\d\d:(\d\d)\s*$/m)?.[1];
-      const first = Number(clock());
-      await vi.waitFor(() => expect((Number(clock()) - first + 60) % 60).toBeGreaterThanOrEqual(4), {
-        timeout: 20_000,
-        interval: 100,
-      });
-      expect(run.screen()).toMatch(/Workers [\d,]+/);
-      run.pty.write('q');
-      expect(await run.exit).toBe(0);
-      await run.flushed();
-      expect(run.raw()).not.toMatch(/pooltop:|Error/);
-    } finally {
-      run.dispose();
-    }
+    await runsSilentlyPastStartUp(dir);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     expect(statSync(join(dir, CACHE_NAME)).isDirectory()).toBe(true);
   });
@@ -157,22 +164,7 @@ describe('dashboard code cache', () => {
   it.runIf(process.getuid?.() !== 0)('runs without a cache, silently, in a read-only directory', async () => {
     const dir = freshDir();
     chmodSync(dir, 0o500);
-    const run = launchPty(['--demo'], { cols: 100, rows: 30, env: { POOLTOP_CACHE_DIR: dir } });
-    try {
-      await vi.waitFor(() => expect(run.screen()).toMatch(/Workers [\d,]+/), { timeout: 20_000, interval: 50 });
-      const clock = () => run.screen().match(/\d\d:\d\d:(\d\d)\s*$/m)?.[1];
-      const first = Number(clock());
-      await vi.waitFor(() => expect((Number(clock()) - first + 60) % 60).toBeGreaterThanOrEqual(4), {
-        timeout: 20_000,
-        interval: 100,
-      });
-      run.pty.write('q');
-      expect(await run.exit).toBe(0);
-      await run.flushed();
-      expect(run.raw()).not.toMatch(/pooltop:|Error/);
-    } finally {
-      run.dispose();
-    }
+    await runsSilentlyPastStartUp(dir);
     expect(readdirSync(dir)).toEqual([]);
   });
 
