@@ -19,6 +19,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    globalSetup: ['./test/support/run-temp-dir.ts'],
     reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });
