@@ -32,17 +32,20 @@ export function sortAccounts<R extends SubAccount>(rows: readonly R[], order: So
   const { key } = order;
   if (key === undefined) return order.desc ? [...rows].reverse() : rows;
   const natural = NATURAL.has(key);
-  const byText = new Map<string, string>();
+  // Keys of repeated values are looked up, until there are too many values to bucket: from
+  // there each row's key is computed (a map of 10,100 names costs more than it saves).
+  let byText: Map<string, string> | undefined = new Map();
   const keys = rows.map((row) => {
     const text = fieldText(row, key);
-    let k = byText.get(text);
+    let k = byText?.get(text);
     if (k === undefined) {
       k = sortText(text, natural);
-      byText.set(text, k);
+      if (byText && byText.size < BUCKETS_MAX) byText.set(text, k);
+      else byText = undefined;
     }
     return k;
   });
-  if (byText.size <= BUCKETS_MAX) return bucketed(rows, keys, order.desc);
+  if (byText) return bucketed(rows, keys, order.desc);
   const dir = order.desc ? -1 : 1;
   const index = rows.map((_, i) => i);
   index.sort((a, b) => {

@@ -46,6 +46,25 @@ describe('sortAccounts', () => {
     }
   });
 
+  it('keeps ties in list order on both sides of the bucketing limit (256 distinct values)', () => {
+    for (const distinct of [255, 256, 257, 300]) {
+      // Each value three times, the copies far apart, so a tie's order is the list's.
+      const rows = [0, 1, 2].flatMap((copy) =>
+        Array.from({ length: distinct }, (_, v) =>
+          account(`v${(v * 7919) % distinct}`, { id: `${v}-${copy}` }),
+        ),
+      );
+      for (const desc of [false, true]) {
+        const expected = rows
+          .map((row, i) => ({ row, i, k: sortText(row.alias ?? '') }))
+          .sort((a, b) => (a.k === b.k ? a.i - b.i : (a.k < b.k ? -1 : 1) * (desc ? -1 : 1)))
+          .map((e) => e.row.id);
+        const sorted = sortAccounts(rows, { key: 'alias', desc }).map((r) => r.id);
+        expect(sorted, `${distinct} ${desc ? 'desc' : 'asc'}`).toEqual(expected);
+      }
+    }
+  });
+
   it('leaves the list order alone without a key, or reverses it', () => {
     const rows = generateAccounts(50, 1).map(subAccountModel);
     expect(sortAccounts(rows, { desc: false })).toBe(rows);

@@ -13,6 +13,7 @@ import {
 } from '../../src/ui/accounts/list-state.js';
 import {
   listFooterParts,
+  statusCounts,
   loadStatusText,
   pickerOptions,
   withSortMarker,
@@ -105,6 +106,10 @@ describe('the loaded list text', () => {
     const parts = listFooterParts(
       {
         result: rows.filter((r) => r.status !== 'frozen'),
+        statusLine: statusCounts(
+          rows.filter((r) => r.status !== 'frozen'),
+          DEFAULT_TERMINAL,
+        ),
         loaded: rows.length,
         top: 10,
         viewRows: 20,

@@ -158,8 +158,9 @@ export function AccountsView({
     [theme.enabled, depth],
   );
   // Columns sized to the rows drawn; while a page loads, to the last rows measured (no jump).
-  const drawn = list.active ? list.result : rows;
-  // Each account's widths, measured once for this terminal (a sort only reorders the same rows).
+  // A sort only reorders the same rows: the loaded list is measured in list order, so it is not
+  // measured again; each account's widths are kept for this terminal.
+  const drawn = list.active ? list.matching : rows;
   const widths = useMemo(() => ({ term, cache: new WeakMap() as WidthCache }), [term]);
   const measured = useMemo(
     () => (drawn.length > 0 ? contentWidths(drawn, widths.term, widths.cache) : undefined),

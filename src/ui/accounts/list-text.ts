@@ -85,6 +85,8 @@ export function statusCounts(rows: readonly SubAccount[], term: TextTarget): str
 
 export interface ListFooterInput {
   result: readonly SubAccount[];
+  /** The result's counts by status (statusCounts): counted when the rows matching change, not per frame. */
+  statusLine: string;
   loaded: number;
   top: number;
   viewRows: number;
@@ -106,7 +108,7 @@ export function listFooterParts(i: ListFooterInput, term: TextTarget): string[] 
       ? `no rows of ${formatCount(i.loaded)}`
       : `rows ${formatCount(i.top + 1)}–${formatCount(last)} of ${of}`,
   ];
-  if (total > 0) parts.push(statusCounts(i.result, term));
+  if (total > 0) parts.push(i.statusLine);
   if (i.sort.key !== undefined)
     parts.push(
       `sorted by ${i.sort.key === 'balance' ? (i.balanceName ?? 'balance') : i.sort.key} ${i.sort.desc ? i.glyphs.desc : i.glyphs.asc}`,

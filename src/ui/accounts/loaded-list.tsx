@@ -12,7 +12,13 @@ import { AccountsTable } from './accounts-table.js';
 import { type TableLayout, withBalanceColumn } from './columns.js';
 import { FilterPicker, PICKER_HEIGHT } from './filter-picker.js';
 import { type ListGlyphs, progressBar } from './list-glyphs.js';
-import { fitKeepingKeys, listFooterParts, loadStatusText, withSortMarker } from './list-text.js';
+import {
+  fitKeepingKeys,
+  listFooterParts,
+  loadStatusText,
+  statusCounts,
+  withSortMarker,
+} from './list-text.js';
 import { SearchBox } from './search-box.js';
 import type { LoadedList as List } from './use-loaded-list.js';
 import { hintText } from '../browser/browser-state.js';
@@ -82,12 +88,15 @@ export function LoadedListView(p: LoadedListProps) {
   const { top, sort, filter } = state;
   const text = list.text;
   const balanceName = column?.header;
+  // The same rows in any order: a sort does not count them again.
+  const statusLine = useMemo(() => statusCounts(list.matching, term), [list.matching, term]);
   const footer = useMemo(
     () =>
-      listFooterParts({ result, loaded, top, viewRows, sort, filter, text, glyphs, balanceName }, term).join(
-        ' · ',
-      ),
-    [result, loaded, top, viewRows, sort, filter, text, glyphs, balanceName, term],
+      listFooterParts(
+        { result, statusLine, loaded, top, viewRows, sort, filter, text, glyphs, balanceName },
+        term,
+      ).join(' · '),
+    [result, statusLine, loaded, top, viewRows, sort, filter, text, glyphs, balanceName, term],
   );
   const selected = list.selected;
   return (

@@ -27,6 +27,8 @@ export interface LoadedList {
   dispatch: (action: ListAction) => void;
   /** The loaded rows, filtered and sorted. */
   result: readonly SubAccount[];
+  /** The same rows in list order (filtered, not sorted): what does not depend on order is worked out from it. */
+  matching: readonly SubAccount[];
   /** The search text filtering it (the box's draft while it is open). */
   text: string;
   options: readonly PickerOption[];
@@ -210,6 +212,7 @@ export function useLoadedList({ browser, browserDispatch, current, enabled }: Lo
     state,
     dispatch,
     result,
+    matching: filtered,
     text,
     options,
     selected: active ? result[state.cursor] : undefined,
