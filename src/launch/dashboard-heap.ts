@@ -7,8 +7,9 @@
  *   compiler memory on a worker thread, which the C allocator then keeps for the life of the
  *   process; layout is a small share of a frame either way.
  * - At start, `--no-maglev`: JavaScript goes from baseline code straight to TurboFan, as on
- *   Node 20. Maglev's compilations come in bursts (one near minute 8.5 of every run) whose memory
- *   the C allocator keeps too; without them the RSS stays flat, and start-up does less work.
+ *   Node 20. Maglev's compilations come in bursts whose memory the C allocator keeps too; without
+ *   them the RSS stays flat and start-up does less work, for slower frames on Node 24 until the
+ *   code that draws them reaches TurboFan.
  * - Once start-up is over, `--semi-space-growth-factor=1`: the young generation keeps the size it
  *   has. V8 doubles it, up to 16 MB a semi-space, whenever enough garbage survives a scavenge, and
  *   an idle process never gives those pages back. Not from the start: held at its first size
