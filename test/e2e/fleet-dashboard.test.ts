@@ -232,11 +232,17 @@ describe('the fleet table in a terminal', () => {
     clock.t = T2;
     s.pty.write(KEYS.escape);
     t = await until(s, (x) => fleetRows(x).get(account)?.gone === goneAt2, 'the fleet after they came back');
-    const seen = JSON.parse(readFileSync(file, 'utf8')) as {
-      entries: Record<string, { workers: { name: string; gone?: boolean; cameBack?: number[] }[] }>;
-    };
-    const workers = Object.values(seen.entries)[0]?.workers ?? [];
-    for (const n of away) expect(workers.find((w) => w.name === n)?.cameBack?.length, n).toBe(1);
+    // The table is drawn before the memory is written to disk: wait for the file.
+    await vi.waitFor(
+      () => {
+        const seen = JSON.parse(readFileSync(file, 'utf8')) as {
+          entries: Record<string, { workers: { name: string; gone?: boolean; cameBack?: number[] }[] }>;
+        };
+        const workers = Object.values(seen.entries)[0]?.workers ?? [];
+        for (const n of away) expect(workers.find((w) => w.name === n)?.cameBack?.length, n).toBe(1);
+      },
+      { timeout: 20_000 },
+    );
     s.pty.write('q');
     expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);
   }, 120_000);
