@@ -1,12 +1,12 @@
-// Swaps Ink's output pass for ./output/ wherever pooltop is built or tested: the esbuild plugin
+// Swaps parts of Ink's output for ./output/ wherever pooltop is built or tested: the esbuild plugin
 // for every bundle (scripts/program-build.mjs), the Vite plugin for vitest (vitest.config.ts),
 // from the one table below. `ink/build/output.js`, imported by build/renderer.js, becomes
-// ./output/output.ts, the `widest-line` package Ink measures text with becomes
-// ./output/widest-line.ts, and the text sanitiser every <Text> goes through on every frame
-// (build/sanitize-ansi.js, imported by build/squash-text-nodes.js) is reached through
-// ./output/sanitize-cache.ts, which imports Ink's own as `ink-sanitize-ansi`. The esbuild build fails if Ink's sources no longer import these names,
-// so an Ink upgrade cannot drop the swap silently (test/renderer/ink-output-plugin.test.ts checks
-// both plugins).
+// ./output/output.ts; the `widest-line` package Ink measures text with becomes
+// ./output/widest-line.ts; and where Ink joins the text of a <Text> to measure it (build/dom.js)
+// and to draw it (build/render-node-to-output.js), ./output/squash-cache.ts keeps the result,
+// calling Ink's own (imported as `ink-squash-text-nodes`) only for a text that changed. The esbuild
+// build fails if Ink's sources no longer import these names, so an Ink upgrade cannot drop the
+// swap silently (test/renderer/ink-output-plugin.test.ts checks both plugins).
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,13 +19,18 @@ export const INK_REDIRECTS = [
   { importer: 'renderer', spec: './output.js', to: join(here, 'output', 'output.ts') },
   { importer: 'render-node-to-output', spec: 'widest-line', to: join(here, 'output', 'widest-line.ts') },
   { importer: 'measure-text', spec: 'widest-line', to: join(here, 'output', 'widest-line.ts') },
-  { importer: 'squash-text-nodes', spec: './sanitize-ansi.js', to: join(here, 'output', 'sanitize-cache.ts') },
+  { importer: 'dom', spec: './squash-text-nodes.js', to: join(here, 'output', 'squash-cache.ts') },
+  {
+    importer: 'render-node-to-output',
+    spec: './squash-text-nodes.js',
+    to: join(here, 'output', 'squash-cache.ts'),
+  },
 ];
 
+const INK_DIR = dirname(createRequire(import.meta.url).resolve('ink'));
+
 /** Ink's own modules that a replacement wraps, by the name it imports them with (Ink exports no subpaths). */
-const INK_ORIGINALS = new Map([
-  ['ink-sanitize-ansi', join(dirname(createRequire(import.meta.url).resolve('ink')), 'sanitize-ansi.js')],
-]);
+const INK_ORIGINALS = new Map([['ink-squash-text-nodes', join(INK_DIR, 'squash-text-nodes.js')]]);
 
 /** The replacement for `spec` imported by `importer` (a file path), if it is one of Ink's. */
 export function redirectOf(spec, importer) {
@@ -39,8 +44,10 @@ export function inkOutput() {
     setup(build) {
       const seen = new Set();
       build.onStart(() => seen.clear());
-      build.onResolve({ filter: /^ink-sanitize-ansi$/ }, (args) => ({ path: INK_ORIGINALS.get(args.path) }));
-      build.onResolve({ filter: /^(\.\/output\.js|widest-line|\.\/sanitize-ansi\.js)$/ }, (args) => {
+      build.onResolve({ filter: /^ink-squash-text-nodes$/ }, (args) => ({
+        path: INK_ORIGINALS.get(args.path),
+      }));
+      build.onResolve({ filter: /^(\.\/output\.js|widest-line|\.\/squash-text-nodes\.js)$/ }, (args) => {
         const redirect = redirectOf(args.path, args.importer);
         if (!redirect) return undefined;
         seen.add(redirect);

@@ -36,9 +36,9 @@ describe('src/renderer output-pass plugins', () => {
     expect(inputs).toContain('src/renderer/output/widest-line.ts');
     expect(inputs.some((p) => p.endsWith('node_modules/ink/build/output.js'))).toBe(false);
     expect(inputs.some((p) => p.includes('node_modules/widest-line/'))).toBe(false);
-    // The sanitiser is wrapped, not replaced: Ink's own is still in, reached through the cache.
-    expect(inputs).toContain('src/renderer/output/sanitize-cache.ts');
-    expect(inputs.some((p) => p.endsWith('node_modules/ink/build/sanitize-ansi.js'))).toBe(true);
+    // Joining a text is wrapped, not replaced: Ink's own is still in, reached through the cache.
+    expect(inputs).toContain('src/renderer/output/squash-cache.ts');
+    expect(inputs.some((p) => p.endsWith('node_modules/ink/build/squash-text-nodes.js'))).toBe(true);
   });
 
   it('fails a bundle where only part of the swap applies', async () => {
@@ -52,13 +52,13 @@ describe('src/renderer output-pass plugins', () => {
       /src[\\/]renderer[\\/]output[\\/]output\.ts$/,
     );
     expect(resolve('widest-line', join(inkBuild, 'measure-text.js'))).toMatch(/widest-line\.ts$/);
-    expect(resolve('./sanitize-ansi.js', join(inkBuild, 'squash-text-nodes.js'))).toMatch(
-      /sanitize-cache\.ts$/,
+    for (const importer of ['dom.js', 'render-node-to-output.js']) {
+      expect(resolve('./squash-text-nodes.js', join(inkBuild, importer))).toMatch(/squash-cache\.ts$/);
+    }
+    expect(resolve('ink-squash-text-nodes', '/work/src/renderer/output/squash-cache.ts')).toBe(
+      join(inkBuild, 'squash-text-nodes.js'),
     );
-    expect(resolve('ink-sanitize-ansi', '/work/src/renderer/output/sanitize-cache.ts')).toBe(
-      join(inkBuild, 'sanitize-ansi.js'),
-    );
-    expect(resolve('./sanitize-ansi.js', join(inkBuild, 'other.js'))).toBeNull();
+    expect(resolve('./squash-text-nodes.js', join(inkBuild, 'other.js'))).toBeNull();
     expect(resolve('toString', '/work/src/x.ts')).toBeNull();
     expect(resolve('./output.js', join(inkBuild, 'ink.js'))).toBeNull();
     expect(resolve('./output.js', '/work/src/x.ts')).toBeNull();
