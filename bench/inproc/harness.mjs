@@ -3,12 +3,21 @@
 // options) drawn into a fake terminal of a given size, a manual 1 s clock, and a client that
 // serves data fetched once from the embedded service (so no network time is measured).
 import { EventEmitter } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createClient } from '../../src/api/client.js';
 import { startService } from '../../src/service/server.js';
 import { runDashboard } from '../../src/ui/run-dashboard.js';
 import { spy } from './ink-spy.mjs';
 import { Screen } from './screen.mjs';
+
+// The Session tab keeps a token store: one of this run's own, not the user's (which would grow by
+// an entry per run, each service having its own port, and is read every few seconds).
+const stateDir = mkdtempSync(join(tmpdir(), 'pooltop-bench-state-'));
+process.env.POOLTOP_STATE_DIR = stateDir;
+process.on('exit', () => rmSync(stateDir, { recursive: true, force: true }));
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
