@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { Box, Text, Transform } from 'ink';
 import { render } from 'ink-testing-library';
-import { Activity, createElement as h, type ReactNode } from 'react';
+import { Activity, type ActivityProps, createElement as h, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 
 type Piece =
@@ -73,7 +73,11 @@ function drawPieces(pieces: Piece[]): ReactNode[] {
     if (p.kind === 'styled') return h(Text, { key, color: p.color, bold: p.bold }, ...children);
     if (p.kind === 'transform')
       return h(Transform, { key, transform: p.bracket ? bracket : upper }, ...children);
-    return h(Activity, { key, mode: p.hidden ? 'hidden' : 'visible', children: h(Text, null, ...children) });
+    const props: ActivityProps = {
+      mode: p.hidden ? 'hidden' : 'visible',
+      children: h(Text, null, ...children),
+    };
+    return h(Activity, { key, ...props });
   });
 }
 
