@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/types.js';
 import { cachedSeenStores, memorySeenStore, type SeenStores } from '../config/seen-store.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { createTheme } from '../format/color.js';
+import { createSecondSignal } from './clock.js';
 import { AlertSettingsContext, type AlertSettings, NO_ALERTS } from './alerts/alerts-context.js';
 import { DashboardContext, type DashboardContextValue } from './dashboard-context.js';
 import { KeypressProvider } from './hooks/use-keypress.js';
@@ -59,6 +60,7 @@ export function DashboardProviders({
   const intervalMs = intervalSec * 1000;
   const timers = useRef(new Set<NodeJS.Timeout>()).current;
   const retries = useRef(new RetrySchedule()).current;
+  const second = useMemo(() => createSecondSignal(now), [now]);
   useEffect(
     () => () => {
       for (const t of timers) clearTimeout(t);
@@ -76,8 +78,9 @@ export function DashboardProviders({
         now,
         random,
         seeds,
+        onAnswer: second.answered,
       }),
-    [intervalMs, pausedRef, timers, retries, now, random, seeds],
+    [intervalMs, pausedRef, timers, retries, now, random, seeds, second],
   );
   const dashboard: DashboardContextValue = useMemo(
     () => ({
@@ -90,8 +93,9 @@ export function DashboardProviders({
       now,
       retries,
       seenStores,
+      second,
     }),
-    [client, config, demo, intervalMs, signal, now, retries, seenStores],
+    [client, config, demo, intervalMs, signal, now, retries, seenStores, second],
   );
   const theme = useMemo(() => createTheme(color), [color]);
   return (

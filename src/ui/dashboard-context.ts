@@ -6,6 +6,7 @@ import { createContext, useContext } from 'react';
 import type { ApiClient } from '../api/types.js';
 import type { SeenStores } from '../config/seen-store.js';
 import type { ResolvedConfig } from '../config/types.js';
+import type { SecondSignal } from './clock.js';
 import type { RetrySchedule } from './retry-schedule.js';
 
 export interface DashboardContextValue {
@@ -24,6 +25,8 @@ export interface DashboardContextValue {
   seenStores?: SeenStores;
   /** When failing SWR keys are retried next (see useRetryAt); absent in some test harnesses. */
   retries?: RetrySchedule;
+  /** Asks the shell's clock for a new second (app.tsx always gives one; useNow makes its own if not). */
+  second?: SecondSignal;
 }
 
 export const DashboardContext = createContext<DashboardContextValue | null>(null);

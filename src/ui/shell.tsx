@@ -15,7 +15,13 @@ import { useNotice } from './hooks/use-notice.js';
 import { useNow } from './hooks/use-now.js';
 import { useKeypress } from './hooks/use-keypress.js';
 import { isPaste } from './keypress.js';
-import { liveness, ShownAtContext, type StatusReport, StatusReportContext } from './status-report.js';
+import {
+  liveness,
+  readReport,
+  ShownAtContext,
+  type StatusSource,
+  StatusReportContext,
+} from './status-report.js';
 import { ClockContext } from './clock.js';
 import { TabSlot } from './tab-slot.js';
 import { TABS } from './tabs.js';
@@ -47,7 +53,8 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   const [tab, setTab] = useState(0);
   const [help, setHelp] = useState(false);
   const [paused, setPaused] = useState(false);
-  const [report, setReport] = useState<StatusReport | undefined>(undefined);
+  const [source, setReport] = useState<StatusSource | undefined>(undefined);
+  const report = readReport(source);
   const [capture, setCapture] = useState(false);
   const [notice, notify, clearNotice] = useNotice();
   const [alertsOpen, setAlertsOpen] = useState(false);

@@ -2,8 +2,14 @@
  * How a tab tells the status bar about its data: fresh or stale, the last success, the current
  * error and when it is retried. A tab view calls `useReportStatus(report, active)`; the shell
  * shows the visible tab's report (nothing when that tab reports nothing).
+ *
+ * A report changes when the tab's data starts, stops or fails, not on every poll: its `fetchedAt`
+ * may be a reader of the data layer (useResource's `readFetchedAt`) that the shell calls each
+ * time it draws. Each answer re-renders the shell in the same render as the answer itself
+ * (clock.ts `SecondSignal`), so the status bar's "updated …" comes with the data, and a poll
+ * costs one render, not a second one for a report sent after the first.
  */
-import { createContext, useContext, useEffect } from 'react';
+import { createContext, useContext, useLayoutEffect } from 'react';
 import type { RetryAt } from './retry-schedule.js';
 
 export interface StatusReport {
@@ -21,7 +27,19 @@ export interface StatusReport {
   periodMs?: number;
 }
 
-export const StatusReportContext = createContext<(report: StatusReport | undefined) => void>(() => {});
+/** What a tab sends: a report whose `fetchedAt` may be read when the status bar is drawn. */
+export interface StatusSource extends Omit<StatusReport, 'fetchedAt'> {
+  fetchedAt: number | undefined | (() => number | undefined);
+}
+
+/** The report as it stands now. */
+export function readReport(source: StatusSource | undefined): StatusReport | undefined {
+  if (source === undefined || typeof source.fetchedAt !== 'function')
+    return source as StatusReport | undefined;
+  return { ...source, fetchedAt: source.fetchedAt() };
+}
+
+export const StatusReportContext = createContext<(report: StatusSource | undefined) => void>(() => {});
 
 /** Polls a success may be old before the data is no longer live. */
 export const LIVE_INTERVALS = 2;
@@ -80,18 +98,20 @@ export function liveness(
 
 /**
  * Sends the tab's state while it is the selected tab (`shown`), under the help or not; `undefined`
- * while what the tab shows is not polled at all (the header then has no word for it).
+ * while what the tab shows is not polled at all (the header then has no word for it). Sent as
+ * the tab's render is committed (a layout effect): a change reaches the status bar in that
+ * same frame.
  */
-export function useReportStatus(report: StatusReport | undefined, shown: boolean): void {
+export function useReportStatus(report: StatusSource | undefined, shown: boolean): void {
   const send = useContext(StatusReportContext);
   const none = report === undefined;
   const { what, hasData, fetchedAt, error, retryAt, ownLine, periodMs } = report ?? NOTHING;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (shown) send(none ? undefined : { what, hasData, fetchedAt, error, retryAt, ownLine, periodMs });
   }, [send, shown, none, what, hasData, fetchedAt, error, retryAt, ownLine, periodMs]);
 }
 
-const NOTHING: StatusReport = {
+const NOTHING: StatusSource = {
   what: '',
   hasData: false,
   fetchedAt: undefined,

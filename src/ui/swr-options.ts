@@ -82,10 +82,12 @@ export interface SwrOptionsInput {
   random?: () => number;
   /** Data asked for before the dashboard mounted, put in its cache (data/seed.ts). */
   seeds?: readonly Seed[];
+  /** Called as each answer or failure lands, just before SWR puts it in the cache (the clock's `SecondSignal.answered`). */
+  onAnswer?: () => void;
 }
 
 export function swrOptions(input: SwrOptionsInput): SWRConfiguration {
-  const { intervalMs, isPaused, timers, schedule, now = Date.now, random, seeds } = input;
+  const { intervalMs, isPaused, timers, schedule, now = Date.now, random, seeds, onAnswer } = input;
   return {
     // A cache of each dashboard's own, not SWR's global one.
     provider: () => new SeededCache(seeds),
@@ -105,7 +107,11 @@ export function swrOptions(input: SwrOptionsInput): SWRConfiguration {
     // SWR's default deep comparison would walk the whole answer only to find that out.
     compare: (a, b) => a === b,
     isPaused,
-    onSuccess: (_data, key) => schedule?.clear(key),
+    onSuccess: (_data, key) => {
+      schedule?.clear(key);
+      onAnswer?.();
+    },
+    onError: () => onAnswer?.(),
     onErrorRetry: (err, key, _config, revalidate, { retryCount }) => {
       const wait = pollRetryDelay(err, retryCount, intervalMs, random);
       schedule?.set(key, wait === undefined ? null : now() + wait);

@@ -144,7 +144,7 @@ export function AccountsView({
       : {
           what: 'sub-accounts',
           hasData: result !== undefined,
-          fetchedAt: accounts.fetchedAt,
+          fetchedAt: accounts.readFetchedAt,
           error: accounts.error,
           retryAt: undefined,
           ownLine: true,

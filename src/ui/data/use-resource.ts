@@ -69,6 +69,11 @@ export interface Resource<T> {
   /** `value` answers the key asked for (not the previous key's, kept while this one loads). */
   isCurrent: boolean;
   fetchedAt: number | undefined;
+  /**
+   * `fetchedAt` as the cache holds it when called: the same function from poll to poll, for a
+   * status report that need not change with every answer (status-report.ts).
+   */
+  readFetchedAt: () => number | undefined;
   poll: number | undefined;
   /** The last failure; cancelled requests are not failures. */
   error: Error | undefined;
@@ -194,6 +199,13 @@ export function useResource<K extends ResourceKey, T>(
   }, [id, hidden, seed, fetchedAt, now, periodMs, mutate]);
   useRefreshOnShow(hidden, paused ? undefined : fetchedAt, mutate, periodMs);
 
+  // The previous key's time while this key loads (with keepPreviousData), else the cache's.
+  const laggingAt = isCurrent ? undefined : fetchedAt;
+  const readFetchedAt = useCallback(
+    () => (cache.get(id)?.data as Polled<T> | undefined)?.fetchedAt ?? laggingAt,
+    [cache, id, laggingAt],
+  );
+
   // This key's request was cancelled by a component that went away while another still wants it.
   // (isValidating is not read here: reading it re-renders on every request's start and end.)
   const aborted = isCancelledHere(error);
@@ -205,6 +217,7 @@ export function useResource<K extends ResourceKey, T>(
     value: data?.value,
     isCurrent,
     fetchedAt,
+    readFetchedAt,
     poll: data?.poll,
     error: aborted ? undefined : error,
     isLoading: swr.isLoading,

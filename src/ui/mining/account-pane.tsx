@@ -178,7 +178,7 @@ export function AccountPane(props: AccountPaneProps) {
     {
       what: 'mining account',
       hasData: info.value !== undefined,
-      fetchedAt: info.fetchedAt,
+      fetchedAt: info.readFetchedAt,
       error,
       retryAt: info.retryAt ?? day.retryAt,
     },

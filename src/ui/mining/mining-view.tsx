@@ -118,7 +118,7 @@ function MiningTab({ width, height, active, hidden = false }: TabProps) {
     {
       what: 'mining accounts',
       hasData: accounts.value !== undefined,
-      fetchedAt: accounts.fetchedAt,
+      fetchedAt: accounts.readFetchedAt,
       error: accounts.error,
       retryAt: accounts.retryAt,
       periodMs: accounts.periodMs,

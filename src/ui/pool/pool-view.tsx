@@ -37,7 +37,7 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
   const pool = usePoolOverview(hidden);
   const [link, setLink] = useState(0);
   const [lastDay, setLastDay] = useState(false);
-  const { overview, fetchedAt } = pool;
+  const { overview } = pool;
   const links = overview?.connectionLinks ?? [];
   const selected = Math.min(link, Math.max(0, links.length - 1));
   const fresh = useNewBlocks(overview?.blocks, pool.poll);
@@ -56,7 +56,7 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
     {
       what: 'pool overview',
       hasData: overview !== undefined,
-      fetchedAt,
+      fetchedAt: pool.readFetchedAt,
       error: pool.error,
       retryAt: pool.retryAt,
     },

@@ -10,7 +10,7 @@ export { POOL_OVERVIEW_KEY };
 /** The pool tab's data: the latest overview, kept while a later poll fails (then it is stale). */
 export type PoolOverviewState = { overview: PoolOverview | undefined } & Pick<
   Resource<PoolOverview>,
-  'fetchedAt' | 'poll' | 'error' | 'isLoading' | 'isValidating' | 'retryAt'
+  'fetchedAt' | 'readFetchedAt' | 'poll' | 'error' | 'isLoading' | 'isValidating' | 'retryAt'
 >;
 
 type List<T> = readonly T[] | null | undefined;
@@ -62,6 +62,7 @@ export function usePoolOverview(hidden = false): PoolOverviewState {
   return {
     overview: pool.value,
     fetchedAt: pool.fetchedAt,
+    readFetchedAt: pool.readFetchedAt,
     poll: pool.poll,
     error: pool.error,
     isLoading: pool.isLoading,

@@ -23,7 +23,12 @@ import { cachedSeenStores, memorySeenStore, type SeenStores } from '../../../src
 import { DashboardContext, type DashboardContextValue } from '../../../src/ui/dashboard-context.js';
 import { KeypressProvider } from '../../../src/ui/hooks/use-keypress.js';
 import type { TerminalControl } from '../../../src/ui/shell.js';
-import { type StatusReport, StatusReportContext } from '../../../src/ui/status-report.js';
+import {
+  readReport,
+  type StatusReport,
+  StatusReportContext,
+  type StatusSource,
+} from '../../../src/ui/status-report.js';
 import { swrOptions } from '../../../src/ui/swr-options.js';
 import { ThemeContext } from '../../../src/ui/theme-context.js';
 import { type UiState, UiStateContext } from '../../../src/ui/ui-state.js';
@@ -123,7 +128,9 @@ export function mountView(view: (hidden: boolean) => ReactElement, opts: MountVi
   };
   const alerts = opts.alerts ?? NO_ALERTS;
   const swr = swrOptions({ intervalMs: dashboard.intervalMs, isPaused: () => ui.paused, timers: new Set() });
-  const onReport = opts.onReport ?? (() => {});
+  const given = opts.onReport;
+  // The report as the status bar would read it when it is sent.
+  const onReport = given ? (source: StatusSource | undefined) => given(readReport(source)) : () => {};
   const tree = (hidden: boolean) => (
     <ThemeContext.Provider value={createTheme(false)}>
       <DashboardContext.Provider value={dashboard}>

@@ -1,0 +1,76 @@
+/**
+ * A poll's answer is one React render: the Pool tab's new data, the shell's new second, the status
+ * bar's "updated …" and the header's word, together — not the data first and the status bar a
+ * render later (each render is a layout and its share of an output pass, once a second).
+ */
+import { render } from 'ink-testing-library';
+import { Profiler } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PoolOverview } from '../../src/api/types.js';
+import { App } from '../../src/ui/app.js';
+import { configFixture, NOW, overviewFixture, StubClient } from './helpers/fixtures.js';
+import { resize, waitForFrame } from './helpers/harness.js';
+
+describe('a poll', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('lands in one render with the new second and the status bar that speaks of it', async () => {
+    let t = NOW + 400;
+    const client = new StubClient();
+    let answer: (o: PoolOverview) => void = () => {};
+    client.next = () => new Promise((resolve) => (answer = resolve));
+    let commits = 0;
+    const view = render(
+      <Profiler id="dashboard" onRender={() => commits++}>
+        <App
+          client={client}
+          config={configFixture}
+          demo={false}
+          intervalSec={5}
+          color={false}
+          signal={new AbortController().signal}
+          onQuit={() => {}}
+          now={() => t}
+          random={() => 1}
+        />
+      </Profiler>,
+    );
+    resize(view.stdout, 100, 30);
+    const frame = () => view.lastFrame() ?? '';
+    answer(overviewFixture({ workers: 1000 }));
+    await waitForFrame(frame, (f) => f.includes('Workers 1,000') && f.includes('LIVE'));
+    await waitForFrame(frame, (f) => f.includes('updated just now'));
+
+    // `r` asks again, four seconds later; the answer comes in the next second.
+    t += 4_000;
+    view.stdin.write('r');
+    await vi.waitFor(() => expect(client.calls).toBe(2));
+    // What the request's start draws (its spinner) is drawn before the answer comes.
+    for (let turn = 0; turn < 5; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+    t += 1_000;
+    const before = commits;
+    answer(overviewFixture({ workers: 2000 }));
+    const after = await waitForFrame(frame, (f) => f.includes('Workers 2,000'));
+    expect(after).toContain('updated just now');
+    expect(after).toContain('LIVE');
+    expect(after).toContain(new Date(t).toLocaleTimeString('en-GB', { hour12: false }).slice(0, 8));
+    // Nothing follows it: no report sent after the frame, no tick left to draw the second.
+    view.rerender(
+      <Profiler id="dashboard" onRender={() => commits++}>
+        <App
+          client={client}
+          config={configFixture}
+          demo={false}
+          intervalSec={5}
+          color={false}
+          signal={new AbortController().signal}
+          onQuit={() => {}}
+          now={() => t}
+          random={() => 1}
+        />
+      </Profiler>,
+    );
+    expect(commits - before).toBe(2); // the answer's render, and this rerender
+    view.unmount();
+  });
+});
