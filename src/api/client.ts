@@ -148,11 +148,14 @@ export function createClient(options: ClientOptions): ApiClient {
     return parseJsonBody(res.body);
   }
 
+  /** The last overview read: the next one takes its hash-rate history if that has not changed. */
+  let lastPool: PoolOverview | undefined;
   async function getMiningPool(opts?: CallOptions): Promise<PoolOverview> {
     return scoped(opts, (signal) =>
       withRetry(async () => {
         const body = await exchange({ method: 'GET', path: PATHS.miningPool, signal }, keySecrets);
-        return parsePoolOverview(body, sink('GET', PATHS.miningPool));
+        lastPool = parsePoolOverview(body, sink('GET', PATHS.miningPool), lastPool);
+        return lastPool;
       }, retryOptions(signal)),
     );
   }

@@ -187,11 +187,53 @@ function snakeOverviewBody(body: unknown, report: DegradationSink): unknown {
   return { ...body, data: overview };
 }
 
-export function parsePoolOverview(body: unknown, report: DegradationSink = ignore): PoolOverview {
-  const wire: PoolOverviewJson = parse(poolResponse, snakeOverviewBody(body, report), report).data;
+/**
+ * `previous`, the overview read before this one: when this body's hash-rate history is, point for
+ * point, the one `previous` holds, that history is taken as it was read instead of read again.
+ * The history (169 hourly points) changes once an hour; reading it was most of the work of
+ * reading an overview, once a poll.
+ */
+export function parsePoolOverview(
+  body: unknown,
+  report: DegradationSink = ignore,
+  previous?: PoolOverview,
+): PoolOverview {
+  const snake = snakeOverviewBody(body, report);
+  const kept = previous?.received.last7days_hash_rate;
+  if (
+    previous &&
+    kept &&
+    isObject(snake) &&
+    isObject(snake.data) &&
+    sameHistory(snake.data.last7days_hash_rate, kept)
+  ) {
+    // An empty history to read (a missing one would be reported as missing).
+    const data = { ...snake.data, last7days_hash_rate: [] };
+    const wire: PoolOverviewJson = parse(poolResponse, { ...snake, data }, report).data;
+    wire.last7days_hash_rate = kept;
+    if (wire.blocks) wire.blocks = sortBlocks(wire.blocks);
+    return poolOverviewModel(wire, previous.last7daysHashRate);
+  }
+  const wire: PoolOverviewJson = parse(poolResponse, snake, report).data;
   if (wire.last7days_hash_rate) wire.last7days_hash_rate = sortHistory(wire.last7days_hash_rate);
   if (wire.blocks) wire.blocks = sortBlocks(wire.blocks);
   return poolOverviewModel(wire);
+}
+
+/**
+ * `raw` (as received) holds exactly the points of `read` (as read, sorted), each with both its
+ * fields: a point missing one (or null), or one that reading changed or left out, was reported as degraded,
+ * and is read (and reported) again.
+ */
+function sameHistory(raw: unknown, read: readonly HashRatePointJson[]): boolean {
+  if (!Array.isArray(raw) || raw.length !== read.length) return false;
+  for (let i = 0; i < raw.length; i++) {
+    const r: unknown = raw[i];
+    const p = read[i];
+    if (!isObject(r) || p?.timestamp == null || p.hashrate == null) return false;
+    if (r.timestamp !== p.timestamp || r.hashrate !== p.hashrate) return false;
+  }
+  return true;
 }
 
 /**
@@ -199,7 +241,11 @@ export function parsePoolOverview(body: unknown, report: DegradationSink = ignor
  * near 2e17 H/s with some 34 significant digits, of which a double keeps 15 to 17 — far more than
  * the 3 ever shown or compared against a threshold; the exact text stays in `received`.
  */
-export function poolOverviewModel(wire: PoolOverviewJson): PoolOverview {
+export function poolOverviewModel(
+  wire: PoolOverviewJson,
+  /** The history as read from these same points before (parsePoolOverview's `previous`). */
+  history?: PoolOverview['last7daysHashRate'],
+): PoolOverview {
   return {
     connectionLinks: wire.connection_links ?? null,
     location: wire.location ?? null,
@@ -208,10 +254,12 @@ export function poolOverviewModel(wire: PoolOverviewJson): PoolOverview {
     workers: wire.workers ?? null,
     currentHashRate: parseHashRate(wire.current_hash_rate) ?? null,
     last7daysHashRate:
+      history ??
       wire.last7days_hash_rate?.map((p) => ({
         timestamp: p.timestamp ?? null,
         hashrate: parseHashRate(p.hashrate) ?? null,
-      })) ?? null,
+      })) ??
+      null,
     blocks:
       wire.blocks?.map((b) => ({
         blockFoundAt: b.block_found_at ?? null,
