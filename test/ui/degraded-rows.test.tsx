@@ -30,6 +30,15 @@ afterEach(() => {
 const columnOf = (line: string, marker: string) => line.indexOf(marker);
 
 describe('Pool tab with a degraded overview', () => {
+  it('says — for a last block and a history with no time, not "— ago"', async () => {
+    const { app } = startApp({}, (c) => {
+      c.next = async () =>
+        poolOverviewModel({ last7days_hash_rate: [{ hashrate: '1' }], blocks: [{ block_height: 1 }] });
+    });
+    const f = await waitForFrame(app.frame, (x) => x.includes('Blocks found') && x.includes('updated'));
+    expect(f).toContain('Last block — · History — · Location —');
+  });
+
   it('shows — for what is missing or null and keeps every block as a row', async () => {
     const full = wireOverviewFixture();
     const degraded: PoolOverviewJson = {

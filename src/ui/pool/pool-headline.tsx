@@ -49,8 +49,9 @@ export function Delta({ value, format, upIsBad = false }: DeltaProps) {
   );
 }
 
-const age = (seconds: number | undefined): string =>
-  seconds === undefined ? '—' : formatDuration(seconds * 1000);
+/** "5m 00s ago"; just "—" when the time is unknown (not "— ago"). */
+const age = (seconds: number | undefined, suffix: string): string =>
+  seconds === undefined ? '—' : `${formatDuration(seconds * 1000)} ${suffix}`;
 
 /**
  * Two lines: how hard the pool works (with the change since the last poll); then how old its
@@ -64,8 +65,8 @@ function PoolHeadlineView(props: PoolHeadlineProps) {
   const nowMs = useClock();
   const theme = useTheme();
   const nowSec = Math.floor(nowMs / 1000);
-  const block = `Last block ${age(ageOf(readings.lastBlockTime, nowSec))} ago`;
-  const history = `History ${age(ageOf(readings.newestSampleTime, nowSec))} old`;
+  const block = `Last block ${age(ageOf(readings.lastBlockTime, nowSec), 'ago')}`;
+  const history = `History ${age(ageOf(readings.newestSampleTime, nowSec), 'old')}`;
   const where = `Location ${textOr(overview.location, term)} · Assets ${listOr(overview.assets, term)} · Rewards ${listOr(overview.rewardSchemes, term)}`;
   const tag = (key: keyof PoolAlertStatus) =>
     status[key] === 'warning' || status[key] === 'critical' ? 5 : 0;
