@@ -25,7 +25,7 @@ export interface DashboardContextValue {
   seenStores?: SeenStores;
   /** When failing SWR keys are retried next (see useRetryAt); absent in some test harnesses. */
   retries?: RetrySchedule;
-  /** Asks the shell's clock for a new second (app.tsx always gives one; useNow makes its own if not). */
+  /** Asks the shell to draw, as each answer lands and each second (app.tsx gives one; useNow makes its own). */
   second?: SecondSignal;
 }
 
