@@ -1,7 +1,7 @@
 /**
  * Ctrl+Z. In raw mode the terminal sends the key instead of stopping the program, so the
  * dashboard stops itself the way a shell job stops: the terminal is given back first (normal
- * screen, cursor shown, raw mode and bracketed paste off), then SIGTSTP. When the shell continues
+ * screen, cursor shown, raw mode and bracketed paste off), then SIGTSTP to its process group. When the shell continues
  * it (`fg`, SIGCONT), raw mode, bracketed paste and the alternate screen come back and
  * everything is drawn again, at the terminal's size read anew: it may have been resized while
  * the dashboard was stopped.
@@ -48,7 +48,9 @@ export function suspendDashboard({
   stdin,
   stdout,
   repaint,
-  stop = () => process.kill(process.pid, 'SIGTSTP'),
+  // The whole process group, as the terminal stops a job for Ctrl+Z: under `npm start` or
+  // `npx pooltop`, npm and sh share the dashboard's group, and the shell waits for them.
+  stop = () => process.kill(0, 'SIGTSTP'),
 }: SuspendDeps): void {
   let timer: NodeJS.Timeout | undefined;
   const resume = (): void => {

@@ -179,10 +179,18 @@ describe.skipIf(missing)('real terminals: tmux', { timeout: 60_000 }, () => {
     await k.waitFor((x) => !x.includes('Search:'), 'search closed');
   });
 
-  it('Ctrl+Z gives the shell back and fg brings the dashboard back, redrawn', async () => {
+  // `npm start` and `npx pooltop` run the dashboard under npm and sh, in the same process group:
+  // Ctrl+Z must stop the whole job (as the terminal would), or the shell keeps waiting for npm.
+  it.each([
+    ['run directly', `${process.execPath} ${CLI} --demo`],
+    [
+      'under a parent process, as npm start and npx run it',
+      `sh -c 'true && ${process.execPath} ${CLI} --demo'`,
+    ],
+  ])('Ctrl+Z gives the shell back and fg brings the dashboard back, redrawn (%s)', async (_how, command) => {
     const sh = s.shell!;
     await sh.waitFor((x) => x.includes('$'), 'the shell prompt');
-    sh.type(`${process.execPath} ${CLI} --demo`);
+    sh.type(command);
     sh.keys('Enter');
     await sh.waitFor((x) => /^pooltop \[1 Pool\]/.test(x) && poolLoaded(x), 'the dashboard');
     sh.keys('C-z');
@@ -192,6 +200,8 @@ describe.skipIf(missing)('real terminals: tmux', { timeout: 60_000 }, () => {
     await sh.waitFor((x) => /^pooltop \[1 Pool\]/.test(x) && poolLoaded(x), 'the dashboard again');
     sh.keys('q');
     await sh.waitFor((x) => !x.split('\n').some((l) => l.startsWith('pooltop [')), 'quit to the shell');
+    sh.type('clear');
+    sh.keys('Enter');
   });
 
   it('LANG=C: pure ASCII on every tab (Pool, Mining, Sub-accounts) and in the help; other TERMs and NO_COLOR draw too', async () => {
