@@ -1,7 +1,8 @@
 /**
  * pooltop's own preferences file: `$XDG_CONFIG_HOME/pooltop/config.toml`, else
- * `~/.config/pooltop/config.toml`. It holds no secrets (credentials stay in the WhiteBIT CLI's
- * `~/.whitebit/config.toml`), only how pooltop behaves — today the alert thresholds:
+ * `~/.config/pooltop/config.toml`. It holds no API credentials (they stay in the WhiteBIT CLI's
+ * `~/.whitebit/config.toml`), only how pooltop behaves: the alert thresholds, the watcher's
+ * `[watch]` and where its messages go (`[[notify]]`, whose URLs are secrets of their own):
  *
  *   [thresholds.pool]
  *   hashrate = { warning = "150P:", critical = "100P:" }
@@ -10,6 +11,7 @@
  */
 import { isAbsolute, join } from 'node:path';
 import { NO_THRESHOLDS, type ThresholdSet, thresholdsFromToml } from './thresholds.js';
+import { DEFAULT_WATCH, type WatchSettings, watchFromToml } from './watch-settings.js';
 import { PooltopError } from '../errors/pooltop-error.js';
 import {
   errnoCode,
@@ -26,10 +28,14 @@ export interface Preferences {
   path: string;
   exists: boolean;
   thresholds: ThresholdSet;
+  /** `[watch]`: the watcher's cadence, hold time and worker rules. */
+  watch: WatchSettings;
+  /** `[[notify]]` as written; `pooltop watch` reads it (watch/notify). */
+  notify: unknown;
 }
 
 /** Top-level keys the file may hold. */
-const KNOWN_KEYS = ['thresholds'] as const;
+const KNOWN_KEYS = ['thresholds', 'watch', 'notify'] as const;
 const WHAT = 'preferences file';
 
 export function preferencesPath(env: NodeJS.ProcessEnv, home?: string): string {
@@ -49,7 +55,7 @@ export function loadPreferences(
     text = (opts.read ?? readRealFile)(path).text;
   } catch (e) {
     const code = errnoCode(e);
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { path, exists: false, thresholds: NO_THRESHOLDS };
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { path, exists: false, thresholds: NO_THRESHOLDS, watch: DEFAULT_WATCH, notify: undefined };
     throw readFailure(path, code, e, WHAT);
   }
   if (text.length > MAX_CONFIG_BYTES) throw readFailure(path, 'EFBIG', undefined, WHAT);
@@ -60,5 +66,6 @@ export function loadPreferences(
     }
   }
   const thresholds = doc.thresholds === undefined ? NO_THRESHOLDS : thresholdsFromToml(doc.thresholds, path);
-  return { path, exists: true, thresholds };
+  const watch = doc.watch === undefined ? DEFAULT_WATCH : watchFromToml(doc.watch, path);
+  return { path, exists: true, thresholds, watch, notify: doc.notify };
 }

@@ -88,7 +88,7 @@ export async function runGone(
   io.stdout(json ? `${toSafeJson(gone, io.terminal)}\n` : goneText(account, gone, complete, io.terminal));
 }
 
-/** For `check mining`: the same listing and memory, counting workers gone longer than `afterS`. */
+/** For `check mining`: the same listing and memory, counting workers gone `afterS` or longer. */
 export async function goneCount(
   ctx: CommandContext,
   io: CommandIO,
@@ -96,7 +96,7 @@ export async function goneCount(
   afterS: number,
 ): Promise<number> {
   const gone = await updateGone(ctx, io, account);
-  return gone.gone.filter((g) => g.goneFor > afterS).length;
+  return gone.gone.filter((g) => g.goneFor >= afterS).length;
 }
 
 function goneText(account: string, gone: GoneWorker[], complete: boolean, term: TextTarget): string {

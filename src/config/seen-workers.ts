@@ -78,6 +78,14 @@ export function goneWorkers(state: SeenState, now: number): GoneWorker[] {
     .sort((a, b) => b.goneFor - a.goneFor || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
+/**
+ * Workers missing for `afterS` seconds or more: with 0, every worker missing from the listing
+ * just made counts, even one seen in the same second.
+ */
+export function countGone(state: SeenState, now: number, afterS: number): number {
+  return goneWorkers(state, now).filter((g) => g.goneFor >= afterS).length;
+}
+
 /** Liberal reader of a stored state: bad entries are skipped, duplicates keep the newest sighting. */
 export function parseSeen(data: unknown): SeenState | undefined {
   if (typeof data !== 'object' || data === null) return undefined;

@@ -21,7 +21,7 @@ import type {
 } from '../api/mining-types.js';
 import { listWorkerNames } from '../api/worker-listing.js';
 import type { SeenStores } from '../config/seen-store.js';
-import { goneWorkers, type SeenState, updateSeen } from '../config/seen-workers.js';
+import { countGone, type SeenState, updateSeen } from '../config/seen-workers.js';
 import type { Exposition } from './exposition.js';
 import type { PollTarget } from './poller.js';
 
@@ -68,7 +68,7 @@ export function miningTargets(
         ...readMining(name, s.info, s.series),
         workersGone:
           gone && s.seen
-            ? goneWorkers(s.seen, nowS).filter((g) => g.goneFor > gone.afterS).length
+            ? countGone(s.seen, nowS, gone.afterS)
             : undefined,
       })),
     );

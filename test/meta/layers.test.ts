@@ -4,8 +4,8 @@
  * capabilities and the renderer, then settings
  * (config), the API client beside what works on its models (alert thresholds and readings, with
  * pooltop's own preferences file that holds them; the local work on a loaded sub-account list),
- * the OAuth session, the reference service and the
- * Prometheus exporter, the dashboard (hooks, then
+ * the OAuth session, the reference service, the
+ * Prometheus exporter and the watcher, the dashboard (hooks, then
  * views), the command-line helpers, the commands, and the entry points on top. A module may
  * import its own layer or a lower one, never a higher one. Inside the dashboard a hook never
  * imports a view, and views never read the API client (hooks do).
@@ -23,7 +23,7 @@ const LAYERS: Array<[RegExp, number]> = [
   [/^config\//, 2],
   [/^(api|accounts|alerts)\//, 3],
   [/^session\//, 4],
-  [/^(service|exporter)\//, 5],
+  [/^(service|exporter|watch)\//, 5],
   [/^ui\//, 6],
   [/^commands\/support\//, 7],
   [/^commands\//, 8],

@@ -10,7 +10,7 @@ import { MINING_METRICS } from '../../alerts/metrics.js';
 import { readMining } from '../../alerts/readings.js';
 import type { ThresholdSet } from '../../alerts/thresholds.js';
 import { fleetRow } from '../../api/mining-fleet-row.js';
-import { GONE_AFTER_DEFAULT_S, goneWorkers } from '../../config/seen-workers.js';
+import { countGone, GONE_AFTER_DEFAULT_S, goneWorkers } from '../../config/seen-workers.js';
 import { useDashboard } from '../dashboard-context.js';
 import type { FleetEntry } from './fleet-sort.js';
 import { countsKey, useRelistOnCounts } from './use-relist.js';
@@ -46,7 +46,7 @@ export function useFleetAccount(account: string, poll: Poll, thresholds: Thresho
     if (Object.keys(own).length === 0) return { row, alert: undefined };
     const readings = {
       ...readMining(account, info.value, day.value),
-      workersGone: seen.value ? gone.filter((g) => g.goneFor > GONE_AFTER_DEFAULT_S).length : undefined,
+      workersGone: seen.value ? countGone(seen.value.state, nowS, GONE_AFTER_DEFAULT_S) : undefined,
     };
     const statuses = ROW_METRICS.filter((m) => own[m.key]).map((m) =>
       evaluate(m.read(readings, nowS), own[m.key] ?? {}),

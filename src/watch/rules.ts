@@ -1,0 +1,119 @@
+/**
+ * The watcher's whole rule, pure: the conditions that hold now (one per alert id) against what
+ * was holding and firing before, at `nowMs`:
+ * - a condition fires once it has held for the hold time (`for`), never in the first round of a
+ *   run (nothing fires at first sight) unless the state it was started from already knew it;
+ * - a condition that stops before it fires (a flap shorter than the hold) is forgotten;
+ * - a firing alert resolves once it has stayed clear for the hold time, and every firing alert
+ *   is followed by its resolved event;
+ * - a firing alert is sent again every `repeat` (0: never).
+ * Times are milliseconds.
+ */
+import type { EventKind, EventSeverity, WatchEvent } from './event.js';
+
+export interface Condition {
+  /** Stable across rounds: the kind, the account, the worker or metric, the severity. */
+  id: string;
+  kind: EventKind;
+  severity: EventSeverity;
+  account: string | null;
+  worker: string | null;
+  metric: string;
+  value: number | null;
+  summary: string;
+  /** When the condition is known to have begun (a worker's last sighting), if earlier than its first sight. */
+  startedMs?: number;
+}
+
+export interface AlertEntry {
+  condition: Condition;
+  /** First round it was seen holding. */
+  sinceMs: number;
+  /** When it fired; undefined while pending. */
+  firedMs?: number;
+  /** When its firing event was last sent. */
+  sentMs?: number;
+  /** First round it was seen clear while firing. */
+  clearMs?: number;
+}
+
+export type AlertBook = ReadonlyMap<string, AlertEntry>;
+
+export interface JudgeOptions {
+  forMs: number;
+  repeatMs: number;
+  /** The first round of this run: pending conditions start, none fires. */
+  first: boolean;
+}
+
+export interface Judgement {
+  book: Map<string, AlertEntry>;
+  /** Firing (new or repeated) and resolved, in the order of the conditions, then resolutions. */
+  events: WatchEvent[];
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function eventOf(entry: AlertEntry, status: WatchEvent['status'], endMs?: number): WatchEvent {
+  const c = entry.condition;
+  return {
+    status,
+    kind: c.kind,
+    severity: c.severity,
+    account: c.account,
+    worker: c.worker,
+    metric: c.metric,
+    value: c.value,
+    summary: c.summary,
+    startsAt: iso(Math.min(entry.sinceMs, c.startedMs ?? entry.sinceMs)),
+    endsAt: endMs === undefined ? null : iso(endMs),
+  };
+}
+
+export function judge(
+  before: AlertBook,
+  conditions: readonly Condition[],
+  nowMs: number,
+  opts: JudgeOptions,
+): Judgement {
+  const book = new Map<string, AlertEntry>();
+  const events: WatchEvent[] = [];
+  for (const condition of conditions) {
+    if (book.has(condition.id)) continue;
+    const had = before.get(condition.id);
+    const entry: AlertEntry = had
+      ? { ...had, condition, clearMs: undefined }
+      : { condition, sinceMs: nowMs };
+    if (entry.firedMs === undefined) {
+      if (!opts.first && nowMs - entry.sinceMs >= opts.forMs) {
+        entry.firedMs = nowMs;
+        entry.sentMs = nowMs;
+        events.push(eventOf(entry, 'firing'));
+      }
+    } else if (opts.repeatMs > 0 && nowMs - (entry.sentMs ?? entry.firedMs) >= opts.repeatMs) {
+      entry.sentMs = nowMs;
+      events.push(eventOf(entry, 'firing'));
+    }
+    book.set(condition.id, entry);
+  }
+  for (const [id, had] of before) {
+    if (book.has(id) || had.firedMs === undefined) continue; // pending and gone: a flap
+    const clearMs = had.clearMs ?? nowMs;
+    if (nowMs - clearMs >= opts.forMs) {
+      events.push(eventOf(had, 'resolved', clearMs));
+    } else {
+      book.set(id, { ...had, clearMs });
+    }
+  }
+  return { book, events };
+}
+
+/**
+ * Every alert that has fired and not yet resolved (one still inside its clear hold included), for
+ * Alertmanager, which resolves an alert it is not sent again.
+ */
+export function firingEvents(book: AlertBook): WatchEvent[] {
+  const out: WatchEvent[] = [];
+  for (const entry of book.values()) if (entry.firedMs !== undefined) out.push(eventOf(entry, 'firing'));
+  return out;
+}

@@ -1,0 +1,354 @@
+/**
+ * The watcher: one model, outside any view, that reads every source a threshold or a worker rule
+ * names — the pool overview, every mining account's miners/info and 5-minute series, each
+ * account's worker listing and, with `drop`, each worker's own series — judges them (rules.ts)
+ * and hands each round's events to whoever listens: `pooltop watch`'s printer and notifiers, the
+ * dashboard's status bar, `!` history and bell.
+ *
+ * Reads go through the request queue it is given (the dashboard's one queue, shared with the
+ * views). A read that fails keeps the last good answer, so a source that stops answering neither
+ * fires nor resolves anything; each source's change between answering and failing is reported
+ * once. Cadence: the pool, the accounts and miners/info every interval; an account's series once
+ * per 5-minute point; its listing when its worker counts change, and at least once a minute; the
+ * per-worker sweep (`drop`) at most once per 5-minute point, at low priority.
+ */
+import { miningSeriesQuery, type PoolReadings, readMining, readPool } from '../alerts/readings.js';
+import type { ThresholdSet } from '../alerts/thresholds.js';
+import type { AccountHashRate, HashRateQuery, MinerInfo } from '../api/mining-types.js';
+import type { RequestQueue } from '../api/request-queue.js';
+import type { ApiClient } from '../api/types.js';
+import { listWorkerNames } from '../api/worker-listing.js';
+import type { SeenStores } from '../config/seen-store.js';
+import { countGone, type SeenState, updateSeen } from '../config/seen-workers.js';
+import { accountConditions, type Drop, median, poolConditions } from './conditions.js';
+import type { Round, WatchEvent } from './event.js';
+import { groupEvents } from './group.js';
+import { type AlertBook, type AlertEntry, type Condition, firingEvents, judge } from './rules.js';
+import type { WatchSettings } from '../alerts/watch-settings.js';
+
+const BUCKET_S = 300;
+/** A listing is made again at least this often, even when the counts stay the same. */
+const RELIST_S = 60;
+/** The window a worker's median is taken over (`drop`). */
+export const DROP_WINDOW_S = 6 * 3600;
+
+export interface BookStore {
+  load(): Promise<AlertEntry[] | undefined>;
+  save(entries: readonly AlertEntry[]): Promise<void>;
+}
+
+export interface WatcherOptions {
+  client: ApiClient;
+  queue: RequestQueue;
+  thresholds: ThresholdSet;
+  watch: WatchSettings;
+  intervalS: number;
+  /** workers_gone counts workers missing this long or longer. */
+  goneAfterS: number;
+  /** An API key is configured: the mining sources can be read. */
+  mining: boolean;
+  seenStores: SeenStores;
+  /** Where the alert book is kept across runs; none: memory only. */
+  store?: BookStore;
+  now?: () => number;
+  /** The 5-minute series query (the dashboard passes the Mining tab's, so both share one request). */
+  seriesQuery?: (account: string, nowS: number) => HashRateQuery;
+  onSourceError?: (source: string, error: unknown) => void;
+  onSourceOk?: (source: string) => void;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+interface AccountState {
+  info?: MinerInfo;
+  series?: AccountHashRate;
+  seriesBucket?: number;
+  seen?: SeenState;
+  names: readonly string[];
+  listedCounts?: string;
+  listedS?: number;
+  drops: Drop[];
+}
+
+export interface WatchSnapshot {
+  /** Every condition holding now (pending or firing). */
+  conditions: readonly Condition[];
+  book: AlertBook;
+  /** A round has been judged. */
+  judged: boolean;
+}
+
+export interface Watcher {
+  /** One read of every source and one judgement; resolves with what it sends. */
+  round(): Promise<Round>;
+  /** Rounds every interval from now (the first at once). */
+  start(): void;
+  /** Stops the timer and every read in flight; the book is saved. */
+  stop(): Promise<void>;
+  /** Polling paused: rounds are skipped until resumed. */
+  setPaused(paused: boolean): void;
+  snapshot(): WatchSnapshot;
+  /** Called after every round with its events (possibly none). */
+  subscribe(listener: (round: Round) => void): () => void;
+  /** Requests made by the worker sweeps so far (bench). */
+  readonly sweeps: number;
+}
+
+const countsOf = (info: MinerInfo | undefined): string | undefined =>
+  info ? `${(info.workers.online ?? 0) + (info.workers.low ?? 0)} ${info.workers.offline}` : undefined;
+
+export function createWatcher(opts: WatcherOptions): Watcher {
+  const now = opts.now ?? Date.now;
+  const { client, queue, thresholds, watch } = opts;
+  const setTimer =
+    opts.setTimer ??
+    ((fn: () => void, ms: number) => {
+      const t = setTimeout(fn, ms);
+      t.unref();
+      return t;
+    });
+  const clearTimer = opts.clearTimer ?? ((h: unknown) => clearTimeout(h as NodeJS.Timeout));
+  const seriesQuery = opts.seriesQuery ?? miningSeriesQuery;
+  const wantPool = Object.keys(thresholds.pool).length > 0;
+  const wantMining =
+    opts.mining && (Object.keys(thresholds.mining).length > 0 || watch.workers.offline || watch.workers.drop !== undefined);
+  const wantListing = watch.workers.offline || watch.workers.drop !== undefined || Boolean(thresholds.mining.workers_gone);
+
+  const life = new AbortController();
+  const signal = life.signal;
+  const listeners = new Set<(round: Round) => void>();
+  const failing = new Set<string>();
+  const accounts = new Map<string, AccountState>();
+  let pool: PoolReadings | undefined;
+  let book: Map<string, AlertEntry> = new Map();
+  let loaded: Promise<boolean> | undefined;
+  let first = true;
+  let judged = false;
+  let conditions: Condition[] = [];
+  let timer: unknown;
+  let paused = false;
+  let running: Promise<Round> | undefined;
+  let sweeping = false;
+  let sweepBucket = -1;
+  let sweeps = 0;
+
+  const ask = <T>(task: (s: AbortSignal | undefined) => Promise<T>, low = false) =>
+    queue.run(task, { signal, priority: low ? 'low' : 'high' });
+
+  /** Runs one source's read; a failure keeps what was there and is reported once. */
+  async function source<T>(name: string, read: () => Promise<T>): Promise<T | undefined> {
+    try {
+      const value = await read();
+      if (failing.delete(name)) opts.onSourceOk?.(name);
+      return value;
+    } catch (error) {
+      if (signal.aborted) return undefined;
+      if (!failing.has(name)) {
+        failing.add(name);
+        opts.onSourceError?.(name, error);
+      }
+      return undefined;
+    }
+  }
+
+  async function readAccount(name: string, state: AccountState, nowS: number): Promise<void> {
+    const info = await source(`miners/info ${name}`, () =>
+      ask((s) => client.mining.minerInfo({ account: name }, { signal: s })),
+    );
+    if (info) state.info = info;
+    const bucket = Math.floor(nowS / BUCKET_S);
+    const wantSeries = Object.keys(thresholds.mining).some((k) => k !== 'workers_gone');
+    const reads: Promise<unknown>[] = [];
+    if (wantSeries && state.seriesBucket !== bucket) {
+      reads.push(
+        source(`hashrate ${name}`, () =>
+          ask((s) => client.mining.hashrate(seriesQuery(name, nowS), { signal: s })),
+        ).then((series) => {
+          if (!series) return;
+          state.series = series;
+          state.seriesBucket = bucket;
+        }),
+      );
+    }
+    const counts = countsOf(state.info);
+    const stale = state.listedS === undefined || nowS - state.listedS >= RELIST_S;
+    if (wantListing && (stale || counts !== state.listedCounts)) {
+      reads.push(
+        source(`workers/names ${name}`, async () => {
+          const listing = await listWorkerNames(client, name, { signal, queue });
+          const store = await opts.seenStores(name);
+          const at = Math.floor(now() / 1000);
+          const next = updateSeen(state.seen ?? (await store.read()), listing, at);
+          if (!listing.complete) return;
+          await store.write(next);
+          state.seen = next;
+          state.names = listing.names;
+          state.listedCounts = counts;
+          state.listedS = at;
+        }),
+      );
+    }
+    await Promise.all(reads);
+  }
+
+  async function readAll(nowS: number): Promise<void> {
+    const reads: Promise<unknown>[] = [];
+    if (wantPool) {
+      reads.push(
+        source('pool', () => ask((s) => client.getMiningPool({ signal: s }))).then((p) => {
+          if (p) pool = readPool(p);
+        }),
+      );
+    }
+    if (wantMining) {
+      reads.push(
+        source('mining/accounts', () => ask((s) => client.mining.accounts({}, { signal: s }))).then(
+          async (page) => {
+            if (page) {
+              const names = new Set(page.items.map((a) => a.name));
+              for (const name of accounts.keys()) if (!names.has(name)) accounts.delete(name);
+              for (const name of names) if (!accounts.has(name)) accounts.set(name, { names: [], drops: [] });
+            }
+            await Promise.all([...accounts].map(([name, state]) => readAccount(name, state, nowS)));
+          },
+        ),
+      );
+    }
+    await Promise.all(reads);
+  }
+
+  function conditionsAt(nowS: number): Condition[] {
+    const out: Condition[] = [];
+    if (pool) out.push(...poolConditions(pool, thresholds, nowS));
+    for (const [name, state] of accounts) {
+      const readings =
+        state.info || state.series
+          ? {
+              ...readMining(name, state.info, state.series),
+              workersGone: state.seen ? countGone(state.seen, nowS, opts.goneAfterS) : undefined,
+            }
+          : undefined;
+      out.push(...accountConditions(name, { readings, seen: state.seen, drops: state.drops }, thresholds, watch, nowS));
+    }
+    return out;
+  }
+
+  /** Each connected worker's own series once per 5-minute point, one request at a time. */
+  async function sweep(bucket: number): Promise<void> {
+    const share = watch.workers.drop;
+    if (share === undefined || sweeping || bucket <= sweepBucket || signal.aborted) return;
+    sweeping = true;
+    sweepBucket = bucket;
+    try {
+      for (const [account, state] of [...accounts]) {
+        const drops: Drop[] = [];
+        for (const worker of state.names) {
+          if (signal.aborted) return;
+          if (watch.workers.ignored(worker)) continue;
+          const from = Math.floor(now() / 1000) - DROP_WINDOW_S;
+          sweeps++;
+          const series = await source(`workers/hashrate ${account}`, () =>
+            ask(
+              (s) => client.mining.workerHashrate({ account, worker, interval: '5m', from }, { signal: s }),
+              true,
+            ),
+          );
+          const rates = (series?.hashrate ?? []).map((p) => p.hashrate).filter((r): r is number => r !== null);
+          const mid = median(rates);
+          const last = rates.at(-1);
+          if (mid !== undefined && last !== undefined && mid > 0 && last < share * mid) {
+            drops.push({ worker, rate: last, median: mid });
+          }
+        }
+        state.drops = drops;
+      }
+    } finally {
+      sweeping = false;
+    }
+  }
+
+  async function load(): Promise<boolean> {
+    const saved = await opts.store?.load().catch(() => undefined);
+    if (saved) {
+      book = new Map(saved.map((e) => [e.condition.id, e]));
+      first = false;
+    }
+    return true;
+  }
+
+  async function oneRound(): Promise<Round> {
+    loaded ??= load();
+    await loaded;
+    const startS = Math.floor(now() / 1000);
+    await readAll(startS);
+    const nowMs = now();
+    conditions = conditionsAt(Math.floor(nowMs / 1000));
+    const before = book;
+    const { book: next, events } = judge(before, conditions, nowMs, {
+      forMs: watch.forS * 1000,
+      repeatMs: watch.repeatS * 1000,
+      first,
+    });
+    first = false;
+    judged = true;
+    book = next;
+    const round: Round = { events: groupEvents(events), alerts: events, firing: firingEvents(book) };
+    if (opts.store && (events.length > 0 || !sameKeys(before, next))) {
+      await opts.store.save([...book.values()]).catch((error: unknown) => opts.onSourceError?.('state file', error));
+    }
+    void sweep(Math.floor(nowMs / 1000 / BUCKET_S));
+    for (const listener of listeners) listener(round);
+    return round;
+  }
+
+  const round = (): Promise<Round> => {
+    // Never two rounds at once: a slow round is joined, not doubled.
+    running ??= oneRound().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  const schedule = () => {
+    if (signal.aborted) return;
+    timer = setTimer(async () => {
+      timer = undefined;
+      if (!paused) await round().catch(() => undefined);
+      schedule();
+    }, opts.intervalS * 1000);
+  };
+
+  return {
+    round,
+    start() {
+      if (!paused) void round().catch(() => undefined);
+      schedule();
+    },
+    async stop() {
+      if (timer !== undefined) clearTimer(timer);
+      timer = undefined;
+      life.abort(new Error('watcher stopping'));
+      await running?.catch(() => undefined);
+      await opts.store?.save([...book.values()]).catch(() => undefined);
+    },
+    setPaused(p) {
+      paused = p;
+    },
+    snapshot: () => ({ conditions, book, judged }),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    get sweeps() {
+      return sweeps;
+    },
+  };
+}
+
+function sameKeys(a: AlertBook, b: AlertBook): boolean {
+  if (a.size !== b.size) return false;
+  for (const k of a.keys()) if (!b.has(k)) return false;
+  return true;
+}
+
+export type { WatchEvent };
