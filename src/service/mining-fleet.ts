@@ -5,7 +5,10 @@
  * 1–6 h) puts a worker offline below one threshold and low below another, so any worker goes
  * online → low → offline and back over hours. Besides, a few workers per account go away
  * altogether for minutes to hours at a time (each on its own cycle), so a name drops out of the
- * listing and comes back, as a machine that is unplugged does. 20,000 workers cost nothing
+ * listing and comes back, as a machine that is unplugged does; one worker flaps (gone for well
+ * under a minute every few minutes, shorter than an alert's hold), and a "site" of several
+ * workers loses power together for a few minutes every twenty (one grouped alert, then its
+ * resolve). 20,000 workers cost nothing
  * until asked; the counts at one second take one pass over them (cached per second), a series
  * only the workers it covers.
  */
@@ -28,6 +31,13 @@ const AWAY_WORKERS = 3;
 const AWAY_MIN_S = 600;
 const AWAY_MAX_S = 3 * 3600;
 const LOW_BELOW = -0.6;
+/** The flapping worker: gone FLAP_S seconds every FLAP_EVERY_S. */
+const FLAP_S = 45;
+const FLAP_EVERY_S = 240;
+/** The site: SITE_WORKERS workers gone together SITE_DOWN_S seconds every SITE_EVERY_S. */
+const SITE_WORKERS = 6;
+const SITE_DOWN_S = 360;
+const SITE_EVERY_S = 1200;
 
 /** Worker-name styles: prefix and separator; numbers are zero-padded so names sort in index order. */
 const NAME_STYLES: readonly (readonly [string, string])[] = [
@@ -88,7 +98,17 @@ export function createFleet(seed: number, size: number): Fleet {
   const awayWorkers = new Set(
     Array.from({ length: Math.min(AWAY_WORKERS, size) }, (_, k) => hash32(seed, 9, k) % size),
   );
+  const inCycle = (sec: number, every: number, length: number, salt: number): boolean => {
+    const phase = Math.floor(hashUnit(seed, salt, 0) * every);
+    return (((sec + phase) % every) + every) % every < length;
+  };
+  // The site and the flapper sit apart from the workers that go away on their own cycles.
+  const siteStart = size > 0 ? hash32(seed, 13) % size : 0;
+  const site = new Set(Array.from({ length: Math.min(SITE_WORKERS, size) }, (_, k) => (siteStart + k) % size));
+  const flapper = size > SITE_WORKERS ? (siteStart + SITE_WORKERS) % size : -1;
   const away = (i: number, sec: number): boolean => {
+    if (site.has(i) && inCycle(sec, SITE_EVERY_S, SITE_DOWN_S, 14)) return true;
+    if (i === flapper && inCycle(sec, FLAP_EVERY_S, FLAP_S, 15)) return true;
     if (!awayWorkers.has(i)) return false;
     const period = 3600 * (4 + 8 * hashUnit(seed, 10, i));
     const length = AWAY_MIN_S + (AWAY_MAX_S - AWAY_MIN_S) * hashUnit(seed, 11, i);
