@@ -73,12 +73,13 @@ export function shareReads(base: ApiClient, now: () => number = Date.now): Share
     opts: CallOptions | undefined,
     fetch: (o: CallOptions) => Promise<T>,
   ): Promise<T> {
+    // A read in flight is newer than any answer kept.
+    const flying = flights.get(key);
+    if (flying) return join<T>(flying, opts?.signal);
     const had = slot === undefined ? undefined : kept.get(slot);
     if (had && had.key === key && maxAgeMs > 0 && now() - had.atMs <= maxAgeMs) {
       return Promise.resolve(had.value as T);
     }
-    const flying = flights.get(key);
-    if (flying) return join<T>(flying, opts?.signal);
     const controller = new AbortController();
     started++;
     const flight: Flight = {

@@ -79,6 +79,7 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
     const preferences = loadPreferences(io.env);
     const alerts = {
       thresholds: preferences.thresholds,
+      watch: preferences.watch,
       notify: values.notify === true,
       multiplexer: caps.multiplexer,
       preferencesPath: preferences.path,

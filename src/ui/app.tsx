@@ -1,4 +1,13 @@
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { createRequestQueue } from '../api/request-queue.js';
+import { shareReads } from '../api/shared-reads.js';
+import { GONE_AFTER_DEFAULT_S } from '../config/seen-workers.js';
+import { memoryBookStore } from '../watch/book-store.js';
+import { createWatcher } from '../watch/watcher.js';
+import { createAlertFeed } from './alerts/alert-feed.js';
+import { AlertFeedContext } from './alerts/use-alerts.js';
+import { chartSeriesQuery } from './mining/mining-data.js';
+import { useTerminal } from './terminal-context.js';
 import { SWRConfig } from 'swr';
 import type { ApiClient } from '../api/types.js';
 import { cachedSeenStores, memorySeenStore, type SeenStores } from '../config/seen-store.js';
@@ -58,6 +67,39 @@ export function DashboardProviders({
     [givenSeenStores],
   );
   const intervalMs = intervalSec * 1000;
+  const term = useTerminal();
+  // One queue and one set of shared reads for the whole dashboard: the views and the watcher ask
+  // through them, so what both want is asked once.
+  const queue = useMemo(() => createRequestQueue(), []);
+  const shared = useMemo(() => shareReads(client, now), [client, now]);
+  const watchIntervalS = alerts.watch.intervalS ?? intervalSec;
+  const watcher = useMemo(
+    () =>
+      createWatcher({
+        // The watcher takes what a view fetched within its interval (and a second for the answer's way).
+        client: shared.client(watchIntervalS * 1000 + 1000),
+        queue,
+        thresholds: alerts.thresholds,
+        watch: alerts.watch,
+        intervalS: watchIntervalS,
+        goneAfterS: GONE_AFTER_DEFAULT_S,
+        mining: Boolean(config.apiKey && config.apiSecret),
+        seenStores,
+        store: memoryBookStore(),
+        now,
+        seriesQuery: (account, nowS) => chartSeriesQuery(account, '5m', nowS),
+      }),
+    [shared, queue, alerts.thresholds, alerts.watch, watchIntervalS, config, seenStores, now],
+  );
+  const feed = useMemo(() => createAlertFeed(watcher, term, now), [watcher, term, now]);
+  useEffect(() => {
+    watcher.start();
+    return () => {
+      feed.close();
+      void watcher.stop();
+      queue.close();
+    };
+  }, [watcher, feed, queue]);
   const timers = useRef(new Set<NodeJS.Timeout>()).current;
   const retries = useRef(new RetrySchedule()).current;
   const second = useMemo(() => createSecondSignal(now), [now]);
@@ -84,8 +126,10 @@ export function DashboardProviders({
   );
   const dashboard: DashboardContextValue = useMemo(
     () => ({
-      client,
+      client: shared.client(),
       apiUrl: client.baseUrl,
+      queue,
+      watcher,
       config,
       demo,
       intervalMs,
@@ -95,14 +139,16 @@ export function DashboardProviders({
       seenStores,
       second,
     }),
-    [client, config, demo, intervalMs, signal, now, retries, seenStores, second],
+    [client, shared, queue, watcher, config, demo, intervalMs, signal, now, retries, seenStores, second],
   );
   const theme = useMemo(() => createTheme(color), [color]);
   return (
     <ThemeContext.Provider value={theme}>
       <DashboardContext.Provider value={dashboard}>
         <AlertSettingsContext.Provider value={alerts}>
-          <SWRConfig value={swr}>{children}</SWRConfig>
+          <AlertFeedContext.Provider value={feed}>
+            <SWRConfig value={swr}>{children}</SWRConfig>
+          </AlertFeedContext.Provider>
         </AlertSettingsContext.Provider>
       </DashboardContext.Provider>
     </ThemeContext.Provider>

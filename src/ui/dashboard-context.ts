@@ -3,7 +3,9 @@
  * test/meta/layers.test.ts), settings, and the injected clock. Provided once by app.tsx.
  */
 import { createContext, useContext } from 'react';
+import type { RequestQueue } from '../api/request-queue.js';
 import type { ApiClient } from '../api/types.js';
+import type { Watcher } from '../watch/watcher.js';
 import type { SeenStores } from '../config/seen-store.js';
 import type { ResolvedConfig } from '../config/types.js';
 import type { SecondSignal } from './clock.js';
@@ -11,6 +13,10 @@ import type { RetrySchedule } from './retry-schedule.js';
 
 export interface DashboardContextValue {
   client: ApiClient;
+  /** The dashboard's one request queue: views and the watcher start their requests through it. */
+  queue: RequestQueue;
+  /** Judges every alert whatever the screen shows (watch/watcher.ts); paused and refreshed with the views. */
+  watcher: Watcher;
   /** The API's base URL, for views to name (the client's own, not yet sanitised). */
   apiUrl: string;
   config: ResolvedConfig;

@@ -46,7 +46,7 @@ export interface ShellProps {
 /** Layout (tab bar, the visible tab or help, status bar) and the global key bindings. */
 export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   const term = useTerminal();
-  const { demo, intervalMs, apiUrl, config, now } = useDashboard();
+  const { demo, intervalMs, apiUrl, config, now, watcher } = useDashboard();
   const { mutate } = useSWRConfig();
   const { columns, rows } = useWindowSize();
   const nowMs = useNow();
@@ -59,12 +59,15 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   const [notice, notify, clearNotice] = useNotice();
   const [alertsOpen, setAlertsOpen] = useState(false);
   const startedAt = useRef(now()).current;
-  const alerts = useAlerts(nowMs);
+  const alerts = useAlerts();
   const statusesRef = useRef<AlertStatuses>(new Map());
   statusesRef.current = statusesOf(alerts.alerts, statusesRef.current);
   const overlay = help || alertsOpen;
   const everyTab = useAfterFirstFrame();
-  const refreshAll = () => void mutate(() => true);
+  const refreshAll = () => {
+    void mutate(() => true);
+    void watcher.round().catch(() => undefined);
+  };
   // The status bar shows the visible tab's report; a tab that reports nothing shows none.
   // A ref, not the rendered `tab`: keys that arrive together (Tab Tab) act before a re-render.
   const tabRef = useRef(0);
@@ -99,6 +102,7 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
       pause: () => {
         const next = !pausedRef.current;
         pausedRef.current = next;
+        watcher.setPaused(next);
         setPaused(next);
         notify(next ? 'Polling paused; p resumes.' : 'Polling resumed.');
         if (!next) refreshAll();

@@ -42,7 +42,8 @@ function thresholdConditions(
     const why = range ? ` (${describeRange(range, r.unit)})` : '';
     const where = account === null ? 'pool' : account;
     out.push({
-      id: `threshold:${account === null ? 'pool' : `mining:${account}`}:${r.key}`,
+      // A severity of its own: an escalation fires (and is sent) as a new alert, as Alertmanager sees it.
+      id: `threshold:${account === null ? 'pool' : `mining:${account}`}:${r.key}:${r.status}`,
       kind: 'threshold',
       severity: r.status,
       account,

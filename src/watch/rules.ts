@@ -48,7 +48,7 @@ export interface JudgeOptions {
 
 export interface Judgement {
   book: Map<string, AlertEntry>;
-  /** Firing (new or repeated) and resolved, in the order of the conditions, then resolutions. */
+  /** Resolved, then firing (new or repeated) in the order of the conditions. */
   events: WatchEvent[];
 }
 
@@ -78,6 +78,7 @@ export function judge(
 ): Judgement {
   const book = new Map<string, AlertEntry>();
   const events: WatchEvent[] = [];
+  const resolved: WatchEvent[] = [];
   for (const condition of conditions) {
     if (book.has(condition.id)) continue;
     const had = before.get(condition.id);
@@ -100,12 +101,13 @@ export function judge(
     if (book.has(id) || had.firedMs === undefined) continue; // pending and gone: a flap
     const clearMs = had.clearMs ?? nowMs;
     if (nowMs - clearMs >= opts.forMs) {
-      events.push(eventOf(had, 'resolved', clearMs));
+      resolved.push(eventOf(had, 'resolved', clearMs));
     } else {
       book.set(id, { ...had, clearMs });
     }
   }
-  return { book, events };
+  // What stopped is told before what started (an escalation reads: warning over, critical now).
+  return { book, events: [...resolved, ...events] };
 }
 
 /**

@@ -4,6 +4,7 @@
  * status line) contains an escape sequence or control character from it, and a clipboard copy
  * carries only clean text. Colour is off, so any ESC in a frame is a leak.
  */
+import { idleWatcher } from '../ui/helpers/idle-watcher.js';
 import { Text } from 'ink';
 import { render } from 'ink-testing-library';
 import fc from 'fast-check';
@@ -150,6 +151,7 @@ describe('hostile text never reaches the terminal (property)', () => {
           intervalMs: 10_000,
           signal: new AbortController().signal,
           now: () => NOW,
+          ...idleWatcher(client),
         };
         const view = render(
           <DashboardContext.Provider value={dashboard}>

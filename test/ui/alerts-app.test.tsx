@@ -3,6 +3,7 @@ import { parseRange } from '../../src/alerts/range.js';
 import type { ThresholdSet } from '../../src/alerts/thresholds.js';
 import type { AccountHashRate, MinerInfo } from '../../src/api/mining-types.js';
 import type { AlertSettings } from '../../src/ui/alerts/alerts-context.js';
+import { DEFAULT_WATCH } from '../../src/alerts/watch-settings.js';
 import { configFixture, NOW, overviewFixture, StubClient } from './helpers/fixtures.js';
 import { loaded, startApp, unmountApps, waitForFrame } from './helpers/harness.js';
 import { withTempStateDir } from './helpers/state-dir.js';
@@ -32,8 +33,10 @@ const pool = (warn: Record<string, string>, crit: Record<string, string> = {}): 
   return { pool: out, mining: {} };
 };
 
+// No hold time: a condition fires at the watcher's second round (never at the first sight).
 const settings = (thresholds: ThresholdSet, extra: Partial<AlertSettings> = {}): AlertSettings => ({
   thresholds,
+  watch: { ...DEFAULT_WATCH, forS: 0 },
   notify: false,
   ...extra,
 });
@@ -100,25 +103,30 @@ describe('dashboard alerts', () => {
     const thresholds = pool({}, { workers: '2000:' });
     const { app } = startApp({ alerts: settings(thresholds, { notify: true }) });
     await waitForFrame(app.frame, (x) => loaded(x) && x.includes('CRIT workers'));
+    // The first sight never fires: the next round does.
+    expect(bells(app)).toBe(0);
+    app.press('r');
     await waitForFrame(app.frame, () => bells(app) === 1);
     const sent = writes(app).filter((w) => w.startsWith('\x1b]'));
     expect(sent).toEqual([
-      '\x1b]9;pooltop: CRIT workers 1,234\x07\x1b]777;notify;pooltop;CRIT workers 1,234\x07',
+      '\x1b]9;pooltop: CRIT pool: workers 1,234 (below 2,000)\x07\x1b]777;notify;pooltop;CRIT pool: workers 1,234 (below 2,000)\x07',
     ]);
   });
 
   it('--notify under tmux wraps each sequence in its passthrough', async () => {
     const thresholds = pool({}, { workers: '2000:' });
     const { app } = startApp({ alerts: settings(thresholds, { notify: true, multiplexer: 'tmux' }) });
+    await waitForFrame(app.frame, (x) => loaded(x) && x.includes('CRIT workers'));
+    app.press('r');
     await waitForFrame(app.frame, () => bells(app) === 1);
     const sent = writes(app).filter((w) => w.startsWith('\x1bP'));
     expect(sent).toEqual([
-      '\x1bPtmux;\x1b\x1b]9;pooltop: CRIT workers 1,234\x07\x1b\\' +
-        '\x1bPtmux;\x1b\x1b]777;notify;pooltop;CRIT workers 1,234\x07\x1b\\',
+      '\x1bPtmux;\x1b\x1b]9;pooltop: CRIT pool: workers 1,234 (below 2,000)\x07\x1b\\' +
+        '\x1bPtmux;\x1b\x1b]777;notify;pooltop;CRIT pool: workers 1,234 (below 2,000)\x07\x1b\\',
     ]);
   });
 
-  it('reads the selected mining account from the SWR cache through the same evaluate', async () => {
+  it('judges every mining account with the Mining tab never opened, through the same evaluate', async () => {
     const account = 'farm\x1b[31m_a';
     const info: MinerInfo = { fee: 2, workers: { online: 30, offline: 4, low: 1 }, stratum: [] };
     const series: AccountHashRate = {
@@ -133,10 +141,10 @@ describe('dashboard alerts', () => {
       reject_rate: { warning: parseRange('~:2%', 'ratio') },
       hashrate: { critical: parseRange('10P:', 'hashrate') },
     };
-    // The real Mining tab polls the account; the alerts read what it left in the cache.
+    // The watcher reads the account itself: the Mining tab is never opened.
     const client = new StubClient();
     Object.assign(client.mining, {
-      accounts: async () => ({ data: [{ name: account, createdAt: NOW / 1000 }], limit: 100, offset: 0 }),
+      accounts: async () => ({ items: [{ name: account, createdAt: NOW / 1000 }], limit: 100, offset: 0 }),
       minerInfo: async () => info,
       hashrate: async () => series,
     });
@@ -146,15 +154,14 @@ describe('dashboard alerts', () => {
       config: { ...configFixture, apiKey: 'test-key', apiSecret: 'test-secret', miningAccount: account },
       alerts: settings({ pool: {}, mining }, { notify: true }),
     });
-    app.press('2');
-    // miners/info and the series come one after the other: the line grows to all three.
-    await waitForFrame(app.frame, (x) =>
-      x.includes(
-        'CRIT farm_a/hashrate 1.00 PH/s · CRIT farm_a/workers_offline 4 · WARN farm_a/reject_rate 3% · ! history',
-      ),
-    );
-    // One worsening with miners/info (workers_offline), one more with the series.
-    expect(bells(app)).toBe(2);
+    const line = 'CRIT farm_a/hashrate 1.00 PH/s · CRIT farm_a/workers_offline 4 · WARN farm_a/reject_rate 3% · ! history';
+    await waitForFrame(app.frame, (x) => x.includes(line) && x.includes('Hash rate 184'));
+    expect(bells(app)).toBe(0);
+    app.press('r');
+    // All three fire in the same round: one bell.
+    await waitForFrame(app.frame, () => bells(app) === 1);
+    app.settle();
+    expect(bells(app)).toBe(1);
     expect(writes(app).join('')).not.toContain('[31m');
   });
 
@@ -166,16 +173,21 @@ describe('dashboard alerts', () => {
       c.next = async () => overviewFixture({ workers });
     });
     await waitForFrame(app.frame, (x) => x.includes('WARN workers'));
-    workers = 400;
-    now += 65_000;
+    now += 30_000;
     app.press('r');
-    await waitForFrame(app.frame, (x) => client.calls === 2 && x.includes('CRIT workers 400'));
+    await waitForFrame(app.frame, () => bells(app) === 1);
+    workers = 400;
+    now += 35_000;
+    app.press('r');
+    await waitForFrame(app.frame, (x) => client.calls === 3 && x.includes('CRIT workers 400') && bells(app) === 2);
     app.press('!');
     const f = await waitForFrame(app.frame, (x) => x.includes('Alert history since 12:00:00'));
     const rows = f.split('\n').filter((l) => /OK|WARNING|CRITICAL/.test(l) && /\d\d:\d\d:\d\d {2}/.test(l));
-    expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatch(/12:01:05 {2}workers {2}WARNING → CRITICAL +400/);
-    expect(rows[1]).toMatch(/12:00:00 {2}workers {2}OK → WARNING +900/);
+    expect(rows).toHaveLength(3);
+    // Newest first: the escalation is the warning over and the critical begun.
+    expect(rows[0]).toMatch(/12:01:05 {2}workers {2}OK → CRITICAL +400/);
+    expect(rows[1]).toMatch(/12:01:05 {2}workers {2}WARNING → OK +900/); // its value when it last held
+    expect(rows[2]).toMatch(/12:00:30 {2}workers {2}OK → WARNING +900/);
     expect(f).not.toContain('Hash rate 184');
     app.press('\x1b');
     await waitForFrame(

@@ -1,3 +1,4 @@
+import { idleWatcher } from './helpers/idle-watcher.js';
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
@@ -82,6 +83,7 @@ function setup(opts: { config?: ResolvedConfig; stored?: StoreEntry; store?: Tok
         intervalMs: 10_000,
         signal: controller.signal,
         now: () => clock.t,
+        ...idleWatcher(client as unknown as ApiClient),
       }}
     >
       <UiStateContext.Provider value={{ paused: false, notify, setCapture: () => {} }}>

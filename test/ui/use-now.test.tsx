@@ -1,4 +1,5 @@
 /** The dashboard clock: ticks just after each second, skipped when a render already showed it. */
+import { idleWatcher } from './helpers/idle-watcher.js';
 import { Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { useState } from 'react';
@@ -42,6 +43,7 @@ describe('useNow', () => {
           intervalMs: 1_000,
           signal: new AbortController().signal,
           now: () => clock.t,
+          ...idleWatcher({} as ApiClient),
         }}
       >
         <Probe />

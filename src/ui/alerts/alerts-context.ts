@@ -1,6 +1,6 @@
 /**
  * How the dashboard alerts (settings, provided by app.tsx) and the status of each alerting value
- * now (provided by the shell, which evaluates once a second): views read the status of the
+ * now (provided by the shell, from the watcher's last round): views read the status of the
  * values they show with `useAlertStatus`. The statuses change only when one of them does, so a
  * tick does not re-render the views. The status bar and the `!` overlay get the rest as props.
  */
@@ -8,12 +8,15 @@ import { createContext, useContext } from 'react';
 import type { Status } from '../../alerts/evaluate.js';
 import type { Scope } from '../../alerts/metrics.js';
 import { NO_THRESHOLDS, type ThresholdSet } from '../../alerts/thresholds.js';
-import { type Alert, type AlertChange, alertId } from './alert-state.js';
+import { DEFAULT_WATCH, type WatchSettings } from '../../alerts/watch-settings.js';
+import { type Alert, alertId } from './alert-state.js';
 import type { Multiplexer } from '../../terminal/capabilities.js';
 
 export interface AlertSettings {
   /** From the preferences file. */
   thresholds: ThresholdSet;
+  /** `[watch]`: the watcher's cadence, hold time and worker rules. */
+  watch: WatchSettings;
   /** `--notify`: desktop notifications besides the bell. */
   notify: boolean;
   /** Wraps the notification sequences so they pass through it. */
@@ -22,21 +25,12 @@ export interface AlertSettings {
   preferencesPath?: string;
 }
 
-export const NO_ALERTS: AlertSettings = { thresholds: NO_THRESHOLDS, notify: false };
+export const NO_ALERTS: AlertSettings = { thresholds: NO_THRESHOLDS, watch: DEFAULT_WATCH, notify: false };
 
 export const AlertSettingsContext = createContext<AlertSettings>(NO_ALERTS);
 
 export function useAlertSettings(): AlertSettings {
   return useContext(AlertSettingsContext);
-}
-
-export interface AlertsState {
-  /** Every metric with thresholds, evaluated now. */
-  alerts: readonly Alert[];
-  /** WARNING and CRITICAL ones, worst first. */
-  active: readonly Alert[];
-  /** Every change of state since start, oldest first (bounded). */
-  history: readonly AlertChange[];
 }
 
 /** Each alert's status by its id. */

@@ -1,6 +1,6 @@
 /**
- * SWR keys of the data more than one part of the dashboard reads: whoever polls it (a tab's hook)
- * and whoever only reads it from the cache (the alerts, ui/alerts/use-alert-sources.ts).
+ * SWR keys of the data more than one hook of the dashboard reads (the fleet's rows and the account
+ * view share them, so opening an account draws at once from the cache).
  */
 import type { MiningInterval } from '../../api/mining-types.js';
 
@@ -16,6 +16,3 @@ export const miningInfoKey = (account: string) => ['mining-info', account] as co
 /** `AccountHashRate` of one account at one interval. */
 export const miningSeriesKey = (account: string, interval: MiningInterval) =>
   ['mining-hashrate', account, interval] as const;
-
-/** The account the dashboard shows (a string); without it, the configured `mining_account`. */
-export const MINING_ACCOUNT_KEY = 'mining-account';

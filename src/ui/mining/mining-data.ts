@@ -40,6 +40,15 @@ export const CHART_SPAN_SECONDS: Readonly<Record<MiningInterval, number>> = {
   '1h': 7 * DAY,
   '24h': 30 * DAY,
 };
+/**
+ * The account's series query at `interval`: CHART_SPAN_SECONDS back, from the start of a 5-minute
+ * bucket, so the same read asked a few seconds apart (the tab, the watcher) is the same request.
+ */
+export function chartSeriesQuery(account: string, interval: MiningInterval, nowS: number) {
+  const from = Math.max(0, Math.floor((nowS - CHART_SPAN_SECONDS[interval]) / 300) * 300);
+  return { account, interval, from };
+}
+
 /** A worker's trend in the table: its five-minute points of the last two hours. */
 export const TREND_SPAN_SECONDS = 2 * HOUR;
 /** workers/names pages: the API's largest. */
@@ -96,12 +105,10 @@ export function useAccountSeries(
   poll: Poll,
   enabled = true,
 ): Resource<AccountHashRate> {
-  const { client } = useDashboard();
-  const from = useFrom();
+  const { client, now } = useDashboard();
   return useMiningResource(
     enabled ? miningSeriesKey(account, interval) : null,
-    ([, a, i], signal) =>
-      client.mining.hashrate({ account: a, interval: i, from: from(CHART_SPAN_SECONDS[i]) }, { signal }),
+    ([, a, i], signal) => client.mining.hashrate(chartSeriesQuery(a, i, now() / 1000), { signal }),
     { ...poll, slow: true, bucketMs: INTERVAL_SECONDS[interval] * 1000 },
   );
 }

@@ -1,15 +1,12 @@
 import { Box, Text } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSWRConfig } from 'swr';
 import type { MiningInterval } from '../../api/mining-types.js';
-import { createRequestQueue } from '../../api/request-queue.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
 import { CredentialsPanel } from '../accounts/credentials-panel.js';
 import { adviceFor } from '../accounts/error-advice.js';
 import { Spinner } from '../chrome/spinner.js';
 import { useDashboard } from '../dashboard-context.js';
-import { MINING_ACCOUNT_KEY } from '../hooks/swr-keys.js';
 import { useKeymap } from '../hooks/use-keymap.js';
 import { useReportStatus } from '../status-report.js';
 import type { TabProps } from '../tab-props.js';
@@ -27,9 +24,8 @@ const MINING_WHY =
 
 /** Tab 2: your own mining — one account's hash rate, workers, rewards and watcher links. */
 export function MiningView(props: TabProps) {
-  // One queue for the tab's whole life: every request of every account goes through it.
-  const queue = useMemo(() => createRequestQueue(), []);
-  useEffect(() => () => queue.close(), [queue]);
+  // The dashboard's one queue: every request of every account goes through it.
+  const { queue } = useDashboard();
   return (
     <MiningQueueContext.Provider value={queue}>
       <MiningTab {...props} />
@@ -60,11 +56,6 @@ function MiningTab({ width, height, active, hidden = false }: TabProps) {
   // More than one account: the fleet table first; Enter opens one, Esc comes back.
   const fleet = list.length > 1;
   const [fleetCursor, setFleetCursor] = useState<string | undefined>(undefined);
-  // The alerts read the shown account's data from the cache: they learn which one it is here.
-  const { mutate } = useSWRConfig();
-  useEffect(() => {
-    if (account !== undefined) void mutate(MINING_ACCOUNT_KEY, account, { revalidate: false });
-  }, [account, mutate]);
   const [picking, setPicking] = useState(false);
   const [cursor, setCursor] = useState(0);
   const [interval, setChartInterval] = useState<MiningInterval>('5m');

@@ -18,6 +18,7 @@ import {
   NO_ALERTS,
 } from '../../../src/ui/alerts/alerts-context.js';
 import { App } from '../../../src/ui/app.js';
+import { idleWatcher } from './idle-watcher.js';
 import { ClockContext } from '../../../src/ui/clock.js';
 import { cachedSeenStores, memorySeenStore, type SeenStores } from '../../../src/config/seen-store.js';
 import { DashboardContext, type DashboardContextValue } from '../../../src/ui/dashboard-context.js';
@@ -77,7 +78,9 @@ export function renderApp(opts: RenderAppOptions) {
   );
   const view = render(app);
   resize(view.stdout, opts.columns ?? 100, opts.rows ?? 30);
-  const frame = (): string => view.lastFrame() ?? '';
+  // The last frame drawn: a bell or a notification written after it is not a frame.
+  const frame = (): string =>
+    (view.stdout.frames as string[]).findLast((w) => !/^(?:\x07|\x1b[\]P][^]*)$/.test(w)) ?? '';
   const press = (keys: string): void => {
     view.stdin.write(keys);
   };
@@ -125,6 +128,7 @@ export function mountView(view: (hidden: boolean) => ReactElement, opts: MountVi
     signal: opts.signal ?? controller.signal,
     now: opts.now ?? (() => NOW),
     seenStores: opts.seenStores ?? cachedSeenStores(async () => memorySeenStore()),
+    ...idleWatcher(opts.client),
   };
   const alerts = opts.alerts ?? NO_ALERTS;
   const swr = swrOptions({ intervalMs: dashboard.intervalMs, isPaused: () => ui.paused, timers: new Set() });
