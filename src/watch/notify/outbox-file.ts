@@ -91,3 +91,38 @@ export async function writeOutbox(stateDir: string, queues: Queues): Promise<voi
   await ensurePrivateDir(stateDir);
   await writeFileDurable(join(stateDir, OUTBOX_FILE), `${JSON.stringify({ version: VERSION, queues })}\n`);
 }
+
+/** Writes of the outbox, one at a time; changes made during a write are written right after. */
+export function createSaver(stateDir: string, log: (line: string) => void, snapshot: () => Queues) {
+  let running: Promise<void> | undefined;
+  let dirty = false;
+  let failing = false;
+  async function run() {
+    try {
+      while (dirty) {
+        dirty = false;
+        try {
+          await writeOutbox(stateDir, snapshot());
+          failing = false;
+        } catch (e) {
+          if (!failing) {
+            const code = (e as NodeJS.ErrnoException).code ?? 'unknown error';
+            log(
+              `pooltop: cannot write the notify outbox in ${stateDir} (${code}); undelivered messages are kept in memory only`,
+            );
+          }
+          failing = true;
+        }
+      }
+    } finally {
+      running = undefined;
+    }
+  }
+  return {
+    save(): Promise<void> {
+      dirty = true;
+      running ??= run();
+      return running;
+    },
+  };
+}

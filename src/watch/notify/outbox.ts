@@ -14,7 +14,7 @@ import type { Outcome } from './delivery.js';
 import { createExecSink } from './exec.js';
 import { createDispatcher } from './http-post.js';
 import type { NotifyTarget } from './notify-config.js';
-import { type Queues, readOutbox, targetKey, writeOutbox } from './outbox-file.js';
+import { createSaver, type Queues, readOutbox, targetKey } from './outbox-file.js';
 import type { ClearTimer, SetTimer, Sink, SinkDeps, TimerHandle } from './sink.js';
 import { createWebhookSink } from './webhook.js';
 
@@ -107,7 +107,11 @@ export function createNotifier(opts: NotifierOptions): Notifier {
     opts.log(`pooltop: notify: ${lost} undelivered message(s) for targets no longer configured dropped`);
   let closed = false;
   let idleWaiters: Array<() => void> = [];
-  const saver = createSaver(opts.stateDir, lanes, opts.log);
+  const saver = createSaver(opts.stateDir, opts.log, () => {
+    const out: Queues = {};
+    for (const lane of lanes) if (lane.queue.length > 0) out[lane.key] = [...lane.queue];
+    return out;
+  });
 
   const setFailing = (lane: Lane, outcome: Extract<Outcome, { ok: false }>) => {
     if (lane.failing) return;
@@ -247,44 +251,4 @@ function sinkFor(target: NotifyTarget, deps: SinkDeps): Sink {
     case 'alertmanager':
       return createAlertmanagerSink(target, deps);
   }
-}
-
-/** Writes of the outbox, one at a time; changes made during a write are written right after. */
-function createSaver(stateDir: string, lanes: readonly Lane[], log: (line: string) => void) {
-  let running: Promise<void> | undefined;
-  let dirty = false;
-  let failing = false;
-  const snapshot = (): Queues => {
-    const out: Queues = {};
-    for (const lane of lanes) if (lane.queue.length > 0) out[lane.key] = [...lane.queue];
-    return out;
-  };
-  async function run() {
-    try {
-      while (dirty) {
-        dirty = false;
-        try {
-          await writeOutbox(stateDir, snapshot());
-          failing = false;
-        } catch (e) {
-          if (!failing) {
-            const code = (e as NodeJS.ErrnoException).code ?? 'unknown error';
-            log(
-              `pooltop: cannot write the notify outbox in ${stateDir} (${code}); undelivered messages are kept in memory only`,
-            );
-          }
-          failing = true;
-        }
-      }
-    } finally {
-      running = undefined;
-    }
-  }
-  return {
-    save(): Promise<void> {
-      dirty = true;
-      running ??= run();
-      return running;
-    },
-  };
 }
