@@ -180,6 +180,8 @@ export function createNotifier(opts: NotifierOptions): Notifier {
       lane.busy = false;
       wakeIdle();
     }
+    // What a round queued while the re-post was in flight.
+    if (!closed && lane.queue.length > 0) void pump(lane);
   }
 
   function armRepost(lane: Lane, ms: number) {

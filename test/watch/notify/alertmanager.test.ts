@@ -112,6 +112,19 @@ describe('Alertmanager sink', () => {
     expect(receiver.got).toHaveLength(5);
   });
 
+  it('a round that comes while a re-post is in flight is delivered when it ends', async () => {
+    const { receiver, notifier } = await setup();
+    let release = () => {};
+    receiver.hold = new Promise((r) => (release = r));
+    notifier.send({ events: [], alerts: [], firing: [rig] });
+    await vi.waitFor(() => expect(receiver.got).toHaveLength(1));
+    notifier.send({ events: [], alerts: [pool], firing: [rig, pool] });
+    release();
+    await vi.waitFor(() => expect(receiver.got).toHaveLength(2));
+    expect(posts(receiver)[1]?.map((a) => a.labels.alertname)).toEqual(['PooltopThreshold']);
+    expect(notifier.pending()).toEqual([0]);
+  });
+
   it('nothing firing: nothing re-posted', async () => {
     const { receiver, clock, notifier } = await setup();
     const resolved = { ...rig, status: 'resolved' as const, endsAt: '2026-03-01T12:04:00.000Z' };

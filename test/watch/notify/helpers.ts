@@ -59,6 +59,8 @@ export interface Receiver {
   got: Received[];
   /** What the next requests are answered with (the last one repeats); 200 by default. */
   replies: Reply[];
+  /** While set, answers wait for it. */
+  hold?: Promise<void>;
   listen(): Promise<void>;
   close(): Promise<void>;
 }
@@ -75,9 +77,10 @@ export async function startReceiver(): Promise<Receiver> {
       const s = createServer((req, res) => {
         const chunks: Buffer[] = [];
         req.on('data', (c: Buffer) => chunks.push(c));
-        req.on('end', () => {
+        req.on('end', async () => {
           const body = Buffer.concat(chunks).toString('utf8');
           receiver.got.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+          await receiver.hold;
           const reply = receiver.replies.length > 1 ? receiver.replies.shift() : receiver.replies[0];
           res.writeHead(reply?.status ?? 200, reply?.headers ?? {});
           res.end(reply?.body ?? '');
