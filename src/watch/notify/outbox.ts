@@ -202,8 +202,10 @@ export function createNotifier(opts: NotifierOptions): Notifier {
   return {
     send(round) {
       if (closed) return;
+      let queued = false;
       for (const lane of lanes) {
         const list = lane.sink.takes === 'alerts' ? round.alerts : round.events;
+        queued ||= list.length > 0;
         lane.queue.push(...list);
         const over = lane.queue.length - cap;
         if (over > 0) {
@@ -214,7 +216,8 @@ export function createNotifier(opts: NotifierOptions): Notifier {
         }
         if (lane.sink.repost) lane.firing = [...round.firing];
       }
-      void saver.save();
+      // A quiet round changes nothing on disk.
+      if (queued) void saver.save();
       for (const lane of lanes) void pump(lane);
     },
     async flush(withinMs) {

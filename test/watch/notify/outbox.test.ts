@@ -3,7 +3,7 @@
  * clock: retries with back-off, one line per change of state, delivery exactly once and in
  * order, pending messages kept on disk across a restart, the receiver's requested waits.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebhookTarget } from '../../../src/watch/notify/notify-config.js';
@@ -13,6 +13,7 @@ import {
   createNotifier,
   type Notifier,
 } from '../../../src/watch/notify/outbox.js';
+import { thrown } from '../../support/failures.js';
 import { event, fakeClock, type Receiver, round, startReceiver, tempDir } from './helpers.js';
 
 const open: Array<Notifier | Receiver> = [];
@@ -160,5 +161,35 @@ describe('outbox', () => {
       `pooltop: notify[1] (webhook ${receiver.url}): more than 2 undelivered messages; the 1 oldest dropped`,
     ]);
     expect(notifier.pending()).toEqual([2]);
+  });
+
+  it('a damaged outbox, or one for targets no longer configured, says so in one line and starts empty', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'watch-outbox.json');
+    writeFileSync(file, '{"version":1,"queues":{"x":[{"status":"firing"', { mode: 0o600 });
+    const { log, notifier } = await setup(dir);
+    expect(log).toEqual([`pooltop: the notify outbox ${file} is damaged; its undelivered messages are lost`]);
+    expect(notifier.pending()).toEqual([0]);
+    await notifier.close();
+
+    writeFileSync(file, JSON.stringify({ version: 1, queues: { 'gone-target': [event(), event()] } }));
+    const again = await setup(dir);
+    expect(again.log).toEqual([
+      'pooltop: notify: 2 undelivered message(s) for targets no longer configured dropped',
+    ]);
+    expect(again.notifier.pending()).toEqual([0]);
+  });
+
+  it('refuses an outbox file others can write to', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'watch-outbox.json');
+    writeFileSync(file, JSON.stringify({ version: 1, queues: {} }));
+    chmodSync(file, 0o666);
+    const e = thrown(() =>
+      createNotifier({ targets: [], stateDir: dir, log: () => undefined, ...fakeClock() }),
+    );
+    expect(e.kind).toBe('config');
+    expect(e.message).toContain(`the notify outbox ${file} is writable by every user`);
+    expect(existsSync(file)).toBe(true);
   });
 });
