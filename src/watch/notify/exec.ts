@@ -4,7 +4,7 @@
  * `$(touch x)` or `--help` runs nothing and becomes no option. The hook's environment is
  * pooltop's own without the WhiteBIT credentials. It runs in a process group of its own, killed
  * whole when it overruns its timeout (a hook's own children included). Exit 0 is delivered;
- * anything else is tried again later.
+ * anything else is tried again later, the last line it wrote to stderr quoted in the message.
  */
 import { spawn } from 'node:child_process';
 import { KEEP_UNICODE, sanitizeLine } from '../../format/sanitize.js';
@@ -17,6 +17,9 @@ import type { Sink, SinkDeps } from './sink.js';
 /** Variables a hook never inherits: every WhiteBIT setting (key, secret, tokens), pooltop's own. */
 const CREDENTIALS = new Set(SETTINGS.map((s) => s.env));
 const withheld = (name: string): boolean => CREDENTIALS.has(name) || /^(WHITEBIT_|POOLTOP_)/i.test(name);
+
+/** Characters of a hook's stderr kept for the failure message. */
+const STDERR_KEPT = 4096;
 
 /** An environment value: one clean line (a NUL would make spawn throw). */
 const envValue = (text: string | null): string => (text === null ? '' : sanitizeLine(text, KEEP_UNICODE));
@@ -66,7 +69,7 @@ function runHook(
     const child = spawn(program, args, {
       shell: false,
       detached: true,
-      stdio: ['pipe', 'ignore', 'ignore'],
+      stdio: ['pipe', 'ignore', 'pipe'],
       env: hookEnv(deps.env, event),
     });
     let why: string | undefined;
@@ -79,10 +82,25 @@ function runHook(
         child.kill('SIGKILL');
       }
     };
-    const timer = deps.setTimer(
-      () => killGroup(`still running after ${timeoutMs / 1000} s; killed`),
-      timeoutMs,
-    );
+    // The end of what a failing hook said is the best clue to why: kept, bounded, cleaned.
+    let said = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      said = (said + d).slice(-STDERR_KEPT);
+    });
+    let failed: string | undefined;
+    const failure = (status: string) => {
+      const last = said
+        .split('\n')
+        .map((l) => sanitizeLine(l, KEEP_UNICODE))
+        .filter(Boolean)
+        .pop();
+      return retry(last === undefined ? status : `${status}: ${last.slice(0, 160)}`);
+    };
+    const timer = deps.setTimer(() => {
+      // Exited, but something it started still holds its stderr: that is not the hook's run.
+      if (failed !== undefined) done(failure(failed));
+      else killGroup(`still running after ${timeoutMs / 1000} s; killed`);
+    }, timeoutMs);
     const onAbort = () => killGroup('cancelled');
     signal.addEventListener('abort', onAbort, { once: true });
     const done = (outcome: Outcome) => {
@@ -96,7 +114,11 @@ function runHook(
     child.once('exit', (code, sig) => {
       if (why !== undefined) return done(retry(why));
       if (code === 0) return done(DELIVERED);
-      done(retry(code === null ? `ended by ${sig}` : `exit code ${code}`));
+      failed = code === null ? `ended by ${sig}` : `exit code ${code}`;
+    });
+    // Its stderr read to the end: the message can quote it.
+    child.once('close', () => {
+      if (failed !== undefined) done(failure(failed));
     });
     // A hook that does not read its stdin closes the pipe: EPIPE is its business, not a failure.
     child.stdin.on('error', () => undefined);

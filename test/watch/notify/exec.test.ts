@@ -21,7 +21,8 @@ const { writeFileSync } = require('node:fs');
 let stdin = '';
 process.stdin.setEncoding('utf8').on('data', (d) => (stdin += d)).on('end', () => {
   writeFileSync(process.argv[2], JSON.stringify({ argv: process.argv.slice(2), stdin, env: process.env }));
-  process.exit(Number(process.env.EXIT_WITH ?? 0));
+  if (process.env.EXIT_WITH) process.stderr.write('starting\\ncannot page: \\u001b[31mno route\\n\\n');
+  process.exitCode = Number(process.env.EXIT_WITH ?? 0);
 });
 `;
 
@@ -137,7 +138,9 @@ describe('exec hooks', () => {
     const h = hook(RECORDER, { EXIT_WITH: '3' });
     h.notifier.send(round(event()));
     await vi.waitFor(() =>
-      expect(h.log).toEqual([expect.stringContaining('delivery failed (exit code 3); will retry')]),
+      expect(h.log).toEqual([
+        expect.stringContaining('delivery failed (exit code 3: cannot page: no route); will retry'),
+      ]),
     );
     expect(h.log[0]).toMatch(/^pooltop: notify\[1\] \(exec \/\S+node\): /);
     expect(h.notifier.pending()).toEqual([1]);
