@@ -38,6 +38,8 @@ Usage:
                                                         monitoring plugin (Nagios, Icinga)
   pooltop exporter [--listen HOST:PORT] [--interval S] [--once] [--balances]
                                                         Prometheus exporter
+  pooltop watch [--once] [--json]                       the alert watcher with no screen: sends
+                                                        what fires and resolves ([[notify]])
   pooltop COMMAND --help                                help for one command
 
 Flags may come before the command or after it: pooltop --demo pool is pooltop pool --demo.

@@ -7,6 +7,7 @@ import { auth } from './auth.js';
 import { check } from './check.js';
 import { dashboard } from './dashboard.js';
 import { exporter } from './exporter.js';
+import { watch } from './watch.js';
 import { mining } from './mining.js';
 import { pool } from './pool.js';
 import { serve } from './serve.js';
@@ -24,6 +25,7 @@ export const HELP: Readonly<Record<string, string>> = {
   auth: auth.help,
   check: check.help,
   exporter: exporter.help,
+  watch: watch.help,
   serve: serve.help,
 };
 
@@ -47,5 +49,6 @@ export const COMMANDS: Readonly<Record<CommandName, CommandModule>> = {
   serve,
   check,
   exporter,
+  watch,
   help,
 };

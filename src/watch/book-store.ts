@@ -64,8 +64,8 @@ export function fileBookStore(opts: { stateDir: string; profile: string; baseUrl
 }
 
 /** A book in memory (the dashboard, `--demo`). */
-export function memoryBookStore(): BookStore {
-  let saved: AlertEntry[] | undefined;
+export function memoryBookStore(initial?: AlertEntry[]): BookStore {
+  let saved = initial;
   return {
     load: async () => saved,
     save: async (entries) => {

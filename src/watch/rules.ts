@@ -1,8 +1,9 @@
 /**
  * The watcher's whole rule, pure: the conditions that hold now (one per alert id) against what
  * was holding and firing before, at `nowMs`:
- * - a condition fires once it has held for the hold time (`for`), never in the first round of a
- *   run (nothing fires at first sight) unless the state it was started from already knew it;
+ * - a condition fires once it has held for the hold time (`for`), counted from when it is known
+ *   to have begun (a worker: its last sighting), never in the first round of a run with no saved
+ *   state (nothing fires at first sight);
  * - a condition that stops before it fires (a flap shorter than the hold) is forgotten;
  * - a firing alert resolves once it has stayed clear for the hold time, and every firing alert
  *   is followed by its resolved event;
@@ -65,7 +66,7 @@ export function eventOf(entry: AlertEntry, status: WatchEvent['status'], endMs?:
     metric: c.metric,
     value: c.value,
     summary: c.summary,
-    startsAt: iso(Math.min(entry.sinceMs, c.startedMs ?? entry.sinceMs)),
+    startsAt: iso(entry.sinceMs),
     endsAt: endMs === undefined ? null : iso(endMs),
   };
 }
@@ -82,9 +83,10 @@ export function judge(
   for (const condition of conditions) {
     if (book.has(condition.id)) continue;
     const had = before.get(condition.id);
+    // A condition known to have begun earlier (a worker's last sighting) holds since then.
     const entry: AlertEntry = had
       ? { ...had, condition, clearMs: undefined }
-      : { condition, sinceMs: nowMs };
+      : { condition, sinceMs: Math.min(nowMs, condition.startedMs ?? nowMs) };
     if (entry.firedMs === undefined) {
       if (!opts.first && nowMs - entry.sinceMs >= opts.forMs) {
         entry.firedMs = nowMs;

@@ -82,9 +82,8 @@ describe('the watcher, worker offline', () => {
     const [a, b] = names as [string, string];
     expect(await step()).toEqual([]); // first round: every name seen
     proxy.hide.add(a);
-    expect(await step()).toEqual([]); // missing: pending
-    expect(await step()).toEqual([]); // held 1 min of 2
-    expect(await step()).toEqual([`firing ${a}`]);
+    expect(await step()).toEqual([]); // missing since its last sighting a minute ago: pending
+    expect(await step()).toEqual([`firing ${a}`]); // two minutes
     expect(await step()).toEqual([]); // no repeat (4h)
     // A flap of b shorter than the hold.
     proxy.hide.add(b);

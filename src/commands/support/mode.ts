@@ -13,6 +13,7 @@ export const COMMAND_NAMES = [
   'serve',
   'check',
   'exporter',
+  'watch',
   'help',
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];

@@ -6,7 +6,7 @@
  * followed (a hook that moved is a configuration to fix). Messages name no part of the URL;
  * the outbox names its scheme, host and port.
  */
-import { Agent, request } from 'undici';
+import { Pool } from 'undici';
 import { KEEP_UNICODE, sanitizeLine } from '../../format/sanitize.js';
 import { VERSION } from '../../version.js';
 import { parseRetryAfter } from '../../api/classify.js';
@@ -25,12 +25,36 @@ export interface PostOptions {
   body: string;
   timeoutMs: number;
   signal: AbortSignal;
-  dispatcher: Agent;
+  dispatcher: Dispatcher;
   now: () => number;
 }
 
-export function createDispatcher(): Agent {
-  return new Agent({ keepAliveTimeout: 10_000, connections: 4 });
+/**
+ * A keep-alive pool per receiver's origin. undici's Pool, as the API client uses (the bundle
+ * carries undici's Pool alone: scripts/lean-start.mjs).
+ */
+export interface Dispatcher {
+  pool(origin: string): Pool;
+  destroy(): Promise<void>;
+}
+
+export function createDispatcher(): Dispatcher {
+  const pools = new Map<string, Pool>();
+  return {
+    pool(origin) {
+      let pool = pools.get(origin);
+      if (!pool) {
+        pool = new Pool(origin, { keepAliveTimeout: 10_000, connections: 4 });
+        pools.set(origin, pool);
+      }
+      return pool;
+    },
+    async destroy() {
+      const all = [...pools.values()];
+      pools.clear();
+      await Promise.all(all.map((p) => p.destroy().catch(() => undefined)));
+    },
+  };
 }
 
 export async function post(opts: PostOptions): Promise<Outcome> {
@@ -46,12 +70,12 @@ export async function post(opts: PostOptions): Promise<Outcome> {
   target.password = '';
   const signal = AbortSignal.any([opts.signal, AbortSignal.timeout(opts.timeoutMs)]);
   try {
-    const res = await request(target, {
+    const res = await opts.dispatcher.pool(target.origin).request({
+      path: `${target.pathname}${target.search}`,
       method: 'POST',
       headers,
       body: opts.body,
       signal,
-      dispatcher: opts.dispatcher,
       headersTimeout: opts.timeoutMs,
       bodyTimeout: opts.timeoutMs,
     });

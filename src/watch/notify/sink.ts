@@ -1,5 +1,5 @@
 /** One place messages go, as the outbox drives it. */
-import type { Agent } from 'undici';
+import type { Dispatcher } from './http-post.js';
 import type { WatchEvent } from '../event.js';
 import type { Outcome } from './delivery.js';
 
@@ -21,7 +21,7 @@ export interface Sink {
 
 export interface SinkDeps {
   now: () => number;
-  dispatcher: Agent;
+  dispatcher: Dispatcher;
   /** The environment an exec hook starts from (secrets are taken out). */
   env: NodeJS.ProcessEnv;
   setTimer: SetTimer;
