@@ -192,4 +192,28 @@ describe('outbox', () => {
     expect(e.message).toContain(`the notify outbox ${file} is writable by every user`);
     expect(existsSync(file)).toBe(true);
   });
+
+  it('a queue follows its destination to a new place in the file and a new timeout', async () => {
+    const { receiver, log, notifier, dir } = await setup();
+    await receiver.close();
+    notifier.send(round(event({ summary: 'kept' })));
+    await vi.waitFor(() => expect(log).toHaveLength(1));
+    await notifier.close();
+    await receiver.listen();
+    const url = `${receiver.url}/T0/B0/SECRET?token=SECRET`;
+    const moved = createNotifier({
+      targets: [
+        { type: 'exec', index: 1, command: ['true'], timeoutMs: 1000 },
+        { type: 'webhook', index: 3, url, format: 'json', timeoutMs: 3000 },
+      ],
+      stateDir: dir,
+      log: (l) => log.push(l),
+      ...fakeClock(),
+    });
+    open.push(moved);
+    expect(moved.pending()).toEqual([0, 1]);
+    moved.send(round());
+    await vi.waitFor(() => expect(moved.pending()).toEqual([0, 0]));
+    expect(summaries(receiver)).toEqual(['kept']);
+  });
 });
