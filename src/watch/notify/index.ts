@@ -11,6 +11,8 @@
  *   across restarts. Webhooks and hooks get `round.events`; Alertmanager gets `round.alerts`
  *   and, every minute, `round.firing` again. At SIGTERM: `await flush(1000); await close()`.
  *   `log` receives one `pooltop: …` line when a target starts failing and one when it recovers.
+ *   It reads the outbox at once and throws `PooltopError('config')` when that file is not the
+ *   user's own (another owner, writable by others).
  * - `maskUrl(url)` → `scheme://host[:port]`, the only way a notify URL may be shown.
  */
 export { maskUrl } from './mask-url.js';

@@ -67,9 +67,30 @@ export function parseNotifyConfig(raw: unknown, path: string): NotifyTarget[] {
   const problem = (key: string, what: string) => new PooltopError('config', `${path}: ${key}: ${what}`);
   if (!Array.isArray(raw))
     throw problem('notify', 'must be an array of tables: write each one as [[notify]]');
-  return raw.map((table, i) =>
+  const targets = raw.map((table, i) =>
     parseTarget(table, i + 1, (key, what) => problem(`notify[${i + 1}]${key}`, what)),
   );
+  // Two tables for one destination would send everything twice (and share one queue on disk).
+  const seen = new Map<string, number>();
+  for (const target of targets) {
+    const same = seen.get(destinationOf(target));
+    if (same !== undefined)
+      throw problem(`notify[${target.index}]`, `the same destination as notify[${same}]`);
+    seen.set(destinationOf(target), target.index);
+  }
+  return targets;
+}
+
+/** Where a target sends, as text: what identifies it across restarts and edits of its other settings. */
+export function destinationOf(target: NotifyTarget): string {
+  switch (target.type) {
+    case 'exec':
+      return JSON.stringify([target.type, target.command]);
+    case 'webhook':
+      return JSON.stringify([target.type, target.url, target.format, target.chatId ?? null]);
+    case 'alertmanager':
+      return JSON.stringify([target.type, target.url]);
+  }
 }
 
 type Problem = (key: string, what: string) => PooltopError;

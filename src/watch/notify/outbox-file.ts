@@ -1,7 +1,7 @@
 /**
  * The undelivered messages on disk, so a restart delivers what was pending:
  * `watch-outbox.json` in the state directory, mode 0600, replaced atomically and durably
- * (config/atomic-write.ts). Each target's queue is keyed by a hash of its settings, not by its
+ * (config/atomic-write.ts). Each target's queue is keyed by a hash of where it sends, not by its
  * place in the file: reordered `[[notify]]` tables keep their queues, and the file names no URL.
  * A damaged file is read as empty, with one line saying so.
  */
@@ -12,7 +12,7 @@ import { ensurePrivateDir, writeFileDurable } from '../../config/atomic-write.js
 import { fileTrust } from '../../config/file-trust.js';
 import { readProblem, readRegularFileSync } from '../../config/regular-file.js';
 import { ALERT_NAMES, type WatchEvent } from '../event.js';
-import type { NotifyTarget } from './notify-config.js';
+import { destinationOf, type NotifyTarget } from './notify-config.js';
 
 export const OUTBOX_FILE = 'watch-outbox.json';
 const VERSION = 1;
@@ -21,10 +21,9 @@ const MAX_BYTES = 64 * 1024 * 1024;
 
 export type Queues = Record<string, WatchEvent[]>;
 
-/** The key of a target's queue: its settings minus its position. */
+/** The key of a target's queue: where it sends (a new timeout or priority keeps the queue). */
 export function targetKey(target: NotifyTarget): string {
-  const { index: _index, ...settings } = target;
-  return createHash('sha256').update(JSON.stringify(settings)).digest('hex').slice(0, 24);
+  return createHash('sha256').update(destinationOf(target)).digest('hex').slice(0, 24);
 }
 
 export function readOutbox(stateDir: string, log: (line: string) => void): Queues {

@@ -113,6 +113,10 @@ timeout = "500ms"
       'notify[1].url: unknown key for type "exec" (known: type, command, timeout)',
     ],
     [
+      '[[notify]]\ntype = "exec"\ncommand = ["a"]\n[[notify]]\ntype = "exec"\ncommand = ["b"]\n[[notify]]\ntype = "exec"\ncommand = ["a"]',
+      'notify[3]: the same destination as notify[1]',
+    ],
+    [
       '[[notify]]\ntype = "alertmanager"\nurl = "ftp://am.example/x"',
       'notify[1].url: scheme must be http or https, not ftp',
     ],

@@ -192,4 +192,62 @@ describe('outbox', () => {
     expect(e.message).toContain(`the notify outbox ${file} is writable by every user`);
     expect(existsSync(file)).toBe(true);
   });
+
+  it('a queue follows its destination to a new place in the file and a new timeout', async () => {
+    const { receiver, log, notifier, dir } = await setup();
+    await receiver.close();
+    notifier.send(round(event({ summary: 'kept' })));
+    await vi.waitFor(() => expect(log).toHaveLength(1));
+    await notifier.close();
+    await receiver.listen();
+    const url = `${receiver.url}/T0/B0/SECRET?token=SECRET`;
+    const moved = createNotifier({
+      targets: [
+        { type: 'exec', index: 1, command: ['true'], timeoutMs: 1000 },
+        { type: 'webhook', index: 3, url, format: 'json', timeoutMs: 3000 },
+      ],
+      stateDir: dir,
+      log: (l) => log.push(l),
+      ...fakeClock(),
+    });
+    open.push(moved);
+    expect(moved.pending()).toEqual([0, 1]);
+    moved.send(round());
+    await vi.waitFor(() => expect(moved.pending()).toEqual([0, 0]));
+    expect(summaries(receiver)).toEqual(['kept']);
+  });
+
+  it('a receiver that never answers is given up on at the timeout and tried again', async () => {
+    const receiver = await startReceiver();
+    receiver.hold = new Promise(() => {});
+    const clock = fakeClock();
+    const log: string[] = [];
+    const notifier = createNotifier({
+      targets: [{ type: 'webhook', index: 1, url: `${receiver.url}/x`, format: 'json', timeoutMs: 200 }],
+      stateDir: tempDir(),
+      log: (l) => log.push(l),
+      random: MIDDLE,
+      ...clock,
+    });
+    open.push(notifier, receiver);
+    notifier.send(round(event()));
+    await vi.waitFor(() =>
+      expect(log).toEqual([
+        `pooltop: notify[1] (webhook ${receiver.url}): delivery failed (no answer within 0.2 s); will retry`,
+      ]),
+    );
+    expect(notifier.pending()).toEqual([1]);
+    expect(clock.pending()).toEqual([wait(1)]);
+  });
+
+  it('flush gives up at its deadline with what is pending written down', async () => {
+    const { receiver, clock, notifier, dir } = await setup();
+    receiver.hold = new Promise(() => {});
+    notifier.send(round(event({ summary: 'in flight' })));
+    await vi.waitFor(() => expect(receiver.got).toHaveLength(1));
+    const flushed = notifier.flush(1000);
+    clock.advance(1000);
+    expect(await flushed).toBe(1);
+    expect(readFileSync(join(dir, 'watch-outbox.json'), 'utf8')).toContain('in flight');
+  });
 });
