@@ -181,11 +181,13 @@ async function expectWorks(label: string, argv: string[]): Promise<void> {
   } else {
     expect(r.code, said).toBe(0);
   }
-  if (argv.includes('--json')) {
+  // `watch --json` streams: one object per line, as --ndjson elsewhere.
+  const lines = command === 'watch' && argv.includes('--json');
+  if (argv.includes('--json') && !lines) {
     const json: unknown = JSON.parse(r.stdout);
     expect(hasData(json), `${said}\nthe JSON holds no data`).toBe(true);
   }
-  if (argv.includes('--ndjson')) {
+  if (argv.includes('--ndjson') || lines) {
     const rows = r.stdout.trim().split('\n');
     for (const row of rows) JSON.parse(row);
     expect(rows.length, said).toBeGreaterThan(0);
