@@ -106,8 +106,12 @@ export async function runWatch(ctx: CommandContext, io: CommandIO, flags: WatchF
       return 0;
     }
     io.stderr(`${describe(flags, preferences, mining, targets.length, ctx.config.baseUrl, io.terminal)}\n`);
+    // The watcher's and the queue's timers do not hold the process (the dashboard quits past
+    // them); with no screen and no server, this one does until the signal.
+    const alive = setInterval(() => undefined, 2 ** 30);
     watcher.start();
     await untilAborted(io.signal);
+    clearInterval(alive);
     return 0;
   } finally {
     await watcher.stop();

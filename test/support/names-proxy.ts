@@ -1,7 +1,8 @@
 /**
  * A loopback proxy in front of the embedded service that lets a test decide which worker names
  * the Mining Pool API lists: names in `hide` are taken out of every `workers/names` page, names in
- * `extra` are added to the first page (so keep the service's own list under a page). Everything
+ * `extra` are added to the first page (so keep the service's own list under a page), and
+ * miners/info's counts move with them (hidden names count offline, extra ones online). Everything
  * else passes through unchanged; every request is counted by path.
  */
 import { createServer, request } from 'node:http';
@@ -43,7 +44,8 @@ export async function startNamesProxy(target: string): Promise<NamesProxy> {
       const forward = request(
         { host: upstream.hostname, port: upstream.port, method: req.method, path, headers: req.headers },
         (up) => {
-          if (path !== MINING_PATHS.workerNames || up.statusCode !== 200) {
+          const rewrites = path === MINING_PATHS.workerNames || path === MINING_PATHS.minerInfo;
+          if (!rewrites || up.statusCode !== 200) {
             res.writeHead(up.statusCode ?? 502, up.headers);
             up.pipe(res);
             return;
@@ -52,6 +54,16 @@ export async function startNamesProxy(target: string): Promise<NamesProxy> {
           up.on('data', (c: Buffer) => parts.push(c));
           up.on('end', () => {
             const answer = JSON.parse(Buffer.concat(parts).toString('utf8'));
+            if (path === MINING_PATHS.minerInfo) {
+              // The counts follow the names, as the real API's do when a machine drops.
+              const w = answer.data.workers;
+              w.online += state.extra.length - state.hide.size;
+              w.offline += state.hide.size;
+              const text = JSON.stringify(answer);
+              res.writeHead(200, { ...up.headers, 'content-length': String(Buffer.byteLength(text)) });
+              res.end(text);
+              return;
+            }
             const offset = (JSON.parse(body.toString('utf8')) as { offset?: number }).offset ?? 0;
             const names: string[] = answer.data.workers.filter((n: string) => !state.hide.has(n));
             if (offset === 0) names.push(...state.extra);
