@@ -79,7 +79,7 @@ export function alertsOf(conditions: readonly Condition[], term: TextTarget): Al
         account: c.account ?? undefined,
         key: c.metric,
         label: many
-          ? `${account}/${list.length} workers ${what}`
+          ? `${account}/workers ${what}`
           : `${account}/${sanitizeLine(c.worker ?? '', term)} ${what}`,
         unit: many ? 'count' : unitOf(c),
         value: many ? list.length : (c.value ?? undefined),
