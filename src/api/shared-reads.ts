@@ -1,9 +1,10 @@
 /**
  * One request for everyone who asks the same thing: the dashboard's views and its watcher read
- * through this client. A read asked while the same read (same operation, same query) is in
- * flight joins it; a reader that accepts an age (the watcher: its interval) also takes the last
- * answer to the same read if it is recent enough. So a tab showing what the watcher judges does
- * not double the traffic, whichever of them asks first.
+ * through this client. A view's read always goes out (the view polls on its own schedule, and
+ * `r` means now); a reader that accepts an age (the watcher: its interval) joins the same read
+ * (same operation, same query) in flight, or takes its last answer if recent enough. A tab that
+ * polls what the watcher judges at least as often as the watcher reads it therefore makes every
+ * request, and the watcher none of its own.
  *
  * A joined read is cancelled only when every reader of it has gone. Answers are kept for the pool,
  * the accounts, miners/info and the account series, the last one per read slot (the query without
@@ -73,12 +74,14 @@ export function shareReads(base: ApiClient, now: () => number = Date.now): Share
     opts: CallOptions | undefined,
     fetch: (o: CallOptions) => Promise<T>,
   ): Promise<T> {
-    // A read in flight is newer than any answer kept.
-    const flying = flights.get(key);
-    if (flying) return join<T>(flying, opts?.signal);
-    const had = slot === undefined ? undefined : kept.get(slot);
-    if (had && had.key === key && maxAgeMs > 0 && now() - had.atMs <= maxAgeMs) {
-      return Promise.resolve(had.value as T);
+    // A reader that accepts an age joins a read in flight (newer than any answer kept), else takes
+    // a recent answer. One that does not (a view, `r`) always asks: a read that hangs must not
+    // hold back the next.
+    if (maxAgeMs > 0) {
+      const flying = flights.get(key);
+      if (flying) return join<T>(flying, opts?.signal);
+      const had = slot === undefined ? undefined : kept.get(slot);
+      if (had && had.key === key && now() - had.atMs <= maxAgeMs) return Promise.resolve(had.value as T);
     }
     const controller = new AbortController();
     started++;
@@ -87,12 +90,12 @@ export function shareReads(base: ApiClient, now: () => number = Date.now): Share
       readers: 0,
       promise: fetch({ ...opts, signal: controller.signal }).then(
         (value) => {
-          flights.delete(key);
+          if (flights.get(key) === flight) flights.delete(key);
           if (slot !== undefined) kept.set(slot, { key, value, atMs: now() });
           return value;
         },
         (error: unknown) => {
-          flights.delete(key);
+          if (flights.get(key) === flight) flights.delete(key);
           throw error;
         },
       ),

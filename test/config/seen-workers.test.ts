@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fileSeenStore } from '../../src/config/seen-store.js';
 import {
   CAME_BACK_KEEP,
+  countGone,
   EMPTY_SEEN,
   goneWorkers,
   parseSeen,
@@ -143,5 +144,15 @@ describe('file seen store', () => {
       await store.write(s);
       expect(await store.read()).toEqual(s);
     });
+  });
+});
+
+describe('countGone', () => {
+  it('with 0 counts a worker missing from the listing just made, even in the second it was last seen', () => {
+    const seen = updateSeen(EMPTY_SEEN, { complete: true, names: ['a', 'b'] }, 100);
+    const after = updateSeen(seen, { complete: true, names: ['a'] }, 100);
+    expect(countGone(after, 100, 0)).toBe(1);
+    expect(countGone(after, 100, 1)).toBe(0);
+    expect(countGone(after, 160, 60)).toBe(1);
   });
 });

@@ -36,6 +36,7 @@ const NOT_RUN: Record<string, string> = {
   pooltop: 'the dashboard: it needs an interactive terminal (test/e2e/dashboard.test.ts drives it in one)',
   'pooltop --demo': 'the dashboard, as above',
   'pooltop exporter': 'serves until stopped (test/exporter/exporter.test.ts); the --once example runs here',
+  'pooltop watch --demo': 'watches until stopped (test/e2e/watch.test.ts); the --once example runs here',
 };
 
 /** Commands whose text output has a `--json` twin, run as well to see that the example shows data. */

@@ -39,7 +39,9 @@ const secondsBetween = (from: number, to: number): number => (to - from + 86_400
 describe('pooltop --demo --notify with thresholds the demo crosses', () => {
   it('shows WARN and CRIT beside the values, rings the bell once, notifies, and lists the history on !', async () => {
     const xdg = preferences(
-      '[thresholds.pool]\nhashrate = { warning = "1E:" }\nworkers = { critical = "100000:" }\n',
+      '[thresholds.pool]\nhashrate = { warning = "1E:" }\nworkers = { critical = "100000:" }\n' +
+        // No hold and no worker rule: the alerts fire at the watcher's second round, one a second.
+        '[watch]\nfor = "0s"\n[watch.workers]\noffline = false\n',
     );
     const s = launchPty(['--demo', '--notify', '--interval', '1'], {
       cols: 100,
@@ -61,10 +63,12 @@ describe('pooltop --demo --notify with thresholds the demo crosses', () => {
       { timeout: 5000, interval: 20 },
     );
     const raw = s.raw();
-    expect(raw).toContain('\x07\x1b]9;pooltop: CRIT workers ');
-    expect(raw).toMatch(/\x1b\]777;notify;pooltop;CRIT workers [\d,]+ · WARN hashrate [\d.]+ PH\/s\x07/);
-    // Three more seconds on the dashboard's clock (alerts are evaluated every second, polled
-    // every second here) in the same states: no more bells, no more notifications.
+    expect(raw).toContain('\x07\x1b]9;pooltop: CRIT pool: workers ');
+    expect(raw).toMatch(
+      /\x1b\]777;notify;pooltop;CRIT pool: workers [\d,]+ \(below 100,000\) · WARN pool: hashrate [\d.]+ PH\/s \(below [^)]+\)\x07/,
+    );
+    // Three more seconds on the dashboard's clock (judged and polled every second here) in the
+    // same states: no more bells, no more notifications.
     const start = clockOf(s.screen());
     await waitForScreen(s, (t) => secondsBetween(start, clockOf(t)) >= 3, 'three more seconds on the clock');
     expect(count(s.raw(), '\x07')).toBe(3); // the bell and the two notifications' terminators

@@ -148,12 +148,13 @@ export function startTmux(label: string): TmuxServer {
   };
 }
 
-/** The screen with what changes from second to second masked: clock, ages, ports, spinners. */
+/** The screen with what changes from second to second masked: clock, ages, ports, spinners, how long a worker is offline. */
 export function masked(screen: string): string {
   return screen
     .replace(/\d\d:\d\d:\d\d/g, 'HH:MM:SS')
     .replace(/updated (just now|[\dhms ]+ ago)/g, 'updated AGO')
     .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT')
+    .replace(/ offline (\d+[dhms] ?)+/g, ' offline FOR')
     .replace(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏|/\\-](?= (Loading|Refreshing))/g, 'S');
 }
 

@@ -1,7 +1,7 @@
 /**
  * What the dashboard shows of the watcher (watch/watcher.ts), kept outside React and changed only
- * when a round is judged: every condition holding now as an `Alert` (the status bar's fields and
- * the WARN/CRIT beside values), and the history of what fired and resolved (the `!` overlay).
+ * when a round is judged: the thresholds crossed now and the worker alerts firing, as `Alert`s (the
+ * status bar's fields and the WARN/CRIT beside values), and the history of what fired and resolved (the `!` overlay).
  * Workers of one account offline (or dropping) together are one field, as in the messages.
  */
 import type { Status } from '../../alerts/evaluate.js';
@@ -126,7 +126,11 @@ export function createAlertFeed(watcher: Watcher, term: TextTarget, now: () => n
   let state = EMPTY;
   const listeners = new Set<() => void>();
   const stop = watcher.subscribe((round) => {
-    const alerts = alertsOf(watcher.snapshot().conditions, term);
+    const { conditions, book } = watcher.snapshot();
+    // A threshold crossed shows at once, as its value does; a worker only once its alert fired
+    // (past the hold), so a flap does not flicker through the status bar.
+    const shown = conditions.filter((c) => c.kind === 'threshold' || book.get(c.id)?.firedMs !== undefined);
+    const alerts = alertsOf(shown, term);
     const changes = changesOf(round, now(), state.history.at(-1)?.seq ?? 0, term);
     const firing = round.events.filter((e) => e.status === 'firing');
     const same =
