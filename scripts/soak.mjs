@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import xterm from '@xterm/headless';
 import { build } from 'esbuild';
 import { spawn } from 'node-pty';
+import { showsPoolData } from '../bench/markers.mjs';
 import { analyseRun, reportLines, timeline, warmupMsOf } from './soak/analyse.mjs';
 import { startProxy } from './soak/proxy.mjs';
 
@@ -160,17 +161,6 @@ const dashboardEnv = (name) => ({
 });
 
 const runs = ['dashboard', ...(hasWatch ? ['watch'] : [])];
-writeFileSync(
-  join(dir, 'meta.json'),
-  JSON.stringify({
-    startedAt: started,
-    warmupMs,
-    totalMs,
-    runs,
-    node: process.version,
-    label: `${args.tab} tab, ${cli}`,
-  }),
-);
 log(
   `${(totalMs / 60_000).toFixed(0)} min on node ${process.version}: ${runs.join(' and ')} at --interval 1 (${args.tab} tab), ` +
     `${cli}; fault rate ${failRate}, warm-up ${warmupMs / 1000} s, network gone for ${outageMs / 1000} s ` +
@@ -248,6 +238,40 @@ function memoryOf(pid) {
   }
 }
 
+// Users start pooltop with its compile cache (src/launch/cache-dir.ts) written by an earlier
+// start, as every start but a new version's first: one unmeasured start of each user process
+// writes it (3 s after its first frame).
+{
+  const first = startDashboard(false);
+  const deadline = Date.now() + 60_000;
+  while (!showsPoolData(first.screen()) && !first.exit && Date.now() < deadline) await sleep(250);
+  await sleep(5000);
+  first.quitting = true;
+  first.pty.write('q');
+  await Promise.race([first.exited, sleep(5000)]);
+  if (!first.exit) first.pty.kill();
+  if (hasWatch) {
+    const watch = startWatch(false);
+    await sleep(10_000);
+    watch.quitting = true;
+    watch.child.kill('SIGINT');
+    await Promise.race([watch.exited, sleep(5000)]);
+    if (!watch.exit) watch.child.kill('SIGKILL');
+  }
+  log('compile caches written');
+}
+const runStart = Date.now();
+writeFileSync(
+  join(dir, 'meta.json'),
+  JSON.stringify({
+    startedAt: runStart,
+    warmupMs,
+    totalMs,
+    runs,
+    node: process.version,
+    label: `${args.tab} tab, ${cli}`,
+  }),
+);
 const procs = { dashboard: { user: startDashboard(false), twin: startDashboard(true) } };
 if (hasWatch) procs.watch = { user: startWatch(false), twin: startWatch(true) };
 const all = Object.values(procs).flatMap((r) => [r.user, r.twin]);
@@ -286,9 +310,9 @@ const problems = [];
 let outage;
 let lastProgress = 0;
 for (let i = 0; ; i++) {
-  const wait = started + i * sampleMs - Date.now();
+  const wait = runStart + i * sampleMs - Date.now();
   if (wait > 0) await sleep(wait);
-  const ms = Date.now() - started;
+  const ms = Date.now() - runStart;
   if (ms > totalMs || all.some((p) => p.exit)) break;
   for (const [run, r] of Object.entries(procs)) {
     const m = memoryOf(r.user.pid);
@@ -367,6 +391,8 @@ if (outage) {
   if (outage.resumedAfterMs === undefined)
     problems.push('no request reached the service after the network came back');
 }
-console.log(`Duration: ${((runEnd - started) / 60_000).toFixed(1)} min sampled; samples in ${dir}`);
+console.log(
+  `Duration: ${((runEnd - runStart) / 60_000).toFixed(1)} min sampled (${((Date.now() - started) / 60_000).toFixed(1)} in all); samples in ${dir}`,
+);
 console.log(problems.length > 0 ? `\nFAIL\n- ${problems.join('\n- ')}` : '\nPASS');
 process.exit(problems.length > 0 ? 1 : 0);
