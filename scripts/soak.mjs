@@ -1,67 +1,129 @@
 #!/usr/bin/env node
-// Soak test (not part of `npm test`): `npm run soak [-- --minutes N]`.
+// Soak test (not part of `npm test`):
+//   npm run soak -- [--minutes N | --hours H] [--tab pool|mining|accounts|session] [--cli FILE]
+//                   [--dir DIR] [--fail-rate 0..1] [--outage-seconds S] [--sample-seconds S]
+//   node scripts/soak.mjs --analyse DIR     (the report of a run's samples, also of a cut run)
 //
-// Runs the built dashboard (dist/pooltop.cjs) in a real pseudo-terminal at 1 s polling against
-// the embedded service (hosted here, so its counters can be read) with a fault rate, through a
-// proxy that also plays "network gone" for a while during warm-up. The dashboard samples itself
-// (POOLTOP_DIAG_FILE, src/ui/diagnostics.ts): RSS, active resources by type, listener counts.
-// Fails (exit 1) on a crash, on counts that grow after warm-up, on RSS growth of 5 MB or more,
-// or when the dashboard does not come back clean once faults stop.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// Runs, at `--interval 1`, for the given time:
+// - the dashboard (dist/pooltop.cjs, or --cli) in a 120×40 pseudo-terminal on the chosen tab,
+//   against the embedded service (hosted here, so its counters can be read) with a fault rate,
+//   through a proxy that also plays "network gone" for a while during warm-up;
+// - `pooltop watch --demo`, when the build has a `watch` command.
+// Each as two processes: one started as users start it (no flags), whose RSS is read from /proc;
+// and a twin with --expose-gc that samples itself right after a full collection (live heap,
+// active resources, listeners): the dashboard through its diagnostics hook
+// (POOLTOP_DIAG_FILE, src/ui/diagnostics.ts), the watcher through ./soak/sampler.cjs. Samples go
+// to files in DIR as they are taken. Fails (exit 1) on a crash, on an RSS slope after warm-up
+// above 1 MB/hour, on a count that grows, or when the dashboard does not come back clean once
+// faults stop. See ./soak/analyse.mjs.
+import { spawn as spawnChild, spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import xterm from '@xterm/headless';
 import { build } from 'esbuild';
 import { spawn } from 'node-pty';
-import { analyse, mb, timeline } from './soak/analyse.mjs';
+import { showsPoolData } from '../bench/markers.mjs';
+import { analyseRun, reportLines, timeline, warmupMsOf } from './soak/analyse.mjs';
 import { startProxy } from './soak/proxy.mjs';
 
 const { Terminal } = xterm;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'dist', 'pooltop.cjs');
 const { values: args } = parseArgs({
   options: {
-    minutes: { type: 'string', default: '10' },
+    minutes: { type: 'string' },
+    hours: { type: 'string' },
+    tab: { type: 'string', default: 'pool' },
+    cli: { type: 'string' },
+    dir: { type: 'string' },
+    analyse: { type: 'string' },
     'fail-rate': { type: 'string', default: '0.2' },
-    interval: { type: 'string', default: '1' },
     'outage-seconds': { type: 'string', default: '45' },
-    'sample-seconds': { type: 'string', default: '5' },
+    'sample-seconds': { type: 'string', default: '15' },
   },
 });
-const minutes = Number(args.minutes);
-const failRate = Number(args['fail-rate']);
-const totalMs = Math.round(minutes * 60_000);
-// Warm-up: at least 2 minutes or 30% of the run (at most half). It holds the "network gone"
-// window too: the first outage allocates once for every failure path (error objects, socket
-// buffers, newly compiled code), and the allocator keeps that high-water mark, which is not a
-// leak. What follows warm-up must then be flat: resources, listeners, and RSS within 5 MB.
-const warmupMs = Math.min(Math.round(totalMs / 2), Math.max(120_000, Math.round(totalMs * 0.3)));
-const outageAt = Math.round(warmupMs / 3);
-const outageMs = Math.min(Number(args['outage-seconds']) * 1000, Math.round(warmupMs / 4));
-const COLS = 120;
-const ROWS = 32;
 
-if (!(minutes > 0) || !(failRate >= 0 && failRate <= 1)) {
+const TABS = { pool: '1', mining: '2', accounts: '3', session: '4' };
+const COLS = 120;
+const ROWS = 40;
+
+/** Reads a JSON-lines file (a cut run may end in half a line). */
+function readLines(file) {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .flatMap((line) => {
+      try {
+        return line ? [JSON.parse(line)] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** The report of the samples in `dir`; returns the problems found. */
+function report(dir) {
+  const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
+  const problems = [];
+  for (const run of meta.runs) {
+    const user = readLines(join(dir, `${run}-user.jsonl`));
+    const twin = readLines(join(dir, `${run}-twin.jsonl`)).map((s) => ({ ...s, ms: s.t - meta.startedAt }));
+    if (user.length === 0) {
+      problems.push(`${run}: no samples`);
+      continue;
+    }
+    const r = analyseRun({ user, twin, warmupMs: meta.warmupMs });
+    console.log('');
+    for (const line of reportLines(`${run} (${meta.node}, ${meta.label})`, r, meta.warmupMs))
+      console.log(line);
+    for (const line of timeline(user, twin)) console.log(line);
+    problems.push(...r.problems.map((p) => `${run}: ${p}`));
+  }
+  return problems;
+}
+
+if (args.analyse) {
+  const problems = report(resolve(args.analyse));
+  console.log(problems.length ? `\nFAIL\n- ${problems.join('\n- ')}` : '\nPASS');
+  process.exit(problems.length ? 1 : 0);
+}
+
+const totalMs = Math.round(
+  args.hours !== undefined ? Number(args.hours) * 3_600_000 : Number(args.minutes ?? 10) * 60_000,
+);
+const failRate = Number(args['fail-rate']);
+const sampleMs = Number(args['sample-seconds']) * 1000;
+const cli = resolve(args.cli ?? join(root, 'dist', 'pooltop.cjs'));
+if (!(totalMs > 0) || !(failRate >= 0 && failRate <= 1) || !(args.tab in TABS) || !(sampleMs >= 1000)) {
   console.error(
-    'usage: node scripts/soak.mjs [--minutes N] [--fail-rate 0..1] [--interval S] [--outage-seconds S]',
+    'usage: node scripts/soak.mjs [--minutes N | --hours H] [--tab pool|mining|accounts|session] [--cli FILE] [--dir DIR] [--fail-rate 0..1] [--outage-seconds S] [--sample-seconds S]\n       node scripts/soak.mjs --analyse DIR',
   );
   process.exit(2);
 }
 if (!existsSync(cli)) {
-  console.error('dist/pooltop.cjs is missing: run `npm run soak` (it builds first)');
+  console.error(`${cli} is missing: run \`npm run soak\` (it builds first)`);
   process.exit(2);
 }
+const warmupMs = warmupMsOf(totalMs);
+// The "network gone" window lies in warm-up: the first outage allocates once for every failure
+// path (error objects, socket buffers, newly compiled code), and the allocator keeps that
+// high-water mark, which is not a leak.
+const outageAt = Math.round(warmupMs / 3);
+const outageMs = Math.min(Number(args['outage-seconds']) * 1000, Math.round(warmupMs / 4));
+const hasWatch =
+  spawnSync(process.execPath, [cli, 'watch', '--help'], { stdio: 'ignore', timeout: 30_000 }).status === 0;
 
-const work = mkdtempSync(join(tmpdir(), 'pooltop-soak-'));
-const log = (text) =>
-  console.log(`[soak ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${text}`);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const dir = args.dir ? resolve(args.dir) : mkdtempSync(join(tmpdir(), 'pooltop-soak-'));
+mkdirSync(dir, { recursive: true });
 const started = Date.now();
+const log = (text) =>
+  console.log(`[soak ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s] ${text}`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // The service, bundled from source so it runs here and its stats() can be read.
-const serviceFile = join(work, 'service.mjs');
+const serviceFile = join(dir, 'service.mjs');
 await build({
   entryPoints: [join(root, 'src', 'service', 'server.ts')],
   outfile: serviceFile,
@@ -75,23 +137,20 @@ const { startService } = await import(pathToFileURL(serviceFile).href);
 const service = await startService({ port: 0, failRate, accessTtl: 60 });
 const proxy = await startProxy(Number(new URL(service.baseUrl).port));
 const c = service.credentials;
-const diagFile = join(work, 'diag.jsonl');
-const env = {};
+const baseEnv = {};
 for (const [k, v] of Object.entries(process.env)) {
-  if (
-    v !== undefined &&
-    !k.startsWith('WHITEBIT_') &&
-    !k.startsWith('POOLTOP_') &&
-    k !== 'DEBUG' &&
-    k !== 'NO_COLOR'
-  ) {
-    env[k] = v;
-  }
+  const ours = k.startsWith('WHITEBIT_') || k.startsWith('POOLTOP_') || k.startsWith('SOAK_');
+  if (v !== undefined && !ours && !['DEBUG', 'NO_COLOR', 'NODE_OPTIONS', 'CI'].includes(k)) baseEnv[k] = v;
 }
-Object.assign(env, {
-  HOME: work,
-  XDG_STATE_HOME: join(work, 'state'),
-  XDG_CONFIG_HOME: join(work, 'config'),
+const homeOf = (name) => ({
+  HOME: join(dir, name),
+  XDG_STATE_HOME: join(dir, name, 'state'),
+  XDG_CONFIG_HOME: join(dir, name, 'config'),
+  XDG_CACHE_HOME: join(dir, name, 'cache'),
+});
+const dashboardEnv = (name) => ({
+  ...baseEnv,
+  ...homeOf(name),
   TERM: 'xterm-256color',
   WHITEBIT_API_URL: proxy.url,
   WHITEBIT_API_KEY: c.apiKey,
@@ -99,143 +158,241 @@ Object.assign(env, {
   WHITEBIT_CLIENT_ID: c.clientId,
   WHITEBIT_CLIENT_SECRET: c.clientSecret,
   WHITEBIT_REFRESH_TOKEN: c.refreshToken,
-  POOLTOP_DIAG_FILE: diagFile,
-  POOLTOP_DIAG_EVERY_MS: String(Number(args['sample-seconds']) * 1000),
 });
 
+const runs = ['dashboard', ...(hasWatch ? ['watch'] : [])];
 log(
-  `${minutes} min at ${args.interval} s polling, fault rate ${failRate}, warm-up ${warmupMs / 1000} s, ` +
-    `network gone for ${outageMs / 1000} s from ${outageAt / 1000} s; work dir ${work}`,
+  `${(totalMs / 60_000).toFixed(0)} min on node ${process.version}: ${runs.join(' and ')} at --interval 1 (${args.tab} tab), ` +
+    `${cli}; fault rate ${failRate}, warm-up ${warmupMs / 1000} s, network gone for ${outageMs / 1000} s ` +
+    `from ${outageAt / 1000} s; samples every ${sampleMs / 1000} s in ${dir}`,
 );
-const term = new Terminal({ cols: COLS, rows: ROWS, allowProposedApi: true });
-// --expose-gc: the dashboard's samples are taken after a full collection (see diagnostics.ts).
-const pty = spawn(process.execPath, ['--expose-gc', cli, '--interval', args.interval], {
-  name: 'xterm-256color',
-  cols: COLS,
-  rows: ROWS,
-  cwd: root,
-  env,
-});
-log(`dashboard pid ${pty.pid}`);
-let quitting = false;
-let exit;
-pty.onData((data) => term.write(data));
-const exited = new Promise((resolve) =>
-  pty.onExit(({ exitCode, signal }) => {
-    exit = { exitCode, signal, early: !quitting };
-    resolve();
+
+/** A dashboard in a pty; `twin` runs it with --expose-gc and its diagnostics hook. */
+function startDashboard(twin) {
+  const term = new Terminal({ cols: COLS, rows: ROWS, allowProposedApi: true, scrollback: 0 });
+  const env = dashboardEnv(twin ? 'dashboard-twin' : 'dashboard-user');
+  if (twin) {
+    env.POOLTOP_DIAG_FILE = join(dir, 'dashboard-twin.jsonl');
+    env.POOLTOP_DIAG_EVERY_MS = String(sampleMs);
+  }
+  const pty = spawn(process.execPath, [...(twin ? ['--expose-gc'] : []), cli, '--interval', '1'], {
+    name: 'xterm-256color',
+    cols: COLS,
+    rows: ROWS,
+    cwd: root,
+    env,
+  });
+  const p = { pid: pty.pid, quitting: false, exit: undefined, pty };
+  pty.onData((data) => term.write(data));
+  p.exited = new Promise((done) =>
+    pty.onExit(({ exitCode, signal }) => {
+      p.exit = { exitCode, signal, early: !p.quitting };
+      done();
+    }),
+  );
+  p.screen = () => {
+    const buf = term.buffer.active;
+    const lines = [];
+    for (let y = 0; y < ROWS; y++) lines.push(buf.getLine(buf.viewportY + y)?.translateToString(true) ?? '');
+    return lines.join('\n');
+  };
+  return p;
+}
+
+/** `pooltop watch --demo --interval 1` with pipes (drained); `twin` with --expose-gc and the sampler. */
+function startWatch(twin) {
+  const env = { ...baseEnv, ...homeOf(twin ? 'watch-twin' : 'watch-user') };
+  const node = [];
+  if (twin) {
+    node.push('--expose-gc', '--require', join(root, 'scripts', 'soak', 'sampler.cjs'));
+    env.SOAK_SAMPLE_FILE = join(dir, 'watch-twin.jsonl');
+    env.SOAK_SAMPLE_EVERY_MS = String(sampleMs);
+  }
+  const child = spawnChild(process.execPath, [...node, cli, 'watch', '--demo', '--interval', '1'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const p = { pid: child.pid, quitting: false, exit: undefined, child, tail: '' };
+  const keep = (d) => {
+    p.tail = (p.tail + d).slice(-2000);
+  };
+  child.stdout.setEncoding('utf8').on('data', keep);
+  child.stderr.setEncoding('utf8').on('data', keep);
+  p.exited = new Promise((done) =>
+    child.on('exit', (exitCode, signal) => {
+      p.exit = { exitCode, signal, early: !p.quitting };
+      done();
+    }),
+  );
+  return p;
+}
+
+/** VmRSS, RssAnon and RssFile of `pid` in bytes, or undefined when it is gone. */
+function memoryOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]) * 1024;
+    return { rss: kb('VmRSS'), rssAnon: kb('RssAnon'), rssFile: kb('RssFile') };
+  } catch {
+    return undefined;
+  }
+}
+
+// Users start pooltop with its compile cache (src/launch/cache-dir.ts) written by an earlier
+// start, as every start but a new version's first: one unmeasured start of each user process
+// writes it (3 s after its first frame).
+{
+  const first = startDashboard(false);
+  const deadline = Date.now() + 60_000;
+  while (!showsPoolData(first.screen()) && !first.exit && Date.now() < deadline) await sleep(250);
+  await sleep(5000);
+  first.quitting = true;
+  first.pty.write('q');
+  await Promise.race([first.exited, sleep(5000)]);
+  if (!first.exit) first.pty.kill();
+  if (hasWatch) {
+    const watch = startWatch(false);
+    await sleep(10_000);
+    watch.quitting = true;
+    watch.child.kill('SIGINT');
+    await Promise.race([watch.exited, sleep(5000)]);
+    if (!watch.exit) watch.child.kill('SIGKILL');
+  }
+  log('compile caches written');
+}
+const runStart = Date.now();
+writeFileSync(
+  join(dir, 'meta.json'),
+  JSON.stringify({
+    startedAt: runStart,
+    warmupMs,
+    totalMs,
+    runs,
+    node: process.version,
+    label: `${args.tab} tab, ${cli}`,
   }),
 );
-const screen = () => {
-  const buf = term.buffer.active;
-  const lines = [];
-  for (let y = 0; y < ROWS; y++) lines.push(buf.getLine(buf.viewportY + y)?.translateToString(true) ?? '');
-  return lines.join('\n');
-};
+const procs = { dashboard: { user: startDashboard(false), twin: startDashboard(true) } };
+if (hasWatch) procs.watch = { user: startWatch(false), twin: startWatch(true) };
+const all = Object.values(procs).flatMap((r) => [r.user, r.twin]);
+for (const [run, r] of Object.entries(procs)) log(`${run}: pid ${r.user.pid}, twin pid ${r.twin.pid}`);
 
-// The run: rotate tabs, one "network gone" window, a progress line a minute.
+let cut = false;
+const stopAll = () => {
+  for (const p of all) {
+    p.quitting = true;
+    try {
+      if (p.pty) p.pty.kill();
+      else p.child.kill('SIGKILL');
+    } catch {}
+  }
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (cut) process.exit(130);
+    cut = true;
+    log(`${signal}: cut short; the samples so far:`);
+    stopAll();
+    const problems = report(dir);
+    console.log(`\nCUT SHORT (samples in ${dir})${problems.length ? `\n- ${problems.join('\n- ')}` : ''}`);
+    process.exit(130);
+  });
+}
+
+// The chosen tab (and the whole list, on Sub-accounts) once the dashboards have drawn.
+await sleep(5000);
+for (const p of [procs.dashboard.user, procs.dashboard.twin]) {
+  p.pty.write(TABS[args.tab]);
+  if (args.tab === 'accounts') p.pty.write('L');
+}
+
 const problems = [];
 let outage;
-const runStart = Date.now();
-for (let tick = 0; Date.now() - runStart < totalMs && !exit; tick++) {
-  await sleep(1000);
-  const t = Date.now() - runStart;
-  if (tick % 20 === 19) pty.write('\t');
-  if (!outage && t >= outageAt && outageMs > 0) {
-    outage = { at: t, requestsBefore: service.stats().requests };
+let lastProgress = 0;
+for (let i = 0; ; i++) {
+  const wait = runStart + i * sampleMs - Date.now();
+  if (wait > 0) await sleep(wait);
+  const ms = Date.now() - runStart;
+  if (ms > totalMs || all.some((p) => p.exit)) break;
+  for (const [run, r] of Object.entries(procs)) {
+    const m = memoryOf(r.user.pid);
+    if (m) appendFileSync(join(dir, `${run}-user.jsonl`), `${JSON.stringify({ ms, ...m })}\n`);
+  }
+  if (!outage && ms >= outageAt && outageMs > 0) {
+    outage = { at: ms, requestsBefore: service.stats().requests };
     proxy.setMode('blackhole');
     log('network gone (proxy black-holes every connection)');
   }
-  if (outage && !outage.end && t >= outage.at + outageMs) {
-    outage.end = t;
-    outage.requestsDuring = service.stats().requests - outage.requestsBefore;
+  if (outage && !outage.end && ms >= outage.at + outageMs) {
+    outage.end = ms;
     outage.requestsAtEnd = service.stats().requests;
     proxy.setMode('up');
     log('network back');
   }
-  if (outage?.end && outage.resumedAfterMs === undefined && service.stats().requests > outage.requestsAtEnd) {
-    outage.resumedAfterMs = t - outage.end;
-  }
-  if (tick % 60 === 59) {
+  if (outage?.end && outage.resumedAfterMs === undefined && service.stats().requests > outage.requestsAtEnd)
+    outage.resumedAfterMs = ms - outage.end;
+  if (ms - lastProgress >= 60_000) {
+    lastProgress = ms;
     const s = service.stats();
-    log(`requests ${s.requests}, faults ${s.faults}, connections ${s.connections}`);
+    const rss = Object.entries(procs)
+      .map(([run, r]) => `${run} RSS ${((memoryOf(r.user.pid)?.rss ?? Number.NaN) / 1e6).toFixed(1)} MB`)
+      .join(', ');
+    log(`${rss}; service: ${s.requests} requests, ${s.faults} faults, ${s.connections} connections`);
   }
 }
 const runEnd = Date.now();
-if (exit) problems.push(`the dashboard exited on its own (code ${exit.exitCode}, signal ${exit.signal})`);
-
-// Faults stop: the Pool tab must come back clean (no error line, not stale) by itself.
-service.setFailRate(0);
-proxy.setMode('up');
-if (!exit) {
-  pty.write('1');
-  const deadline = Date.now() + 45_000;
-  let clean = false;
-  while (!clean && Date.now() < deadline && !exit) {
-    await sleep(500);
-    const s = screen();
-    clean = /updated (just now|\d+s ago)/.test(s) && !s.includes('STALE') && !s.includes('error:');
+for (const [run, r] of Object.entries(procs)) {
+  for (const p of [r.user, r.twin]) {
+    if (p.exit)
+      problems.push(
+        `${run}: a process exited on its own (code ${p.exit.exitCode}, signal ${p.exit.signal})${p.tail ? `: ${p.tail.slice(-300)}` : ''}`,
+      );
   }
-  if (!clean) problems.push(`no clean screen within 45 s after faults stopped:\n${screen()}`);
-  quitting = true;
-  pty.write('q');
-  await Promise.race([exited, sleep(5000)]);
-  if (!exit) {
-    problems.push('the dashboard did not quit on q');
-    pty.kill();
-  } else if (exit.exitCode !== 0) problems.push(`the dashboard quit with code ${exit.exitCode}`);
 }
 
-const samples = readFileSync(diagFile, 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((line) => JSON.parse(line))
-  .filter((s) => s.t <= runEnd);
+// Faults stop: the user's dashboard must come back to a clean Pool tab by itself.
+service.setFailRate(0);
+proxy.setMode('up');
+const user = procs.dashboard.user;
+if (!user.exit) {
+  user.pty.write('1');
+  const deadline = Date.now() + 45_000;
+  let clean = false;
+  while (!clean && Date.now() < deadline && !user.exit) {
+    await sleep(500);
+    const s = user.screen();
+    clean = /updated (just now|\d+s ago)/.test(s) && !s.includes('STALE') && !s.includes('error:');
+  }
+  if (!clean) problems.push(`no clean screen within 45 s after faults stopped:\n${user.screen()}`);
+}
+for (const p of all) {
+  if (p.exit) continue;
+  p.quitting = true;
+  if (p.pty) p.pty.write('q');
+  else p.child.kill('SIGINT');
+  await Promise.race([p.exited, sleep(5000)]);
+  if (!p.exit) {
+    problems.push(`pid ${p.pid} did not quit (q / SIGINT)`);
+    stopAll();
+  } else if (p.pty && p.exit.exitCode !== 0) problems.push(`pid ${p.pid} quit with code ${p.exit.exitCode}`);
+}
+
 const stats = service.stats();
 await proxy.close();
 await service.close();
-
-console.log('\nTimeline (one sample a minute):');
-for (const line of timeline(samples)) console.log(line);
-if (samples.length >= 2) {
-  const result = analyse(samples, warmupMs);
-  problems.push(...result.problems);
-  console.log(
-    `\nRSS: warm-up ${mb(result.rss.warm)}, end ${mb(result.rss.end)}, growth ${mb(result.rss.growth)}`,
-  );
-  console.log(
-    `Heap used after GC: warm-up ${mb(result.heap.warm)}, end ${mb(result.heap.end)}, growth ${mb(result.heap.growth)}`,
-  );
-  console.log(
-    `Samples: ${samples.length} (warm-up window ${result.windows.warm}, end window ${result.windows.end})`,
-  );
-  console.log('Counts (warm-up window min/median/max → end window min/median/max):');
-  for (const [name, v] of Object.entries(result.counts)) {
-    const f = (x) => `${x.min}/${x.median}/${x.max}`;
-    console.log(
-      `  ${name.padEnd(34)} ${f(v.warm).padEnd(10)} → ${f(v.end).padEnd(10)}${v.growing ? '  GROWING' : ''}`,
-    );
-  }
-} else problems.push('no diagnostics samples');
+problems.push(...report(dir));
 console.log(
-  `\nService: ${stats.requests} requests, ${stats.faults} faults, ${stats.connections} connections; by path ${JSON.stringify(stats.byPath)}`,
+  `\nService: ${stats.requests} requests, ${stats.faults} faults, ${stats.connections} connections; token refreshes ${stats.refreshesAccepted} accepted, ${stats.refreshesRejected} rejected`,
 );
-console.log(`Token refreshes: ${stats.refreshesAccepted} accepted, ${stats.refreshesRejected} rejected`);
 if (outage) {
   console.log(
-    `Network gone ${((outage.end - outage.at) / 1000).toFixed(0)} s: ${outage.requestsDuring} requests reached the service meanwhile; ` +
-      `first request after it came back: ${outage.resumedAfterMs === undefined ? 'never' : `${(outage.resumedAfterMs / 1000).toFixed(1)} s`}`,
+    `Network gone ${((outage.end - outage.at) / 1000).toFixed(0)} s; first request after it came back: ${outage.resumedAfterMs === undefined ? 'never' : `${(outage.resumedAfterMs / 1000).toFixed(1)} s`}`,
   );
   if (outage.resumedAfterMs === undefined)
     problems.push('no request reached the service after the network came back');
 }
 console.log(
-  `Duration: ${((runEnd - runStart) / 60_000).toFixed(1)} min measured, ${((Date.now() - started) / 60_000).toFixed(1)} min in all`,
+  `Duration: ${((runEnd - runStart) / 60_000).toFixed(1)} min sampled (${((Date.now() - started) / 60_000).toFixed(1)} in all); samples in ${dir}`,
 );
-if (problems.length > 0) {
-  console.log(`\nFAIL\n- ${problems.join('\n- ')}\n(samples kept in ${diagFile})`);
-  process.exit(1);
-}
-rmSync(work, { recursive: true, force: true });
-console.log('\nPASS');
-process.exit(0);
+console.log(problems.length > 0 ? `\nFAIL\n- ${problems.join('\n- ')}` : '\nPASS');
+process.exit(problems.length > 0 ? 1 : 0);

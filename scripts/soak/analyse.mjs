@@ -1,75 +1,153 @@
-// Judges the dashboard's diagnostics samples (src/ui/diagnostics.ts): warm-up window vs end
-// window. A count "grows" when its median over the end window is above the highest value seen
-// in the warm-up window: momentary counts (a request in flight, a retry timer) fluctuate, a
-// leak lifts the whole level. Resident memory may not grow by RSS_LIMIT or more.
+// Judges a soak's samples. Two processes per run: the "user" one, started as users start it,
+// whose resident memory the soak reads from /proc; and a twin started with --expose-gc that
+// samples itself right after a full collection (live heap, active resources, listeners).
+// After warm-up: the RSS slope (least squares) must stay within RSS_SLOPE_LIMIT, and no count
+// may grow — a count "grows" when its median over the end window is above the highest value
+// seen in the warm-up window: momentary counts (a request in flight, a retry timer) fluctuate,
+// a leak lifts the whole level.
 
-export const RSS_LIMIT = 5 * 1024 * 1024;
+export const MB = 1_000_000;
+export const HOUR_MS = 3_600_000;
+/** MB per hour after warm-up. */
+export const RSS_SLOPE_LIMIT = 1;
+export const RSS_TARGET = 100 * MB;
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? 0 : s[Math.floor((s.length - 1) / 2)];
+  return s.length === 0 ? Number.NaN : s[Math.floor((s.length - 1) / 2)];
 };
 const summary = (xs) => ({ min: Math.min(...xs), max: Math.max(...xs), median: median(xs) });
 
-/** Counts per sample: `timers`, `sockets`, each resource type, and each listener group. */
+/** Least-squares slope of `y` over `x`; NaN with fewer than two distinct x. */
+export function slope(points) {
+  const n = points.length;
+  if (n < 2) return Number.NaN;
+  const mx = points.reduce((a, p) => a + p.x, 0) / n;
+  const my = points.reduce((a, p) => a + p.y, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (const p of points) {
+    sxy += (p.x - mx) * (p.y - my);
+    sxx += (p.x - mx) ** 2;
+  }
+  return sxx === 0 ? Number.NaN : sxy / sxx;
+}
+
+/** MB per hour of `field` over samples with `ms` (since the run's start) ≥ `fromMs`. */
+export function mbPerHour(samples, field, fromMs) {
+  const points = samples
+    .filter((s) => s.ms >= fromMs && Number.isFinite(s[field]))
+    .map((s) => ({ x: s.ms / HOUR_MS, y: s[field] / MB }));
+  return slope(points);
+}
+
+/** Warm-up: 10 minutes of a run of 30 minutes or more, else a third of it (at least 2 minutes). */
+export function warmupMsOf(totalMs) {
+  if (totalMs >= 30 * 60_000) return 10 * 60_000;
+  return Math.min(Math.round(totalMs / 2), Math.max(120_000, Math.round(totalMs / 3)));
+}
+
+/** Counts per twin sample: `timers`, `sockets`, each resource type, and each listener group. */
 export function countsOf(sample) {
-  const r = sample.resources;
+  const r = sample.resources ?? {};
   const out = {
     timers: (r.Timeout ?? 0) + (r.Immediate ?? 0),
     sockets: (r.TCPSocketWrap ?? 0) + (r.TCPWrap ?? 0) + (r.PipeWrap ?? 0),
   };
   for (const [type, n] of Object.entries(r)) out[`resource ${type}`] = n;
-  for (const [name, n] of Object.entries(sample.listeners)) out[`listeners ${name}`] = n;
+  for (const [name, n] of Object.entries(sample.listeners ?? {})) out[`listeners ${name}`] = n;
   return out;
 }
 
+const nearest = (samples, ms) =>
+  samples.reduce((best, s) => (best && Math.abs(best.ms - ms) <= Math.abs(s.ms - ms) ? best : s), undefined);
+
 /**
- * `samples` in time order; `warmupMs` from the first sample. The warm-up window is its last
- * minute; the end window the last quarter of the run after warm-up (at least a minute).
+ * One run: `user` samples ({ms, rss, rssAnon, rssFile}), `twin` samples (diagnostics lines with
+ * `ms` added), `warmupMs`. The warm-up window is warm-up's last minute (for the counts); the end
+ * window the last quarter of what follows warm-up (at least a minute).
  */
-export function analyse(samples, warmupMs) {
-  const t0 = samples[0].t;
-  const rel = (s) => s.t - t0;
-  const total = rel(samples[samples.length - 1]);
-  const warm = samples.filter((s) => rel(s) <= warmupMs && rel(s) >= warmupMs - 60_000);
-  const endSpan = Math.max(60_000, (total - warmupMs) / 4);
-  const end = samples.filter((s) => rel(s) >= total - endSpan);
+export function analyseRun({ user, twin, warmupMs }) {
   const problems = [];
-  if (warm.length < 2 || end.length < 2) problems.push('too few samples: run longer (--minutes)');
-  const rss = { warm: median(warm.map((s) => s.rss)), end: median(end.map((s) => s.rss)) };
-  rss.growth = rss.end - rss.warm;
-  const heap = { warm: median(warm.map((s) => s.heapUsed)), end: median(end.map((s) => s.heapUsed)) };
-  heap.growth = heap.end - heap.warm;
-  if (rss.growth >= RSS_LIMIT)
-    problems.push(`RSS grew by ${mb(rss.growth)} after warm-up (limit ${mb(RSS_LIMIT)})`);
-  const names = new Set(samples.flatMap((s) => Object.keys(countsOf(s))));
+  const lastMs = Math.max(user.at(-1)?.ms ?? 0, twin.at(-1)?.ms ?? 0);
+  const after = user.filter((s) => s.ms >= warmupMs);
+  if (after.length < 3) problems.push('too few samples after warm-up: run longer');
+  const rss = {
+    max: Math.max(...user.map((s) => s.rss)),
+    at10min: lastMs >= 10 * 60_000 ? nearest(user, 10 * 60_000)?.rss : undefined,
+    atWarmup: nearest(user, warmupMs)?.rss,
+    end: user.at(-1)?.rss,
+    slope: mbPerHour(user, 'rss', warmupMs),
+    anonSlope: mbPerHour(user, 'rssAnon', warmupMs),
+  };
+  if (rss.slope > RSS_SLOPE_LIMIT)
+    problems.push(
+      `RSS grows ${rss.slope.toFixed(2)} MB/hour after warm-up (limit ${RSS_SLOPE_LIMIT} MB/hour)`,
+    );
+  const heap = {
+    atWarmup: nearest(twin, warmupMs)?.heapUsed,
+    end: twin.at(-1)?.heapUsed,
+    slope: mbPerHour(twin, 'heapUsed', warmupMs),
+    afterGc: twin.length > 0 && twin.every((s) => s.afterGc),
+  };
+  const warm = twin.filter((s) => s.ms <= warmupMs && s.ms >= warmupMs - 60_000);
+  const endSpan = Math.max(60_000, (lastMs - warmupMs) / 4);
+  const end = twin.filter((s) => s.ms >= lastMs - endSpan && s.ms >= warmupMs);
   const counts = {};
-  for (const name of [...names].sort()) {
-    const w = summary(warm.map((s) => countsOf(s)[name] ?? 0));
-    const e = summary(end.map((s) => countsOf(s)[name] ?? 0));
-    const growing = e.median > w.max;
-    counts[name] = { warm: w, end: e, growing };
-    if (growing) problems.push(`${name} grew: warm-up max ${w.max}, end median ${e.median}`);
+  if (warm.length < 1 || end.length < 2) problems.push('too few samples of the counts: run longer');
+  else {
+    const names = new Set(twin.flatMap((s) => Object.keys(countsOf(s))));
+    const startSample = nearest(twin, warmupMs);
+    const endSample = twin.at(-1);
+    for (const name of [...names].sort()) {
+      const w = summary(warm.map((s) => countsOf(s)[name] ?? 0));
+      const e = summary(end.map((s) => countsOf(s)[name] ?? 0));
+      const growing = e.median > w.max;
+      counts[name] = {
+        start: countsOf(startSample)[name] ?? 0,
+        end: countsOf(endSample)[name] ?? 0,
+        warm: w,
+        endWindow: e,
+        growing,
+      };
+      if (growing) problems.push(`${name} grew: warm-up max ${w.max}, end median ${e.median}`);
+    }
   }
-  return { rss, heap, counts, problems, windows: { warm: warm.length, end: end.length, totalMs: total } };
+  return { rss, heap, counts, problems, lastMs };
 }
 
-export const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+export const mb = (bytes) => (Number.isFinite(bytes) ? `${(bytes / MB).toFixed(1)} MB` : 'n/a');
+export const perHour = (x) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${x.toFixed(2)} MB/hour` : 'n/a');
 
-/** One line per minute (the sample nearest each whole minute). */
-export function timeline(samples) {
-  const t0 = samples[0].t;
-  const lines = ['  min   rss        heap       timers sockets listeners(process/stdin/stdout/lifetime)'];
-  let next = 0;
-  for (const s of samples) {
-    if (s.t - t0 < next) continue;
-    next += 60_000;
-    const c = countsOf(s);
-    const l = s.listeners;
+/** The report of one run, as lines. */
+export function reportLines(name, r, warmupMs) {
+  const lines = [
+    `${name}: ${(r.lastMs / 60_000).toFixed(1)} min sampled, warm-up ${(warmupMs / 60_000).toFixed(1)} min`,
+    `  RSS: at 10 min ${r.rss.at10min === undefined ? 'n/a (shorter run)' : mb(r.rss.at10min)}, ` +
+      `highest ${mb(r.rss.max)} (target ≤ ${mb(RSS_TARGET)}), at warm-up ${mb(r.rss.atWarmup)} → end ${mb(r.rss.end)}`,
+    `  RSS slope after warm-up: ${perHour(r.rss.slope)} (limit +${RSS_SLOPE_LIMIT}); RssAnon ${perHour(r.rss.anonSlope)}`,
+    `  live heap after a full collection (twin): ${mb(r.heap.atWarmup)} → ${mb(r.heap.end)}, slope ${perHour(r.heap.slope)}` +
+      `${r.heap.afterGc ? '' : ' (NOT after a full collection)'}`,
+    '  counts (twin) at warm-up end → end; warm-up window max → end window median:',
+  ];
+  for (const [n, v] of Object.entries(r.counts)) {
     lines.push(
-      `  ${String(Math.round((s.t - t0) / 60_000)).padStart(3)}   ${mb(s.rss).padEnd(10)} ${mb(s.heapUsed).padEnd(10)} ` +
-        `${String(c.timers).padStart(6)} ${String(c.sockets).padStart(7)} ` +
-        `${l.process}/${l.stdin}/${l.stdout}/${l.lifetime}`,
+      `    ${n.padEnd(34)} ${String(v.start).padStart(4)} → ${String(v.end).padEnd(4)}  (${v.warm.max} → ${v.endWindow.median})${v.growing ? '  GROWING' : ''}`,
+    );
+  }
+  return lines;
+}
+
+/** About a dozen lines over a run's user samples, with the twin's heap nearest to each. */
+export function timeline(user, twin) {
+  const lastMs = user.at(-1)?.ms ?? -1;
+  const everyMs = lastMs >= 60 * 60_000 ? 10 * 60_000 : lastMs >= 20 * 60_000 ? 5 * 60_000 : 60_000;
+  const lines = ['    min   RSS        RssAnon    live heap'];
+  for (let at = 0; at <= lastMs; at += everyMs) {
+    const u = nearest(user, at);
+    const t = nearest(twin, at);
+    lines.push(
+      `    ${String(Math.round(u.ms / 60_000)).padStart(4)}  ${mb(u.rss).padEnd(10)} ${mb(u.rssAnon).padEnd(10)} ${t ? mb(t.heapUsed) : 'n/a'}`,
     );
   }
   return lines;

@@ -1,12 +1,14 @@
 // Swaps parts of Ink's output for ./output/ wherever pooltop is built or tested: the esbuild plugin
 // for every bundle (scripts/program-build.mjs), the Vite plugin for vitest (vitest.config.ts),
 // from the one table below. `ink/build/output.js`, imported by build/renderer.js, becomes
-// ./output/output.ts; the `widest-line` package Ink measures text with becomes
-// ./output/widest-line.ts; and where Ink joins the text of a <Text> to measure it (build/dom.js)
-// and to draw it (build/render-node-to-output.js), ./output/squash-cache.ts keeps the result,
-// calling Ink's own (imported as `ink-squash-text-nodes`) only for a text that changed. The esbuild
-// build fails if Ink's sources no longer import these names, so an Ink upgrade cannot drop the
-// swap silently (test/renderer/ink-output-plugin.test.ts checks both plugins).
+// ./output/output.ts; the `widest-line` package Ink draws text with becomes
+// ./output/widest-line.ts; Ink's `measure-text.js`, which lays a <Text> out (build/dom.js) and
+// keeps every text it ever measured, becomes ./output/measure-text.ts; and where Ink joins the
+// text of a <Text> to measure it (build/dom.js) and to draw it (build/render-node-to-output.js),
+// ./output/squash-cache.ts keeps the result, calling Ink's own (imported as
+// `ink-squash-text-nodes`) only for a text that changed. The esbuild build fails if Ink's sources
+// no longer import these names, so an Ink upgrade cannot drop the swap silently
+// (test/renderer/ink-output-plugin.test.ts checks both plugins).
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +20,7 @@ const INK_BUILD = /[\\/]node_modules[\\/]ink[\\/]build[\\/]([\w-]+)\.js$/;
 export const INK_REDIRECTS = [
   { importer: 'renderer', spec: './output.js', to: join(here, 'output', 'output.ts') },
   { importer: 'render-node-to-output', spec: 'widest-line', to: join(here, 'output', 'widest-line.ts') },
-  { importer: 'measure-text', spec: 'widest-line', to: join(here, 'output', 'widest-line.ts') },
+  { importer: 'dom', spec: './measure-text.js', to: join(here, 'output', 'measure-text.ts') },
   { importer: 'dom', spec: './squash-text-nodes.js', to: join(here, 'output', 'squash-cache.ts') },
   {
     importer: 'render-node-to-output',
@@ -47,12 +49,15 @@ export function inkOutput() {
       build.onResolve({ filter: /^ink-squash-text-nodes$/ }, (args) => ({
         path: INK_ORIGINALS.get(args.path),
       }));
-      build.onResolve({ filter: /^(\.\/output\.js|widest-line|\.\/squash-text-nodes\.js)$/ }, (args) => {
-        const redirect = redirectOf(args.path, args.importer);
-        if (!redirect) return undefined;
-        seen.add(redirect);
-        return { path: redirect.to };
-      });
+      build.onResolve(
+        { filter: /^(\.\/output\.js|widest-line|\.\/squash-text-nodes\.js|\.\/measure-text\.js)$/ },
+        (args) => {
+          const redirect = redirectOf(args.path, args.importer);
+          if (!redirect) return undefined;
+          seen.add(redirect);
+          return { path: redirect.to };
+        },
+      );
       build.onEnd((result) => {
         // Bundles without Ink (the bench's service host) have nothing to swap.
         if (result.errors.length > 0 || seen.size === 0) return undefined;

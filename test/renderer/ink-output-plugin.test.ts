@@ -36,13 +36,16 @@ describe('src/renderer output-pass plugins', () => {
     expect(inputs).toContain('src/renderer/output/widest-line.ts');
     expect(inputs.some((p) => p.endsWith('node_modules/ink/build/output.js'))).toBe(false);
     expect(inputs.some((p) => p.includes('node_modules/widest-line/'))).toBe(false);
+    // Layout measures with a function that keeps nothing: Ink's measure-text.js and its cache are out.
+    expect(inputs).toContain('src/renderer/output/measure-text.ts');
+    expect(inputs.some((p) => p.endsWith('node_modules/ink/build/measure-text.js'))).toBe(false);
     // Joining a text is wrapped, not replaced: Ink's own is still in, reached through the cache.
     expect(inputs).toContain('src/renderer/output/squash-cache.ts');
     expect(inputs.some((p) => p.endsWith('node_modules/ink/build/squash-text-nodes.js'))).toBe(true);
   });
 
   it('fails a bundle where only part of the swap applies', async () => {
-    await expect(bundle(join(inkBuild, 'measure-text.js'))).rejects.toThrow(/Ink changed shape/);
+    await expect(bundle(join(inkBuild, 'render-node-to-output.js'))).rejects.toThrow(/Ink changed shape/);
   });
 
   it('resolves the same redirects for vitest, and nothing else', () => {
@@ -51,7 +54,8 @@ describe('src/renderer output-pass plugins', () => {
     expect(resolve('./output.js', join(inkBuild, 'renderer.js'))).toMatch(
       /src[\\/]renderer[\\/]output[\\/]output\.ts$/,
     );
-    expect(resolve('widest-line', join(inkBuild, 'measure-text.js'))).toMatch(/widest-line\.ts$/);
+    expect(resolve('widest-line', join(inkBuild, 'render-node-to-output.js'))).toMatch(/widest-line\.ts$/);
+    expect(resolve('./measure-text.js', join(inkBuild, 'dom.js'))).toMatch(/measure-text\.ts$/);
     for (const importer of ['dom.js', 'render-node-to-output.js']) {
       expect(resolve('./squash-text-nodes.js', join(inkBuild, importer))).toMatch(/squash-cache\.ts$/);
     }
