@@ -8,6 +8,7 @@ import { Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/types.js';
+import { idleWatcher } from './helpers/idle-watcher.js';
 import type { ResolvedConfig } from '../../src/config/types.js';
 import { type SchedulingClock, SchedulingClockContext } from '../../src/ui/clock.js';
 import { DashboardContext } from '../../src/ui/dashboard-context.js';
@@ -67,6 +68,7 @@ describe('the clock over two hours', () => {
             config: {} as ResolvedConfig,
             demo: false,
             intervalMs: 1_000,
+            ...idleWatcher({} as ApiClient),
             signal: new AbortController().signal,
             now: manual.clock.now,
           }}
