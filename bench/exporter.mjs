@@ -82,7 +82,7 @@ function timeRun(cliFile, args, childEnv) {
 }
 
 /** A proxy that counts requests by path before handing them to the service. */
-function countingProxy(target) {
+export function countingProxy(target) {
   const counts = {};
   const upstream = new URL(target);
   const agent = new Agent({ keepAlive: true });
@@ -111,6 +111,7 @@ function countingProxy(target) {
       resolve({
         url: `http://127.0.0.1:${server.address().port}`,
         count: (paths) => paths.reduce((n, p) => n + (counts[p] ?? 0), 0),
+        snapshot: () => ({ ...counts }),
         close: () => {
           agent.destroy();
           server.closeAllConnections();

@@ -11,10 +11,10 @@
 //   npm run bench -- --only watch          from bench/run.mjs
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { countingProxy } from './exporter.mjs';
 import { cpuMs, rssBytes } from './proc.mjs';
 
 const live = new Set();
@@ -43,38 +43,6 @@ function spawnLine(cli, args, env, pattern, stream = 'stdout') {
     });
     child.on('exit', (code) => reject(new Error(`${args[0]} exited ${code}: ${text}`)));
   });
-}
-
-function countingProxy(target) {
-  const counts = {};
-  const upstream = new URL(target);
-  const agent = new Agent({ keepAlive: true });
-  const server = createServer((req, res) => {
-    const path = (req.url ?? '').split('?')[0];
-    counts[path] = (counts[path] ?? 0) + 1;
-    const out = request(
-      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers, agent },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    out.on('error', () => res.destroy());
-    req.pipe(out);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${server.address().port}`,
-        snapshot: () => ({ ...counts }),
-        close: () => {
-          agent.destroy();
-          server.closeAllConnections();
-          return new Promise((r) => server.close(r));
-        },
-      }),
-    ),
-  );
 }
 
 async function serve(cli, args) {

@@ -5,10 +5,8 @@
  * A damaged file is read as empty (it only holds what the next complete listing rebuilds).
  */
 import { join } from 'node:path';
-import { PooltopError } from '../errors/pooltop-error.js';
 import { ensurePrivateDir, writeFileDurable } from './atomic-write.js';
-import { fileTrust } from './file-trust.js';
-import { readProblem, readRegularFileSync } from './regular-file.js';
+import { readStateFile } from './state-file.js';
 import { EMPTY_SEEN, parseSeen, type SeenState } from './seen-workers.js';
 import { profileFileStem } from './token-store.js';
 
@@ -37,22 +35,8 @@ export function fileSeenStore(opts: SeenStoreOptions): SeenStore {
   const file = seenStorePath(opts.stateDir, opts.profile, opts.account);
 
   function readWhole(): SeenFile {
-    let text: string;
-    try {
-      const got = readRegularFileSync(file, { noFollow: true });
-      const trust = fileTrust('the seen-workers file', file, got.stats);
-      if (trust.refuse) throw new PooltopError('config', trust.refuse);
-      text = got.text;
-    } catch (e) {
-      if (e instanceof PooltopError) throw e;
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return { version: VERSION, entries: {} };
-      throw new PooltopError(
-        'config',
-        `cannot read the seen-workers file ${file}: ${readProblem(code, (e as Error).message)}`,
-        { cause: e },
-      );
-    }
+    const text = readStateFile('the seen-workers file', file);
+    if (text === undefined) return { version: VERSION, entries: {} };
     try {
       const data = JSON.parse(text) as unknown;
       const entries = (data as { entries?: unknown }).entries;

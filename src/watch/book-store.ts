@@ -7,10 +7,8 @@
  */
 import { join } from 'node:path';
 import { ensurePrivateDir, writeFileDurable } from '../config/atomic-write.js';
-import { fileTrust } from '../config/file-trust.js';
-import { readProblem, readRegularFileSync } from '../config/regular-file.js';
+import { readStateFile } from '../config/state-file.js';
 import { profileFileStem } from '../config/token-store.js';
-import { PooltopError } from '../errors/pooltop-error.js';
 import type { AlertEntry, Condition } from './rules.js';
 import type { BookStore } from './watcher.js';
 
@@ -23,22 +21,8 @@ type Whole = { version: 1; books: Record<string, unknown> };
 export function fileBookStore(opts: { stateDir: string; profile: string; baseUrl: string }): BookStore {
   const file = bookPath(opts.stateDir, opts.profile);
   const readWhole = (): Whole => {
-    let text: string;
-    try {
-      const got = readRegularFileSync(file, { noFollow: true });
-      const trust = fileTrust('the watch state file', file, got.stats);
-      if (trust.refuse) throw new PooltopError('config', trust.refuse);
-      text = got.text;
-    } catch (e) {
-      if (e instanceof PooltopError) throw e;
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return { version: 1, books: {} };
-      throw new PooltopError(
-        'config',
-        `cannot read the watch state file ${file}: ${readProblem(code, (e as Error).message)}`,
-        { cause: e },
-      );
-    }
+    const text = readStateFile('the watch state file', file);
+    if (text === undefined) return { version: 1, books: {} };
     try {
       const books = (JSON.parse(text) as { books?: unknown }).books;
       if (typeof books === 'object' && books !== null && !Array.isArray(books)) {

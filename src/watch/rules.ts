@@ -10,18 +10,13 @@
  * - a firing alert is sent again every `repeat` (0: never).
  * Times are milliseconds.
  */
-import type { EventKind, EventSeverity, WatchEvent } from './event.js';
+import type { WatchEvent } from './event.js';
 
-export interface Condition {
-  /** Stable across rounds: the kind, the account, the worker or metric, the severity. */
+/** What holds now: an event's fields (event.ts) with an id that stays the same across rounds. */
+export interface Condition
+  extends Pick<WatchEvent, 'kind' | 'severity' | 'account' | 'worker' | 'metric' | 'value' | 'summary'> {
+  /** The kind, the account, the worker or metric and its severity. */
   id: string;
-  kind: EventKind;
-  severity: EventSeverity;
-  account: string | null;
-  worker: string | null;
-  metric: string;
-  value: number | null;
-  summary: string;
   /** When the condition is known to have begun (a worker's last sighting), if earlier than its first sight. */
   startedMs?: number;
 }

@@ -92,7 +92,8 @@ describe('the watcher, worker offline', () => {
     expect(await step()).toEqual([]);
     // The book on disk says a fires; a restart (same book, same memory) sends nothing again.
     const saved = JSON.parse(readFileSync(bookPath(dir, 'default'), 'utf8'));
-    expect(Object.values(saved.books).flat().map((e: any) => e.condition.worker)).toEqual([a]);
+    const entries = Object.values(saved.books as Record<string, Array<{ condition: { worker: string } }>>).flat();
+    expect(entries.map((e) => e.condition.worker)).toEqual([a]);
     await w.stop();
     const again = watcher(dir, {
       seenStores: async (acc) => seen.get(acc) ?? memorySeenStore(),

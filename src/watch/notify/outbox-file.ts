@@ -7,10 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { PooltopError } from '../../errors/pooltop-error.js';
 import { ensurePrivateDir, writeFileDurable } from '../../config/atomic-write.js';
-import { fileTrust } from '../../config/file-trust.js';
-import { readProblem, readRegularFileSync } from '../../config/regular-file.js';
+import { readStateFile } from '../../config/state-file.js';
 import { ALERT_NAMES, type WatchEvent } from '../event.js';
 import { destinationOf, type NotifyTarget } from './notify-config.js';
 
@@ -28,22 +26,8 @@ export function targetKey(target: NotifyTarget): string {
 
 export function readOutbox(stateDir: string, log: (line: string) => void): Queues {
   const path = join(stateDir, OUTBOX_FILE);
-  let text: string;
-  try {
-    const got = readRegularFileSync(path, { noFollow: true, maxBytes: MAX_BYTES });
-    const trust = fileTrust('the notify outbox', path, got.stats);
-    if (trust.refuse) throw new PooltopError('config', trust.refuse);
-    text = got.text;
-  } catch (e) {
-    if (e instanceof PooltopError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return {};
-    throw new PooltopError(
-      'config',
-      `cannot read the notify outbox ${path}: ${readProblem(code, (e as Error).message, MAX_BYTES)}`,
-      { cause: e },
-    );
-  }
+  const text = readStateFile('the notify outbox', path, MAX_BYTES);
+  if (text === undefined) return {};
   const queues = parseQueues(text);
   if (queues === undefined)
     log(`pooltop: the notify outbox ${path} is damaged; its undelivered messages are lost`);

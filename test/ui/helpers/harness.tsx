@@ -80,7 +80,7 @@ export function renderApp(opts: RenderAppOptions) {
   resize(view.stdout, opts.columns ?? 100, opts.rows ?? 30);
   // The last frame drawn: a bell or a notification written after it is not a frame.
   const frame = (): string =>
-    [...(view.stdout.frames as string[])].reverse().find((w) => !/^(?:\x07|\x1b[\]P][^]*)$/.test(w)) ?? '';
+    [...(view.stdout.frames as string[])].reverse().find((w) => !/^(?:\x07|\x1b[\]P][\s\S]*)$/.test(w)) ?? '';
   const press = (keys: string): void => {
     view.stdin.write(keys);
   };
