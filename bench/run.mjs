@@ -5,7 +5,7 @@
 //   npm run bench                    full: 15 start-ups each, 60 s idle window, 10 min memory run (~16 min)
 //   npm run bench -- --quick         quick: fewer repetitions, 15 s idle, 3 min memory run (~6 min)
 //   BENCH_QUICK=1 npm run bench      the same
-//   node bench/run.mjs --only startup,oneshot,frame,flip,session,memory,package,exporter,loadall,mining,fleet   a subset (no build)
+//   node bench/run.mjs --only startup,oneshot,frame,flip,session,memory,package,exporter,loadall,mining,fleet,watch   a subset (no build)
 //   node bench/run.mjs --json FILE   also write every raw sample to FILE
 //
 // Every child (pty or plain) is killed on exit, on SIGINT/SIGTERM and when a step or the whole
@@ -29,6 +29,7 @@ import { withTimeout } from './stats.mjs';
 import { bundleLoadAll, loadAllLines, measureLoadAll } from './load-all.mjs';
 import { measureMining, miningLines } from './mining.mjs';
 import { fleetLines, measureFleet } from './fleet.mjs';
+import { measureWatchIdle, measureWatchLoad, stopChildren as killWatchChildren, watchLines } from './watch.mjs';
 import { measureMemory, stopChildren as killMemoryChildren } from './memory.mjs';
 
 const argv = process.argv.slice(2);
@@ -231,6 +232,16 @@ if (wants('mining')) {
   );
 }
 
+if (wants('watch')) {
+  results.watchIdle = await step('pooltop watch, idle', 300_000, () =>
+    measureWatchIdle(cliFile, { idleMs: mode.idleMs * 2, warmupMs: 10_000 }),
+  );
+  results.watchLoad = await step('pooltop watch, 50 accounts × 2,000 workers', 600_000, () =>
+    measureWatchLoad(cliFile, { minutes: mode === MODES.quick ? 2 : 3 }),
+  );
+  killWatchChildren();
+}
+
 if (wants('fleet')) {
   results.fleet = await step('Mining fleet table', 300_000, () =>
     measureFleet({ inprocFile: file('frameFleet'), n: mode.frameN, windowS: quick ? 40 : 90, log }),
@@ -268,6 +279,8 @@ if (results.mining)
   console.log(`\nMining tab (bench/mining.mjs):\n${miningLines(results.mining).join('\n')}`);
 if (results.fleet)
   console.log(`\nMining fleet table (bench/fleet.mjs):\n${fleetLines(results.fleet).join('\n')}`);
+if (results.watchIdle || results.watchLoad)
+  console.log(`\nThe watcher (bench/watch.mjs):\n${watchLines(results.watchIdle, results.watchLoad).join('\n')}`);
 if (jsonOut) {
   writeFileSync(jsonOut, `${JSON.stringify(results, null, 1)}\n`);
   console.log(`raw samples: ${jsonOut}`);

@@ -1,11 +1,12 @@
 /**
  * Three V8 settings for the dashboard, a process left running for days. Without them its RSS climbs
  * from ~90 MB to 130–160 MB in its first minutes and stays there (docs/performance.md, "Memory",
- * has the figures with and without each):
- * - At start, `--wasm-tier-up-filter` set to a function index Yoga does not have: Yoga's
- *   WebAssembly stays in its baseline code. Optimising Yoga's layout function takes ~15 MB of
- *   compiler memory on a worker thread, which the C allocator then keeps for the life of the
- *   process; layout is a small share of a frame either way.
+ * has the figures with and without each). The two set at start also run `pooltop watch` (its RSS
+ * ~80 → ~66 MB, the same causes: undici's llhttp is WebAssembly too):
+ * - At start, `--wasm-tier-up-filter` set to a function index Yoga does not have: Yoga's (and
+ *   llhttp's) WebAssembly stays in its baseline code. Optimising Yoga's layout function takes
+ *   ~15 MB of compiler memory on a worker thread, which the C allocator then keeps for the life of
+ *   the process; layout is a small share of a frame either way.
  * - At start, `--no-maglev`: JavaScript goes from baseline code straight to TurboFan, as on
  *   Node 20. Maglev's compilations come in bursts whose memory the C allocator keeps too; without
  *   them the RSS stays flat and start-up does less work, for slower frames on Node 24 until the

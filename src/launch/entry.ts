@@ -39,15 +39,18 @@ process.on('SIGUSR1', () => {
 });
 
 try {
-  const dashboard = invocationOf(process.argv.slice(2)) === 'dashboard';
+  const invocation = invocationOf(process.argv.slice(2));
+  const dashboard = invocation === 'dashboard';
+  // The processes left running for days: the dashboard and the watcher.
+  const longRunning = dashboard || invocation === 'watch';
   const debug = (line: string) => isDebug(process.env) && process.stderr.write(`pooltop: ${line}\n`);
-  if (dashboard) {
+  if (longRunning) {
     applyV8Flags(AT_START_V8_FLAGS);
     debug(`v8: ${AT_START_V8_FLAGS.join(' ')}`);
   }
   const file = join(__dirname, dashboard ? __POOLTOP_DASHBOARD__ : __POOLTOP_COMMANDS__);
   runWithCodeCache(
-    dashboard ? 'dashboard' : 'commands',
+    dashboard ? 'dashboard' : longRunning ? 'watch' : 'commands',
     file,
     trustedCacheDir(process.env),
     VERSION,
