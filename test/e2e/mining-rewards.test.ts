@@ -112,7 +112,8 @@ function expectYield(printed: string, total: bigint, totalPlaces: number, rate: 
   expect(lhs < (2n * q + 1n) * rate * scale, `${printed} too small`).toBe(true);
 }
 
-const iso = (sec: number | null) => (sec === null ? '' : new Date(sec * 1000).toISOString().replace('.000Z', 'Z'));
+const iso = (sec: number | null) =>
+  sec === null ? '' : new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
 
 describe('pooltop mining rewards --all-accounts: a year of five accounts, for the books', () => {
   it('--csv equals, row for row, every page fetched here; each yield is total ÷ TH/s to the last digit', async () => {
@@ -194,7 +195,13 @@ describe('pooltop mining rewards --all-accounts: a year of five accounts, for th
       expect(units(reward!, 8)).toBe(sum((w) => w.reward));
       // Weighted by hash rate: Σ total ÷ Σ TH/s.
       const rates = summed.reduce((s, w) => s + BigInt(w.hashRate), 0n);
-      expectYield(yieldText!, sum((w) => w.totalReward), 8, rates, 0);
+      expectYield(
+        yieldText!,
+        sum((w) => w.totalReward),
+        8,
+        rates,
+        0,
+      );
     }
   }, 120_000);
 
