@@ -117,7 +117,7 @@ describe('human output: small tables', () => {
     expect(rewards!.stdout).toMatch(
       /Day \(UTC\)\s+Status\s+Hash rate\s+Total\s+Fee\s+Reward\s+Yield\/TH\/s\/day/,
     );
-    expect(rewards!.stdout).toMatch(/\d\.\d{8}  +0\.\d{12}  +BTC/);
+    expect(rewards!.stdout).toMatch(/\d\.\d{8} {2,}0\.\d{12} {2,}BTC/);
     expect(rewards!.stdout).toMatch(/rows 1–3 · rewards after fee over these rows: [\d.]+ BTC/);
     expect(payout!.stdout).toMatch(/Payout to (main balance|external address bc1q)/);
     expect(links!.stdout).toMatch(/Name\s+Permissions\s+Live until\s+Accounts\s+Link/);
