@@ -6,31 +6,16 @@
  * sums and quotients worked out here with BigInt.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signRequest } from '../../src/api/sign.js';
 import { MINING_PATHS } from '../../src/api/mining-types.js';
 import { runCli } from '../support/run-cli.js';
+import { expectYield, fetchRewardPages, units, type WireReward as Wire } from '../support/signed-rewards.js';
 import { type ServedCli, startServeCli } from '../support/serve-cli.js';
 import { startPageFaultProxy } from './page-fault-proxy.js';
 
 const DAY_MS = 86_400_000;
 const ACCOUNTS = 5;
 
-interface Wire {
-  miningAccountName: string;
-  payoutTransactionHash: string | null;
-  payoutAddress: string | null;
-  payoutTime: number | null;
-  rewardCurrency: string;
-  totalReward: string;
-  reward: string;
-  fee: string;
-  hashRate: string;
-  date: number;
-  status: string;
-}
-
 let served: ServedCli;
-let nonce = Date.now();
 const today = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS);
 const from = new Date(today.getTime() - 365 * DAY_MS).toISOString().slice(0, 10);
 const to = new Date(today.getTime() - DAY_MS).toISOString().slice(0, 10);
@@ -42,28 +27,13 @@ afterAll(async () => {
   await served?.stop();
 });
 
-/** Every reward of the window: signed pages of 100 from offset 0 until a short page. */
-async function fetchAll(): Promise<Wire[]> {
-  const rows: Wire[] = [];
-  const window = { from: Date.parse(from) / 1000, to: Date.parse(to) / 1000 };
-  for (let offset = 0; ; offset += 100) {
-    const signed = signRequest({
-      path: MINING_PATHS.rewards,
-      fields: { ...window, offset, limit: 100 },
-      nonce: ++nonce,
-      apiKey: served.facts.api_key,
-      apiSecret: served.facts.api_secret,
-    });
-    const res = await fetch(served.facts.base_url + MINING_PATHS.rewards, {
-      method: 'POST',
-      headers: signed.headers,
-      body: signed.body,
-    });
-    expect(res.status).toBe(200);
-    const page = ((await res.json()) as { data: Wire[] }).data;
-    rows.push(...page);
-    if (page.length < 100) return rows;
-  }
+/** Every reward of the window, read here. */
+function fetchAll(): Promise<Wire[]> {
+  const { base_url: baseUrl, api_key: apiKey, api_secret: apiSecret } = served.facts;
+  return fetchRewardPages(
+    { baseUrl, apiKey, apiSecret },
+    { from: Date.parse(from) / 1000, to: Date.parse(to) / 1000 },
+  );
 }
 
 /** The service's rows, read before and after `run`, until no status changed while it ran. */
@@ -89,27 +59,6 @@ function csvRecords(text: string): string[][] {
   const lines = text.slice(0, -2).split('\r\n');
   for (const line of lines) expect(line).not.toMatch(/["\n\r]/);
   return lines.map((l) => l.split(','));
-}
-
-/** A decimal string as an integer count of 10^-places. */
-function units(value: string, places: number): bigint {
-  const [whole, frac = ''] = value.split('.');
-  expect(frac.length).toBeLessThanOrEqual(places);
-  return BigInt(whole + frac.padEnd(places, '0'));
-}
-
-/**
- * `printed` (12 places) is `total ÷ (rate / 10^12)` rounded half up: with q its value in
- * 10^-12 units, (q − ½)·rate ≤ total·10^24 < (q + ½)·rate, all scaled to integers.
- */
-function expectYield(printed: string, total: bigint, totalPlaces: number, rate: bigint, ratePlaces: number) {
-  expect(printed).toMatch(/^\d+\.\d{12}$/);
-  const q = units(printed, 12);
-  // total/10^tp ÷ (rate/10^rp / 10^12) = q/10^12  ⇔  total·10^(rp+24) = q·rate·10^tp
-  const lhs = 2n * total * 10n ** BigInt(ratePlaces + 24);
-  const scale = 10n ** BigInt(totalPlaces);
-  expect((2n * q - 1n) * rate * scale <= lhs, `${printed} too large`).toBe(true);
-  expect(lhs < (2n * q + 1n) * rate * scale, `${printed} too small`).toBe(true);
 }
 
 const iso = (sec: number | null) =>
@@ -155,7 +104,7 @@ describe('pooltop mining rewards --all-accounts: a year of five accounts, for th
         w.payoutTransactionHash ?? '',
         w.payoutAddress ?? '',
       ]);
-      expectYield(row[7]!, units(w.totalReward, 8), 8, BigInt(w.hashRate), 0);
+      expectYield(row[7]!, units(w.totalReward, 8), 8, BigInt(w.hashRate));
     });
   }, 120_000);
 
@@ -195,13 +144,7 @@ describe('pooltop mining rewards --all-accounts: a year of five accounts, for th
       expect(units(reward!, 8)).toBe(sum((w) => w.reward));
       // Weighted by hash rate: Σ total ÷ Σ TH/s.
       const rates = summed.reduce((s, w) => s + BigInt(w.hashRate), 0n);
-      expectYield(
-        yieldText!,
-        sum((w) => w.totalReward),
-        8,
-        rates,
-        0,
-      );
+      expectYield(yieldText!, sum((w) => w.totalReward), 8, rates);
     }
   }, 120_000);
 
