@@ -162,10 +162,14 @@ export function yieldTrendLine(
   while (latest >= 0 && yields[latest] === null) latest--;
   const last = days[latest];
   const newest = last === undefined ? 'none yet' : `${yields[latest]} ${text(last.rewardCurrency, term)}`;
-  // Heights relative to the peak of the days shown (a picture: the figure beside it is exact).
   const fit = Math.max(0, Math.min(days.length, room - displayWidth(label) - displayWidth(newest) - 2));
+  // A picture, so doubles will do (the figure beside it is exact). Heights span the lowest to the
+  // highest yield shown: yields move by a few percent, which a scale from zero would flatten.
+  const values = yields.map((y) => (y === null ? null : Number(y)));
+  const shown = values.slice(-fit).filter((v): v is number => v !== null);
+  const low = shown.length > 0 ? Math.min(...shown) : 0;
   const trend = sparkline(
-    yields.map((y) => (y === null ? null : Number(y))),
+    values.map((v) => (v === null ? null : v - low)),
     fit,
     { ascii: input.ascii },
   );
