@@ -27,7 +27,7 @@ const live = new Set();
 const CPU_AT_EXIT = fileURLToPath(new URL('fixtures/cpu-at-exit.cjs', import.meta.url));
 
 /** Runs `node args`: wall ms spawn → exit, and CPU ms (preloaded fixtures/cpu-at-exit.cjs). */
-function run(args, env, { stdout = 'ignore' } = {}) {
+export function run(args, env, { stdout = 'ignore' } = {}) {
   return new Promise((resolvePromise, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, ['-r', CPU_AT_EXIT, ...args], {
@@ -49,9 +49,9 @@ function run(args, env, { stdout = 'ignore' } = {}) {
   });
 }
 
-/** `pooltop serve --json --port 0` in a child; resolves with its first JSON line. */
-async function serve(cliFile, env) {
-  const { child } = await run([cliFile, 'serve', '--json', '--port', '0'], env, { stdout: 'pipe' });
+/** `pooltop serve --json --port 0 [args]` in a child; resolves with its first JSON line. */
+export async function serve(cliFile, env, args = []) {
+  const { child } = await run([cliFile, 'serve', '--json', '--port', '0', ...args], env, { stdout: 'pipe' });
   return servedLine(child);
 }
 

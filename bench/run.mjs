@@ -5,7 +5,7 @@
 //   npm run bench                    full: 15 start-ups each, 60 s idle window, 10 min memory run (~16 min)
 //   npm run bench -- --quick         quick: fewer repetitions, 15 s idle, 3 min memory run (~6 min)
 //   BENCH_QUICK=1 npm run bench      the same
-//   node bench/run.mjs --only startup,oneshot,frame,flip,session,memory,package,exporter,loadall,mining,fleet,watch   a subset (no build)
+//   node bench/run.mjs --only startup,oneshot,rewards,frame,flip,session,memory,package,exporter,loadall,mining,fleet,watch   a subset (no build)
 //   node bench/run.mjs --json FILE   also write every raw sample to FILE
 //
 // Every child (pty or plain) is killed on exit, on SIGINT/SIGTERM and when a step or the whole
@@ -23,6 +23,7 @@ import { killAllPtys } from './pty.mjs';
 import { closeAllServices, hostService } from './service-host.mjs';
 import { measureSession } from './session.mjs';
 import { measureOneShots, oneShotLines } from './one-shot.mjs';
+import { measureRewards, rewardsLines } from './rewards.mjs';
 import { bundleHello, measureStartup } from './startup.mjs';
 import { buildRows, renderTable } from './table.mjs';
 import { withTimeout } from './stats.mjs';
@@ -154,6 +155,11 @@ if (wants('oneshot')) {
     measureOneShots({ cliFile, runs: mode.startupRuns, log }),
   );
 }
+if (wants('rewards')) {
+  results.rewards = await step('rewards for the books', 60_000 + mode.startupRuns * 15_000, () =>
+    measureRewards({ cliFile, runs: mode.startupRuns, log }),
+  );
+}
 if (wants('frame')) {
   const frameOpts = { n: mode.frameN, warmup: mode.frameWarmup, flips: mode.flips, timeoutMs: 240_000 };
   results.inkFloor = await step('frames, Ink floor', 120_000, () =>
@@ -260,6 +266,9 @@ console.log(`machine: ${results.machine}; node ${results.node}\n`);
 console.log(renderTable(buildRows(results)));
 if (results.oneShots) {
   console.log(`\nOne-shot commands against \`pooltop serve\` in another process (bench/one-shot.mjs):\n${oneShotLines(results.oneShots).join('\n')}`);
+}
+if (results.rewards) {
+  console.log(`\nRewards for the books against \`pooltop serve\` (bench/rewards.mjs):\n${rewardsLines(results.rewards).join('\n')}`);
 }
 if (results.alerts) console.log(`\nAlerts (bench/exporter.mjs):\n${alertRows(results.alerts).join('\n')}`);
 if (results.poolFrames?.renderOptions) {

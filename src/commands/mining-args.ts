@@ -31,6 +31,10 @@ export const MINING_OPTIONS = {
   limit: { type: 'string' },
   offset: { type: 'string' },
   gone: { type: 'boolean' },
+  'all-accounts': { type: 'boolean' },
+  by: { type: 'string' },
+  csv: { type: 'boolean' },
+  ndjson: { type: 'boolean' },
 } as const;
 type MiningFlag = keyof typeof MINING_OPTIONS;
 
@@ -42,7 +46,7 @@ const FLAGS: Readonly<Record<MiningSubcommand, readonly MiningFlag[]>> = {
   hashrate: ['account', 'interval', 'from', 'to'],
   workers: ['account', 'limit', 'offset', 'gone'],
   worker: ['account', 'worker', 'interval', 'from', 'to'],
-  rewards: ['account', 'from', 'to', 'limit', 'offset'],
+  rewards: ['account', 'from', 'to', 'limit', 'offset', 'all-accounts', 'by', 'csv', 'ndjson'],
   payout: ['account'],
   links: ['account'],
 };
@@ -58,7 +62,21 @@ export interface MiningRequest {
   to?: number;
   limit?: number;
   offset?: number;
+  /** `rewards --all-accounts`: every mining account of the key (no account filter). */
+  allAccounts: boolean;
+  /** `rewards` without --limit/--offset: every page of the window (mining-rewards.ts). */
+  books?: RewardsBooks;
 }
+
+/** `pooltop mining rewards` over a whole window, for the books. */
+export interface RewardsBooks {
+  by: 'day' | 'month';
+  format: 'text' | 'json' | 'ndjson' | 'csv';
+}
+
+/** Without --from, the rewards of the last 30 days. */
+export const REWARDS_DEFAULT_DAYS = 30;
+const BOOK_FORMATS = ['json', 'ndjson', 'csv'] as const;
 
 const LIST = `${MINING_SUBCOMMANDS.slice(0, -1).join(', ')} or ${MINING_SUBCOMMANDS.at(-1)}`;
 
@@ -78,23 +96,51 @@ export function parseMiningArgs(sub: string | undefined, values: ParsedValues, n
   }
   const worker = stringFlag(values, 'worker');
   if (command === 'worker' && !worker) throw usage("'pooltop mining worker' needs --worker NAME");
+  if (values['all-accounts'] === true && values.account !== undefined) {
+    throw usage('--all-accounts reads every account: leave out --account');
+  }
+  const books = command === 'rewards' ? rewardsBooks(values) : undefined;
   const request: MiningRequest = {
     sub: command,
     json: values.json === true,
     gone: values.gone === true,
+    allAccounts: values['all-accounts'] === true,
     worker,
     interval: stringFlag(values, 'interval') as MiningInterval | undefined,
     from: timeFlag(values, 'from', nowMs),
     to: timeFlag(values, 'to', nowMs),
     limit: intFlag(values, 'limit', { min: LIMIT_MIN, max: LIMIT_MAX }),
     offset: intFlag(values, 'offset', { min: OFFSET_MIN, max: OFFSET_MAX }),
+    books,
   };
+  if (books && request.from === undefined) {
+    request.from = Math.floor(nowMs / 1000) - REWARDS_DEFAULT_DAYS * 86_400;
+    if (request.to !== undefined && request.to < request.from) request.from = request.to;
+  }
   // The client's own checks, named as flags: the account is checked once it is known.
   checkMiningQuery(
     { ...request, account: stringFlag(values, 'account') },
     { nowMs, label: (field) => `--${field}`, prefix: '' },
   );
   return request;
+}
+
+/** The whole-window flags of `rewards`, or undefined for one page (--limit or --offset). */
+function rewardsBooks(values: ParsedValues): RewardsBooks | undefined {
+  const formats = BOOK_FORMATS.filter((f) => values[f] === true);
+  if (formats.length > 1)
+    throw usage(`choose one output format: ${formats.map((f) => `--${f}`).join(' or ')}`);
+  const by = stringFlag(values, 'by');
+  if (by !== undefined && by !== 'day' && by !== 'month') {
+    throw usage(`--by must be day or month, got '${clip(by)}'`);
+  }
+  const paging = (['limit', 'offset'] as const).find((f) => values[f] !== undefined);
+  if (paging) {
+    const whole = ['by', 'csv', 'ndjson'].find((f) => values[f] !== undefined);
+    if (whole) throw usage(`--${whole} reads every page of the window: leave out --${paging}`);
+    return undefined;
+  }
+  return { by: by ?? 'day', format: formats[0] ?? 'text' };
 }
 
 function usage(message: string): PooltopError {

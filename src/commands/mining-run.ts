@@ -84,6 +84,10 @@ async function readMining(ctx: CommandContext, io: CommandIO, req: MiningRequest
     await runFleet(ctx, io, req.json);
     return 0;
   }
+  if (req.sub === 'rewards' && req.allAccounts) {
+    await readRewards(ctx, io, req, undefined);
+    return 0;
+  }
   const account = await resolveMiningAccount(ctx, io.signal);
   const window = { from: req.from, to: req.to };
   switch (req.sub) {
@@ -119,11 +123,9 @@ async function readMining(ctx: CommandContext, io: CommandIO, req: MiningRequest
       out(series, () => workerText(series, req.interval ?? '1h', io.terminal));
       break;
     }
-    case 'rewards': {
-      const page = await mining.rewards({ account, limit: req.limit, offset: req.offset, ...window }, call);
-      out(page.items, () => rewardsText(account, page, io.terminal));
+    case 'rewards':
+      await readRewards(ctx, io, req, account);
       break;
-    }
     case 'payout': {
       const payout = await mining.payoutDestination({ account }, call);
       out(payout, () => payoutText(account, payout, io.terminal));
@@ -136,6 +138,26 @@ async function readMining(ctx: CommandContext, io: CommandIO, req: MiningRequest
     }
   }
   return 0;
+}
+
+/** Every page of the window (for the books), or the one page --limit/--offset asks for. */
+async function readRewards(
+  ctx: CommandContext,
+  io: CommandIO,
+  req: MiningRequest,
+  account: string | undefined,
+): Promise<void> {
+  if (req.books) {
+    const { runRewardsBooks } = await import('./mining-rewards.js');
+    return runRewardsBooks(ctx, io, req, req.books, account);
+  }
+  const { limit, offset, from, to } = req;
+  const page = await ctx.client.mining.rewards({ account, limit, offset, from, to }, { signal: io.signal });
+  io.stdout(
+    req.json
+      ? `${toSafeJson(page.items, io.terminal)}\n`
+      : rewardsText(account ?? 'any account of this key', page, io.terminal),
+  );
 }
 
 /** The configured account, else the key's only one; several or none is a one-line error. */

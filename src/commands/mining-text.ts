@@ -21,6 +21,8 @@ import { glyphsFor } from '../terminal/glyphs.js';
 import { untilText } from '../session/session-format.js';
 import { formatDateTime, formatUtcDate, timeAgo } from '../format/time.js';
 import { renderTextTable } from './text-table.js';
+import { rewardYield } from '../rewards/books.js';
+import { YIELD_HEADING } from './mining-rewards-text.js';
 import { truncate } from '../format/width.js';
 
 /** Points listed under a series summary; `--json` gives them all. */
@@ -188,10 +190,21 @@ export function rewardsText(account: string, page: MiningPage<MiningReward>, ter
     total[i] ?? '',
     fee[i] ?? '',
     reward[i] ?? '',
+    rewardYield(r.totalReward, r.hashRate) ?? '—',
     text(r.rewardCurrency, term),
     payoutCell(r, term),
   ]);
-  const header = ['Day (UTC)', 'Status', 'Hash rate', 'Total', 'Fee', 'Reward', 'Currency', 'Payout'];
+  const header = [
+    'Day (UTC)',
+    'Status',
+    'Hash rate',
+    'Total',
+    'Fee',
+    'Reward',
+    YIELD_HEADING,
+    'Currency',
+    'Payout',
+  ];
   const currencies = [...new Set(page.items.map((r) => r.rewardCurrency ?? '?'))].map((c) =>
     sanitize(c, term),
   );
@@ -203,7 +216,7 @@ export function rewardsText(account: string, page: MiningPage<MiningReward>, ter
   }).filter(Boolean);
   const sum = `${withPlaces(sumDecimals(page.items.map((r) => r.reward)), places)} ${currencies.join('/')}`;
   return lines([
-    ...renderTextTable(term, header, rows, '  ', new Set([3, 4, 5])),
+    ...renderTextTable(term, header, rows, '  ', new Set([3, 4, 5, 6])),
     '',
     `${footer(page)} · rewards after fee over these rows: ${sum}${byStatus.length ? ` (${byStatus.join(', ')})` : ''}`,
   ]);

@@ -26,8 +26,11 @@ Commands:
                                     state directory), lists name, last seen and gone for
   worker --worker NAME [--interval I] [--from T] [--to T]
                                     one worker's hash rate over time
-  rewards [--from T] [--to T] [--limit N] [--offset N]
-                                    daily FPPS rewards, newest first (30 a page)
+  rewards [--from T] [--to T] [--all-accounts] [--by day|month] [--csv|--ndjson|--json]
+                                    every daily FPPS reward of the window (default the last
+                                    30 days), newest first, every page read: total, fee,
+                                    reward, hash rate and the yield per TH/s per day; with
+                                    --limit N / --offset N one page of the API instead
   payout                            where rewards are paid: main balance or an external address
   links                             active watcher links
 
@@ -41,6 +44,21 @@ Flags:
   --limit N        rows per page, 1 to 100
   --offset N       rows to skip, 0 to 10000
   --json           print the answer's data, normalised: hash rates in H/s, times in Unix seconds
+                   (rewards of a window: the rows of --csv as objects)
+
+Rewards for the books:
+  --all-accounts   every mining account of the key, in one table (instead of --account)
+  --by day|month   one row per account and UTC day (default), or per account, currency and
+                   UTC calendar month: sums of total, fee and reward, and the yield weighted
+                   by hash rate
+  --csv            RFC 4180, header first: date, account, currency, total, fee, reward,
+                   hash_rate_hs, yield_per_th_day, status, payout_time (ISO-8601 UTC),
+                   transaction_hash, payout_address
+  --ndjson         the same fields, one JSON object a line
+  Amounts are the exact decimal strings the API sent; sums are exact. The yield is the day's
+  total ÷ its hash rate in TH/s, to 12 places rounded half up (none without a hash rate).
+  Canceled days are listed with their status and never summed. A page that fails fails the
+  command (exit 1) and nothing is printed.
 
 Examples:
   pooltop mining fleet --demo
@@ -48,6 +66,8 @@ Examples:
   pooltop mining workers --gone --json --demo
   pooltop mining worker --worker asic-001 --interval 5m --from 6h --json
   pooltop mining rewards --account main_farm --from 30d
+  pooltop mining rewards --all-accounts --from 365d --to 1d --csv
+  pooltop mining rewards --all-accounts --by month --from 365d
 
 ${CONFIG_FLAGS}`,
   async run(args, io) {

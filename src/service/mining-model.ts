@@ -1,8 +1,8 @@
 /**
  * The simulated Mining Pool accounts of the key: a pure function of (seed, the clock when the
  * service started, the number of accounts and of workers per account), served at the injected
- * clock's time. Accounts were created 3 weeks to over a year before the start; their workers
- * are a lazy Fleet (mining-fleet.ts); series are computed for the buckets asked, never stored.
+ * clock's time. Accounts were created 380 days (a year of rewards and more) to years before the
+ * start; their workers are a lazy Fleet (mining-fleet.ts); series are computed for the buckets asked, never stored.
  *
  * - Series points are complete buckets (start + interval ≤ now) with from ≤ start ≤ to, at most
  *   the latest 1000 (our choice). Without `from`, the window is the last 24 h (5m), 7 d (1h) or
@@ -26,6 +26,8 @@ import { hash32, hashUnit, pickWeighted, valueNoise } from './random.js';
 
 export const DAY = 86_400;
 export const MAX_POINTS = 1000;
+/** The newest account's least age in days; account `i` is 30·i to 30·i + 24 days older. */
+export const ACCOUNT_MIN_AGE_DAYS = 380;
 const SAMPLE_WORKERS = 64;
 const DEFAULT_SPAN: Readonly<Record<number, number>> = { 300: DAY, 3600: 7 * DAY, [DAY]: 30 * DAY };
 
@@ -125,8 +127,8 @@ function createAccount(
   startSec: number,
 ): MiningAccountModel {
   const seed = hash32(root, 2, index);
-  // Index 0 is the newest: ages grow with the index.
-  const ageDays = 21 + index * 30 + Math.floor(hashUnit(seed, 1) * 25);
+  // Index 0 is the newest: ages grow with the index. Over a year, so each has a year of rewards.
+  const ageDays = ACCOUNT_MIN_AGE_DAYS + index * 30 + Math.floor(hashUnit(seed, 1) * 25);
   const createdAt = (Math.floor(startSec / DAY) - ageDays) * DAY + Math.floor(hashUnit(seed, 2) * DAY);
   const fleet = createFleet(seed, workers);
   const external = hashUnit(seed, 3) < 0.4;

@@ -3,11 +3,13 @@
  * the start of the day it was mined and visible once that day is over. It stays `pending` for
  * 2–30 hours after the day ends, then becomes `successful`, or (about 1 in 40) `canceled`.
  * Amounts are whole satoshis: total = the day's average TH/s × the day's FPPS rate (`fppsRate`,
- * our choice of unit: BTC per TH/s per day, about 0.00000048); fee = total
- * × the account's fee %; reward = total − fee. External-address payouts carry an address, a
- * transaction hash and a payout time once successful; main-balance payouts carry nulls.
+ * our choice of unit: BTC per TH/s per day, about 0.00000048); fee = total × the fee % of that
+ * day; reward = total − fee. Each account's fee changed once in the last year (half a point down,
+ * to the fee `miners/info` shows), 76 to 324 days before the service started. External-address
+ * payouts carry an address, a transaction hash and a payout time once successful; main-balance
+ * payouts carry nulls.
  */
-import { DAY, type MiningAccountModel } from './mining-model.js';
+import { ACCOUNT_MIN_AGE_DAYS, DAY, type MiningAccountModel } from './mining-model.js';
 import { hexString } from './mining-names.js';
 import { hashUnit, valueNoise } from './random.js';
 
@@ -65,7 +67,7 @@ function reward(account: MiningAccountModel, day: number, nowSec: number): Rewar
   // FPPS: satoshis per TH/s per day, drifting slowly around 48.
   const fppsSats = 48 + 6 * valueNoise(seed, 30, day / 14);
   const totalSats = Math.round((rate / 1e12) * fppsSats);
-  const feeSats = Math.round((totalSats * Number(account.fee)) / 100);
+  const feeSats = Math.round((totalSats * Number(feeOn(account, day))) / 100);
   const settleAt = date + DAY + Math.floor(3600 * (2 + 28 * hashUnit(seed, 31, day)));
   const status = nowSec < settleAt ? 'pending' : hashUnit(seed, 32, day) < 0.025 ? 'canceled' : 'successful';
   const external = account.payout.payoutDestination === 'external_address';
@@ -85,6 +87,18 @@ function reward(account: MiningAccountModel, day: number, nowSec: number): Rewar
     date,
     status,
   };
+}
+
+/**
+ * The fee % on `day`: the account's fee from its change day on, half a point more before. The
+ * change day counts from the account's creation, so it stays put as the clock moves; with the
+ * ages of mining-model.ts it falls 76 to 324 days before the service started.
+ */
+export function feeOn(account: MiningAccountModel, day: number): string {
+  const created = Math.floor(account.createdAt / DAY);
+  const change =
+    created + ACCOUNT_MIN_AGE_DAYS - 300 + account.index * 30 + Math.floor(225 * hashUnit(account.seed, 35));
+  return day >= change ? account.fee : String(Number(account.fee) + 0.5);
 }
 
 /** Satoshis → BTC text without trailing zeros (`125000` → `"0.00125"`); `digits` for fractional satoshis. */

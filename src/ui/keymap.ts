@@ -132,6 +132,12 @@ export const KEYMAP = [
   { scope: 'mining', action: 'chart-interval', keys: ['t'], description: 'Chart: 5 min / 1 h / 24 h points' },
   { scope: 'mining', action: 'older-rewards', keys: [']'], description: 'Rewards: older page' },
   { scope: 'mining', action: 'newer-rewards', keys: ['['], description: 'Rewards: newer page' },
+  {
+    scope: 'mining',
+    action: 'reward-months',
+    keys: ['m'],
+    description: 'Rewards: by day / by UTC month (sums, yield weighted by hash rate)',
+  },
   { scope: 'mining', action: 'next-link', keys: ['l'], description: 'Select the next watcher link' },
   {
     scope: 'mining',

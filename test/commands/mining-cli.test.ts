@@ -114,7 +114,10 @@ describe('human output: small tables', () => {
     expect(hashrate!.stdout).toContain('the latest 12 of 168 points; --json prints them all');
     expect(workers!.stdout).toMatch(/rows 1–5 · connected workers of /);
     expect(worker!.stdout).toContain('No hash rate for this worker in this window.');
-    expect(rewards!.stdout).toMatch(/Day \(UTC\)\s+Status\s+Hash rate\s+Total\s+Fee\s+Reward/);
+    expect(rewards!.stdout).toMatch(
+      /Day \(UTC\)\s+Status\s+Hash rate\s+Total\s+Fee\s+Reward\s+Yield\/TH\/s\/day/,
+    );
+    expect(rewards!.stdout).toMatch(/\d\.\d{8} {2,}0\.\d{12} {2,}BTC/);
     expect(rewards!.stdout).toMatch(/rows 1–3 · rewards after fee over these rows: [\d.]+ BTC/);
     expect(payout!.stdout).toMatch(/Payout to (main balance|external address bc1q)/);
     expect(links!.stdout).toMatch(/Name\s+Permissions\s+Live until\s+Accounts\s+Link/);
@@ -242,6 +245,18 @@ describe('usage errors: exit 2, one line, nothing sent', () => {
       [['info', '--account', 'a'.repeat(256)], /--account must be at most 255 characters/],
       [['frob'], /unknown mining command 'frob'/],
       [[], /mining needs a command: accounts, info, hashrate/],
+      [['rewards', '--by', 'week'], /--by must be day or month, got 'week'/],
+      [['rewards', '--csv', '--json'], /choose one output format: --json or --csv/],
+      [
+        ['rewards', '--all-accounts', '--account', 'x'],
+        /--all-accounts reads every account: leave out --account/,
+      ],
+      [['rewards', '--csv', '--limit', '5'], /--csv reads every page of the window: leave out --limit/],
+      [
+        ['rewards', '--by', 'month', '--offset', '5'],
+        /--by reads every page of the window: leave out --offset/,
+      ],
+      [['workers', '--csv'], /--csv does not apply to 'pooltop mining workers'/],
     ];
     const results = await runAll(cases.map(([args]) => ['mining', ...args]));
     for (const [i, r] of results.entries()) expectOneErrorLine(r, 2, cases[i]![1]);

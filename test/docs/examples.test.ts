@@ -188,6 +188,10 @@ async function expectWorks(label: string, argv: string[]): Promise<void> {
     const json: unknown = JSON.parse(r.stdout);
     expect(hasData(json), `${said}\nthe JSON holds no data`).toBe(true);
   }
+  if (argv.includes('--csv')) {
+    // A header and at least one record.
+    expect(r.stdout.trim().split('\n').length, `${said}\nthe CSV holds no rows`).toBeGreaterThan(1);
+  }
   if (argv.includes('--ndjson') || lines) {
     const rows = r.stdout.trim().split('\n');
     for (const row of rows) JSON.parse(row);

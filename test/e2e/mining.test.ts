@@ -120,6 +120,12 @@ describe('pooltop --demo: the Mining tab in a terminal', () => {
       'older rewards',
     );
     await press(s, '[', (x) => x.includes('Rewards 1–'), 'the newest rewards');
+    // The yield per TH/s in each row and its trend; m flips to months and back.
+    expect(s.screen()).toMatch(/Yield 30 d .* \d\.\d{12} BTC · m: months/);
+    expect(s.screen()).toMatch(/\d{4}-\d\d-\d\d (pending|successful|canceled)\s+[\d.]+ BTC\s+0\.\d{12} /);
+    t = await press(s, 'm', (x) => /Rewards by month \(UTC\) 1–\d+ of 1\d, newest first/.test(x), 'months');
+    expect(t).toMatch(/\d{4}-\d\d {4}\d+ days +[\d.]+ BTC +0\.\d{12}/);
+    await press(s, 'm', (x) => x.includes('Rewards 1–') && x.includes('m: months'), 'days again');
 
     t = await press(s, 'a', (x) => x.includes('Choose a mining account'), 'the picker');
     expect(t).toContain('shown now');

@@ -3,7 +3,8 @@
  * they need: the terminal's capabilities come as a parameter), then shared errors, the terminal's
  * capabilities and the renderer, then settings
  * (config), the API client beside what works on its models (alert thresholds and readings, with
- * pooltop's own preferences file that holds them; the local work on a loaded sub-account list),
+ * pooltop's own preferences file that holds them; the local work on a loaded sub-account list;
+ * rewards as the books want them),
  * the OAuth session, the reference service, the
  * Prometheus exporter and the watcher, the dashboard (hooks, then
  * views), the command-line helpers, the commands, and the entry points on top. A module may
@@ -21,7 +22,7 @@ const LAYERS: Array<[RegExp, number]> = [
   [/^format\/|^version\.ts$/, 0],
   [/^(errors|terminal|renderer)\//, 1],
   [/^config\//, 2],
-  [/^(api|accounts|alerts)\//, 3],
+  [/^(api|accounts|alerts|rewards)\//, 3],
   [/^session\//, 4],
   [/^(service|exporter|watch)\//, 5],
   [/^ui\//, 6],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sumDecimals } from '../../src/format/decimal.js';
 import { createFleet } from '../../src/service/mining-fleet.js';
 import { buckets, createMiningModel, DAY } from '../../src/service/mining-model.js';
-import { btc, rewardsPage } from '../../src/service/mining-rewards.js';
+import { btc, feeOn, rewardsPage } from '../../src/service/mining-rewards.js';
 
 const START = Date.UTC(2025, 5, 1, 12, 0, 0);
 const START_SEC = START / 1000;
@@ -165,6 +165,30 @@ describe('rewards', () => {
       } else {
         expect(r.payoutAddress).toMatch(/^bc1q/);
         expect(r.payoutTransactionHash === null).toBe(r.status !== 'successful');
+      }
+    }
+  });
+
+  it('a year of rewards for every account, the fee changed once within it, a few days canceled', () => {
+    for (const seed of [1, 2, 3]) {
+      const m = model(seed, 8, 5);
+      const yearAgo = (Math.floor(START_SEC / DAY) - 365) * DAY;
+      for (const account of m.accounts) {
+        const year = rewardsPage([account], { from: yearAgo, limit: 1000, offset: 0 }, START_SEC);
+        expect(year).toHaveLength(365);
+        const percent = (r: (typeof year)[number]) => Number(r.fee) / Number(r.totalReward);
+        // Newest first: the latest days at the account's fee, the oldest at half a point more.
+        const fees = year.map((r) => feeOn(account, r.date / DAY));
+        expect(fees[0]).toBe(account.fee);
+        expect(fees.at(-1)).toBe(String(Number(account.fee) + 0.5));
+        expect(new Set(fees).size).toBe(2);
+        // The amounts follow the fee of their day (whole satoshis: within a satoshi's rounding).
+        for (const r of year.filter((x) => Number(x.totalReward) > 0.0005)) {
+          expect(Math.abs(percent(r) * 100 - Number(feeOn(account, r.date / DAY)))).toBeLessThan(0.05);
+        }
+        const canceled = year.filter((r) => r.status === 'canceled').length;
+        expect(canceled).toBeGreaterThan(0);
+        expect(canceled).toBeLessThan(30);
       }
     }
   });

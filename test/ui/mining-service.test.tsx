@@ -173,7 +173,11 @@ describe('Mining tab on the embedded service, 10,000 workers', () => {
     view.stdin.write('2');
     await waitForFrame(
       frame,
-      (x) => x.includes('[2 Mining]') && /Workers [\d,]+ online/.test(x) && x.includes('newest first'),
+      (x) =>
+        x.includes('[2 Mining]') &&
+        /Workers [\d,]+ online/.test(x) &&
+        x.includes('newest first') &&
+        /Yield 30 d .* [\d.]+ BTC · m: months/.test(x),
       15_000,
     );
     view.stdin.write('1');

@@ -218,7 +218,8 @@ describe('Mining tab', () => {
     );
     f = await v.press(']', (x) => x.includes(`Rewards ${limit + 1}–`) && x.includes('newest first'));
     expect(f).toContain('[ newer');
-    expect(v.fake.callsOf('rewards').map((c) => [c.query.offset, c.query.limit])).toEqual([
+    const pages = v.fake.callsOf('rewards').filter((c) => c.query.from === undefined);
+    expect(pages.map((c) => [c.query.offset, c.query.limit])).toEqual([
       [0, limit],
       [limit, limit],
     ]);
@@ -294,18 +295,26 @@ describe('Mining tab', () => {
     fakeClock();
     let now = NOW;
     const v = mount(new FakeMining(), { intervalSec: 1, now: () => now });
-    await waitForFrame(v.frame, (x) => headline(x) && rowsLoaded(x) && x.includes('newest first'), 10_000);
+    await waitForFrame(
+      v.frame,
+      (x) => headline(x) && rowsLoaded(x) && x.includes('newest first') && x.includes('m: months'),
+      10_000,
+    );
     v.setHidden(true);
     await elapse(200);
     const asked = v.fake.calls.length;
     now += 120_000; // every answer is now older than its period, the minute of the slow ones too
     v.setHidden(false);
-    await waitUntil(() => v.fake.callsOf('rewards').length === 2, 'the rewards asked again', 3_000);
+    // The page of rewards (no window) and the year behind the yield trend (from a year ago).
+    const pages = () => v.fake.callsOf('rewards').filter((c) => c.query.from === undefined);
+    const years = () => v.fake.callsOf('rewards').filter((c) => c.query.from !== undefined);
+    await waitUntil(() => pages().length === 2, 'the rewards asked again', 3_000);
     await elapse(300); // every request the showing queued has started (the queue spaces them)
     const again = v.fake.calls.slice(asked);
     expect(again.filter((c) => c.op === 'hashrate')).toHaveLength(1);
     expect(again.filter((c) => c.op === 'minerInfo').length).toBeGreaterThanOrEqual(1);
     expect(again.filter((c) => c.op === 'workerNames')).toHaveLength(1);
+    await waitUntil(() => years().length === 2, 'the year of rewards asked again', 3_000);
   });
 
   it('the fleet table is LIVE while its newest answer is younger than two intervals', async () => {

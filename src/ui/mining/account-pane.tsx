@@ -33,12 +33,14 @@ import {
   useAccountSeries,
   useMinerInfo,
   usePayout,
+  useRewardHistory,
   useRewards,
   useSeenWorkers,
   useWatcherLinks,
   useWorkerChart,
 } from './mining-data.js';
 import { MiningHeadline } from './mining-headline.js';
+import { bookRow, monthRows } from '../../rewards/books.js';
 import { miningLayout } from './mining-layout.js';
 import { RewardsPane } from './rewards-pane.js';
 import { layoutWorkerColumns } from './worker-columns.js';
@@ -87,6 +89,8 @@ export function AccountPane(props: AccountPaneProps) {
   const links = useWatcherLinks(account, poll);
   const [link, setLink] = useState(0);
   const [rewardsOffset, setRewardsOffset] = useState(0);
+  const [byMonth, setByMonth] = useState(false);
+  const [monthOffset, setMonthOffset] = useState(0);
 
   const linkList = links.value ?? [];
   const store = useBrowserStore({ limit: NAMES_PAGE });
@@ -112,6 +116,8 @@ export function AccountPane(props: AccountPaneProps) {
   // A worker came or went: the memory is listed again, as the names are (use-workers.ts).
   useRelistOnCounts(countsKey(info.value), info.poll, seen, poll);
   const rewards = useRewards(account, rewardsOffset, layout.rewardRows, poll);
+  const history = useRewardHistory(account, poll);
+  const months = useMemo(() => history.value && monthRows(history.value.map(bookRow)), [history.value]);
   const worker = workers.state.detailOpen ? workers.selected : undefined;
   const workerChart = useWorkerChart(account, worker, interval, poll);
 
@@ -138,14 +144,22 @@ export function AccountPane(props: AccountPaneProps) {
     {
       'chart-interval': () => props.setInterval(NEXT_INTERVAL[interval]),
       'older-rewards': () => {
+        if (byMonth) {
+          if (!months) return ui.notify('The months are still loading.');
+          if (monthOffset + layout.rewardRows >= months.length) return ui.notify('No older months.');
+          return setMonthOffset((o) => o + layout.rewardRows);
+        }
         if (!rewardItems) return ui.notify('Rewards are still loading.');
         if (rewardItems.length < layout.rewardRows) return ui.notify('No older rewards.');
         setRewardsOffset((o) => Math.min(OFFSET_MAX, o + layout.rewardRows));
       },
-      'newer-rewards': () =>
-        rewardsOffset === 0
-          ? ui.notify('These are the newest rewards.')
-          : setRewardsOffset((o) => Math.max(0, o - layout.rewardRows)),
+      'newer-rewards': () => {
+        const at = byMonth ? monthOffset : rewardsOffset;
+        if (at === 0)
+          return ui.notify(byMonth ? 'This is the newest month.' : 'These are the newest rewards.');
+        (byMonth ? setMonthOffset : setRewardsOffset)((o) => Math.max(0, o - layout.rewardRows));
+      },
+      'reward-months': () => setByMonth((m) => !m),
       'next-link': () => setLink((i) => (linkList.length === 0 ? 0 : (i + 1) % linkList.length)),
       'copy-link': () => {
         const url = watcherLinkUrl(linkList[selectedLink], term);
@@ -246,8 +260,13 @@ export function AccountPane(props: AccountPaneProps) {
           items={rewardItems}
           offset={rewardsOffset}
           limit={layout.rewardRows}
-          error={refused ?? rewards.error}
+          error={refused ?? (byMonth ? history.error : rewards.error)}
           width={layout.rewardsWidth}
+          history={history.value}
+          months={months}
+          byMonth={byMonth}
+          monthOffset={monthOffset}
+          ascii={props.ascii}
         />
       </Box>
       <WorkersTable

@@ -17,6 +17,7 @@ import type {
 } from '../../api/mining-types.js';
 import { INTERVAL_SECONDS } from '../../api/mining-types.js';
 import { listWorkerNames } from '../../api/worker-listing.js';
+import { listRewards } from '../../api/rewards-listing.js';
 import { cachedSeenStores, memorySeenStore, type SeenStores } from '../../config/seen-store.js';
 import { type SeenState, updateSeen } from '../../config/seen-workers.js';
 import { useDashboard } from '../dashboard-context.js';
@@ -199,6 +200,27 @@ export function useWorkerChart(
 }
 
 /** What pooltop remembers of an account's workers after its latest listing (Unix seconds). */
+/** The rewards pane's year: its 30-day yield trend and its months (`m`). */
+export const REWARD_HISTORY_DAYS = 366;
+
+/**
+ * Every reward of the account over the last REWARD_HISTORY_DAYS days, newest first: the whole
+ * listing (api/rewards-listing.ts) at low priority through the queue, polled slowly; a page that
+ * fails fails the read and the last answer stays.
+ */
+export function useRewardHistory(account: string, poll: Poll): Resource<MiningReward[]> {
+  const { client, now } = useDashboard();
+  const queue = useMiningQueue();
+  return useMiningResource(
+    ['mining-reward-history', account] as const,
+    ([, a], signal) => {
+      const from = Math.floor(now() / 1000) - REWARD_HISTORY_DAYS * DAY;
+      return listRewards(client, { account: a, from }, { signal, queue });
+    },
+    { ...poll, slow: true, queuesItself: true },
+  );
+}
+
 export interface SeenWorkers {
   state: SeenState;
   /** The listing reached every name (only then may a worker be marked gone). */

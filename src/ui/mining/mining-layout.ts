@@ -2,6 +2,8 @@
 
 /** Freshness line, account line, two headline lines. */
 export const TOP_LINES = 4;
+/** Title, the yield trend and the column headings above the reward rows. */
+const REWARDS_HEAD_LINES = 3;
 /** From this width on, the rewards sit beside the chart. */
 export const SIDE_BY_SIDE_COLUMNS = 120;
 export const REWARDS_WIDTH = 72;
@@ -37,16 +39,16 @@ export function miningLayout(
       chartWidth: width - REWARDS_WIDTH - 2,
       chartHeight: middle,
       rewardsWidth: REWARDS_WIDTH,
-      rewardRows: Math.max(1, middle - 2),
+      rewardRows: Math.max(1, middle - REWARDS_HEAD_LINES),
       workerRows,
     };
   }
-  const rewardRows = Math.max(1, Math.min(5, Math.floor(middle * 0.4) - 2));
+  const rewardRows = Math.max(1, Math.min(5, Math.floor(middle * 0.4) - REWARDS_HEAD_LINES));
   return {
     linkLines,
     sideBySide: false,
     chartWidth: width,
-    chartHeight: Math.max(4, middle - rewardRows - 2),
+    chartHeight: Math.max(4, middle - rewardRows - REWARDS_HEAD_LINES),
     rewardsWidth: width,
     rewardRows,
     workerRows,

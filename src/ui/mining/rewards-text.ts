@@ -1,8 +1,13 @@
-/** What the rewards pane says: one line per reward, and the totals of the rows shown. Pure. */
+/**
+ * What the rewards pane says: one line per reward with its yield per TH/s per day, the 30-day
+ * yield trend, and the totals of the rows shown. Pure.
+ */
 import type { MiningReward } from '../../api/mining-types.js';
 import { alignAmounts, currencyPlaces, sumDecimals, withPlaces } from '../../format/decimal.js';
 import { formatHashRate, UNKNOWN_RATE } from '../../format/hash-rate.js';
 import { sanitizeLine, type TextTarget } from '../../format/sanitize.js';
+import { sparkline } from '../../format/sparkline.js';
+import { CANCELED, rewardYield } from '../../rewards/books.js';
 import { glyphsFor } from '../../terminal/glyphs.js';
 import { formatUtcDate } from '../../format/time.js';
 import { displayWidth, padEnd, padStart, truncate } from '../../format/width.js';
@@ -11,7 +16,9 @@ const STATUSES = ['successful', 'pending', 'canceled'] as const;
 const text = (v: string | null, term: TextTarget): string =>
   v === null ? '—' : sanitizeLine(v, term) || '—';
 
-export const REWARD_COLUMNS = { day: 10, status: 10, reward: 14, currency: 5, rate: 9 } as const;
+export const REWARD_COLUMNS = { day: 10, status: 10, reward: 14, currency: 5, yield: 14, rate: 9 } as const;
+/** Days in the yield trend. */
+export const TREND_DAYS = 30;
 
 /** Where the reward went: the main balance, or the address (and the start of the transaction). */
 export function payoutText(r: MiningReward, term: TextTarget): string {
@@ -29,8 +36,8 @@ export function rewardAmounts(items: readonly MiningReward[], term: TextTarget):
 }
 
 /**
- * `2025-11-21 successful     0.00012345 BTC    120 TH/s main balance`, cut to `width`. `amount` is
- * the reward as rewardAmounts wrote it for the page.
+ * `2025-11-21 successful     0.00012345 BTC   0.000000482913 3.67 PH/s main balance`, cut to
+ * `width`. `amount` is the reward as rewardAmounts wrote it for the page.
  */
 export function rewardLine(
   r: MiningReward,
@@ -45,6 +52,7 @@ export function rewardLine(
     padEnd(text(r.status, term), c.status, ellipsis),
     padStart(amount, c.reward, ellipsis),
     padEnd(text(r.rewardCurrency, term), c.currency, ellipsis),
+    padStart(rewardYield(r.totalReward, r.hashRate) ?? '—', c.yield, ellipsis),
     padStart(r.hashRate === null ? UNKNOWN_RATE : formatHashRate(r.hashRate), c.rate, ellipsis),
     payoutText(r, term),
   ].join(' ');
@@ -59,6 +67,7 @@ export function rewardsHeader(width: number, term: TextTarget): string {
     padEnd('Status', c.status, ellipsis),
     padStart('After fee', c.reward, ellipsis),
     padEnd('', c.currency, ellipsis),
+    padStart('Yield/TH/s', c.yield, ellipsis),
     padStart('Hash rate', c.rate, ellipsis),
     'Payout',
   ].join(' ');
@@ -126,4 +135,44 @@ export function rewardsTitle(
   return fits
     ? fits + keys
     : truncate(`${rows} · after fee ${plain}`, Math.max(1, width - displayWidth(keys)), ellipsis) + keys;
+}
+
+/**
+ * `Yield 30 d ▃▄▅▅▆▇ 0.000000482913 BTC · m: months`: the daily yields per TH/s of the last
+ * TREND_DAYS days of `history` (newest first, as listed), oldest on the left, as many as fit; a
+ * canceled day or one without a hash rate is a gap. The latest yield is written out; the keys
+ * are never cut.
+ */
+export function yieldTrendLine(
+  history: readonly MiningReward[] | undefined,
+  input: { width: number; ascii: boolean; keys: string },
+  term: TextTarget,
+): string {
+  const { ellipsis } = glyphsFor(term);
+  const keys = ` · ${input.keys}`;
+  const label = `Yield ${TREND_DAYS} d`;
+  const room = Math.max(1, input.width - displayWidth(keys));
+  if (!history) return truncate(`${label} loading`, room, ellipsis) + keys;
+  const days = history
+    .filter((r) => r.date !== null)
+    .slice(0, TREND_DAYS)
+    .reverse();
+  const yields = days.map((r) => (r.status === CANCELED ? null : rewardYield(r.totalReward, r.hashRate)));
+  let latest = yields.length - 1;
+  while (latest >= 0 && yields[latest] === null) latest--;
+  const last = days[latest];
+  const newest = last === undefined ? 'none yet' : `${yields[latest]} ${text(last.rewardCurrency, term)}`;
+  const fit = Math.max(0, Math.min(days.length, room - displayWidth(label) - displayWidth(newest) - 2));
+  // A picture, so doubles will do (the figure beside it is exact). Heights span the lowest to the
+  // highest yield shown: yields move by a few percent, which a scale from zero would flatten.
+  const values = yields.map((y) => (y === null ? null : Number(y)));
+  const shown = values.slice(-fit).filter((v): v is number => v !== null);
+  const low = shown.length > 0 ? Math.min(...shown) : 0;
+  const trend = sparkline(
+    values.map((v) => (v === null ? null : v - low)),
+    fit,
+    { ascii: input.ascii },
+  );
+  const body = fit > 0 ? `${label} ${trend} ${newest}` : `${label} ${newest}`;
+  return truncate(body, room, ellipsis) + keys;
 }

@@ -1,0 +1,78 @@
+/**
+ * Every reward of a window: `rewards` pages of 100 from offset 0, newest first, until a short
+ * page. The API reads no further than offset 10,000, so a window with more rows is read in
+ * windows: once the reach is used up, the rows of the oldest day read so far are dropped (that
+ * day may go on past the reach) and the window starts again at that day, `to` = its date. A page
+ * that fails throws: a partial listing is never returned as a whole one. Through a request
+ * queue the pages after a window's first go in waves of four; without one, one at a time.
+ */
+import type { MiningReward, MiningWindow } from './mining-types.js';
+import type { RequestQueue } from './request-queue.js';
+import { type ApiClient, LIMIT_MAX, OFFSET_MAX } from './types.js';
+import { PooltopError } from '../errors/pooltop-error.js';
+
+const WAVE = 4;
+
+export interface RewardsListingQuery extends MiningWindow {
+  /** One account; every account of the key when left out. */
+  account?: string;
+}
+
+export interface RewardsListingOptions {
+  signal?: AbortSignal;
+  queue?: RequestQueue;
+  /** After each page, the rows read so far (progress for a long read). */
+  onPage?: (rows: number) => void;
+}
+
+export async function listRewards(
+  client: Pick<ApiClient, 'mining'>,
+  query: RewardsListingQuery,
+  opts: RewardsListingOptions = {},
+): Promise<MiningReward[]> {
+  const out: MiningReward[] = [];
+  let to = query.to;
+  for (;;) {
+    const { rows, complete } = await readWindow(client, { ...query, to }, opts, out.length);
+    if (complete) return out.concat(rows);
+    // The reach is used up: keep the days before the oldest one, read again from that day.
+    const oldest = rows.at(-1)?.date ?? null;
+    const kept = rows.filter((r) => r.date !== oldest);
+    if (oldest === null || kept.length === 0) {
+      throw new PooltopError(
+        'api',
+        `more than ${OFFSET_MAX + LIMIT_MAX} rewards share one day (or have none): the API cannot page past them`,
+      );
+    }
+    out.push(...kept);
+    to = oldest;
+  }
+}
+
+async function readWindow(
+  client: Pick<ApiClient, 'mining'>,
+  query: RewardsListingQuery,
+  opts: RewardsListingOptions,
+  before: number,
+): Promise<{ rows: MiningReward[]; complete: boolean }> {
+  const { signal, queue } = opts;
+  const rows: MiningReward[] = [];
+  for (let offset = 0; offset <= OFFSET_MAX; ) {
+    // The first page alone: most windows fit in it.
+    const wave = queue && offset > 0 ? WAVE : 1;
+    const offsets: number[] = [];
+    for (let i = 0; i < wave && offset <= OFFSET_MAX; i++, offset += LIMIT_MAX) offsets.push(offset);
+    const pages = await Promise.all(
+      offsets.map((o) => {
+        const ask = () => client.mining.rewards({ ...query, offset: o, limit: LIMIT_MAX }, { signal });
+        return queue ? queue.run(ask, { priority: 'low', signal }) : ask();
+      }),
+    );
+    for (const page of pages) {
+      rows.push(...page.items);
+      opts.onPage?.(before + rows.length);
+      if (page.items.length < LIMIT_MAX) return { rows, complete: true };
+    }
+  }
+  return { rows, complete: false };
+}
