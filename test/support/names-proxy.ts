@@ -2,7 +2,8 @@
  * A loopback proxy in front of the embedded service that lets a test decide which worker names
  * the Mining Pool API lists: names in `hide` are taken out of every `workers/names` page, names in
  * `extra` are added to the first page (so keep the service's own list under a page), and
- * miners/info's counts move with them (hidden names count offline, extra ones online). Everything
+ * miners/info's counts move with them (hidden names count offline, extra ones online); a worker in
+ * `scale` has the newest point of its own series multiplied. Everything
  * else passes through unchanged; every request is counted by path.
  */
 import { createServer, request } from 'node:http';
@@ -16,6 +17,8 @@ export interface NamesProxy {
   byPath: Map<string, number>;
   /** While true every request is refused with 503 (the API is down). */
   down: boolean;
+  /** Workers whose own series' newest point is multiplied by this (a rig losing hash rate). */
+  scale: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -27,6 +30,7 @@ export async function startNamesProxy(target: string): Promise<NamesProxy> {
     extra: [],
     byPath: new Map(),
     down: false,
+    scale: new Map(),
     close: async () => undefined,
   };
   const server = createServer((req, res) => {
@@ -44,7 +48,8 @@ export async function startNamesProxy(target: string): Promise<NamesProxy> {
       const forward = request(
         { host: upstream.hostname, port: upstream.port, method: req.method, path, headers: req.headers },
         (up) => {
-          const rewrites = path === MINING_PATHS.workerNames || path === MINING_PATHS.minerInfo;
+          const rewrites =
+            path === MINING_PATHS.workerNames || path === MINING_PATHS.minerInfo || path === MINING_PATHS.workerHashrate;
           if (!rewrites || up.statusCode !== 200) {
             res.writeHead(up.statusCode ?? 502, up.headers);
             up.pipe(res);
@@ -54,6 +59,19 @@ export async function startNamesProxy(target: string): Promise<NamesProxy> {
           up.on('data', (c: Buffer) => parts.push(c));
           up.on('end', () => {
             const answer = JSON.parse(Buffer.concat(parts).toString('utf8'));
+            if (path === MINING_PATHS.workerHashrate) {
+              const worker = (JSON.parse(body.toString('utf8')) as { worker?: string }).worker ?? '';
+              const points = answer.data?.hashrates;
+              const factor = state.scale.get(worker);
+              if (factor !== undefined && Array.isArray(points) && points.length > 0) {
+                const last = points[points.length - 1];
+                last.hashrate = String(Number(last.hashrate) * factor);
+              }
+              const text = JSON.stringify(answer);
+              res.writeHead(200, { ...up.headers, 'content-length': String(Buffer.byteLength(text)) });
+              res.end(text);
+              return;
+            }
             if (path === MINING_PATHS.minerInfo) {
               // The counts follow the names, as the real API's do when a machine drops.
               const w = answer.data.workers;

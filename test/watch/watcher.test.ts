@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NO_THRESHOLDS, thresholdsFromToml } from '../../src/alerts/thresholds.js';
 import { DEFAULT_WATCH, watchFromToml } from '../../src/alerts/watch-settings.js';
 import { createClient } from '../../src/api/client.js';
@@ -179,3 +179,43 @@ describe('the watcher, thresholds', () => {
     await w.stop();
   });
 });
+
+describe('the watcher, drop', () => {
+  it('a worker whose newest point falls below the share of its own median fires, once the sweep has read it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pooltop-watch-'));
+    const { w, step } = watcher(dir, {
+      watch: watchFromToml({ for: '0s', workers: { offline: false, drop: '50%' } }, 'config.toml'),
+    });
+    const events: WatchEvent[] = [];
+    w.subscribe((round) => events.push(...round.events.filter((e) => e.account === account)));
+    const rig = names[2]!;
+    proxy.scale.set(rig, 0.2);
+    try {
+      await step();
+      // The sweep reads every connected worker's series once per 5-minute point, after a round.
+      const everyWorker = names.length * service.miningAccounts.length;
+      await vi.waitFor(() => expect(w.sweeps).toBeGreaterThanOrEqual(everyWorker), { timeout: 10_000 });
+      await step();
+      await step();
+      // The demo's own workers may be dropping too (their health drifts): read each one's series
+      // straight from the service and say which are below half their median.
+      const dropping = [rig];
+      for (const name of names) {
+        if (name === rig) continue;
+        const series = await client.mining.workerHashrate({ account, worker: name, interval: '5m', from: T0 / 1000 - 6 * 3600 });
+        const rates = series.hashrate.map((p) => p.hashrate).filter((r): r is number => r !== null).sort((x, y) => x - y);
+        const last = series.hashrate.at(-1)?.hashrate ?? null;
+        const mid = rates.length % 2 ? rates[rates.length >> 1]! : (rates[rates.length / 2 - 1]! + rates[rates.length / 2]!) / 2;
+        if (last !== null && mid > 0 && last < 0.5 * mid) dropping.push(name);
+      }
+      expect(events.map((e) => `${e.status} ${e.kind} ${e.worker}`).sort()).toEqual(
+        dropping.map((n) => `firing worker_drop ${n}`).sort(),
+      );
+      expect(events.find((e) => e.worker === rig)?.summary).toMatch(new RegExp(`worker ${rig} at .*, below 50% of its median`));
+    } finally {
+      proxy.scale.clear();
+      await w.stop();
+    }
+  });
+});
+
