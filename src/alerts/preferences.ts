@@ -20,16 +20,18 @@ import {
   readRealFile,
 } from '../config/config-file.js';
 import { homeDir } from '../config/paths.js';
+import { type UiPreferences, uiPreferencesFromToml } from '../config/ui-preferences.js';
 
 export interface Preferences {
   /** The file consulted (it may not exist). */
   path: string;
   exists: boolean;
   thresholds: ThresholdSet;
+  ui: UiPreferences;
 }
 
 /** Top-level keys the file may hold. */
-const KNOWN_KEYS = ['thresholds'] as const;
+const KNOWN_KEYS = ['thresholds', 'ui'] as const;
 const WHAT = 'preferences file';
 
 export function preferencesPath(env: NodeJS.ProcessEnv, home?: string): string {
@@ -49,7 +51,8 @@ export function loadPreferences(
     text = (opts.read ?? readRealFile)(path).text;
   } catch (e) {
     const code = errnoCode(e);
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { path, exists: false, thresholds: NO_THRESHOLDS };
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      return { path, exists: false, thresholds: NO_THRESHOLDS, ui: {} };
     throw readFailure(path, code, e, WHAT);
   }
   if (text.length > MAX_CONFIG_BYTES) throw readFailure(path, 'EFBIG', undefined, WHAT);
@@ -60,5 +63,5 @@ export function loadPreferences(
     }
   }
   const thresholds = doc.thresholds === undefined ? NO_THRESHOLDS : thresholdsFromToml(doc.thresholds, path);
-  return { path, exists: true, thresholds };
+  return { path, exists: true, thresholds, ui: uiPreferencesFromToml(doc.ui, path) };
 }

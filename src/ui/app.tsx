@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { SWRConfig } from 'swr';
 import type { ApiClient } from '../api/types.js';
 import { cachedSeenStores, memorySeenStore, type SeenStores } from '../config/seen-store.js';
@@ -13,6 +13,7 @@ import { RetrySchedule } from './retry-schedule.js';
 import { Shell, type TerminalControl } from './shell.js';
 import { swrOptions } from './swr-options.js';
 import { ThemeContext } from './theme-context.js';
+import { fixedThemeSource, type ThemeSource } from './theme-source.js';
 
 export interface ProvidersProps {
   client: ApiClient;
@@ -34,6 +35,8 @@ export interface ProvidersProps {
   alerts?: AlertSettings;
   /** Each mining account's seen workers (default: in memory only). */
   seenStores?: SeenStores;
+  /** The theme, which the terminal's answer may change (default: dark, or none without `color`). */
+  themeSource?: ThemeSource;
   children: ReactNode;
 }
 
@@ -51,6 +54,7 @@ export function DashboardProviders({
   seeds,
   alerts = NO_ALERTS,
   seenStores: givenSeenStores,
+  themeSource,
   children,
 }: ProvidersProps) {
   const seenStores = useMemo(
@@ -97,7 +101,8 @@ export function DashboardProviders({
     }),
     [client, config, demo, intervalMs, signal, now, retries, seenStores, second],
   );
-  const theme = useMemo(() => createTheme(color), [color]);
+  const source = useMemo(() => themeSource ?? fixedThemeSource(createTheme(color)), [themeSource, color]);
+  const theme = useSyncExternalStore(source.subscribe, source.get);
   return (
     <ThemeContext.Provider value={theme}>
       <DashboardContext.Provider value={dashboard}>
@@ -121,7 +126,7 @@ export function App({ onQuit, terminal, ...props }: AppProps) {
   const pausedRef = useRef(false);
   return (
     <DashboardProviders {...props} pausedRef={pausedRef}>
-      <KeypressProvider>
+      <KeypressProvider onReply={props.themeSource?.answer}>
         <Shell pausedRef={pausedRef} onQuit={onQuit} terminal={terminal} />
       </KeypressProvider>
     </DashboardProviders>

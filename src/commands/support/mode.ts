@@ -28,6 +28,7 @@ const VALUE_FLAGS = new Set([
     .map(([name]) => `--${name}`),
   '--account',
   '--interval',
+  '--theme',
   '--timeout',
 ]);
 

@@ -20,7 +20,8 @@ export function TabBar({ titles, active, state }: TabBarProps) {
     ERROR: theme.error,
   } as const;
   return (
-    <Box height={1} justifyContent="space-between">
+    // Screen-reader mode says the tab and its state on its own (narration/use-narration.ts).
+    <Box height={1} justifyContent="space-between" aria-hidden>
       <Box>
         <Text bold color={theme.accent}>
           pooltop{' '}

@@ -22,20 +22,44 @@ import {
   useLayoutEffect,
   useRef,
 } from 'react';
-import { type InputEvent, keypressesOf } from '../keypress.js';
+import {
+  createInputDecoder,
+  type DecodedInput,
+  isMouse,
+  isReply,
+  type MouseInput,
+} from '../input-decoder.js';
+import type { InputEvent } from '../keypress.js';
 
 type Listener = (event: InputEvent) => void;
+type MouseListener = (event: MouseInput['mouse']) => void;
 type Subscribe = (listener: Listener) => () => void;
+type SubscribeMouse = (listener: MouseListener) => () => void;
 
 const KeypressContext = createContext<Subscribe | null>(null);
+const MouseContext = createContext<SubscribeMouse | null>(null);
 
-export function KeypressProvider({ children }: { children: ReactNode }) {
+export interface KeypressProviderProps {
+  children: ReactNode;
+  /** The body of each answer the terminal sends to a query (OSC), e.g. `11;rgb:ffff/ffff/ffff`. */
+  onReply?: (body: string) => void;
+}
+
+export function KeypressProvider({ children, onReply }: KeypressProviderProps) {
   const listeners = useRef(new Set<Listener>()).current;
-  const queue = useRef<InputEvent[]>([]).current;
+  const mouseListeners = useRef(new Set<MouseListener>()).current;
+  const queue = useRef<Exclude<DecodedInput, { reply: string }>[]>([]).current;
   const draining = useRef(false);
+  const decoder = useRef(createInputDecoder()).current;
+  const onReplyRef = useRef(onReply);
+  onReplyRef.current = onReply;
   const drawSoon = useDrawSoon();
-  const dispatch = (event: InputEvent): void => {
+  const dispatch = (event: Exclude<DecodedInput, { reply: string }>): void => {
     drawSoon();
+    if (isMouse(event)) {
+      for (const listener of [...mouseListeners]) if (mouseListeners.has(listener)) listener(event.mouse);
+      return;
+    }
     for (const listener of [...listeners]) {
       // One that an earlier listener's key removed (its view went away) hears no more.
       if (listeners.has(listener)) listener(event);
@@ -49,13 +73,17 @@ export function KeypressProvider({ children }: { children: ReactNode }) {
     if (queue.length > 0) setImmediate(drain);
     else draining.current = false;
   };
-  const push = (events: readonly InputEvent[]): void => {
-    queue.push(...events);
+  const push = (decoded: readonly DecodedInput[]): void => {
+    for (const event of decoded) {
+      // Answers to pooltop's queries are never keys.
+      if (isReply(event)) onReplyRef.current?.(event.reply);
+      else queue.push(event);
+    }
     if (draining.current || queue.length === 0) return;
     draining.current = true;
     drain();
   };
-  useInput((input, key) => push(keypressesOf(input, key)));
+  useInput((input, key) => push(decoder.decode(input, key)));
   usePaste((text) => push([{ paste: text }]));
   const subscribe = useCallback<Subscribe>(
     (listener) => {
@@ -66,7 +94,36 @@ export function KeypressProvider({ children }: { children: ReactNode }) {
     },
     [listeners],
   );
-  return createElement(KeypressContext.Provider, { value: subscribe }, children);
+  const subscribeMouse = useCallback<SubscribeMouse>(
+    (listener) => {
+      mouseListeners.add(listener);
+      return () => {
+        mouseListeners.delete(listener);
+      };
+    },
+    [mouseListeners],
+  );
+  return createElement(
+    KeypressContext.Provider,
+    { value: subscribe },
+    createElement(MouseContext.Provider, { value: subscribeMouse }, children),
+  );
+}
+
+/** Calls `handler` with every mouse report (mouse.ts turns them on) while `isActive` is true. */
+export function useMouse(handler: MouseListener, isActive = true): void {
+  const subscribe = useContext(MouseContext);
+  const handlerRef = useRef(handler);
+  handlerRef.current = handler;
+  const activeRef = useRef(isActive);
+  activeRef.current = isActive;
+  useLayoutEffect(
+    () =>
+      subscribe?.((event) => {
+        if (activeRef.current) handlerRef.current(event);
+      }),
+    [subscribe],
+  );
 }
 
 /** Calls `handler` with every keypress and paste while `isActive` (as last rendered) is true. */
