@@ -6,14 +6,12 @@
  * read here that are not the answer (keys typed meanwhile) are handed back to the stream, first.
  */
 import { BACKGROUND_QUERY } from '../terminal/background.js';
+import { takeReports } from './terminal-reports.js';
 
 export interface BackgroundProbe {
   /** Stops reading; what was read and is not an answer goes back to the stream. */
   stop(): void;
 }
-
-/** A complete OSC answer: `ESC ]`, its body, then BEL or `ESC \`. */
-const ANSWER = /\x1b\](\d[^\x07\x1b]{0,63})(?:\x07|\x1b\\)/;
 
 export function probeBackground(
   stdin: NodeJS.ReadStream,
@@ -22,24 +20,28 @@ export function probeBackground(
 ): BackgroundProbe {
   // Bytes as latin1: one character a byte, so what is left goes back unchanged.
   let held = '';
-  const onData = (chunk: Buffer | string): void => {
-    held += typeof chunk === 'string' ? Buffer.from(chunk).toString('latin1') : chunk.toString('latin1');
-    const m = ANSWER.exec(held);
-    if (!m) return;
-    held = held.slice(0, m.index) + held.slice(m.index + m[0].length);
-    onReply(m[1] ?? '');
+  // 'readable', not 'data': the stream stays paused, so what arrives between stop() and Ink's
+  // own listener waits in its buffer (a paused terminal stream would stop reading altogether).
+  const onReadable = (): void => {
+    let chunk: Buffer | string | null;
+    while ((chunk = stdin.read() as Buffer | string | null) !== null) {
+      const bytes =
+        typeof chunk === 'string' ? Buffer.from(chunk).toString('latin1') : chunk.toString('latin1');
+      const reports = takeReports(held + bytes);
+      held = reports.text;
+      for (const body of reports.replies) onReply(body);
+    }
   };
   try {
-    stdin.on('data', onData);
+    stdin.on('readable', onReadable);
     stdout.write(BACKGROUND_QUERY);
   } catch {
     // The terminal is gone; the dashboard will find out.
   }
   return {
     stop() {
-      stdin.off('data', onData);
+      stdin.off('readable', onReadable);
       if (stdin.destroyed) return;
-      stdin.pause();
       if (held) stdin.unshift(Buffer.from(held, 'latin1'));
     },
   };

@@ -138,7 +138,12 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
             <ShownAtContext.Provider value={shownAt}>
               {small ? <TooSmall columns={columns} rows={rows} /> : null}
               <Box flexDirection="column" width={columns} height={rows} display={small ? 'none' : 'flex'}>
-                <TabBar titles={TABS.map((t) => t.title)} active={tab} state={state} />
+                <TabBar
+                  titles={TABS.map((t) => t.title)}
+                  active={tab}
+                  state={state}
+                  onSelect={small ? undefined : show}
+                />
                 <Box height={bodyHeight} flexDirection="column" overflow="hidden">
                   {help ? (
                     <HelpOverlay scope={scope} tabTitle={current.title} width={columns} height={bodyHeight} />

@@ -3,7 +3,9 @@
  * subscription and a single paste subscription, every read split into keypresses
  * (../keypress.ts), each handed in order to the parts that listen; the keymap (use-keymap.ts)
  * then decides what a key does. Pastes arrive whole on their own channel (Ink turns bracketed
- * paste on), so pasted text can only ever be typed into a text box, never run as keys.
+ * paste on), so pasted text can only ever be typed into a text box, never run as keys. Mouse
+ * reports go, in the same order as keys, to `useMouse` listeners; the terminal's answers to
+ * pooltop's queries to `onReply`; neither is ever a key.
  *
  * Keys that arrive together act as if typed one by one (`2j` moves the cursor of the tab `2`
  * opened): each waits for the render of the one before it. Whether a listener is active and
@@ -11,7 +13,7 @@
  * and listeners are attached in layout effects, so the first key after a change already
  * reaches the right place.
  */
-import { useInput, usePaste } from 'ink';
+import { useInput, usePaste, useStdin } from 'ink';
 import { useDrawSoon } from '../../renderer/index.js';
 import {
   createContext,
@@ -22,17 +24,12 @@ import {
   useLayoutEffect,
   useRef,
 } from 'react';
-import {
-  createInputDecoder,
-  type DecodedInput,
-  isMouse,
-  isReply,
-  type MouseInput,
-} from '../input-decoder.js';
-import type { InputEvent } from '../keypress.js';
+import { type InputEvent, keypressesOf } from '../keypress.js';
+import { type MouseEvent, takeReports } from '../terminal-reports.js';
 
 type Listener = (event: InputEvent) => void;
-type MouseListener = (event: MouseInput['mouse']) => void;
+type MouseListener = (event: MouseEvent) => void;
+type Queued = InputEvent | { mouse: MouseEvent };
 type Subscribe = (listener: Listener) => () => void;
 type SubscribeMouse = (listener: MouseListener) => () => void;
 
@@ -48,15 +45,14 @@ export interface KeypressProviderProps {
 export function KeypressProvider({ children, onReply }: KeypressProviderProps) {
   const listeners = useRef(new Set<Listener>()).current;
   const mouseListeners = useRef(new Set<MouseListener>()).current;
-  const queue = useRef<Exclude<DecodedInput, { reply: string }>[]>([]).current;
+  const queue = useRef<Queued[]>([]).current;
   const draining = useRef(false);
-  const decoder = useRef(createInputDecoder()).current;
   const onReplyRef = useRef(onReply);
   onReplyRef.current = onReply;
   const drawSoon = useDrawSoon();
-  const dispatch = (event: Exclude<DecodedInput, { reply: string }>): void => {
+  const dispatch = (event: Queued): void => {
     drawSoon();
-    if (isMouse(event)) {
+    if ('mouse' in event) {
       for (const listener of [...mouseListeners]) if (mouseListeners.has(listener)) listener(event.mouse);
       return;
     }
@@ -73,17 +69,34 @@ export function KeypressProvider({ children, onReply }: KeypressProviderProps) {
     if (queue.length > 0) setImmediate(drain);
     else draining.current = false;
   };
-  const push = (decoded: readonly DecodedInput[]): void => {
-    for (const event of decoded) {
-      // Answers to pooltop's queries are never keys.
-      if (isReply(event)) onReplyRef.current?.(event.reply);
-      else queue.push(event);
-    }
+  const push = (events: readonly Queued[]): void => {
+    queue.push(...events);
     if (draining.current || queue.length === 0) return;
     draining.current = true;
     drain();
   };
-  useInput((input, key) => push(decoder.decode(input, key)));
+  useInput((input, key) => push(keypressesOf(input, key)));
+  // Mouse reports and answers to pooltop's queries are taken out of each read before Ink parses
+  // it (see ../terminal-reports.ts): Ink drops the one and would type the other as keys.
+  const { stdin } = useStdin();
+  const pushRef = useRef(push);
+  pushRef.current = push;
+  useLayoutEffect(() => {
+    const read = stdin.read;
+    const tapped = function (this: NodeJS.ReadStream, size?: number): string | Buffer | null {
+      const chunk: string | Buffer | null = read.call(this, size);
+      if (chunk === null || chunk === undefined) return chunk;
+      const text = typeof chunk === 'string' ? chunk : String(chunk);
+      const reports = takeReports(text);
+      for (const body of reports.replies) onReplyRef.current?.(body);
+      if (reports.mouse.length > 0) pushRef.current(reports.mouse.map((mouse) => ({ mouse })));
+      return reports.text;
+    };
+    stdin.read = tapped as typeof stdin.read;
+    return () => {
+      stdin.read = read;
+    };
+  }, [stdin]);
   usePaste((text) => push([{ paste: text }]));
   const subscribe = useCallback<Subscribe>(
     (listener) => {
