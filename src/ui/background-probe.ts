@@ -23,8 +23,7 @@ export function probeBackground(
   // 'readable', not 'data': the stream stays paused, so what arrives between stop() and Ink's
   // own listener waits in its buffer (a paused terminal stream would stop reading altogether).
   const onReadable = (): void => {
-    let chunk: Buffer | string | null;
-    while ((chunk = stdin.read() as Buffer | string | null) !== null) {
+    for (let chunk = stdin.read() as Buffer | string | null; chunk !== null; chunk = stdin.read()) {
       const bytes =
         typeof chunk === 'string' ? Buffer.from(chunk).toString('latin1') : chunk.toString('latin1');
       const reports = takeReports(held + bytes);
