@@ -84,6 +84,10 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
     const { values } = parseFlags(args, dashboard.options);
     if (values.help) return printHelp(io, dashboard.help);
     const intervalSec = intFlag(values, 'interval', { min: 1, max: 86400 }) ?? 10;
+    const theme = values.theme;
+    if (theme !== undefined && !(THEME_CHOICES as readonly unknown[]).includes(theme)) {
+      throw usageError(`--theme must be auto, dark or light, not '${clip(String(theme))}'`);
+    }
     if (!process.stdin.isTTY || !process.stdout.isTTY) {
       throw usageError('the dashboard needs an interactive terminal; for scripts use `pooltop pool --json`');
     }
@@ -93,10 +97,6 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
       throw usageError(`no dashboard ${where} (cannot move the cursor); try \`pooltop pool\``);
     }
     const color = caps.color !== 'none';
-    const theme = values.theme;
-    if (theme !== undefined && !(THEME_CHOICES as readonly unknown[]).includes(theme)) {
-      throw usageError(`--theme must be auto, dark or light, not '${clip(String(theme))}'`);
-    }
     // Thresholds for the dashboard's alerts; a broken file is one line and exit 2, like check's.
     const { loadPreferences } = await import('../alerts/preferences.js');
     const preferences = loadPreferences(io.env);

@@ -20,6 +20,11 @@ export interface UiPreferences {
 
 const KEYS = ['theme', 'mouse'] as const;
 
+/** How a bad value is named in a message: a string quoted (and clipped), else its TOML type. */
+function given(v: unknown): string {
+  return typeof v === 'string' ? `"${v.slice(0, 20)}"` : tomlTypeName(v);
+}
+
 function problem(path: string, key: string, what: string): PooltopError {
   return new PooltopError('config', `${path}: ui${key ? `.${key}` : ''}: ${what}`);
 }
@@ -40,7 +45,7 @@ export function uiPreferencesFromToml(value: unknown, path: string): UiPreferenc
       }
       out.theme = v as ThemeChoice;
     } else if (key === 'mouse') {
-      if (typeof v !== 'boolean') throw problem(path, key, `must be true or false, not ${tomlTypeName(v)}`);
+      if (typeof v !== 'boolean') throw problem(path, key, `must be true or false, not ${given(v)}`);
       out.mouse = v;
     } else {
       throw problem(path, key.slice(0, 40), `unknown key (known: ${KEYS.join(', ')})`);
