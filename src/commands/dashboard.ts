@@ -2,6 +2,7 @@ import { type CommandModule, printHelp, usageError, withContext } from './suppor
 import { CONFIG_FLAGS, TIMEOUT_FLAG } from './support/help-text.js';
 import { VERSION } from '../version.js';
 import { THEME_CHOICES, type ThemeChoice } from '../terminal/background.js';
+import { askBackground } from '../ui/background-probe.js';
 import { clip, COMMON_OPTIONS, intFlag, parseFlags } from './support/parse.js';
 
 /** What runs without a command word: the dashboard; its --help is pooltop's own. */
@@ -100,6 +101,8 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
     // Thresholds for the dashboard's alerts; a broken file is one line and exit 2, like check's.
     const { loadPreferences } = await import('../alerts/preferences.js');
     const preferences = loadPreferences(io.env);
+    const themeChoice = (theme as ThemeChoice | undefined) ?? preferences.ui.theme ?? 'auto';
+    const screenReader = values['screen-reader'] === true || io.env.INK_SCREEN_READER === 'true';
     const alerts = {
       thresholds: preferences.thresholds,
       notify: values.notify === true,
@@ -114,6 +117,9 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
         // loaded, so it travels while they load; the pool hook takes it over (ui/pool/use-pool-overview.ts).
         const firstPoll = ctx.client.getMiningPool({ signal: io.signal });
         firstPoll.catch(() => {}); // a failure is the dashboard's to report, once it has taken over
+        // The terminal is asked for its background now too, so its answer is in by the first frame.
+        const backgroundAsked = themeChoice === 'auto' && color && !screenReader;
+        if (backgroundAsked) askBackground(process.stdin, process.stdout);
         const { runDashboard } = await import('../ui/run-dashboard.js');
         const { diagnosticsFromEnv } = await import('../ui/diagnostics.js');
         const diagnostics = diagnosticsFromEnv(io.env);
@@ -134,9 +140,10 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
           firstPoll,
           seenStores,
           terminal: caps,
-          theme: (theme as ThemeChoice | undefined) ?? preferences.ui.theme,
+          theme: themeChoice,
+          backgroundAsked,
           mouse: values['no-mouse'] !== true && preferences.ui.mouse !== false,
-          screenReader: values['screen-reader'] === true || io.env.INK_SCREEN_READER === 'true',
+          screenReader,
           reduceMotion: values['reduce-motion'] === true,
           env: io.env,
         });

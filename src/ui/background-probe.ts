@@ -1,23 +1,35 @@
 /**
- * Asks the terminal for its background colour (OSC 11) while the dashboard waits for its first
- * data, and reads the answer if it comes before the first frame. It never makes the first frame
- * wait: when the terminal has not answered by then (tmux, GNU screen and many others never do),
- * reading goes over to Ink, and the input layer takes a late answer (input-decoder.ts). Bytes
- * read here that are not the answer (keys typed meanwhile) are handed back to the stream, first.
+ * Asks the terminal for its background colour (OSC 11) as the dashboard starts (commands/
+ * dashboard.ts, while the first poll travels and the dashboard's modules load), and reads the
+ * answer if it is there by the first frame. It never makes the first frame wait: when the
+ * terminal has not answered by then (tmux, GNU screen and many others never do), reading goes
+ * over to Ink, and the input layer takes a late answer (terminal-reports.ts). Bytes read here
+ * that are not the answer (keys typed meanwhile) are handed back to the stream, first.
  */
 import { BACKGROUND_QUERY } from '../terminal/background.js';
+import { setRawInput } from './terminal.js';
 import { takeReports } from './terminal-reports.js';
+
+/**
+ * Sends the query. Raw mode first: a terminal in line mode would echo the answer onto the screen
+ * and hold it until a newline.
+ */
+export function askBackground(stdin: NodeJS.ReadStream, stdout: NodeJS.WritableStream): void {
+  try {
+    setRawInput(stdin, true);
+    stdout.write(BACKGROUND_QUERY);
+  } catch {
+    // The terminal is gone; the dashboard will find out.
+  }
+}
 
 export interface BackgroundProbe {
   /** Stops reading; what was read and is not an answer goes back to the stream. */
   stop(): void;
 }
 
-export function probeBackground(
-  stdin: NodeJS.ReadStream,
-  stdout: NodeJS.WritableStream,
-  onReply: (body: string) => void,
-): BackgroundProbe {
+/** Reads the answer to the query askBackground sent. */
+export function probeBackground(stdin: NodeJS.ReadStream, onReply: (body: string) => void): BackgroundProbe {
   // Bytes as latin1: one character a byte, so what is left goes back unchanged.
   let held = '';
   // 'readable', not 'data': the stream stays paused, so what arrives between stop() and Ink's
@@ -31,12 +43,7 @@ export function probeBackground(
       for (const body of reports.replies) onReply(body);
     }
   };
-  try {
-    stdin.on('readable', onReadable);
-    stdout.write(BACKGROUND_QUERY);
-  } catch {
-    // The terminal is gone; the dashboard will find out.
-  }
+  stdin.on('readable', onReadable);
   return {
     stop() {
       stdin.off('readable', onReadable);

@@ -25,7 +25,7 @@ import { suspendDashboard } from './suspend.js';
 import { enterFullScreen, refreshSize, releaseInput, setRawInput } from './terminal.js';
 import { TerminalContext } from './terminal-context.js';
 import { BACKGROUND_DEADLINE_MS, initialBackground, type ThemeChoice } from '../terminal/background.js';
-import { type BackgroundProbe, probeBackground } from './background-probe.js';
+import { probeBackground } from './background-probe.js';
 import { ReducedMotionContext } from './chrome/spinner.js';
 import { createNarrator, NarratorContext } from './narration/narrator.js';
 import { createThemeSource } from './theme-source.js';
@@ -55,8 +55,10 @@ export interface DashboardOptions {
   clock?: SchedulingClock;
   /** What the terminal can do, as cli.ts decided (default: UTF-8, 16 colours); views read it in context. */
   terminal?: TerminalCaps;
-  /** `--theme` or `[ui] theme` (default auto: the terminal is asked for its background). */
+  /** `--theme` or `[ui] theme` (default auto: the terminal's background, if it says). */
   theme?: ThemeChoice;
+  /** The caller asked the terminal for its background (background-probe.ts `askBackground`). */
+  backgroundAsked?: boolean;
   /** Mouse reporting while the dashboard runs (default off). */
   mouse?: boolean;
   /** Plain lines for a screen reader, only when something changes, instead of the full screen. */
@@ -124,21 +126,19 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   const screenReader = opts.screenReader === true;
   const mouse = opts.mouse === true && !screenReader;
   const choice = opts.theme ?? 'auto';
+  // Answers count until shortly after the first frame (a terminal may be far away, over SSH).
+  let answerBy = Number.POSITIVE_INFINITY;
   const themeSource = createThemeSource({
     color: opts.color,
     deep: opts.colorDepth === '256' || opts.colorDepth === 'truecolor',
     choice,
     initial: initialBackground(choice, opts.env ?? process.env),
     now: clock.now,
-    answerBy: clock.now() + BACKGROUND_DEADLINE_MS,
+    answerBy: () => answerBy,
   });
-  // Asked while the first poll travels; the answer is read in raw mode (never echoed), and what
-  // comes after the first frame is the input layer's.
-  let probe: BackgroundProbe | undefined;
-  if (opts.color && choice === 'auto' && !screenReader && stdin.isTTY) {
-    setRawInput(stdin, true);
-    probe = probeBackground(stdin, stdout, themeSource.answer);
-  }
+  // The answer, if the terminal sent one, is read while the first poll settles; what comes after
+  // the first frame is the input layer's.
+  const probe = opts.backgroundAsked ? probeBackground(stdin, themeSource.answer) : undefined;
   // The first poll goes out before anything is drawn, and the first frame waits for it briefly.
   const first = takeFirstPollOver(
     opts.firstPoll ?? opts.client.getMiningPool({ signal: controller.signal }),
@@ -148,6 +148,10 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
     settleSeed(first, FIRST_DATA_WAIT_MS).then(() => true),
     outcome.then(() => false),
   ]);
+  // An answer already waiting in the terminal is read before the first frame is drawn in the
+  // wrong theme: two turns of the event loop have a poll for input between them.
+  if (probe) for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+  answerBy = clock.now() + BACKGROUND_DEADLINE_MS;
 
   // Ink colours through chalk, which judges the terminal on its own (no colour at all when CI is
   // set): the depth decided once for pooltop is the one it uses.

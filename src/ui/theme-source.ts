@@ -1,8 +1,8 @@
 /**
  * The dashboard's theme, which may change once after the first frame: with `--theme auto` the
  * terminal's answer to the background query (OSC 11) can arrive after it. The first frame never
- * waits for that answer; one that comes within the deadline switches the theme, a later one is
- * ignored (a theme changing minutes in would look like a fault).
+ * waits for that answer; one that comes soon after it switches the theme, a later one is ignored
+ * (a theme changing minutes in would look like a fault).
  */
 import { type Background, createTheme, type Theme } from '../format/color.js';
 import { backgroundOfRgb, parseBackgroundReply, type ThemeChoice } from '../terminal/background.js';
@@ -24,8 +24,8 @@ export interface ThemeSourceOptions {
   /** The background before any answer (terminal/background.ts `initialBackground`). */
   initial: Background;
   now: () => number;
-  /** Answers read after this time (ms, `now()`'s clock) are ignored. */
-  answerBy: number;
+  /** Answers read after this time (ms, `now()`'s clock) are ignored; asked when one comes. */
+  answerBy: () => number;
 }
 
 export function createThemeSource(opts: ThemeSourceOptions): ThemeSource {
@@ -42,7 +42,7 @@ export function createThemeSource(opts: ThemeSourceOptions): ThemeSource {
       };
     },
     answer(body) {
-      if (opts.choice !== 'auto' || opts.now() > opts.answerBy) return;
+      if (opts.choice !== 'auto' || opts.now() > opts.answerBy()) return;
       const rgb = parseBackgroundReply(body);
       if (!rgb) return;
       const next = backgroundOfRgb(rgb);

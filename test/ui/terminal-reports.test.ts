@@ -32,7 +32,14 @@ describe('takeReports', () => {
 
 describe('the theme, changed by the answer', () => {
   const source = (choice: 'auto' | 'dark' | 'light', nowMs: { t: number }, deep = false) =>
-    createThemeSource({ color: true, deep, choice, initial: 'dark', now: () => nowMs.t, answerBy: 150 });
+    createThemeSource({
+      color: true,
+      deep,
+      choice,
+      initial: 'dark',
+      now: () => nowMs.t,
+      answerBy: () => 150,
+    });
 
   it('turns light when the terminal answers white within the deadline, and tells its listeners', () => {
     const clock = { t: 10 };
