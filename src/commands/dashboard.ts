@@ -1,8 +1,7 @@
 import { type CommandModule, printHelp, usageError, withContext } from './support/command.js';
 import { CONFIG_FLAGS, TIMEOUT_FLAG } from './support/help-text.js';
 import { VERSION } from '../version.js';
-import { THEME_CHOICES, type ThemeChoice } from '../terminal/background.js';
-import { askBackground } from '../ui/background-probe.js';
+import { askBackground, THEME_CHOICES, type ThemeChoice } from '../terminal/background.js';
 import { clip, COMMON_OPTIONS, intFlag, parseFlags } from './support/parse.js';
 
 /** What runs without a command word: the dashboard; its --help is pooltop's own. */

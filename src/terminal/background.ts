@@ -1,8 +1,8 @@
 /**
  * Whether the terminal's background is light or dark, for `--theme auto`: the terminal's own
  * answer to OSC 11 when it gives one, else `COLORFGBG` (set by rxvt, Konsole and some others),
- * else dark. Pure: the query is written and its answer read by the dashboard (ui/run-dashboard.tsx
- * and the input layer, ui/input-decoder.ts).
+ * else dark. The answer is read by the dashboard (ui/background-probe.ts before its first frame,
+ * the input layer after it, ui/terminal-reports.ts).
  */
 import type { Background } from '../format/color.js';
 import { type Rgb, relativeLuminance } from '../format/xterm-palette.js';
@@ -55,4 +55,17 @@ export function initialBackground(
 ): Background {
   if (choice !== 'auto') return choice;
   return backgroundOfColorFgBg(env.COLORFGBG) ?? 'dark';
+}
+
+/**
+ * Sends the query (commands/dashboard.ts, as the dashboard starts). Raw mode first: a terminal in
+ * line mode would echo the answer onto the screen and hold it until a newline.
+ */
+export function askBackground(stdin: NodeJS.ReadStream, stdout: NodeJS.WritableStream): void {
+  try {
+    if (stdin.isTTY && typeof stdin.setRawMode === 'function') stdin.setRawMode(true);
+    stdout.write(BACKGROUND_QUERY);
+  } catch {
+    // The terminal is gone; the dashboard will find out.
+  }
 }

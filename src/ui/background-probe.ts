@@ -1,27 +1,12 @@
 /**
- * Asks the terminal for its background colour (OSC 11) as the dashboard starts (commands/
- * dashboard.ts, while the first poll travels and the dashboard's modules load), and reads the
- * answer if it is there by the first frame. It never makes the first frame wait: when the
+ * Reads the terminal's answer to the background query (terminal/background.ts `askBackground`,
+ * sent as the dashboard starts, while the first poll travels and the dashboard's modules load)
+ * if it is there by the first frame. It never makes the first frame wait: when the
  * terminal has not answered by then (tmux, GNU screen and many others never do), reading goes
  * over to Ink, and the input layer takes a late answer (terminal-reports.ts). Bytes read here
  * that are not the answer (keys typed meanwhile) are handed back to the stream, first.
  */
-import { BACKGROUND_QUERY } from '../terminal/background.js';
-import { setRawInput } from './terminal.js';
 import { takeReports } from './terminal-reports.js';
-
-/**
- * Sends the query. Raw mode first: a terminal in line mode would echo the answer onto the screen
- * and hold it until a newline.
- */
-export function askBackground(stdin: NodeJS.ReadStream, stdout: NodeJS.WritableStream): void {
-  try {
-    setRawInput(stdin, true);
-    stdout.write(BACKGROUND_QUERY);
-  } catch {
-    // The terminal is gone; the dashboard will find out.
-  }
-}
 
 export interface BackgroundProbe {
   /** Stops reading; what was read and is not an answer goes back to the stream. */

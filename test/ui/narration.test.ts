@@ -1,6 +1,6 @@
 /** Screen-reader mode: a frame read out as lines worth hearing; the narrator writes only what it is told. */
 import { describe, expect, it } from 'vitest';
-import { alertLine, keyLines } from '../../src/ui/narration/use-narration.js';
+import { alertLine, keyLines } from '../../src/ui/narration/lines.js';
 import { createNarrator } from '../../src/ui/narration/narrator.js';
 import { spokenLines } from '../../src/ui/narration/spoken-lines.js';
 

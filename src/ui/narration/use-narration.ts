@@ -6,9 +6,9 @@
  * drawn for the commit that found its data (the renderer draws after layout effects).
  */
 import { useLayoutEffect, useRef } from 'react';
-import { type AlertChange, STATUS_NAME } from '../alerts/alert-state.js';
-import { bindingsFor, keysLabel, type Scope } from '../keymap.js';
+import type { Scope } from '../keymap.js';
 import type { Liveness } from '../status-report.js';
+import { type AlertChange, alertLine, keyLines } from './lines.js';
 import { useNarrator } from './narrator.js';
 
 export interface NarratedShell {
@@ -28,21 +28,6 @@ interface Said {
   seq: number;
   /** The tab's content is still to be read out, once it has its data. */
   pending: boolean;
-}
-
-export function keyLines(scope: Scope, title: string): string[] {
-  const line = (b: ReturnType<typeof bindingsFor>[number]) => `${keysLabel(b)}: ${b.description}`;
-  const tabKeys = scope === 'global' || scope === 'help' ? [] : bindingsFor(scope).map(line);
-  return [
-    'Keys everywhere:',
-    ...bindingsFor('global').map(line),
-    ...(tabKeys.length ? [`Keys of the ${title} tab:`, ...tabKeys] : []),
-  ];
-}
-
-export function alertLine(c: AlertChange): string {
-  const what = c.to === 'ok' ? 'resolved' : STATUS_NAME[c.to];
-  return `Alert ${what}: ${c.label} ${c.value} (was ${STATUS_NAME[c.from]})`;
 }
 
 export function useNarration(shell: NarratedShell): void {
