@@ -22,6 +22,7 @@ import {
   readRealFile,
 } from '../config/config-file.js';
 import { homeDir } from '../config/paths.js';
+import { type UiPreferences, uiPreferencesFromToml } from '../config/ui-preferences.js';
 
 export interface Preferences {
   /** The file consulted (it may not exist). */
@@ -32,10 +33,11 @@ export interface Preferences {
   watch: WatchSettings;
   /** `[[notify]]` as written; `pooltop watch` reads it (watch/notify). */
   notify: unknown;
+  ui: UiPreferences;
 }
 
 /** Top-level keys the file may hold. */
-const KNOWN_KEYS = ['thresholds', 'watch', 'notify'] as const;
+const KNOWN_KEYS = ['thresholds', 'watch', 'notify', 'ui'] as const;
 const WHAT = 'preferences file';
 
 export function preferencesPath(env: NodeJS.ProcessEnv, home?: string): string {
@@ -55,7 +57,8 @@ export function loadPreferences(
     text = (opts.read ?? readRealFile)(path).text;
   } catch (e) {
     const code = errnoCode(e);
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { path, exists: false, thresholds: NO_THRESHOLDS, watch: DEFAULT_WATCH, notify: undefined };
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      return { path, exists: false, thresholds: NO_THRESHOLDS, watch: DEFAULT_WATCH, notify: undefined, ui: {} };
     throw readFailure(path, code, e, WHAT);
   }
   if (text.length > MAX_CONFIG_BYTES) throw readFailure(path, 'EFBIG', undefined, WHAT);
@@ -67,5 +70,5 @@ export function loadPreferences(
   }
   const thresholds = doc.thresholds === undefined ? NO_THRESHOLDS : thresholdsFromToml(doc.thresholds, path);
   const watch = doc.watch === undefined ? DEFAULT_WATCH : watchFromToml(doc.watch, path);
-  return { path, exists: true, thresholds, watch, notify: doc.notify };
+  return { path, exists: true, thresholds, watch, notify: doc.notify, ui: uiPreferencesFromToml(doc.ui, path) };
 }

@@ -1,6 +1,7 @@
 import { type CommandModule, printHelp, usageError, withContext } from './support/command.js';
 import { CONFIG_FLAGS, TIMEOUT_FLAG } from './support/help-text.js';
 import { VERSION } from '../version.js';
+import { askBackground, THEME_CHOICES, type ThemeChoice } from '../terminal/background.js';
 import { clip, COMMON_OPTIONS, intFlag, parseFlags } from './support/parse.js';
 
 /** What runs without a command word: the dashboard; its --help is pooltop's own. */
@@ -12,12 +13,17 @@ export const dashboard: CommandModule = {
     interval: { type: 'string' },
     account: { type: 'string' },
     notify: { type: 'boolean' },
+    theme: { type: 'string' },
+    'no-mouse': { type: 'boolean' },
+    'screen-reader': { type: 'boolean' },
+    'reduce-motion': { type: 'boolean' },
   },
   help: `pooltop ${VERSION} — top for a WhiteBIT mining pool and your sub-accounts
 
 Usage:
   pooltop [--demo] [--interval SECONDS] [--no-color] [--account NAME]
-          [--notify]
+          [--notify] [--theme auto|dark|light] [--no-mouse]
+          [--screen-reader] [--reduce-motion]
                                                         open the dashboard (needs a terminal
                                                         that can move the cursor: not TERM=dumb)
   pooltop pool [--json]                                 mining-pool overview, once
@@ -49,6 +55,19 @@ Dashboard:
   --notify              a desktop notification (OSC 9 and OSC 777) when an alert gets worse,
                         besides the bell; thresholds come from ~/.config/pooltop/config.toml
                         (or $XDG_CONFIG_HOME/pooltop/config.toml); ! lists the alert history
+  --theme auto|dark|light
+                        colours for a dark or a light background (default auto: the terminal is
+                        asked for its background colour, then COLORFGBG is read, else dark);
+                        also theme = "light" under [ui] in the preferences file; NO_COLOR wins
+  --no-mouse            leave the mouse to the terminal; also mouse = false under [ui]. The mouse
+                        is on by default: a click opens a tab or selects a row (a second click
+                        opens it), the wheel scrolls the list under the pointer; to select text
+                        with the mouse meanwhile, hold Shift while dragging (Option in macOS
+                        Terminal and iTerm2)
+  --screen-reader       for a screen reader (also INK_SCREEN_READER=true): no full screen, plain
+                        lines written only when something changes: the tab opened and what it
+                        shows, the state word, alerts, new blocks, workers gone; ? lists the keys
+  --reduce-motion       no spinners (the screen-reader mode has none either)
 
 Mining (the dashboard's Mining tab, pooltop mining --help):
   --account NAME        mining account (env WHITEBIT_MINING_ACCOUNT; profile key mining_account;
@@ -67,6 +86,10 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
     const { values } = parseFlags(args, dashboard.options);
     if (values.help) return printHelp(io, dashboard.help);
     const intervalSec = intFlag(values, 'interval', { min: 1, max: 86400 }) ?? 10;
+    const theme = values.theme;
+    if (theme !== undefined && !(THEME_CHOICES as readonly unknown[]).includes(theme)) {
+      throw usageError(`--theme must be auto, dark or light, not '${clip(String(theme))}'`);
+    }
     if (!process.stdin.isTTY || !process.stdout.isTTY) {
       throw usageError('the dashboard needs an interactive terminal; for scripts use `pooltop pool --json`');
     }
@@ -79,6 +102,8 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
     // Thresholds for the dashboard's alerts; a broken file is one line and exit 2, like check's.
     const { loadPreferences } = await import('../alerts/preferences.js');
     const preferences = loadPreferences(io.env);
+    const themeChoice = (theme as ThemeChoice | undefined) ?? preferences.ui.theme ?? 'auto';
+    const screenReader = values['screen-reader'] === true || io.env.INK_SCREEN_READER === 'true';
     const alerts = {
       thresholds: preferences.thresholds,
       watch: preferences.watch,
@@ -94,6 +119,9 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
         // loaded, so it travels while they load; the pool hook takes it over (ui/pool/use-pool-overview.ts).
         const firstPoll = ctx.client.getMiningPool({ signal: io.signal });
         firstPoll.catch(() => {}); // a failure is the dashboard's to report, once it has taken over
+        // The terminal is asked for its background now too, so its answer is in by the first frame.
+        const backgroundAsked = themeChoice === 'auto' && color && !screenReader;
+        if (backgroundAsked) askBackground(process.stdin, process.stdout);
         const { runDashboard } = await import('../ui/run-dashboard.js');
         const { diagnosticsFromEnv } = await import('../ui/diagnostics.js');
         const diagnostics = diagnosticsFromEnv(io.env);
@@ -114,6 +142,12 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
           firstPoll,
           seenStores,
           terminal: caps,
+          theme: themeChoice,
+          backgroundAsked,
+          mouse: values['no-mouse'] !== true && preferences.ui.mouse !== false,
+          screenReader,
+          reduceMotion: values['reduce-motion'] === true,
+          env: io.env,
         });
       },
       // While the dashboard owns the screen, console output is held and printed on the way out.

@@ -1,11 +1,20 @@
 /**
- * The one theme. Colours are an extra: every status is also spelled out in text, so with
- * `NO_COLOR`/`--no-color` every colour below is `undefined` and nothing is lost. The colours are
- * the 16 system colours, which every colour terminal has; deeper colours (the account swatches)
- * are used only when the terminal advertises them (src/terminal/capabilities.ts).
+ * The themes. Colours are an extra: every status is also spelled out in text, so with
+ * `NO_COLOR`/`--no-color` every colour below is `undefined` and nothing is lost.
+ *
+ * The dark theme draws with the 16 system colours, which every colour terminal has. The light
+ * theme is for a light background (`--theme light`, or `auto` when the terminal says its
+ * background is light, terminal/background.ts): every colour it gives text keeps a contrast of
+ * at least 4.5:1 against white (WCAG AA) with xterm's default palette. Of the 16 only red, blue
+ * and magenta do (cyan, yellow, green and grey are nearly invisible on white), so with 16
+ * colours the light theme leaves the rest in the terminal's own foreground; with 256 it picks
+ * darker shades from the cube (test/format/color.test.ts measures every one). Deeper colours
+ * (the account swatches) are used only when the terminal advertises them.
  */
+/** An Ink `color`: a chalk colour name or `ansi256(N)`. */
+export type ColorName = string;
 
-export type ColorName = 'cyan' | 'green' | 'yellow' | 'red' | 'magenta' | 'gray' | 'blue' | 'white';
+export type Background = 'dark' | 'light';
 
 export interface Theme {
   readonly enabled: boolean;
@@ -30,6 +39,28 @@ export const COLOR_THEME: Theme = {
   highlight: 'green',
 };
 
+/** On white with 16 colours: the three that pass; muted and ok text in the default foreground. */
+export const LIGHT_THEME_16: Theme = {
+  enabled: true,
+  accent: 'blue',
+  muted: undefined,
+  ok: undefined,
+  warn: 'magenta',
+  error: 'red',
+  highlight: 'blue',
+};
+
+/** On white with 256 colours: darker shades of the dark theme's hues. */
+export const LIGHT_THEME_256: Theme = {
+  enabled: true,
+  accent: 'ansi256(25)',
+  muted: 'ansi256(242)',
+  ok: 'ansi256(28)',
+  warn: 'ansi256(130)',
+  error: 'ansi256(160)',
+  highlight: 'ansi256(28)',
+};
+
 export const PLAIN_THEME: Theme = {
   enabled: false,
   accent: undefined,
@@ -40,6 +71,12 @@ export const PLAIN_THEME: Theme = {
   highlight: undefined,
 };
 
-export function createTheme(color: boolean): Theme {
-  return color ? COLOR_THEME : PLAIN_THEME;
+/**
+ * The theme for a background (`color === false`: no colour at all); `deep`: the terminal has
+ * 256 colours or more.
+ */
+export function createTheme(color: boolean, background: Background = 'dark', deep = false): Theme {
+  if (!color) return PLAIN_THEME;
+  if (background === 'dark') return COLOR_THEME;
+  return deep ? LIGHT_THEME_256 : LIGHT_THEME_16;
 }

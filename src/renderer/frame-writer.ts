@@ -50,7 +50,16 @@ function isControlOnly(text: string): boolean {
 export interface FrameWriterOptions {
   /** Applied to every line before it is compared and drawn (e.g. made pure ASCII, widths kept, for a terminal that is not UTF-8). */
   mapLine?: (line: string) => string;
+  /**
+   * Frames go here instead of the screen (a screen reader's plain lines are written by the
+   * application): the terminal then gets only OSC, DCS, the bell and bracketed paste, never a
+   * cursor movement, an erase or another mode switch.
+   */
+  onFrame?: (frame: string) => void;
 }
+
+/** Bracketed paste on or off: the one mode switch a frameless writer passes on. */
+const PASTE_MODE = /^\x1b\[\?2004[hl]$/;
 
 export function createFrameWriter(out: NodeJS.WriteStream, options: FrameWriterOptions = {}): FrameWriter {
   const plain = options.mapLine ?? ((line: string) => line);
@@ -72,7 +81,7 @@ export function createFrameWriter(out: NodeJS.WriteStream, options: FrameWriterO
 
   const flush = (): void => {
     scheduled = false;
-    if (pending === undefined) return;
+    if (pending === undefined || options.onFrame) return;
     const rows = out.rows || 24;
     const columns = out.columns || 80;
     const next = pending
@@ -105,7 +114,10 @@ export function createFrameWriter(out: NodeJS.WriteStream, options: FrameWriterO
     decodeStrings: false,
     write(chunk: string | Buffer, _encoding, done) {
       const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-      if (isControlOnly(text)) send(text);
+      if (options.onFrame) {
+        if (!isControlOnly(text)) options.onFrame(text);
+        else if (!text.startsWith('\x1b[') || PASTE_MODE.test(text)) send(text);
+      } else if (isControlOnly(text)) send(text);
       else if (text !== '') {
         pending = text;
         if (shown.length === 0 && !repaint) flush();

@@ -17,6 +17,8 @@ export interface FullScreenOptions extends PassTiming {
   mapLine?: (line: string) => string;
   /** Lines of console output kept while held (default 100); 0 leaves the console alone. */
   consoleLines?: number;
+  /** Frames go here instead of the screen (./frame-writer.ts). */
+  onFrame?: (frame: string) => void;
 }
 
 export interface FullScreenRenderer {
@@ -35,7 +37,7 @@ export interface FullScreenRenderer {
 
 /** Starts holding the console and the screen's frame state; `render` draws into it. */
 export function createFullScreenRenderer(options: FullScreenOptions): FullScreenRenderer {
-  const frames = createFrameWriter(options.stdout, { mapLine: options.mapLine });
+  const frames = createFrameWriter(options.stdout, { mapLine: options.mapLine, onFrame: options.onFrame });
   const lines = options.consoleLines ?? 100;
   const releaseConsole = lines > 0 ? holdConsole(lines) : () => [];
   const scheduler = createPassScheduler(options);

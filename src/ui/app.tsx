@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { createRequestQueue } from '../api/request-queue.js';
 import { shareReads } from '../api/shared-reads.js';
 import { GONE_AFTER_DEFAULT_S } from '../config/seen-workers.js';
@@ -22,6 +22,7 @@ import { RetrySchedule } from './retry-schedule.js';
 import { Shell, type TerminalControl } from './shell.js';
 import { swrOptions } from './swr-options.js';
 import { ThemeContext } from './theme-context.js';
+import { fixedThemeSource, type ThemeSource } from './theme-source.js';
 
 export interface ProvidersProps {
   client: ApiClient;
@@ -43,6 +44,8 @@ export interface ProvidersProps {
   alerts?: AlertSettings;
   /** Each mining account's seen workers (default: in memory only). */
   seenStores?: SeenStores;
+  /** The theme, which the terminal's answer may change (default: dark, or none without `color`). */
+  themeSource?: ThemeSource;
   children: ReactNode;
 }
 
@@ -60,6 +63,7 @@ export function DashboardProviders({
   seeds,
   alerts = NO_ALERTS,
   seenStores: givenSeenStores,
+  themeSource,
   children,
 }: ProvidersProps) {
   const seenStores = useMemo(
@@ -141,7 +145,8 @@ export function DashboardProviders({
     }),
     [client, shared, queue, watcher, config, demo, intervalMs, signal, now, retries, seenStores, second],
   );
-  const theme = useMemo(() => createTheme(color), [color]);
+  const source = useMemo(() => themeSource ?? fixedThemeSource(createTheme(color)), [themeSource, color]);
+  const theme = useSyncExternalStore(source.subscribe, source.get);
   return (
     <ThemeContext.Provider value={theme}>
       <DashboardContext.Provider value={dashboard}>
@@ -167,7 +172,7 @@ export function App({ onQuit, terminal, ...props }: AppProps) {
   const pausedRef = useRef(false);
   return (
     <DashboardProviders {...props} pausedRef={pausedRef}>
-      <KeypressProvider>
+      <KeypressProvider onReply={props.themeSource?.answer}>
         <Shell pausedRef={pausedRef} onQuit={onQuit} terminal={terminal} />
       </KeypressProvider>
     </DashboardProviders>

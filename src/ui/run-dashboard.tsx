@@ -24,6 +24,11 @@ import { firstPoll as takeFirstPollOver } from './pool/use-pool-overview.js';
 import { suspendDashboard } from './suspend.js';
 import { enterFullScreen, refreshSize, releaseInput, setRawInput } from './terminal.js';
 import { TerminalContext } from './terminal-context.js';
+import { BACKGROUND_DEADLINE_MS, initialBackground, type ThemeChoice } from '../terminal/background.js';
+import { probeBackground } from './background-probe.js';
+import { ReducedMotionContext } from './chrome/spinner.js';
+import { createNarrator, NarratorContext } from './narration/narrator.js';
+import { createThemeSource } from './theme-source.js';
 
 /** Without colour, bold and inverse stay (level 1): the plain theme names no colour. */
 const CHALK_LEVEL: Readonly<Record<ColorDepth, 1 | 2 | 3>> = { none: 1, '16': 1, '256': 2, truecolor: 3 };
@@ -50,6 +55,18 @@ export interface DashboardOptions {
   clock?: SchedulingClock;
   /** What the terminal can do, as cli.ts decided (default: UTF-8, 16 colours); views read it in context. */
   terminal?: TerminalCaps;
+  /** `--theme` or `[ui] theme` (default auto: the terminal's background, if it says). */
+  theme?: ThemeChoice;
+  /** The caller asked the terminal for its background (background-probe.ts `askBackground`). */
+  backgroundAsked?: boolean;
+  /** Mouse reporting while the dashboard runs (default off). */
+  mouse?: boolean;
+  /** Plain lines for a screen reader, only when something changes, instead of the full screen. */
+  screenReader?: boolean;
+  /** Spinners stand still (always so with `screenReader`). */
+  reduceMotion?: boolean;
+  /** Where COLORFGBG is read (default process.env). */
+  env?: NodeJS.ProcessEnv;
 }
 
 interface Outcome {
@@ -106,6 +123,22 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   process.on('unhandledRejection', onFatal);
   stdout.on('error', onStdoutError);
 
+  const screenReader = opts.screenReader === true;
+  const mouse = opts.mouse === true && !screenReader;
+  const choice = opts.theme ?? 'auto';
+  // Answers count until shortly after the first frame (a terminal may be far away, over SSH).
+  let answerBy = Number.POSITIVE_INFINITY;
+  const themeSource = createThemeSource({
+    color: opts.color,
+    deep: opts.colorDepth === '256' || opts.colorDepth === 'truecolor',
+    choice,
+    initial: initialBackground(choice, opts.env ?? process.env),
+    now: clock.now,
+    answerBy: () => answerBy,
+  });
+  // The answer, if the terminal sent one, is read while the first poll settles; what comes after
+  // the first frame is the input layer's.
+  const probe = opts.backgroundAsked ? probeBackground(stdin, themeSource.answer) : undefined;
   // The first poll goes out before anything is drawn, and the first frame waits for it briefly.
   const first = takeFirstPollOver(
     opts.firstPoll ?? opts.client.getMiningPool({ signal: controller.signal }),
@@ -115,11 +148,25 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
     settleSeed(first, FIRST_DATA_WAIT_MS).then(() => true),
     outcome.then(() => false),
   ]);
+  // An answer already waiting in the terminal is read before the first frame is drawn in the
+  // wrong theme: two turns of the event loop have a poll for input between them.
+  if (probe) for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+  answerBy = clock.now() + BACKGROUND_DEADLINE_MS;
 
   // Ink colours through chalk, which judges the terminal on its own (no colour at all when CI is
   // set): the depth decided once for pooltop is the one it uses.
   if (opts.colorDepth) chalk.level = CHALK_LEVEL[opts.colorDepth];
-  const screen = enterFullScreen(stdout);
+  probe?.stop();
+  const write = (text: string): void => {
+    try {
+      stdout.write(term.unicode ? text : asciiOutput(text));
+    } catch {
+      // The terminal is gone (hang-up); the dashboard is on its way out.
+    }
+  };
+  const narrator = screenReader ? createNarrator(write, term) : undefined;
+  // A screen reader reads the normal screen: no alternate screen, no cursor hidden.
+  const screen = screenReader ? { restore: () => {} } : enterFullScreen(stdout, { mouse });
   // Ink turns raw mode on in an effect, after its first frame is out: a key typed in between
   // would be echoed onto that frame and stay there. From here on, keys are the dashboard's.
   setRawInput(stdin, true);
@@ -130,6 +177,7 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
     mapLine: term.unicode ? undefined : asciiOutput,
     holdMs,
     now: clock.now,
+    onFrame: narrator?.frame,
   });
   const stopDiagnostics = opts.diagnostics
     ? startDiagnostics(opts.diagnostics, {
@@ -144,27 +192,39 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
       instance = renderer.render(
         <SchedulingClockContext.Provider value={clock}>
           <TerminalContext.Provider value={term}>
-            <App
-              client={opts.client}
-              seeds={[first]}
-              config={opts.config}
-              demo={opts.demo}
-              intervalSec={opts.intervalSec}
-              color={opts.color}
-              alerts={opts.alerts}
-              seenStores={opts.seenStores}
-              signal={controller.signal}
-              now={clock.now}
-              onQuit={(code) => finish(code)}
-              terminal={{
-                // Ctrl+L: at the terminal's size as it is now (see refreshSize).
-                repaint: () => {
-                  refreshSize(stdout);
-                  renderer.repaint();
-                },
-                suspend: () => suspendDashboard({ stdin, stdout, repaint: () => renderer.repaint() }),
-              }}
-            />
+            <NarratorContext.Provider value={narrator}>
+              <ReducedMotionContext.Provider value={screenReader || opts.reduceMotion === true}>
+                <App
+                  client={opts.client}
+                  seeds={[first]}
+                  config={opts.config}
+                  demo={opts.demo}
+                  intervalSec={opts.intervalSec}
+                  color={opts.color}
+                  alerts={opts.alerts}
+                  seenStores={opts.seenStores}
+                  themeSource={themeSource}
+                  signal={controller.signal}
+                  now={clock.now}
+                  onQuit={(code) => finish(code)}
+                  terminal={{
+                    // Ctrl+L: at the terminal's size as it is now (see refreshSize).
+                    repaint: () => {
+                      refreshSize(stdout);
+                      renderer.repaint();
+                    },
+                    suspend: () =>
+                      suspendDashboard({
+                        stdin,
+                        stdout,
+                        mouse,
+                        fullScreen: !screenReader,
+                        repaint: () => renderer.repaint(),
+                      }),
+                  }}
+                />
+              </ReducedMotionContext.Provider>
+            </NarratorContext.Provider>
           </TerminalContext.Provider>
         </SchedulingClockContext.Provider>,
         {
@@ -172,6 +232,9 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
           // process with CI set non-interactive and stop following resizes.
           interactive: true,
           exitOnCtrlC: false,
+          // Ink's own screen-reader output (its text of the tree, INK_SCREEN_READER) only in that
+          // mode, where the narrator reads it; never drawn as a screen.
+          isScreenReaderEnabled: screenReader,
         },
       );
       instance.waitUntilExit().then(

@@ -15,6 +15,7 @@ import { useNotice } from './hooks/use-notice.js';
 import { useNow } from './hooks/use-now.js';
 import { useKeypress } from './hooks/use-keypress.js';
 import { isPaste } from './keypress.js';
+import { useNarration } from './narration/use-narration.js';
 import {
   liveness,
   readReport,
@@ -130,6 +131,9 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   const bodyHeight = Math.max(1, rows - 3);
   const current = TABS[tab] ?? TABS[0]!;
   const host = useMemo(() => hostOf(apiUrl, term), [apiUrl, term]);
+  const state = liveness(report, paused, nowMs, intervalMs, shownAt);
+  const scope = alertsOpen ? 'alerts' : current.scope;
+  useNarration({ tab, title: current.title, scope, state, help, history: alerts.history });
   return (
     <UiStateContext.Provider value={ui}>
       <ClockContext.Provider value={nowMs}>
@@ -141,16 +145,12 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
                 <TabBar
                   titles={TABS.map((t) => t.title)}
                   active={tab}
-                  state={liveness(report, paused, nowMs, intervalMs, shownAt)}
+                  state={state}
+                  onSelect={small ? undefined : show}
                 />
                 <Box height={bodyHeight} flexDirection="column" overflow="hidden">
                   {help ? (
-                    <HelpOverlay
-                      scope={alertsOpen ? 'alerts' : current.scope}
-                      tabTitle={current.title}
-                      width={columns}
-                      height={bodyHeight}
-                    />
+                    <HelpOverlay scope={scope} tabTitle={current.title} width={columns} height={bodyHeight} />
                   ) : null}
                   {alertsOpen ? (
                     <Box display={help ? 'none' : 'flex'}>

@@ -1,8 +1,8 @@
 /**
  * Ctrl+Z. In raw mode the terminal sends the key instead of stopping the program, so the
  * dashboard stops itself the way a shell job stops: the terminal is given back first (normal
- * screen, cursor shown, raw mode and bracketed paste off), then SIGTSTP to its process group. When the shell continues
- * it (`fg`, SIGCONT), raw mode, bracketed paste and the alternate screen come back and
+ * screen, cursor shown, raw mode, bracketed paste and mouse reporting off), then SIGTSTP to its process group. When the shell continues
+ * it (`fg`, SIGCONT), raw mode, bracketed paste, mouse reporting and the alternate screen come back and
  * everything is drawn again, at the terminal's size read anew: it may have been resized while
  * the dashboard was stopped.
  *
@@ -15,6 +15,8 @@ import {
   ENTER_ALT_SCREEN,
   HIDE_CURSOR,
   LEAVE_ALT_SCREEN,
+  MOUSE_OFF,
+  MOUSE_ON,
   refreshSize,
   SHOW_CURSOR,
   setRawInput,
@@ -29,6 +31,10 @@ export interface SuspendDeps {
   stdout: NodeJS.WritableStream;
   /** Draws the whole frame again. */
   repaint: () => void;
+  /** Mouse reporting is on while the dashboard runs. */
+  mouse?: boolean;
+  /** The dashboard draws in the alternate screen (not in screen-reader mode). */
+  fullScreen?: boolean;
   /** Stops the process (tests replace it). */
   stop?: () => void;
 }
@@ -48,6 +54,8 @@ export function suspendDashboard({
   stdin,
   stdout,
   repaint,
+  mouse = false,
+  fullScreen = true,
   // The whole process group, as the terminal stops a job for Ctrl+Z: under `npm start` or
   // `npx pooltop`, npm and sh share the dashboard's group, and the shell waits for them.
   stop = () => process.kill(0, 'SIGTSTP'),
@@ -57,11 +65,11 @@ export function suspendDashboard({
     process.removeListener('SIGCONT', resume);
     clearTimeout(timer);
     setRawInput(stdin, true);
-    write(stdout, ENTER_ALT_SCREEN + HIDE_CURSOR + PASTE_ON);
+    write(stdout, (fullScreen ? ENTER_ALT_SCREEN + HIDE_CURSOR : '') + PASTE_ON + (mouse ? MOUSE_ON : ''));
     refreshSize(stdout);
     repaint();
   };
-  write(stdout, PASTE_OFF + LEAVE_ALT_SCREEN + SHOW_CURSOR);
+  write(stdout, (mouse ? MOUSE_OFF : '') + PASTE_OFF + (fullScreen ? LEAVE_ALT_SCREEN + SHOW_CURSOR : ''));
   setRawInput(stdin, false);
   process.once('SIGCONT', resume);
   stop();

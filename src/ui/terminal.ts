@@ -1,15 +1,19 @@
 import { ReadStream } from 'node:tty';
 
 /**
- * Full-screen mode: alternate screen + hidden cursor on the way in; on the way out the normal
- * screen and the cursor come back exactly once, whichever way out it is, including a plain
- * `process.exit()` (the 'exit' hook).
+ * Full-screen mode: alternate screen + hidden cursor (+ mouse reporting when asked) on the way
+ * in; on the way out mouse reporting is off and the normal screen and the cursor come back
+ * exactly once, whichever way out it is, including a plain `process.exit()` (the 'exit' hook):
+ * a terminal left reporting would type mouse codes into the shell.
  */
 export const ENTER_ALT_SCREEN = '\x1b[?1049h';
 export const LEAVE_ALT_SCREEN = '\x1b[?1049l';
 export const HIDE_CURSOR = '\x1b[?25l';
 export const SHOW_CURSOR = '\x1b[?25h';
 const HOME = '\x1b[H';
+/** Clicks and the wheel (1000), reported as SGR (1006): any column, and presses told from releases. */
+export const MOUSE_ON = '\x1b[?1000h\x1b[?1006h';
+export const MOUSE_OFF = '\x1b[?1006l\x1b[?1000l';
 
 export interface ScreenGuard {
   /** Leaves the alternate screen and shows the cursor; later calls do nothing. */
@@ -25,16 +29,16 @@ function write(stdout: NodeJS.WritableStream, text: string): void {
   }
 }
 
-export function enterFullScreen(stdout: NodeJS.WritableStream): ScreenGuard {
+export function enterFullScreen(stdout: NodeJS.WritableStream, opts: { mouse?: boolean } = {}): ScreenGuard {
   let restored = false;
   const restore = (): void => {
     if (restored) return;
     restored = true;
     process.off('exit', restore);
-    write(stdout, LEAVE_ALT_SCREEN + SHOW_CURSOR);
+    write(stdout, (opts.mouse ? MOUSE_OFF : '') + LEAVE_ALT_SCREEN + SHOW_CURSOR);
   };
   process.on('exit', restore);
-  write(stdout, ENTER_ALT_SCREEN + HIDE_CURSOR + HOME);
+  write(stdout, ENTER_ALT_SCREEN + HIDE_CURSOR + HOME + (opts.mouse ? MOUSE_ON : ''));
   return {
     restore,
     get restored() {

@@ -70,4 +70,34 @@ describe('keys that arrive together, in the dashboard', () => {
     expect(f).not.toContain('closes this help');
     expect(app.onQuit).not.toHaveBeenCalled();
   });
+
+  it('an answer from the terminal is never keys: its digits do not switch tabs', async () => {
+    const { app } = startApp({ columns: 100, rows: 30 });
+    await waitForFrame(app.frame, loaded);
+    app.press('2');
+    await waitForFrame(app.frame, (x) => x.includes('[2 Mining]'));
+    app.press('\x1b]11;rgb:ffff/ffff/ffff\x07');
+    app.press('\x1b]11;rgb:0/0/0\x1b\\');
+    app.press('?'); // a key after them still acts
+    const f = await waitForFrame(app.frame, (x) => x.includes('closes this help'));
+    expect(f).toContain('[2 Mining]');
+    expect(app.onQuit).not.toHaveBeenCalled();
+  });
+
+  it('a click on a tab label opens that tab; a click beside the labels does nothing', async () => {
+    const { app } = startApp({ columns: 100, rows: 30 });
+    await waitForFrame(app.frame, loaded);
+    const bar = app.frame().split('\n')[0] ?? '';
+    const at = bar.indexOf('3 Sub-accounts') + 2; // 1-based column of a cell inside the label
+    app.press(`\x1b[<0;${bar.indexOf('pooltop') + 2};1M\x1b[<0;${bar.indexOf('pooltop') + 2};1m`);
+    app.press(`\x1b[<0;${at};1M\x1b[<0;${at};1m`);
+    const f = await waitForFrame(app.frame, (x) => x.includes('[3 Sub-accounts]'));
+    expect(f).not.toContain('[1 Pool]');
+    app.press('\x1b[<0;2;1M'); // on the name: no tab
+    app.press('\x1b[<65;2;1M'); // the wheel on the tab bar: nothing
+    app.press('?');
+    expect(await waitForFrame(app.frame, (x) => x.includes('closes this help'))).toContain(
+      '[3 Sub-accounts]',
+    );
+  });
 });

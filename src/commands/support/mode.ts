@@ -29,6 +29,7 @@ const VALUE_FLAGS = new Set([
     .map(([name]) => `--${name}`),
   '--account',
   '--interval',
+  '--theme',
   '--timeout',
 ]);
 

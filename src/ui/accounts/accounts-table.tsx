@@ -1,5 +1,5 @@
 import type { SubAccount } from '../../api/types.js';
-import { TableFrame, uniqueKeys } from '../browser/table-frame.js';
+import { TableFrame, type TableMouse, uniqueKeys } from '../browser/table-frame.js';
 import type { Cell } from './account-cells.js';
 import { AccountHeader, AccountRow } from './account-row.js';
 import type { TableLayout } from './columns.js';
@@ -19,6 +19,8 @@ export interface AccountsTableProps {
   swatchOf: (account: SubAccount) => string | undefined;
   /** The balance column's cell of an account (the loaded list's `B`). */
   balanceOf?: (account: SubAccount) => Cell;
+  /** Clicks (`onRow` gets a page index) and the wheel. */
+  mouse?: TableMouse;
 }
 
 /** Headings and the visible slice of the page; the rest of the page scrolls into view with the cursor. */
@@ -32,6 +34,7 @@ export function AccountsTable({
   empty,
   swatchOf,
   balanceOf,
+  mouse,
 }: AccountsTableProps) {
   const selected = Math.min(cursor, accounts.length - 1);
   const { first: start, end } = visibleRange(top, rows, accounts.length);
@@ -45,6 +48,7 @@ export function AccountsTable({
       loading={loading}
       what="sub-accounts"
       empty={empty}
+      mouse={mouse && { ...mouse, onRow: (i) => start + i < end && mouse.onRow(start + i) }}
     >
       {visible.map((account, i) => (
         <AccountRow

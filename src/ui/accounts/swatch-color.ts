@@ -6,34 +6,7 @@
  * sequence the terminal did not advertise). Returns an Ink `color` value.
  */
 import type { ColorDepth } from '../../terminal/capabilities.js';
-
-export interface Rgb {
-  r: number;
-  g: number;
-  b: number;
-}
-
-const CUBE_LEVELS = [0, 95, 135, 175, 215, 255] as const;
-
-/** xterm's default 16 colours, by the names Ink (chalk) gives them. */
-const SYSTEM_16: ReadonlyArray<[string, Rgb]> = [
-  ['black', { r: 0, g: 0, b: 0 }],
-  ['red', { r: 205, g: 0, b: 0 }],
-  ['green', { r: 0, g: 205, b: 0 }],
-  ['yellow', { r: 205, g: 205, b: 0 }],
-  ['blue', { r: 0, g: 0, b: 238 }],
-  ['magenta', { r: 205, g: 0, b: 205 }],
-  ['cyan', { r: 0, g: 205, b: 205 }],
-  ['white', { r: 229, g: 229, b: 229 }],
-  ['blackBright', { r: 127, g: 127, b: 127 }],
-  ['redBright', { r: 255, g: 0, b: 0 }],
-  ['greenBright', { r: 0, g: 255, b: 0 }],
-  ['yellowBright', { r: 255, g: 255, b: 0 }],
-  ['blueBright', { r: 92, g: 92, b: 255 }],
-  ['magentaBright', { r: 255, g: 0, b: 255 }],
-  ['cyanBright', { r: 0, g: 255, b: 255 }],
-  ['whiteBright', { r: 255, g: 255, b: 255 }],
-];
+import { CUBE_LEVELS, type Rgb, SYSTEM_16 } from '../../format/xterm-palette.js';
 
 /** The name of the nearest of the 16 system colours. */
 export function nearestSystem16(rgb: Rgb): string {

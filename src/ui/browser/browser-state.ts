@@ -38,6 +38,8 @@ export type BrowserAction =
   | { type: 'move'; delta: 1 | -1; page: PageInfo | undefined }
   | { type: 'page'; delta: 1 | -1; page: PageInfo | undefined }
   | { type: 'home' }
+  /** A row of the page picked directly (a click). */
+  | { type: 'select'; cursor: number; page: PageInfo | undefined }
   | { type: 'end'; page: PageInfo | undefined }
   | { type: 'page-size'; delta: 1 | -1 }
   | { type: 'page-loaded'; page: PageInfo }
@@ -100,6 +102,8 @@ function reduce(s: BrowserState, a: BrowserAction): BrowserState {
       return a.delta > 0 ? pageDown(s, a.page) : pageUp(s);
     case 'home':
       return { ...s, cursor: 0 };
+    case 'select':
+      return a.page && a.cursor >= 0 && a.cursor < a.page.rows ? { ...s, cursor: a.cursor } : s;
     case 'end':
       return a.page ? { ...s, cursor: Math.max(0, a.page.rows - 1) } : hint(s, HINTS.loading);
     case 'page-size':

@@ -1,5 +1,6 @@
-import { Box, Text } from 'ink';
-import type { ReactNode } from 'react';
+import { Box, type DOMElement, Text } from 'ink';
+import { type ReactNode, useRef } from 'react';
+import { useMouseArea } from '../hooks/use-mouse-area.js';
 import { Spinner } from '../chrome/spinner.js';
 import { useTheme } from '../theme-context.js';
 import { useGlyphs } from '../terminal-context.js';
@@ -16,11 +17,35 @@ export interface TableFrameProps {
   what: string;
   empty: string;
   children: ReactNode;
+  /** Mouse: a press on the i-th row drawn (0: the first under the heading), and the wheel. */
+  mouse?: TableMouse;
 }
 
+export interface TableMouse {
+  /** The tab is the one shown, with nothing over it. */
+  active: boolean;
+  onRow(index: number): void;
+  onWheel(delta: 1 | -1): void;
+}
+
+/** Rows the cursor moves for one notch of the wheel. */
+export const WHEEL_ROWS = 3;
+
 /** A browsed table's frame: its heading, then the rows on screen, a loading line or why there are none. */
-export function TableFrame({ header, rows, none, loading, what, empty, children }: TableFrameProps) {
+export function TableFrame({ header, rows, none, loading, what, empty, children, mouse }: TableFrameProps) {
   const theme = useTheme();
+  const ref = useRef<DOMElement>(null);
+  useMouseArea(
+    ref,
+    (event, at) => {
+      if (event.button === 'wheel-up' || event.button === 'wheel-down') {
+        mouse?.onWheel(event.button === 'wheel-up' ? -1 : 1);
+      } else if (event.button === 'left' && !event.release && !event.motion && at.y > 0 && !none) {
+        mouse?.onRow(at.y - 1);
+      }
+    },
+    mouse?.active === true,
+  );
   const { ellipsis } = useGlyphs();
   let body: ReactNode = children;
   if (none && loading) {
@@ -39,7 +64,7 @@ export function TableFrame({ header, rows, none, loading, what, empty, children 
     );
   }
   return (
-    <Box flexDirection="column" height={rows + 1} overflow="hidden">
+    <Box ref={ref} flexDirection="column" height={rows + 1} overflow="hidden">
       {header}
       {body}
     </Box>

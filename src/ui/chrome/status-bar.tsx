@@ -120,7 +120,8 @@ export function StatusBar(props: StatusBarProps) {
     };
 
   return (
-    <Box flexDirection="column" width={width}>
+    // Screen-reader mode says what changes here on its own (narration/use-narration.ts).
+    <Box flexDirection="column" width={width} aria-hidden>
       <Box height={1} justifyContent="space-between">
         <Text wrap="truncate">
           <Text color={theme.muted}>{left}</Text>

@@ -7,6 +7,7 @@ import type { MiningInterval } from '../../api/mining-types.js';
 import { OFFSET_MAX } from '../../api/types.js';
 import { accountNotFoundText, isAccountNotFound } from '../../api/account-not-found.js';
 import { goneWorkers } from '../../config/seen-workers.js';
+import { useNarrateNew } from '../narration/use-narrate-new.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
 import { clipboardNotice, clipboardSequence } from '../../terminal/clipboard.js';
@@ -102,6 +103,11 @@ export function AccountPane(props: AccountPaneProps) {
   const gone = useMemo(
     () => (seenValue ? goneWorkers(seenValue.state, seenValue.listedAt) : undefined),
     [seenValue],
+  );
+  useNarrateNew(
+    gone,
+    (g) => g.name,
+    (g) => `Worker gone: ${g.name} (${account})`,
   );
   const workers = useWorkers({
     account,

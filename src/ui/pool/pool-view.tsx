@@ -1,6 +1,7 @@
 import { Box, Text, useStdout } from 'ink';
 import { useMemo, useState } from 'react';
 import { readPool } from '../../alerts/readings.js';
+import type { FoundBlock } from '../../api/types.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
 import { clipboardNotice, clipboardSequence } from '../../terminal/clipboard.js';
@@ -9,6 +10,7 @@ import { Spinner } from '../chrome/spinner.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useKeymap } from '../hooks/use-keymap.js';
 import { useNewBlocks } from './use-new-blocks.js';
+import { useNarrateNew } from '../narration/use-narrate-new.js';
 import { usePollDelta } from './use-poll-delta.js';
 import { usePoolOverview } from './use-pool-overview.js';
 import { useReportStatus } from '../status-report.js';
@@ -41,6 +43,11 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
   const links = overview?.connectionLinks ?? [];
   const selected = Math.min(link, Math.max(0, links.length - 1));
   const fresh = useNewBlocks(overview?.blocks, pool.poll);
+  useNarrateNew(
+    overview?.blocks ?? undefined,
+    blockKey,
+    (b) => `New block found: ${b.blockHeight ?? 'height unknown'}`,
+  );
   const rateDelta = usePollDelta(overview?.currentHashRate ?? undefined, pool.poll);
   const workersDelta = usePollDelta(overview?.workers ?? undefined, pool.poll);
   const readings = useMemo(() => (overview ? readPool(overview) : undefined), [overview]);
@@ -139,4 +146,8 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
       </Box>
     </Box>
   );
+}
+
+function blockKey(b: FoundBlock): string {
+  return `${b.blockHeight}:${b.blockFoundAt}`;
 }

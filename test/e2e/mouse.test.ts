@@ -1,0 +1,90 @@
+/**
+ * The mouse in a real terminal (SGR 1006 reports written into the pty): a click on "3 Sub-accounts"
+ * opens it, the wheel moves the list's selection, a click selects a row and a second click opens
+ * it; reporting is on while the dashboard runs and off again on every way out (q, SIGTERM,
+ * Ctrl+Z); `--no-mouse` never turns it on.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MOUSE_OFF, MOUSE_ON } from '../../src/ui/terminal.js';
+import { launchPty, type PtySession, waitForScreen } from '../support/pty-session.js';
+
+const sessions: PtySession[] = [];
+afterEach(() => {
+  for (const s of sessions.splice(0)) s.dispose();
+});
+
+function start(args: string[] = []): PtySession {
+  const s = launchPty(['--demo', ...args], { cols: 120, rows: 40 });
+  sessions.push(s);
+  return s;
+}
+
+/** A press and a release of the left button at a zero-based cell. */
+const click = (s: PtySession, x: number, y: number) =>
+  s.pty.write(`\x1b[<0;${x + 1};${y + 1}M\x1b[<0;${x + 1};${y + 1}m`);
+const wheelDown = (s: PtySession, x: number, y: number) => s.pty.write(`\x1b[<65;${x + 1};${y + 1}M`);
+const lines = (s: PtySession) => s.screen().split('\n');
+/** The screen row of the selected sub-account (marked `›`). */
+const selectedRow = (s: PtySession) => lines(s).findIndex((l) => l.startsWith('›'));
+const LIVE = (x: string) => /^pooltop .*LIVE/.test(x) && x.includes('Blocks found');
+const LIST = /rows 1[–-]\d+ [·|]/;
+
+describe('the mouse', { timeout: 60_000 }, () => {
+  it('opens a tab, moves and picks rows, and is off again after q', async () => {
+    const s = start();
+    await waitForScreen(s, LIVE, 'the pool tab');
+    const bar = lines(s)[0] ?? '';
+    click(s, bar.indexOf('3 Sub-accounts') + 4, 0);
+    await waitForScreen(
+      s,
+      (x) => x.startsWith('pooltop  1 Pool') && x.includes('[3 Sub-accounts]') && LIST.test(x),
+      'Sub-accounts',
+    );
+    const first = selectedRow(s);
+    expect(first).toBeGreaterThan(0);
+    // The wheel over the list: three rows a notch.
+    wheelDown(s, 20, first + 2);
+    await waitForScreen(s, () => selectedRow(s) === first + 3, 'the selection three rows down');
+    // A click on another row selects it; a second click opens it.
+    click(s, 20, first + 5);
+    await waitForScreen(s, () => selectedRow(s) === first + 5, 'the clicked row selected');
+    const name = lines(s)[first + 5]?.slice(1).trim().split(/\s+/)[0] ?? '';
+    click(s, 20, first + 5);
+    await waitForScreen(
+      s,
+      (x) => x.includes('Sub-account, row ') && x.split(name).length > 2,
+      `the detail of ${name}`,
+    );
+    s.pty.write('q');
+    expect(await s.exit).toBe(0);
+    const raw = s.raw();
+    expect(raw).toContain(MOUSE_ON);
+    expect(raw.lastIndexOf(MOUSE_OFF)).toBeGreaterThan(raw.lastIndexOf(MOUSE_ON));
+    expect(s.screen()).not.toMatch(/\[<\d/); // no report ever typed as text
+  });
+
+  it('is turned off for Ctrl+Z and back on for fg; off on SIGTERM', async () => {
+    const s = start();
+    await waitForScreen(s, LIVE, 'the pool tab');
+    s.pty.write('\x1a');
+    await vi.waitFor(() => {
+      if (s.raw().lastIndexOf(MOUSE_OFF) < s.raw().lastIndexOf(MOUSE_ON)) throw new Error('still reporting');
+    });
+    const ons = s.raw().split(MOUSE_ON).length;
+    process.kill(s.pty.pid, 'SIGCONT');
+    await vi.waitFor(() => {
+      if (s.raw().split(MOUSE_ON).length === ons) throw new Error('not back on');
+    });
+    process.kill(s.pty.pid, 'SIGTERM');
+    expect(await s.exit).toBe(143);
+    expect(s.raw().lastIndexOf(MOUSE_OFF)).toBeGreaterThan(s.raw().lastIndexOf(MOUSE_ON));
+  });
+
+  it('--no-mouse never asks the terminal for reports', async () => {
+    const s = start(['--no-mouse']);
+    await waitForScreen(s, LIVE, 'the pool tab');
+    s.pty.write('q');
+    await s.exit;
+    expect(s.raw()).not.toContain('\x1b[?1000h');
+  });
+});
