@@ -273,7 +273,8 @@ describe('--demo and help', () => {
     expect(accounts.code).toBe(0);
     expect(accounts.stdout).toContain('3 mining accounts');
     expect(workers.code).toBe(0);
-    expect(JSON.parse(workers.stdout).workers.length).toBeGreaterThan(30);
+    // 40 workers, some away at any time (the demo's site of six drops for six minutes in twenty).
+    expect(JSON.parse(workers.stdout).workers.length).toBeGreaterThan(20);
   });
 
   it('documents the commands and the setting', async () => {
