@@ -178,7 +178,8 @@ export function createWatcher(opts: WatcherOptions): Watcher {
           const listing = await listWorkerNames(client, name, { signal, queue });
           const store = await opts.seenStores(name);
           const at = Math.floor(now() / 1000);
-          const next = updateSeen(state.seen ?? (await store.read()), listing, at);
+          // Read again: the dashboard's Mining tab folds its own listings into the same memory.
+          const next = updateSeen(await store.read(), listing, at);
           if (!listing.complete) return;
           await store.write(next);
           state.seen = next;
