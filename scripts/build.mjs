@@ -7,11 +7,7 @@ import { join } from 'node:path';
 import { buildProgram, root } from './program-build.mjs';
 
 const dist = join(root, 'dist');
-const outputs = [
-  join(dist, 'pooltop.cjs'),
-  join(dist, 'pooltop-commands.cjs'),
-  join(dist, 'pooltop-dashboard.cjs'),
-];
+const outputs = [join(dist, 'pooltop.cjs'), join(dist, 'pooltop-commands.cjs'), join(dist, 'pooltop-dashboard.cjs')];
 
 function newestMtime(dir) {
   let newest = 0;

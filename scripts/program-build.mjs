@@ -68,9 +68,7 @@ function withoutDashboard() {
     name: 'without-dashboard',
     setup(build) {
       build.onResolve({ filter: /[\\/]ui[\\/][^\\/]+\.js$/ }, (args) =>
-        /[\\/]src[\\/]commands[\\/]/.test(args.importer)
-          ? { path: args.path, namespace: 'without-dashboard' }
-          : undefined,
+        /[\\/]src[\\/]commands[\\/]/.test(args.importer) ? { path: args.path, namespace: 'without-dashboard' } : undefined,
       );
       build.onLoad({ filter: /.*/, namespace: 'without-dashboard' }, () => ({
         contents: 'throw new Error("the dashboard runs from its own bundle");',
@@ -109,12 +107,8 @@ export async function buildProgram({ entry, outDir, name, minify = true }) {
     outfile: join(outDir, dashboardName),
     metafile: true,
   });
-  const sources = (result, file) =>
-    Object.keys(result.metafile.outputs[relative(root, join(outDir, file))].inputs);
-  const bundles = {
-    [commandsName]: sources(commands, commandsName),
-    [dashboardName]: sources(dashboard, dashboardName),
-  };
+  const sources = (result, file) => Object.keys(result.metafile.outputs[relative(root, join(outDir, file))].inputs);
+  const bundles = { [commandsName]: sources(commands, commandsName), [dashboardName]: sources(dashboard, dashboardName) };
   writeFileSync(join(outDir, `${name}-bundles.json`), `${JSON.stringify(bundles, null, 1)}\n`);
   const executable = join(outDir, `${name}.cjs`);
   await build({
