@@ -7,7 +7,7 @@
  * repeat, a fast typist over SSH) each see the state left by the one before.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type TableMouse, WHEEL_ROWS } from './table-frame.js';
+import { type TableMouse, WHEEL_ROWS } from './table-mouse.js';
 import { useKeypress } from '../hooks/use-keypress.js';
 import { type InputEvent, isPaste } from '../keypress.js';
 import { type ActionOf, findBinding, KEYMAP } from '../keymap.js';

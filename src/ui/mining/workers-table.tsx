@@ -1,5 +1,6 @@
 import { visibleRange } from '../accounts/footer-text.js';
-import { TableFrame, type TableMouse, uniqueKeys } from '../browser/table-frame.js';
+import { TableFrame, uniqueKeys } from '../browser/table-frame.js';
+import type { TableMouse } from '../browser/table-mouse.js';
 import type { Poll } from './mining-data.js';
 import type { WorkerLayout } from './worker-columns.js';
 import type { GoneWorker } from '../../config/seen-workers.js';
