@@ -63,6 +63,22 @@ describe('the mouse', { timeout: 60_000 }, () => {
     expect(s.screen()).not.toMatch(/\[<\d/); // no report ever typed as text
   });
 
+  it("moves and picks rows of a mining account's workers", async () => {
+    const s = start();
+    await waitForScreen(s, LIVE, 'the pool tab');
+    s.pty.write('2');
+    await waitForScreen(s, (x) => /Mining fleet[\s\S]*H\/s[\s\S]*rows 1[–-]\d+ of/.test(x), 'the fleet');
+    s.pty.write('\r');
+    await waitForScreen(s, (x) => /› asic-\d+/.test(x), 'the workers of the first account');
+    const first = selectedRow(s);
+    wheelDown(s, 10, first + 1);
+    await waitForScreen(s, () => selectedRow(s) === first + 3, 'the selection three rows down');
+    click(s, 10, first + 1);
+    await waitForScreen(s, () => selectedRow(s) === first + 1, 'the clicked worker selected');
+    s.pty.write('q');
+    expect(await s.exit).toBe(0);
+  });
+
   it('is turned off for Ctrl+Z and back on for fg; off on SIGTERM', async () => {
     const s = start();
     await waitForScreen(s, LIVE, 'the pool tab');

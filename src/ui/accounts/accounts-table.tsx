@@ -1,5 +1,6 @@
 import type { SubAccount } from '../../api/types.js';
-import { TableFrame, type TableMouse, uniqueKeys } from '../browser/table-frame.js';
+import { TableFrame, uniqueKeys } from '../browser/table-frame.js';
+import type { TableMouse } from '../browser/table-mouse.js';
 import type { Cell } from './account-cells.js';
 import { AccountHeader, AccountRow } from './account-row.js';
 import type { TableLayout } from './columns.js';

@@ -24,7 +24,6 @@ import { emptyText, visibleRange } from './footer-text.js';
 import { ProblemLine } from './problem-line.js';
 import { SearchBox } from './search-box.js';
 import { swatchColor } from './swatch-color.js';
-import { type TableMouse, WHEEL_ROWS } from '../browser/table-frame.js';
 import { useBrowserInput, useBrowserStore } from '../browser/use-browser.js';
 import { type ListGlyphs, listGlyphs } from './list-glyphs.js';
 import { LoadedListView } from './loaded-list.js';
@@ -123,7 +122,7 @@ export function AccountsView({
   }, [current, dispatch]);
   // The pane's own keys (`[` `]`) stand aside while the search box takes typed text.
   const paneKeysActive = active && !state.searchOpen;
-  useBrowserInput({
+  const tableMouse = useBrowserInput({
     active,
     searchOpen: state.searchOpen,
     page,
@@ -153,20 +152,6 @@ export function AccountsView({
     !hidden && hasKeys,
   );
 
-  // A click selects a row, a click on the selected one opens it (as Enter); the wheel moves the cursor.
-  const tableMouse = useMemo<TableMouse>(
-    () => ({
-      active: active && !state.searchOpen,
-      onRow: (i) =>
-        dispatch(
-          i === current().cursor ? { type: 'detail-open', page } : { type: 'select', cursor: i, page },
-        ),
-      onWheel: (delta) => {
-        for (let n = 0; n < WHEEL_ROWS; n++) dispatch({ type: 'move', delta, page });
-      },
-    }),
-    [active, state.searchOpen, current, dispatch, page],
-  );
   const depth = opts.colorDepth ?? term.color;
   const swatchOf = useCallback(
     (a: SubAccount) => (theme.enabled && a.color ? swatchColor(a.color, depth) : undefined),

@@ -1,6 +1,7 @@
 import { Box, type DOMElement, Text } from 'ink';
 import { type ReactNode, useRef } from 'react';
 import { useMouseArea } from '../hooks/use-mouse-area.js';
+import type { TableMouse } from './table-mouse.js';
 import { Spinner } from '../chrome/spinner.js';
 import { useTheme } from '../theme-context.js';
 import { useGlyphs } from '../terminal-context.js';
@@ -20,16 +21,6 @@ export interface TableFrameProps {
   /** Mouse: a press on the i-th row drawn (0: the first under the heading), and the wheel. */
   mouse?: TableMouse;
 }
-
-export interface TableMouse {
-  /** The tab is the one shown, with nothing over it. */
-  active: boolean;
-  onRow(index: number): void;
-  onWheel(delta: 1 | -1): void;
-}
-
-/** Rows the cursor moves for one notch of the wheel. */
-export const WHEEL_ROWS = 3;
 
 /** A browsed table's frame: its heading, then the rows on screen, a loading line or why there are none. */
 export function TableFrame({ header, rows, none, loading, what, empty, children, mouse }: TableFrameProps) {

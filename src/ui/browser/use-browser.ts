@@ -6,7 +6,8 @@
  * anywhere else does nothing. The store updates synchronously so keys arriving together (key
  * repeat, a fast typist over SSH) each see the state left by the one before.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type TableMouse, WHEEL_ROWS } from './table-mouse.js';
 import { useKeypress } from '../hooks/use-keypress.js';
 import { type InputEvent, isPaste } from '../keypress.js';
 import { type ActionOf, findBinding, KEYMAP } from '../keymap.js';
@@ -98,7 +99,7 @@ export function useBrowserInput({
   onCopy,
   onZeros,
   list,
-}: BrowserInputOptions): void {
+}: BrowserInputOptions): TableMouse {
   const { setCapture } = useUiState();
   const pageRef = useRef(page);
   pageRef.current = page;
@@ -191,4 +192,22 @@ export function useBrowserInput({
     setCapture(active && (searchOpen || list?.capturing === true));
   }, [active, searchOpen, list?.capturing, setCapture]);
   useEffect(() => () => setCapture(false), [setCapture]);
+
+  // The mouse on the table (table-frame.tsx): a click selects a row, a click on the selected one
+  // opens it (as Enter); the wheel moves the selection. Not while the search box is open.
+  return useMemo<TableMouse>(
+    () => ({
+      active: active && !searchOpen,
+      onRow: (i) =>
+        dispatch(
+          i === current().cursor
+            ? { type: 'detail-open', page: pageRef.current }
+            : { type: 'select', cursor: i, page: pageRef.current },
+        ),
+      onWheel: (delta) => {
+        for (let n = 0; n < WHEEL_ROWS; n++) dispatch({ type: 'move', delta, page: pageRef.current });
+      },
+    }),
+    [active, searchOpen, current, dispatch],
+  );
 }

@@ -19,9 +19,9 @@ import {
   createContext,
   createElement,
   type ReactNode,
-  useCallback,
   useContext,
   useLayoutEffect,
+  useMemo,
   useRef,
 } from 'react';
 import { type InputEvent, keypressesOf } from '../keypress.js';
@@ -98,24 +98,8 @@ export function KeypressProvider({ children, onReply }: KeypressProviderProps) {
     };
   }, [stdin]);
   usePaste((text) => push([{ paste: text }]));
-  const subscribe = useCallback<Subscribe>(
-    (listener) => {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    [listeners],
-  );
-  const subscribeMouse = useCallback<SubscribeMouse>(
-    (listener) => {
-      mouseListeners.add(listener);
-      return () => {
-        mouseListeners.delete(listener);
-      };
-    },
-    [mouseListeners],
-  );
+  const subscribe = useMemo(() => subscriberOf(listeners), [listeners]);
+  const subscribeMouse = useMemo(() => subscriberOf(mouseListeners), [mouseListeners]);
   return createElement(
     KeypressContext.Provider,
     { value: subscribe },
@@ -123,9 +107,25 @@ export function KeypressProvider({ children, onReply }: KeypressProviderProps) {
   );
 }
 
-/** Calls `handler` with every mouse report (mouse.ts turns them on) while `isActive` is true. */
-export function useMouse(handler: MouseListener, isActive = true): void {
-  const subscribe = useContext(MouseContext);
+/** Adds a listener to `set`; the function returned takes it out again. */
+function subscriberOf<L>(set: Set<L>): (listener: L) => () => void {
+  return (listener) => {
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  };
+}
+
+/**
+ * Subscribes `handler` while mounted; it hears events while `isActive` (as last rendered) is
+ * true. No subscription without a provider.
+ */
+function useListener<E>(
+  subscribe: ((listener: (event: E) => void) => () => void) | null,
+  handler: (event: E) => void,
+  isActive: boolean,
+): void {
   const handlerRef = useRef(handler);
   handlerRef.current = handler;
   const activeRef = useRef(isActive);
@@ -139,19 +139,14 @@ export function useMouse(handler: MouseListener, isActive = true): void {
   );
 }
 
+/** Calls `handler` with every mouse report (terminal.ts turns them on) while `isActive` is true. */
+export function useMouse(handler: MouseListener, isActive = true): void {
+  useListener(useContext(MouseContext), handler, isActive);
+}
+
 /** Calls `handler` with every keypress and paste while `isActive` (as last rendered) is true. */
 export function useKeypress(handler: Listener, isActive = true): void {
   const subscribe = useContext(KeypressContext);
   if (!subscribe) throw new Error('useKeypress outside <KeypressProvider>');
-  const handlerRef = useRef(handler);
-  handlerRef.current = handler;
-  const activeRef = useRef(isActive);
-  activeRef.current = isActive;
-  useLayoutEffect(
-    () =>
-      subscribe((event) => {
-        if (activeRef.current) handlerRef.current(event);
-      }),
-    [subscribe],
-  );
+  useListener(subscribe, handler, isActive);
 }

@@ -291,6 +291,7 @@ export function AccountPane(props: AccountPaneProps) {
         }
         poll={poll}
         ascii={props.ascii}
+        mouse={workers.mouse}
       />
       {state.searchOpen ? <SearchBox draft={state.draft} width={width} /> : null}
       <AccountsFooter

@@ -104,7 +104,7 @@ export function useWorkers({
     if (pageInfo) dispatch({ type: 'page-loaded', page: pageInfo });
   }, [pageInfo, dispatch]);
   useEffect(() => dispatch({ type: 'viewport', rows: viewRows }), [viewRows, dispatch]);
-  useBrowserInput({
+  const mouse = useBrowserInput({
     scope: 'mining',
     active,
     searchOpen: state.searchOpen,
@@ -126,6 +126,8 @@ export function useWorkers({
     error: source.error,
     fetchedAt: source.fetchedAt,
     selected: names?.[state.cursor] ?? goneHere[state.cursor - (names?.length ?? 0)]?.name,
+    /** Clicks and the wheel on the table. */
+    mouse,
   };
 }
 

@@ -1,5 +1,6 @@
 import { visibleRange } from '../accounts/footer-text.js';
 import { TableFrame, uniqueKeys } from '../browser/table-frame.js';
+import type { TableMouse } from '../browser/table-mouse.js';
 import type { Poll } from './mining-data.js';
 import type { WorkerLayout } from './worker-columns.js';
 import type { GoneWorker } from '../../config/seen-workers.js';
@@ -21,6 +22,8 @@ export interface WorkersTableProps {
   empty: string;
   poll: Poll;
   ascii: boolean;
+  /** Clicks (`onRow` gets a page index) and the wheel. */
+  mouse?: TableMouse;
 }
 
 /** Headings and the rows on screen; only these mount a WorkerRow, so only these ask for a series. */
@@ -36,6 +39,7 @@ export function WorkersTable({
   empty,
   poll,
   ascii,
+  mouse,
 }: WorkersTableProps) {
   const total = names.length + gone.length;
   const { first: start, end } = visibleRange(top, rows, total);
@@ -51,6 +55,7 @@ export function WorkersTable({
       loading={loading}
       what="workers"
       empty={empty}
+      mouse={mouse && { ...mouse, onRow: (i) => start + i < end && mouse.onRow(start + i) }}
     >
       {visible.map((name, i) => (
         <WorkerRow

@@ -23,8 +23,15 @@ function HashRateChartView({ points, width, height, spanMs = Infinity }: HashRat
     [points, width, height, glyphs, spanMs],
   );
   const plotCount = chart.lines.length - 1;
+  // A screen reader gets the range instead of the drawing (the axis labels: highest, lowest).
+  const axis = (i: number) =>
+    chart.lines[i]
+      ?.slice(0, chart.gutter)
+      .replace(/[^\p{L}\p{N}/. ]/gu, '')
+      .trim();
+  const range = chart.gutter > 0 && plotCount > 0 ? `from ${axis(plotCount - 1)} to ${axis(0)}` : 'no points';
   return (
-    <Box flexDirection="column" width={width}>
+    <Box flexDirection="column" width={width} aria-label={`Chart ${range}`}>
       {chart.lines.map((line, i) => {
         const isPlot = chart.gutter > 0 && i < plotCount;
         return (
