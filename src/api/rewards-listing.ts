@@ -38,10 +38,12 @@ export async function listRewards(
     // The reach is used up: keep the days before the oldest one, read again from that day.
     const oldest = rows.at(-1)?.date ?? null;
     const kept = rows.filter((r) => r.date !== oldest);
-    if (oldest === null || kept.length === 0) {
+    // Each window must end on an older day than the one before, or no window would end the listing
+    // (a server that ignores `to` or `offset` too).
+    if (oldest === null || kept.length === 0 || (to !== undefined && oldest >= to)) {
       throw new PooltopError(
         'api',
-        `more than ${OFFSET_MAX + LIMIT_MAX} rewards share one day (or have none): the API cannot page past them`,
+        `rewards past the API's reach (offset ${OFFSET_MAX}) that a narrower window does not reach: more than ${OFFSET_MAX + LIMIT_MAX} on one day, or a server that ignores 'to'`,
       );
     }
     out.push(...kept);
