@@ -26,10 +26,11 @@ export async function fetchRewardPages(
 ): Promise<WireReward[]> {
   const rows: WireReward[] = [];
   for (let offset = 0; ; offset += 100) {
+    nonce = Math.max(nonce + 1, Date.now());
     const signed = signRequest({
       path: MINING_PATHS.rewards,
       fields: { ...fields, offset, limit: 100 },
-      nonce: (nonce = Math.max(nonce + 1, Date.now())),
+      nonce,
       apiKey: target.apiKey,
       apiSecret: target.apiSecret,
     });
