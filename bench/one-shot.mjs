@@ -55,18 +55,24 @@ export async function serve(cliFile, env, args = []) {
   return servedLine(child);
 }
 
-/**
- * { node: ms[], commands: { name: ms[] }, ratios: { name: ratio of medians }, others }: `others`
- * ({ build: FILE }) are other builds timed in the same rounds, each with a cache of its own.
- */
-export async function measureOneShots({ cliFile, runs, log = () => {}, others = {} }) {
-  const home = mkdtempSync(join(tmpdir(), 'pooltop-bench-oneshot-'));
+/** A fresh HOME (config, state and cache directories in it) and a child environment pointing there. */
+export function benchHome(name) {
+  const home = mkdtempSync(join(tmpdir(), `pooltop-bench-${name}-`));
   const base = childEnv({
     HOME: home,
     XDG_CONFIG_HOME: join(home, 'config'),
     XDG_STATE_HOME: join(home, 'state'),
     POOLTOP_CACHE_DIR: join(home, 'cache'),
   });
+  return { home, base };
+}
+
+/**
+ * { node: ms[], commands: { name: ms[] }, ratios: { name: ratio of medians }, others }: `others`
+ * ({ build: FILE }) are other builds timed in the same rounds, each with a cache of its own.
+ */
+export async function measureOneShots({ cliFile, runs, log = () => {}, others = {} }) {
+  const { home, base } = benchHome('oneshot');
   let service;
   try {
     service = await serve(cliFile, base);

@@ -7,12 +7,10 @@
 //   node bench/rewards.mjs [--runs N] [--cli FILE]   alone
 //   node bench/run.mjs --only rewards                from bench/run.mjs
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { run, serve } from './one-shot.mjs';
-import { childEnv } from './pty.mjs';
+import { benchHome, run, serve } from './one-shot.mjs';
 import { median } from './stats.mjs';
 
 export const REWARDS_ACCOUNTS = 5;
@@ -20,13 +18,7 @@ export const REWARDS_TARGET_MS = 10_000;
 const ARGS = ['mining', 'rewards', '--all-accounts', '--from', '365d', '--to', '1d', '--csv'];
 
 export async function measureRewards({ cliFile, runs, log = () => {} }) {
-  const home = mkdtempSync(join(tmpdir(), 'pooltop-bench-rewards-'));
-  const base = childEnv({
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, 'config'),
-    XDG_STATE_HOME: join(home, 'state'),
-    POOLTOP_CACHE_DIR: join(home, 'cache'),
-  });
+  const { home, base } = benchHome('rewards');
   let service;
   try {
     service = await serve(cliFile, base, ['--mining-accounts', String(REWARDS_ACCOUNTS)]);

@@ -7,11 +7,10 @@
  * queue the pages after a window's first go in waves of four; without one, one at a time.
  */
 import type { MiningReward, MiningWindow } from './mining-types.js';
+import { readPages } from './page-waves.js';
 import type { RequestQueue } from './request-queue.js';
 import { type ApiClient, LIMIT_MAX, OFFSET_MAX } from './types.js';
 import { PooltopError } from '../errors/pooltop-error.js';
-
-const WAVE = 4;
 
 export interface RewardsListingQuery extends MiningWindow {
   /** One account; every account of the key when left out. */
@@ -33,46 +32,24 @@ export async function listRewards(
   const out: MiningReward[] = [];
   let to = query.to;
   for (;;) {
-    const { rows, complete } = await readWindow(client, { ...query, to }, opts, out.length);
+    const before = out.length;
+    const { items: rows, complete } = await readPages(
+      (offset, limit) => client.mining.rewards({ ...query, to, offset, limit }, { signal: opts.signal }),
+      { ...opts, onPage: (n) => opts.onPage?.(before + n) },
+    );
     if (complete) return out.concat(rows);
     // The reach is used up: keep the days before the oldest one, read again from that day.
     const oldest = rows.at(-1)?.date ?? null;
     const kept = rows.filter((r) => r.date !== oldest);
-    if (oldest === null || kept.length === 0) {
+    // Each window must end on an older day than the one before, or no window would end the listing
+    // (a server that ignores `to` or `offset` too).
+    if (oldest === null || kept.length === 0 || (to !== undefined && oldest >= to)) {
       throw new PooltopError(
         'api',
-        `more than ${OFFSET_MAX + LIMIT_MAX} rewards share one day (or have none): the API cannot page past them`,
+        `rewards past the API's reach (offset ${OFFSET_MAX}) that a narrower window does not reach: more than ${OFFSET_MAX + LIMIT_MAX} on one day, or a server that ignores 'to'`,
       );
     }
     out.push(...kept);
     to = oldest;
   }
-}
-
-async function readWindow(
-  client: Pick<ApiClient, 'mining'>,
-  query: RewardsListingQuery,
-  opts: RewardsListingOptions,
-  before: number,
-): Promise<{ rows: MiningReward[]; complete: boolean }> {
-  const { signal, queue } = opts;
-  const rows: MiningReward[] = [];
-  for (let offset = 0; offset <= OFFSET_MAX; ) {
-    // The first page alone: most windows fit in it.
-    const wave = queue && offset > 0 ? WAVE : 1;
-    const offsets: number[] = [];
-    for (let i = 0; i < wave && offset <= OFFSET_MAX; i++, offset += LIMIT_MAX) offsets.push(offset);
-    const pages = await Promise.all(
-      offsets.map((o) => {
-        const ask = () => client.mining.rewards({ ...query, offset: o, limit: LIMIT_MAX }, { signal });
-        return queue ? queue.run(ask, { priority: 'low', signal }) : ask();
-      }),
-    );
-    for (const page of pages) {
-      rows.push(...page.items);
-      opts.onPage?.(before + rows.length);
-      if (page.items.length < LIMIT_MAX) return { rows, complete: true };
-    }
-  }
-  return { rows, complete: false };
 }

@@ -16,35 +16,31 @@ const text = (value: string | null, term: TextTarget): string =>
 const lines = (list: string[]): string => `${list.join('\n')}\n`;
 export const YIELD_HEADING = 'Yield/TH/s/day';
 
-/** One column of amounts of `rows`, to their currencies' places, points aligned. */
-function amounts<R extends { currency: string | null }>(
-  rows: readonly R[],
-  pick: (r: R) => string | null,
-  term: TextTarget,
-): string[] {
-  return alignAmounts(rows.map((r) => ({ value: text(pick(r), term), currency: r.currency })));
-}
+type Amounts = { currency: string | null; total: string | null; fee: string | null; reward: string | null };
 
-/** Yields keep their own fixed places: aligned as they are. */
-const yields = (rows: readonly { yieldPerTh: string | null }[]) => rows.map((r) => r.yieldPerTh ?? '—');
+/**
+ * Row i's total, fee, reward (each column to its currencies' places, points aligned) and yield
+ * (its own fixed places, aligned as it is).
+ */
+function amountCells<R extends Amounts & { yieldPerTh: string | null }>(
+  rows: readonly R[],
+  term: TextTarget,
+): (i: number) => string[] {
+  const column = (pick: (r: R) => string | null) =>
+    alignAmounts(rows.map((r) => ({ value: text(pick(r), term), currency: r.currency })));
+  const [total, fee, reward] = [column((r) => r.total), column((r) => r.fee), column((r) => r.reward)];
+  return (i) => [total[i] ?? '', fee[i] ?? '', reward[i] ?? '', rows[i]?.yieldPerTh ?? '—'];
+}
 
 export function booksDaysText(rows: BookRow[], term: TextTarget): string {
   if (rows.length === 0) return 'No rewards in this window (an unknown account answers empty too).\n';
-  const [total, fee, reward] = [
-    amounts(rows, (r) => r.total, term),
-    amounts(rows, (r) => r.fee, term),
-    amounts(rows, (r) => r.reward, term),
-  ];
-  const yieldCells = yields(rows);
+  const money = amountCells(rows, term);
   const cells = rows.map((r, i) => [
     r.date ?? '—',
     text(r.account, term),
     text(r.status, term),
     r.hashRate === null ? UNKNOWN_RATE : formatHashRate(r.hashRate),
-    total[i] ?? '',
-    fee[i] ?? '',
-    reward[i] ?? '',
-    yieldCells[i] ?? '',
+    ...money(i),
     text(r.currency, term),
   ]);
   const header = [
@@ -72,21 +68,13 @@ export function booksMonthsText(rows: MonthRow[], term: TextTarget): string {
 
 /** Sums per account and currency (and month): days summed, canceled days, amounts, weighted yield. */
 function sumsTable(rows: MonthRow[], first: string, term: TextTarget): string[] {
-  const [total, fee, reward] = [
-    amounts(rows, (r) => r.total, term),
-    amounts(rows, (r) => r.fee, term),
-    amounts(rows, (r) => r.reward, term),
-  ];
-  const yieldCells = yields(rows);
+  const money = amountCells(rows, term);
   const cells = rows.map((r, i) => [
     r.month ?? 'window',
     text(r.account, term),
     formatCount(r.days),
     formatCount(r.canceledDays),
-    total[i] ?? '',
-    fee[i] ?? '',
-    reward[i] ?? '',
-    yieldCells[i] ?? '',
+    ...money(i),
     text(r.currency, term),
   ]);
   const header = [first, 'Account', 'Days', 'Canceled', 'Total', 'Fee', 'Reward', YIELD_HEADING, 'Currency'];

@@ -97,3 +97,34 @@ describe('listRewards', () => {
     }
   });
 });
+
+describe('listRewards against a server that pages badly', () => {
+  const ROW = { miningAccountName: 'a', totalReward: '0.001', hashRate: 1e15, status: 'successful' };
+  /** A client whose rewards answer the same full page whatever the offset and window. */
+  const stubborn = (date: (offset: number) => number): Pick<ApiClient, 'mining'> => ({
+    mining: {
+      rewards: async (q: { offset?: number } = {}) => ({
+        items: Array.from({ length: 100 }, () => ({ ...ROW, date: date(q.offset ?? 0) })),
+        limit: 100,
+        offset: q.offset ?? 0,
+      }),
+    } as unknown as ApiClient['mining'],
+  });
+
+  it('fails in words instead of reading the same window for ever', async () => {
+    // Every row on one day: the reach is used up and `to` cannot move back.
+    await expect(
+      listRewards(
+        stubborn(() => 86_400 * 20_000),
+        {},
+      ),
+    ).rejects.toThrow(/rewards past the API's reach \(offset 10000\).*more than 10100 on one day/);
+    // Older days as the offset grows, but the same again once the window moves: no progress.
+    await expect(
+      listRewards(
+        stubborn((o) => 86_400 * (20_000 - o / 100)),
+        {},
+      ),
+    ).rejects.toThrow(/or a server that ignores 'to'/);
+  });
+});

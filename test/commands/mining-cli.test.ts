@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sumDecimals } from '../../src/format/decimal.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { type CliResult, cleanEnv, runCli, serviceEnv } from '../support/run-cli.js';
 
@@ -121,6 +122,58 @@ describe('human output: small tables', () => {
     expect(rewards!.stdout).toMatch(/rows 1–3 · rewards after fee over these rows: [\d.]+ BTC/);
     expect(payout!.stdout).toMatch(/Payout to (main balance|external address bc1q)/);
     expect(links!.stdout).toMatch(/Name\s+Permissions\s+Live until\s+Accounts\s+Link/);
+  });
+});
+
+describe('rewards over a window, for the books', () => {
+  it('text, JSON and NDJSON: the same days; sums that leave canceled days out', async () => {
+    const window = ['mining', 'rewards', '--account', account, '--from', '120d', '--to', '2d'];
+    const [text, json, ndjson, months] = await runAll([
+      window,
+      [...window, '--json'],
+      [...window, '--ndjson'],
+      [...window, '--by', 'month', '--json'],
+    ]);
+    for (const r of [text, json, ndjson, months]) {
+      expect(r!.code, r!.stderr).toBe(0);
+      expect(r!.stderr).toBe('');
+    }
+    const days: Array<Record<string, unknown>> = JSON.parse(json!.stdout);
+    expect(days.length).toBeGreaterThan(100);
+    expect(Object.keys(days[0]!)).toEqual([
+      'date',
+      'account',
+      'currency',
+      'total',
+      'fee',
+      'reward',
+      'hashRate',
+      'yieldPerTh',
+      'status',
+      'payoutTime',
+      'transactionHash',
+      'payoutAddress',
+    ]);
+    expect(
+      ndjson!.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual(days);
+    const lines = text!.stdout.split('\n');
+    expect(lines.filter((l) => /^\d{4}-\d\d-\d\d {2}/.test(l))).toHaveLength(days.length);
+    const canceled = days.filter((d) => d.status === 'canceled');
+    expect(canceled.length).toBeGreaterThan(0);
+    const summed = days.filter((d) => d.status !== 'canceled');
+    const sums = lines.find((l) => l.startsWith('window '));
+    expect(sums).toMatch(
+      new RegExp(
+        `^window +${account} +${summed.length} +${canceled.length} +${sumDecimals(summed.map((d) => d.total as string))}\\d* `,
+      ),
+    );
+    const byMonth: Array<{ days: number; canceledDays: number }> = JSON.parse(months!.stdout);
+    expect(byMonth.reduce((n, m) => n + m.days, 0)).toBe(summed.length);
+    expect(byMonth.reduce((n, m) => n + m.canceledDays, 0)).toBe(canceled.length);
   });
 });
 

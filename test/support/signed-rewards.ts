@@ -5,21 +5,10 @@
 import { expect } from 'vitest';
 import { MINING_PATHS } from '../../src/api/mining-types.js';
 import { signRequest } from '../../src/api/sign.js';
+import type { RewardWire } from '../../src/service/mining-rewards.js';
 
 /** A reward as the service sends it. */
-export interface WireReward {
-  miningAccountName: string;
-  payoutTransactionHash: string | null;
-  payoutAddress: string | null;
-  payoutTime: number | null;
-  rewardCurrency: string;
-  totalReward: string;
-  reward: string;
-  fee: string;
-  hashRate: string;
-  date: number;
-  status: string;
-}
+export type WireReward = RewardWire;
 
 export interface SignedTarget {
   baseUrl: string;
@@ -27,7 +16,8 @@ export interface SignedTarget {
   apiSecret: string;
 }
 
-let nonce = Date.now();
+/** The last nonce sent: each one the clock's, unless that is not past the last (strictly increasing). */
+let nonce = 0;
 
 /** Every reward of the window: signed pages of 100 from offset 0 until a short page. */
 export async function fetchRewardPages(
@@ -36,10 +26,11 @@ export async function fetchRewardPages(
 ): Promise<WireReward[]> {
   const rows: WireReward[] = [];
   for (let offset = 0; ; offset += 100) {
+    nonce = Math.max(nonce + 1, Date.now());
     const signed = signRequest({
       path: MINING_PATHS.rewards,
       fields: { ...fields, offset, limit: 100 },
-      nonce: ++nonce,
+      nonce,
       apiKey: target.apiKey,
       apiSecret: target.apiSecret,
     });
