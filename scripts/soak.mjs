@@ -17,7 +17,16 @@
 // above 1 MB/hour, on a count that grows, or when the dashboard does not come back clean once
 // faults stop. See ./soak/analyse.mjs.
 import { spawn as spawnChild, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -63,6 +72,16 @@ function readLines(file) {
     });
 }
 
+/** Bytes of each file in the processes' state directories (token store, seen workers, watch state). */
+function stateSizes(dir) {
+  const sizes = {};
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name);
+    if (entry.isFile() && path.includes('/state/')) sizes[path.slice(dir.length + 1)] = statSync(path).size;
+  }
+  return sizes;
+}
+
 /** The report of the samples in `dir`; returns the problems found. */
 function report(dir) {
   const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
@@ -81,6 +100,12 @@ function report(dir) {
     for (const line of timeline(user, twin)) console.log(line);
     problems.push(...r.problems.map((p) => `${run}: ${p}`));
   }
+  const warm = existsSync(join(dir, 'state-warmup.json'))
+    ? JSON.parse(readFileSync(join(dir, 'state-warmup.json'), 'utf8'))
+    : {};
+  console.log('\nState files, bytes at warm-up end → now:');
+  for (const [file, size] of Object.entries(stateSizes(dir)))
+    console.log(`  ${file}: ${warm[file] ?? '–'} → ${size}`);
   return problems;
 }
 
@@ -331,6 +356,8 @@ for (let i = 0; ; i++) {
   }
   if (outage?.end && outage.resumedAfterMs === undefined && service.stats().requests > outage.requestsAtEnd)
     outage.resumedAfterMs = ms - outage.end;
+  if (ms >= warmupMs && !existsSync(join(dir, 'state-warmup.json')))
+    writeFileSync(join(dir, 'state-warmup.json'), JSON.stringify(stateSizes(dir)));
   if (ms - lastProgress >= 60_000) {
     lastProgress = ms;
     const s = service.stats();

@@ -7,13 +7,11 @@
 import { Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src/api/types.js';
-import { idleWatcher } from './helpers/idle-watcher.js';
-import type { ResolvedConfig } from '../../src/config/types.js';
 import { type SchedulingClock, SchedulingClockContext } from '../../src/ui/clock.js';
 import { DashboardContext } from '../../src/ui/dashboard-context.js';
 import { useNow } from '../../src/ui/hooks/use-now.js';
 import { TICK_DELAY_MS } from '../../src/ui/pass-timing.js';
+import { clockOnlyDashboard } from './helpers/clock-context.js';
 
 /** A hand-driven clock: timers fire only when the test fires them. */
 function manualClock(start: number) {
@@ -61,18 +59,7 @@ describe('the clock over two hours', () => {
     const manual = manualClock(1_700_000_000_400);
     const view = render(
       <SchedulingClockContext.Provider value={manual.clock}>
-        <DashboardContext.Provider
-          value={{
-            client: {} as ApiClient,
-            apiUrl: 'http://127.0.0.1:1',
-            config: {} as ResolvedConfig,
-            demo: false,
-            intervalMs: 1_000,
-            ...idleWatcher({} as ApiClient),
-            signal: new AbortController().signal,
-            now: manual.clock.now,
-          }}
-        >
+        <DashboardContext.Provider value={clockOnlyDashboard(manual.clock.now)}>
           <Probe />
         </DashboardContext.Provider>
       </SchedulingClockContext.Provider>,

@@ -4,11 +4,10 @@ import { Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiClient } from '../../src/api/types.js';
-import type { ResolvedConfig } from '../../src/config/types.js';
 import { DashboardContext } from '../../src/ui/dashboard-context.js';
 import { useNow } from '../../src/ui/hooks/use-now.js';
 import { msUntilTick, TICK_DELAY_MS } from '../../src/ui/pass-timing.js';
+import { clockOnlyDashboard } from './helpers/clock-context.js';
 
 describe('msUntilTick', () => {
   it('aims at TICK_DELAY_MS past the next second, or past this one if not yet reached', () => {
@@ -34,18 +33,7 @@ function Probe() {
 describe('useNow', () => {
   const mount = () =>
     render(
-      <DashboardContext.Provider
-        value={{
-          client: {} as ApiClient,
-          apiUrl: 'http://127.0.0.1:1',
-          config: {} as ResolvedConfig,
-          demo: false,
-          intervalMs: 1_000,
-          signal: new AbortController().signal,
-          now: () => clock.t,
-          ...idleWatcher({} as ApiClient),
-        }}
-      >
+      <DashboardContext.Provider value={clockOnlyDashboard(() => clock.t)}>
         <Probe />
       </DashboardContext.Provider>,
     );
