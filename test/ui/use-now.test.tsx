@@ -1,5 +1,4 @@
 /** The dashboard clock: ticks just after each second, skipped when a render already showed it. */
-import { idleWatcher } from './helpers/idle-watcher.js';
 import { Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { useState } from 'react';
