@@ -79,6 +79,53 @@ describe('the mouse', { timeout: 60_000 }, () => {
     expect(await s.exit).toBe(0);
   });
 
+  it('moves and picks rows of the mining fleet table', async () => {
+    const s = start();
+    await waitForScreen(s, LIVE, 'the pool tab');
+    s.pty.write('2');
+    const fleet = await waitForScreen(s, (x) => /Mining fleet[\s\S]*rows 1[–-]3 of 3/.test(x), 'the fleet table');
+    const first = fleet.split('\n').findIndex((l) => l.startsWith('›'));
+    expect(first).toBeGreaterThan(0);
+    const name = (row: number) => lines(s)[row]?.slice(2).trim().split(/\s+/)[0] ?? '';
+    // A click on the third account selects it; the wheel up moves the cursor back to the first.
+    click(s, 4, first + 2);
+    await waitForScreen(s, () => selectedRow(s) === first + 2, 'the third account selected');
+    s.pty.write(`\x1b[<64;5;${first + 2}M`);
+    await waitForScreen(s, () => selectedRow(s) === first, 'the wheel up to the first');
+    // A click on the selected row opens that account.
+    const account = name(first + 1);
+    click(s, 4, first + 1);
+    await waitForScreen(s, () => selectedRow(s) === first + 1, 'the second account selected');
+    click(s, 4, first + 1);
+    await waitForScreen(s, (x) => x.includes(`Account ${account}`), `the account ${account}`);
+    s.pty.write('q');
+    expect(await s.exit).toBe(0);
+  });
+
+  it('moves and picks rows of the whole loaded list', async () => {
+    const s = start();
+    await waitForScreen(s, LIVE, 'the pool tab');
+    s.pty.write('3');
+    await waitForScreen(s, (x) => LIST.test(x), 'Sub-accounts');
+    s.pty.write('L');
+    await waitForScreen(s, (x) => /rows 1[–-]\d+ of 1,000 · \d+ active/.test(x), 'the whole list');
+    const first = selectedRow(s);
+    expect(first).toBeGreaterThan(0);
+    wheelDown(s, 20, first + 1);
+    await waitForScreen(s, () => selectedRow(s) === first + 3, 'the selection three rows down');
+    click(s, 20, first + 6);
+    await waitForScreen(s, () => selectedRow(s) === first + 6, 'the clicked row selected');
+    const name = lines(s)[first + 6]?.slice(1).trim().split(/\s+/)[0] ?? '';
+    click(s, 20, first + 6);
+    await waitForScreen(
+      s,
+      (x) => x.includes('Sub-account, row ') && x.split(name).length > 2,
+      `the detail of ${name}`,
+    );
+    s.pty.write('q');
+    expect(await s.exit).toBe(0);
+  });
+
   it('is turned off for Ctrl+Z and back on for fg; off on SIGTERM', async () => {
     const s = start();
     await waitForScreen(s, LIVE, 'the pool tab');

@@ -192,6 +192,7 @@ export function AccountsView({
         showZeros={showZeros}
         hidden={hidden}
         paneKeysActive={paneKeysActive}
+        mouseActive={tableMouse.active}
       />
     );
   }

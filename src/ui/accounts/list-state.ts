@@ -33,6 +33,8 @@ export interface ListState {
 
 export type ListAction =
   | { type: 'move'; delta: 1 | -1; length: number }
+  /** The mouse: the row clicked. */
+  | { type: 'select'; cursor: number; length: number }
   | { type: 'page'; delta: 1 | -1; length: number }
   | { type: 'home' }
   | { type: 'end'; length: number }
@@ -77,6 +79,8 @@ export function listReducer(state: ListState, action: ListAction): ListState {
 
 function reduce(s: ListState, a: ListAction): ListState {
   switch (a.type) {
+    case 'select':
+      return a.cursor >= 0 && a.cursor < a.length && a.cursor !== s.cursor ? { ...s, cursor: a.cursor } : s;
     case 'move': {
       const cursor = s.cursor + a.delta;
       if (cursor < 0) return { ...s, hint: LIST_HINTS.topOfList };

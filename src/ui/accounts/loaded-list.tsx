@@ -8,6 +8,7 @@ import { useTheme } from '../theme-context.js';
 import type { Cell } from './account-cells.js';
 import { AccountDetail, detailHeight } from './account-detail.js';
 import { balanceColumnCells, balanceLoadText } from './balance-column.js';
+import type { TableMouse } from '../browser/table-mouse.js';
 import { AccountsTable } from './accounts-table.js';
 import { type TableLayout, withBalanceColumn } from './columns.js';
 import { FilterPicker, PICKER_HEIGHT } from './filter-picker.js';
@@ -42,6 +43,8 @@ export interface LoadedListProps {
   hidden: boolean;
   /** The detail pane's `[` and `]` act. */
   paneKeysActive: boolean;
+  /** The table takes the mouse (the tab is shown, nothing over it). */
+  mouseActive: boolean;
 }
 
 const BAR_WIDTH = 22;
@@ -99,6 +102,10 @@ export function LoadedListView(p: LoadedListProps) {
     [result, statusLine, loaded, top, viewRows, sort, filter, text, glyphs, balanceName, term],
   );
   const selected = list.selected;
+  const mouse = useMemo<TableMouse>(
+    () => ({ active: p.mouseActive, onRow: list.onRow, onWheel: list.onWheel }),
+    [p.mouseActive, list.onRow, list.onWheel],
+  );
   return (
     <Box flexDirection="column" width={width} height={p.height} overflow="hidden">
       {balances.phase === 'idle' ? (
@@ -120,6 +127,7 @@ export function LoadedListView(p: LoadedListProps) {
         }
         swatchOf={p.swatchOf}
         balanceOf={column ? balanceOf : undefined}
+        mouse={mouse}
       />
       {p.searchOpen ? <SearchBox draft={p.draft} width={width} /> : null}
       {prompting ? (

@@ -4,6 +4,7 @@
  * then sorted) and the keys it takes. The browser's input hook (use-browser.ts) offers every
  * action here first; what is not taken (search, copy, …) works as on the server's pages.
  */
+import { WHEEL_ROWS } from '../browser/table-mouse.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { filterAccounts } from '../../accounts/filter.js';
 import { sortAccounts, sortByAmount } from '../../accounts/sort.js';
@@ -36,6 +37,9 @@ export interface LoadedList {
   keys: ListKeys;
   /** One currency's balance per account (`B`), for the rows shown when it was asked. */
   balances: BalanceColumn['state'];
+  /** The mouse on the table: a click selects a row (a click on the selected one opens it), the wheel moves. */
+  onRow(index: number): void;
+  onWheel(delta: 1 | -1): void;
 }
 
 export interface LoadedListOptions {
@@ -206,8 +210,25 @@ export function useLoadedList({ browser, browserDispatch, current, enabled }: Lo
     () => ({ onAction, onEscape, onKeypress, capturing: state.prompt !== undefined }),
     [onAction, onEscape, onKeypress, state.prompt],
   );
+  const onRow = useCallback(
+    (index: number) => {
+      const s = ref.current ?? initialListState();
+      if (s.pickerOpen || s.prompt !== undefined) return;
+      if (index === s.cursor) onAction('details');
+      else dispatch({ type: 'select', cursor: index, length: live.current.result.length });
+    },
+    [onAction, dispatch],
+  );
+  const onWheel = useCallback(
+    (delta: 1 | -1) => {
+      for (let n = 0; n < WHEEL_ROWS; n++) onAction(delta > 0 ? 'down' : 'up');
+    },
+    [onAction],
+  );
   return {
     active,
+    onRow,
+    onWheel,
     load: loader.state,
     state,
     dispatch,

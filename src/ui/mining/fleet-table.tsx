@@ -1,5 +1,7 @@
-import { Box, Text } from 'ink';
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { Box, type DOMElement, Text } from 'ink';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { WHEEL_ROWS } from '../browser/table-mouse.js';
+import { useMouseArea } from '../hooks/use-mouse-area.js';
 import type { ThresholdSet } from '../../alerts/thresholds.js';
 import type { MiningAccount } from '../../api/mining-types.js';
 import { sanitizeLine } from '../../format/sanitize.js';
@@ -130,6 +132,24 @@ export function FleetTable(props: FleetTableProps) {
     active,
   );
 
+  // The mouse, as on the other tables: the wheel moves the cursor, a click selects a row and a
+  // click on the selected one opens it.
+  const tableRef = useRef<DOMElement>(null);
+  useMouseArea(
+    tableRef,
+    (event, at) => {
+      if (event.button === 'wheel-up' || event.button === 'wheel-down') {
+        move((i) => i + (event.button === 'wheel-up' ? -WHEEL_ROWS : WHEEL_ROWS));
+      } else if (event.button === 'left' && !event.release && !event.motion && at.y > 0) {
+        const e = sorted[top + at.y - 1];
+        if (!e) return;
+        if (top + at.y - 1 === cursor) props.onOpen(e.row.name);
+        else setCursorAccount(e.row.name);
+      }
+    },
+    active,
+  );
+
   // The freshness line: the newest miners/info answer; the first failure, named by its account.
   const { fetchedAt, error, loaded } = useMemo(() => {
     let newest: number | undefined;
@@ -186,19 +206,21 @@ export function FleetTable(props: FleetTableProps) {
           )}
         </Text>
       </Text>
-      <Text bold color={theme.accent} wrap="truncate">
-        {'  '}
-        {columns.map((c) => cellText(c, c.title, ellipsis)).join(FLEET_GAP)}
-      </Text>
-      {sorted.slice(top, end).map((e, i) => (
-        <FleetLine
-          key={e.row.name}
-          entry={e}
-          columns={columns}
-          selected={top + i === cursor}
-          failed={got.get(e.row.name)?.error !== undefined}
-        />
-      ))}
+      <Box ref={tableRef} flexDirection="column">
+        <Text bold color={theme.accent} wrap="truncate">
+          {'  '}
+          {columns.map((c) => cellText(c, c.title, ellipsis)).join(FLEET_GAP)}
+        </Text>
+        {sorted.slice(top, end).map((e, i) => (
+          <FleetLine
+            key={e.row.name}
+            entry={e}
+            columns={columns}
+            selected={top + i === cursor}
+            failed={got.get(e.row.name)?.error !== undefined}
+          />
+        ))}
+      </Box>
       <Box flexGrow={1} />
       <Text color={theme.muted} wrap="truncate">
         {n === 0 ? '' : `rows ${top + 1}–${end} of ${n}`}
