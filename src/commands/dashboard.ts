@@ -60,9 +60,10 @@ Dashboard:
                         asked for its background colour, then COLORFGBG is read, else dark);
                         also theme = "light" under [ui] in the preferences file; NO_COLOR wins
   --no-mouse            leave the mouse to the terminal; also mouse = false under [ui]. The mouse
-                        is on by default: a click opens a tab or selects a row of Sub-accounts
-                        or of an account's workers (a second click opens it), the wheel moves
-                        the selection of the list under the pointer. To select text meanwhile,
+                        is on by default: a click opens a tab or selects a row of a list
+                        (sub-accounts, the mining fleet, an account's workers; a second click
+                        opens it), the wheel moves the selection of the list under the pointer.
+                        To select text meanwhile,
                         hold Shift while dragging (Option in macOS Terminal and iTerm2)
   --screen-reader       for a screen reader (also INK_SCREEN_READER=true): no full screen, plain
                         lines written only when something changes: the tab opened and what it
