@@ -166,9 +166,7 @@ describe('the loaded list: a balance column (B)', () => {
     // Sixteen characters, the most the prompt takes; the service refuses a currency it does not know.
     await v.press('abcdefghijklmnop', (f) => f.includes('Balance of currency: abcdefghijklmnop'));
     const progress = (f: string) => f.split('\n').find((l) => l.includes('ABCDEFGHIJKLMNOP:')) ?? '';
-    const f = await v.press(KEYS.enter, (x) =>
-      /▕█*░+▏ ABCDEFGHIJKLMNOP: \d+ of 150 accounts · \d+ f/.test(progress(x)),
-    );
+    const f = await v.press(KEYS.enter, (x) => /▕█*░+▏ ABCDEFGHIJKLMNOP: \d+ of 150 accounts · \d+ f/.test(progress(x)));
     expect(progress(f)).toMatch(/ · Esc stops$/);
     await v.press(KEYS.escape, (x) => progress(x).endsWith('B asks again'));
   });

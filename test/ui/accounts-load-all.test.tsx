@@ -57,14 +57,7 @@ function mount(service: ServiceHandle, glyphs = UTF8_GLYPHS, width = 120) {
     retries: 0,
   });
   const config = { ...keyedConfig, baseUrl: service.baseUrl };
-  const view = mountAccounts({
-    client,
-    config,
-    width,
-    height: width === 80 ? 24 : 30,
-    now: Date.now,
-    glyphs,
-  });
+  const view = mountAccounts({ client, config, width, height: width === 80 ? 24 : 30, now: Date.now, glyphs });
   cleanup.push(async () => {
     view.unmount();
     await client.close();
