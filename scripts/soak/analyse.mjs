@@ -79,6 +79,9 @@ export function analyseRun({ user, twin, warmupMs }) {
     end: user.at(-1)?.rss,
     slope: mbPerHour(user, 'rss', warmupMs),
     anonSlope: mbPerHour(user, 'rssAnon', warmupMs),
+    // The second half of what follows warm-up: whether growth is slowing down (V8 keeps
+    // optimising functions that run once a second or a minute for the first hour or so).
+    lateSlope: mbPerHour(user, 'rss', (warmupMs + lastMs) / 2),
   };
   if (rss.slope > RSS_SLOPE_LIMIT)
     problems.push(
@@ -88,6 +91,7 @@ export function analyseRun({ user, twin, warmupMs }) {
     atWarmup: nearest(twin, warmupMs)?.heapUsed,
     end: twin.at(-1)?.heapUsed,
     slope: mbPerHour(twin, 'heapUsed', warmupMs),
+    lateSlope: mbPerHour(twin, 'heapUsed', (warmupMs + lastMs) / 2),
     afterGc: twin.length > 0 && twin.every((s) => s.afterGc),
   };
   const warm = twin.filter((s) => s.ms <= warmupMs && s.ms >= warmupMs - 60_000);
@@ -125,8 +129,9 @@ export function reportLines(name, r, warmupMs) {
     `${name}: ${(r.lastMs / 60_000).toFixed(1)} min sampled, warm-up ${(warmupMs / 60_000).toFixed(1)} min`,
     `  RSS: at 10 min ${r.rss.at10min === undefined ? 'n/a (shorter run)' : mb(r.rss.at10min)}, ` +
       `highest ${mb(r.rss.max)} (target ≤ ${mb(RSS_TARGET)}), at warm-up ${mb(r.rss.atWarmup)} → end ${mb(r.rss.end)}`,
-    `  RSS slope after warm-up: ${perHour(r.rss.slope)} (limit +${RSS_SLOPE_LIMIT}); RssAnon ${perHour(r.rss.anonSlope)}`,
-    `  live heap after a full collection (twin): ${mb(r.heap.atWarmup)} → ${mb(r.heap.end)}, slope ${perHour(r.heap.slope)}` +
+    `  RSS slope after warm-up: ${perHour(r.rss.slope)} (limit +${RSS_SLOPE_LIMIT}); RssAnon ${perHour(r.rss.anonSlope)}; ` +
+      `over its second half ${perHour(r.rss.lateSlope)}`,
+    `  live heap after a full collection (twin): ${mb(r.heap.atWarmup)} → ${mb(r.heap.end)}, slope ${perHour(r.heap.slope)}, over the second half ${perHour(r.heap.lateSlope)}` +
       `${r.heap.afterGc ? '' : ' (NOT after a full collection)'}`,
     '  counts (twin) at warm-up end → end; warm-up window max → end window median:',
   ];
