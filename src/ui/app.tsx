@@ -24,6 +24,9 @@ import { swrOptions } from './swr-options.js';
 import { ThemeContext } from './theme-context.js';
 import { fixedThemeSource, type ThemeSource } from './theme-source.js';
 
+/** The youngest answer the dashboard's watcher asks for again (see the client it is given). */
+const WATCH_READ_MIN_S = 10;
+
 export interface ProvidersProps {
   client: ApiClient;
   config: ResolvedConfig;
@@ -80,8 +83,10 @@ export function DashboardProviders({
   const watcher = useMemo(
     () =>
       createWatcher({
-        // The watcher takes what a view fetched within its interval (and a second for the answer's way).
-        client: shared.client(watchIntervalS * 1000 + 1000),
+        // The watcher takes what a view fetched within its interval (and a second for the answer's
+        // way), and at a short interval what it read itself in the last 10 s: at `--interval 1` it
+        // still judges every second, but asks for what no tab shows at most every ~11 s.
+        client: shared.client(Math.max(watchIntervalS, WATCH_READ_MIN_S) * 1000 + 1000),
         queue,
         thresholds: alerts.thresholds,
         watch: alerts.watch,
