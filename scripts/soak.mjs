@@ -77,7 +77,7 @@ function stateSizes(dir) {
   const sizes = {};
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     const path = join(entry.parentPath, entry.name);
-    if (entry.isFile() && path.includes('/state/')) sizes[path.slice(dir.length + 1)] = statSync(path).size;
+    if (entry.isFile() && /[/-]state\//.test(path)) sizes[path.slice(dir.length + 1)] = statSync(path).size;
   }
   return sizes;
 }
@@ -173,9 +173,13 @@ const homeOf = (name) => ({
   XDG_CONFIG_HOME: join(dir, name, 'config'),
   XDG_CACHE_HOME: join(dir, name, 'cache'),
 });
+// Both dashboards share one token store (and its lock), as two pooltops of one user do: the
+// service rotates refresh tokens, so a twin with a store of its own would present a token the
+// other had already spent, and run with its session refused.
 const dashboardEnv = (name) => ({
   ...baseEnv,
   ...homeOf(name),
+  XDG_STATE_HOME: join(dir, 'dashboard-state'),
   TERM: 'xterm-256color',
   WHITEBIT_API_URL: proxy.url,
   WHITEBIT_API_KEY: c.apiKey,

@@ -2,9 +2,9 @@
 // whose resident memory the soak reads from /proc; and a twin started with --expose-gc that
 // samples itself right after a full collection (live heap, active resources, listeners).
 // After warm-up: the RSS slope (least squares) must stay within RSS_SLOPE_LIMIT, and no count
-// may grow — a count "grows" when its median over the end window is above the highest value
-// seen in the warm-up window: momentary counts (a request in flight, a retry timer) fluctuate,
-// a leak lifts the whole level.
+// may grow — a count "grows" when its lowest value over the end window is above the highest
+// seen from warm-up's last minute to that window: counts move between levels (a request in
+// flight, a retry timer that is set for minutes at a time), a leak lifts the floor above them.
 
 export const MB = 1_000_000;
 export const HOUR_MS = 3_600_000;
@@ -64,8 +64,8 @@ const nearest = (samples, ms) =>
 
 /**
  * One run: `user` samples ({ms, rss, rssAnon, rssFile}), `twin` samples (diagnostics lines with
- * `ms` added), `warmupMs`. The warm-up window is warm-up's last minute (for the counts); the end
- * window the last quarter of what follows warm-up (at least a minute).
+ * `ms` added), `warmupMs`. For the counts: the window before is from warm-up's last minute to the
+ * end window, the end window the last quarter of what follows warm-up (at least a minute).
  */
 export function analyseRun({ user, twin, warmupMs }) {
   const problems = [];
@@ -94,9 +94,10 @@ export function analyseRun({ user, twin, warmupMs }) {
     lateSlope: mbPerHour(twin, 'heapUsed', (warmupMs + lastMs) / 2),
     afterGc: twin.length > 0 && twin.every((s) => s.afterGc),
   };
-  const warm = twin.filter((s) => s.ms <= warmupMs && s.ms >= warmupMs - 60_000);
   const endSpan = Math.max(60_000, (lastMs - warmupMs) / 4);
-  const end = twin.filter((s) => s.ms >= lastMs - endSpan && s.ms >= warmupMs);
+  const endStart = Math.max(warmupMs, lastMs - endSpan);
+  const warm = twin.filter((s) => s.ms >= warmupMs - 60_000 && s.ms < endStart);
+  const end = twin.filter((s) => s.ms >= endStart);
   const counts = {};
   if (warm.length < 1 || end.length < 2) problems.push('too few samples of the counts: run longer');
   else {
@@ -106,7 +107,7 @@ export function analyseRun({ user, twin, warmupMs }) {
     for (const name of [...names].sort()) {
       const w = summary(warm.map((s) => countsOf(s)[name] ?? 0));
       const e = summary(end.map((s) => countsOf(s)[name] ?? 0));
-      const growing = e.median > w.max;
+      const growing = e.min > w.max;
       counts[name] = {
         start: countsOf(startSample)[name] ?? 0,
         end: countsOf(endSample)[name] ?? 0,
@@ -114,7 +115,7 @@ export function analyseRun({ user, twin, warmupMs }) {
         endWindow: e,
         growing,
       };
-      if (growing) problems.push(`${name} grew: warm-up max ${w.max}, end median ${e.median}`);
+      if (growing) problems.push(`${name} grew: at most ${w.max} before, at least ${e.min} at the end`);
     }
   }
   return { rss, heap, counts, problems, lastMs };
@@ -133,11 +134,11 @@ export function reportLines(name, r, warmupMs) {
       `over its second half ${perHour(r.rss.lateSlope)}`,
     `  live heap after a full collection (twin): ${mb(r.heap.atWarmup)} → ${mb(r.heap.end)}, slope ${perHour(r.heap.slope)}, over the second half ${perHour(r.heap.lateSlope)}` +
       `${r.heap.afterGc ? '' : ' (NOT after a full collection)'}`,
-    '  counts (twin) at warm-up end → end; warm-up window max → end window median:',
+    '  counts (twin) at warm-up end → end; highest before the end window → lowest in it:',
   ];
   for (const [n, v] of Object.entries(r.counts)) {
     lines.push(
-      `    ${n.padEnd(34)} ${String(v.start).padStart(4)} → ${String(v.end).padEnd(4)}  (${v.warm.max} → ${v.endWindow.median})${v.growing ? '  GROWING' : ''}`,
+      `    ${n.padEnd(34)} ${String(v.start).padStart(4)} → ${String(v.end).padEnd(4)}  (${v.warm.max} → ${v.endWindow.min})${v.growing ? '  GROWING' : ''}`,
     );
   }
   return lines;
