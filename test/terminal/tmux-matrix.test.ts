@@ -217,7 +217,8 @@ describe.skipIf(missing)('real terminals: tmux', { timeout: 60_000 }, () => {
       await a.waitFor((x) => /Workers \d+ online/.test(x) && /rows 1-\d+ \|/.test(x), 'the Mining tab'),
     );
     a.keys('3');
-    screens.push(await a.waitFor(accountsLoaded, 'sub-accounts'));
+    // The tab bar too: the Mining account's workers table has a `rows 1-N |` footer as well.
+    screens.push(await a.waitFor((x) => x.includes('[3 Sub-accounts]') && accountsLoaded(x), 'sub-accounts'));
     a.keys('?');
     screens.push(await a.waitFor((x) => x.includes('closes this help'), 'the help'));
     for (const screen of screens) expect([...screen].filter((c) => c.charCodeAt(0) > 0x7e)).toEqual([]);
