@@ -2,6 +2,7 @@
 // Soak test (not part of `npm test`):
 //   npm run soak -- [--minutes N | --hours H] [--tab pool|mining|accounts|session] [--cli FILE]
 //                   [--dir DIR] [--fail-rate 0..1] [--outage-seconds S] [--sample-seconds S]
+//                   [--node-option OPTION]…
 //   node scripts/soak.mjs --analyse DIR     (the report of a run's samples, also of a cut run)
 //
 // Runs, at `--interval 1`, for the given time:
@@ -37,6 +38,7 @@ import { spawn } from 'node-pty';
 import { showsPoolData } from '../bench/markers.mjs';
 import { analyseRun, reportLines, timeline, warmupMsOf } from './soak/analyse.mjs';
 import { startProxy } from './soak/proxy.mjs';
+import { residentParts } from './soak/smaps.mjs';
 
 const { Terminal } = xterm;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,6 +53,8 @@ const { values: args } = parseArgs({
     'fail-rate': { type: 'string', default: '0.2' },
     'outage-seconds': { type: 'string', default: '45' },
     'sample-seconds': { type: 'string', default: '15' },
+    // A Node.js or V8 option given to every pooltop process, to measure it over hours.
+    'node-option': { type: 'string', multiple: true, default: [] },
   },
 });
 
@@ -204,7 +208,7 @@ function startDashboard(twin) {
     env.POOLTOP_DIAG_FILE = join(dir, 'dashboard-twin.jsonl');
     env.POOLTOP_DIAG_EVERY_MS = String(sampleMs);
   }
-  const pty = spawn(process.execPath, [...(twin ? ['--expose-gc'] : []), cli, '--interval', '1'], {
+  const pty = spawn(process.execPath, [...args['node-option'], ...(twin ? ['--expose-gc'] : []), cli, '--interval', '1'], {
     name: 'xterm-256color',
     cols: COLS,
     rows: ROWS,
@@ -237,7 +241,7 @@ function startWatch(twin) {
     env.SOAK_SAMPLE_FILE = join(dir, 'watch-twin.jsonl');
     env.SOAK_SAMPLE_EVERY_MS = String(sampleMs);
   }
-  const child = spawnChild(process.execPath, [...node, cli, 'watch', '--demo', '--interval', '1'], {
+  const child = spawnChild(process.execPath, [...args['node-option'], ...node, cli, 'watch', '--demo', '--interval', '1'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -256,12 +260,12 @@ function startWatch(twin) {
   return p;
 }
 
-/** VmRSS, RssAnon and RssFile of `pid` in bytes, or undefined when it is gone. */
+/** VmRSS, RssAnon, RssFile and where it is (./soak/smaps.mjs) of `pid` in bytes, or undefined when it is gone. */
 function memoryOf(pid) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]) * 1024;
-    return { rss: kb('VmRSS'), rssAnon: kb('RssAnon'), rssFile: kb('RssFile') };
+    return { rss: kb('VmRSS'), rssAnon: kb('RssAnon'), rssFile: kb('RssFile'), parts: residentParts(pid) };
   } catch {
     return undefined;
   }
@@ -298,6 +302,7 @@ writeFileSync(
     totalMs,
     runs,
     node: process.version,
+    nodeOptions: args['node-option'],
     label: `${args.tab} tab, ${cli}`,
   }),
 );

@@ -41,6 +41,17 @@ export function mbPerHour(samples, field, fromMs) {
   return slope(points);
 }
 
+/** Slope after warm-up of each resident part (./smaps.mjs) the samples carry. */
+function partSlopes(user, warmupMs) {
+  const names = new Set(user.flatMap((s) => Object.keys(s.parts ?? {})));
+  const out = {};
+  for (const name of names) {
+    const samples = user.filter((s) => s.parts).map((s) => ({ ms: s.ms, v: s.parts[name] }));
+    out[name] = { end: samples.at(-1)?.v, slope: mbPerHour(samples, 'v', warmupMs) };
+  }
+  return out;
+}
+
 /** Warm-up: 10 minutes of a run of 30 minutes or more, else a third of it (at least 2 minutes). */
 export function warmupMsOf(totalMs) {
   if (totalMs >= 30 * 60_000) return 10 * 60_000;
@@ -82,6 +93,8 @@ export function analyseRun({ user, twin, warmupMs }) {
     // The second half of what follows warm-up: whether growth is slowing down (V8 keeps
     // optimising functions that run once a second or a minute for the first hour or so).
     lateSlope: mbPerHour(user, 'rss', (warmupMs + lastMs) / 2),
+    // By allocator (./smaps.mjs), when the samples have it: which one holds the growth.
+    parts: partSlopes(user, warmupMs),
   };
   if (rss.slope > RSS_SLOPE_LIMIT)
     problems.push(
@@ -132,6 +145,13 @@ export function reportLines(name, r, warmupMs) {
       `highest ${mb(r.rss.max)} (target ≤ ${mb(RSS_TARGET)}), at warm-up ${mb(r.rss.atWarmup)} → end ${mb(r.rss.end)}`,
     `  RSS slope after warm-up: ${perHour(r.rss.slope)} (limit +${RSS_SLOPE_LIMIT}); RssAnon ${perHour(r.rss.anonSlope)}; ` +
       `over its second half ${perHour(r.rss.lateSlope)}`,
+    ...(Object.keys(r.rss.parts ?? {}).length > 0
+      ? [
+          `  resident by allocator at the end (slope): ${Object.entries(r.rss.parts)
+            .map(([n, v]) => `${n} ${mb(v.end)} (${perHour(v.slope)})`)
+            .join(', ')}`,
+        ]
+      : []),
     `  live heap after a full collection (twin): ${mb(r.heap.atWarmup)} → ${mb(r.heap.end)}, slope ${perHour(r.heap.slope)}, over the second half ${perHour(r.heap.lateSlope)}` +
       `${r.heap.afterGc ? '' : ' (NOT after a full collection)'}`,
     '  counts (twin) at warm-up end → end; highest before the end window → lowest in it:',

@@ -19,6 +19,7 @@ if (file) {
       t: Date.now(),
       rss: mem.rss,
       heapUsed: mem.heapUsed,
+      heapTotal: mem.heapTotal,
       external: mem.external,
       resources,
       listeners: { process: count(process), stdout: count(process.stdout), stderr: count(process.stderr) },

@@ -27,6 +27,8 @@ export interface DiagnosticsSample {
   uptimeMs: number;
   rss: number;
   heapUsed: number;
+  /** V8's heap as committed, live or not. */
+  heapTotal: number;
   external: number;
   /** `process.getActiveResourcesInfo()` counted by type: Timeout, TCPSocketWrap, TTYWrap, … */
   resources: Record<string, number>;
@@ -61,6 +63,7 @@ export function sampleDiagnostics(targets: DiagnosticsTargets): DiagnosticsSampl
     uptimeMs: Math.round(process.uptime() * 1000),
     rss: mem.rss,
     heapUsed: mem.heapUsed,
+    heapTotal: mem.heapTotal,
     external: mem.external,
     resources,
     listeners,
