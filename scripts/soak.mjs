@@ -9,7 +9,7 @@
 // - the dashboard (dist/pooltop.cjs, or --cli) in a 120×40 pseudo-terminal on the chosen tab,
 //   against the embedded service (hosted here, so its counters can be read) with a fault rate,
 //   through a proxy that also plays "network gone" for a while during warm-up;
-// - `pooltop watch --demo`, when the build has a `watch` command.
+// - `pooltop watch` against the same service, when the build has a `watch` command.
 // Each as two processes: one started as users start it (no flags), whose RSS is read from /proc;
 // and a twin with --expose-gc that samples itself right after a full collection (live heap,
 // active resources, listeners): the dashboard through its diagnostics hook
@@ -232,16 +232,33 @@ function startDashboard(twin) {
   return p;
 }
 
-/** `pooltop watch --demo --interval 1` with pipes (drained); `twin` with --expose-gc and the sampler. */
+// The watcher's thresholds, so it reads every source it can: the pool, every account's
+// miners/info and 5-minute series, the worker listings.
+const WATCH_CONFIG =
+  '[thresholds.pool]\nhashrate = { warning = "1:" }\n[thresholds.mining]\nreject_rate = { warning = "~:5%" }\nworkers_gone = { warning = "~:100" }\n';
+
+/**
+ * `pooltop watch --interval 1` against the same service as the dashboard (with the API key),
+ * pipes drained; `twin` with --expose-gc and the sampler.
+ */
 function startWatch(twin) {
-  const env = { ...baseEnv, ...homeOf(twin ? 'watch-twin' : 'watch-user') };
+  const home = homeOf(twin ? 'watch-twin' : 'watch-user');
+  mkdirSync(join(home.XDG_CONFIG_HOME, 'pooltop'), { recursive: true });
+  writeFileSync(join(home.XDG_CONFIG_HOME, 'pooltop', 'config.toml'), WATCH_CONFIG);
+  const env = {
+    ...baseEnv,
+    ...home,
+    WHITEBIT_API_URL: proxy.url,
+    WHITEBIT_API_KEY: c.apiKey,
+    WHITEBIT_API_SECRET: c.apiSecret,
+  };
   const node = [];
   if (twin) {
     node.push('--expose-gc', '--require', join(root, 'scripts', 'soak', 'sampler.cjs'));
     env.SOAK_SAMPLE_FILE = join(dir, 'watch-twin.jsonl');
     env.SOAK_SAMPLE_EVERY_MS = String(sampleMs);
   }
-  const child = spawnChild(process.execPath, [...args['node-option'], ...node, cli, 'watch', '--demo', '--interval', '1'], {
+  const child = spawnChild(process.execPath, [...args['node-option'], ...node, cli, 'watch', '--interval', '1'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -27,8 +27,11 @@ import { Script } from 'node:vm';
 const START_UP_MS = 3_000;
 
 /** Which bundle: its cache file's name starts with it, and it says when the cache is taken. */
-/** `watch`: the commands' bundle under the long-running V8 settings (a cache of its own: V8 rejects one made under others). */
-export type Bundle = 'dashboard' | 'commands' | 'watch';
+/**
+ * `watch`, `exporter`: the commands' bundle under the long-running V8 settings (a cache of its
+ * own: V8 rejects one made under other settings).
+ */
+export type Bundle = 'dashboard' | 'commands' | 'watch' | 'exporter';
 
 /**
  * Runs the CommonJS bundle `file`; `report` hears first what happens to the cache, for DEBUG=pooltop.

@@ -1,27 +1,35 @@
 /**
- * Three V8 settings for the dashboard, a process left running for days. Without them its RSS climbs
- * from ~90 MB to 130–160 MB in its first minutes and stays there (docs/performance.md, "Memory",
- * has the figures with and without each). The two set at start also run `pooltop watch` (its RSS
- * ~80 → ~66 MB, the same causes: undici's llhttp is WebAssembly too):
+ * V8 settings for the processes left running for days: the dashboard, `pooltop watch` and the
+ * exporter. Without them the dashboard's RSS climbs from ~90 MB to 130–160 MB in its first
+ * minutes, and keeps growing by a few MB an hour after (docs/performance.md has the figures):
+ * - At start, `--turbo-filter=~`: no function is optimised by TurboFan; JavaScript runs in
+ *   Sparkplug's baseline code. Each TurboFan compilation builds its graphs in memory of a V8
+ *   worker thread, which the C allocator keeps in that thread's arena (10–14 MB in the first
+ *   minutes), and functions that run once a second or once a minute reach TurboFan's threshold one
+ *   after another for hours, so both that memory and the optimised code kept growing. The frames
+ *   of a 1 s dashboard cost a few percent more CPU in baseline code.
+ * - At start, `--no-maglev`: Maglev's compilations come in bursts whose memory the C allocator
+ *   keeps in the same way.
  * - At start, `--wasm-tier-up-filter` set to a function index Yoga does not have: Yoga's (and
- *   llhttp's) WebAssembly stays in its baseline code. Optimising Yoga's layout function takes
- *   ~15 MB of compiler memory on a worker thread, which the C allocator then keeps for the life of
- *   the process; layout is a small share of a frame either way.
- * - At start, `--no-maglev`: JavaScript goes from baseline code straight to TurboFan, as on
- *   Node 20. Maglev's compilations come in bursts whose memory the C allocator keeps too; without
- *   them the RSS stays flat and start-up does less work, for slower frames on Node 24 until the
- *   code that draws them reaches TurboFan.
+ *   undici's llhttp) WebAssembly stays in its baseline code. Optimising Yoga's layout function
+ *   takes ~15 MB of compiler memory on a worker thread, kept the same way; layout is a small share
+ *   of a frame either way.
  * - Once start-up is over, `--semi-space-growth-factor=1`: the young generation keeps the size it
  *   has. V8 doubles it, up to 16 MB a semi-space, whenever enough garbage survives a scavenge, and
  *   an idle process never gives those pages back. Not from the start: held at its first size
  *   through start-up, it costs Node 22 ~15 % of the time to the first frame.
- * Set from inside the process, so they cost no re-exec (30–90 ms). The first two before the
- * bundle is compiled and the third after its code cache is written, so the cache is made and
- * checked under the same flags.
+ * Set from inside the process, so they cost no re-exec (30–90 ms): the settings that would keep
+ * compilation off the worker threads (`--no-concurrent-recompilation`, `MALLOC_ARENA_MAX`) take
+ * effect only on the command line. The start ones before the bundle is compiled and the last
+ * after its code cache is written, so the cache is made and checked under the same flags.
  */
 import { setFlagsFromString } from 'node:v8';
 
-export const AT_START_V8_FLAGS: readonly string[] = ['--wasm-tier-up-filter=2147483647', '--no-maglev'];
+export const AT_START_V8_FLAGS: readonly string[] = [
+  '--turbo-filter=~',
+  '--no-maglev',
+  '--wasm-tier-up-filter=2147483647',
+];
 export const AFTER_START_UP_V8_FLAGS: readonly string[] = ['--semi-space-growth-factor=1'];
 
 export function applyV8Flags(flags: readonly string[]): void {

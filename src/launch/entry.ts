@@ -41,16 +41,19 @@ process.on('SIGUSR1', () => {
 try {
   const invocation = invocationOf(process.argv.slice(2));
   const dashboard = invocation === 'dashboard';
-  // The processes left running for days: the dashboard and the watcher.
-  const longRunning = dashboard || invocation === 'watch';
+  // The processes left running for days: the dashboard, the watcher and the exporter.
+  const longRunning = dashboard || invocation === 'watch' || invocation === 'exporter';
   const debug = (line: string) => isDebug(process.env) && process.stderr.write(`pooltop: ${line}\n`);
   if (longRunning) {
-    applyV8Flags(AT_START_V8_FLAGS);
-    debug(`v8: ${AT_START_V8_FLAGS.join(' ')}`);
+    // The dashboard holds its young generation only once its first frame is out; the others
+    // from the start, so their caches (written at exit) are made under the flags they run with.
+    const flags = dashboard ? AT_START_V8_FLAGS : [...AT_START_V8_FLAGS, ...AFTER_START_UP_V8_FLAGS];
+    applyV8Flags(flags);
+    debug(`v8: ${flags.join(' ')}`);
   }
   const file = join(__dirname, dashboard ? __POOLTOP_DASHBOARD__ : __POOLTOP_COMMANDS__);
   runWithCodeCache(
-    dashboard ? 'dashboard' : longRunning ? 'watch' : 'commands',
+    dashboard ? 'dashboard' : invocation === 'watch' || invocation === 'exporter' ? invocation : 'commands',
     file,
     trustedCacheDir(process.env),
     VERSION,
