@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The exporter over many scrapes (not part of `npm test`):
 //   node scripts/soak/exporter.mjs [--cli FILE] [--scrapes N] [--per-second N] [--interval S]
-// Runs `pooltop exporter --demo --interval S` (default 5, its shortest) and scrapes /metrics N
+// Runs `pooltop exporter --interval S` (default 5, its shortest) against `pooltop serve` and scrapes /metrics N
 // times (default 10,000) at N a second (default 20), reading its RSS from /proc every 10 s.
 // Reports RSS after the first tenth of the scrapes and at the end, and the slope over the rest
 // per 1,000 scrapes; fails (exit 1) when the RSS grows more than 1 MB over the rest, a scrape
@@ -34,29 +34,51 @@ const rssMb = (pid) => {
   }
 };
 
-const child = spawn(
-  process.execPath,
-  [resolve(args.cli), 'exporter', '--demo', '--listen', '127.0.0.1:0', '--interval', args.interval],
-  {
-    env: { ...process.env, NO_COLOR: '1' },
+/** Spawns `pooltop ARGV`; resolves with it and the first match of `pattern` on its stdout. */
+function startCli(argv, env, pattern) {
+  const proc = spawn(process.execPath, [resolve(args.cli), ...argv], {
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
-  },
+  });
+  proc.stderr.resume();
+  return new Promise((res, rej) => {
+    let out = '';
+    const timer = setTimeout(() => rej(new Error(`${argv[0]}: no start line in 60 s`)), 60_000);
+    proc.stdout.setEncoding('utf8').on('data', (d) => {
+      out += d;
+      const m = pattern.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        res({ proc, match: m });
+      }
+    });
+  });
+}
+
+// The service in a process of its own, so the RSS read is the exporter's alone.
+const clean = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => !k.startsWith('WHITEBIT_') && k !== 'DEBUG'),
 );
+const { proc: service, match: served } = await startCli(
+  ['serve', '--json'],
+  { ...clean, NO_COLOR: '1' },
+  /^(\{.*\})$/m,
+);
+const facts = JSON.parse(served[1]);
+const { proc: child, match: serving } = await startCli(
+  ['exporter', '--listen', '127.0.0.1:0', '--interval', args.interval],
+  {
+    ...clean,
+    NO_COLOR: '1',
+    WHITEBIT_API_URL: facts.base_url,
+    WHITEBIT_API_KEY: facts.api_key,
+    WHITEBIT_API_SECRET: facts.api_secret,
+  },
+  /serving (http:\/\/\S+\/metrics)/,
+);
+const url = serving[1];
 let exited = false;
 child.on('exit', () => (exited = true));
-child.stderr.resume();
-const url = await new Promise((res, rej) => {
-  let out = '';
-  const timer = setTimeout(() => rej(new Error('the exporter did not say where it serves in 60 s')), 60_000);
-  child.stdout.setEncoding('utf8').on('data', (d) => {
-    out += d;
-    const m = /serving (http:\/\/\S+\/metrics)/.exec(out);
-    if (m) {
-      clearTimeout(timer);
-      res(m[1]);
-    }
-  });
-});
 
 const samples = [];
 const problems = [];
@@ -83,6 +105,7 @@ while (done < total && !exited) {
 }
 samples.push({ scrapes: done, rss: rssMb(child.pid) });
 child.kill('SIGTERM');
+service.kill('SIGTERM');
 
 const warm = Math.round(total / 10);
 const rest = samples.filter((s) => s.scrapes >= warm);
