@@ -208,13 +208,17 @@ function startDashboard(twin) {
     env.POOLTOP_DIAG_FILE = join(dir, 'dashboard-twin.jsonl');
     env.POOLTOP_DIAG_EVERY_MS = String(sampleMs);
   }
-  const pty = spawn(process.execPath, [...args['node-option'], ...(twin ? ['--expose-gc'] : []), cli, '--interval', '1'], {
-    name: 'xterm-256color',
-    cols: COLS,
-    rows: ROWS,
-    cwd: root,
-    env,
-  });
+  const pty = spawn(
+    process.execPath,
+    [...args['node-option'], ...(twin ? ['--expose-gc'] : []), cli, '--interval', '1'],
+    {
+      name: 'xterm-256color',
+      cols: COLS,
+      rows: ROWS,
+      cwd: root,
+      env,
+    },
+  );
   const p = { pid: pty.pid, quitting: false, exit: undefined, pty };
   pty.onData((data) => term.write(data));
   p.exited = new Promise((done) =>
@@ -258,10 +262,14 @@ function startWatch(twin) {
     env.SOAK_SAMPLE_FILE = join(dir, 'watch-twin.jsonl');
     env.SOAK_SAMPLE_EVERY_MS = String(sampleMs);
   }
-  const child = spawnChild(process.execPath, [...args['node-option'], ...node, cli, 'watch', '--interval', '1'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnChild(
+    process.execPath,
+    [...args['node-option'], ...node, cli, 'watch', '--interval', '1'],
+    {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const p = { pid: child.pid, quitting: false, exit: undefined, child, tail: '' };
   const keep = (d) => {
     p.tail = (p.tail + d).slice(-2000);
@@ -417,6 +425,18 @@ if (!user.exit) {
     clean = /updated (just now|\d+s ago)/.test(s) && !s.includes('STALE') && !s.includes('error:');
   }
   if (!clean) problems.push(`no clean screen within 45 s after faults stopped:\n${user.screen()}`);
+  // After hours: the header still says LIVE, and the status bar's clock is the wall clock's.
+  const lines = user.screen().split('\n');
+  if (!lines[0]?.includes('LIVE')) problems.push(`the first line is not LIVE after the run: ${lines[0]}`);
+  const shown = lines.flatMap((l) => [...l.matchAll(/\b(\d\d):(\d\d):(\d\d)\b/g)]).at(-1);
+  if (shown) {
+    const now = new Date();
+    const wall = now.getHours() * 3600 + now.getMinutes() * 60 + now.getSeconds();
+    const apart = Math.abs(Number(shown[1]) * 3600 + Number(shown[2]) * 60 + Number(shown[3]) - wall);
+    const drift = Math.min(apart, 86_400 - apart);
+    if (drift > 2) problems.push(`the clock shows ${shown[0]}, ${drift} s from the wall clock`);
+    else log(`clock ${shown[0]} on the wall clock's second (±${drift} s); first line LIVE`);
+  } else problems.push('no clock on the screen after the run');
 }
 for (const p of all) {
   if (p.exit) continue;

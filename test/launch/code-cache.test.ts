@@ -21,11 +21,13 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { AT_START_V8_FLAGS } from '../../src/launch/dashboard-heap.js';
+import { AFTER_START_UP_V8_FLAGS, AT_START_V8_FLAGS } from '../../src/launch/dashboard-heap.js';
 import { CLI } from '../support/run-cli.js';
 import { launchPty } from '../support/pty-session.js';
 
-const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as {
+const { version } = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8'),
+) as {
   version: string;
 };
 const CACHE_NAME = `dashboard-${version}-node${process.versions.node}-${process.arch}.v8`;
@@ -44,7 +46,11 @@ async function dashboard(
   env: NodeJS.ProcessEnv = {},
   read: (raw: string) => string = said,
 ) {
-  const run = launchPty(['--demo'], { cols: 100, rows: 30, env: { POOLTOP_CACHE_DIR: dir, DEBUG: 'pooltop', ...env } });
+  const run = launchPty(['--demo'], {
+    cols: 100,
+    rows: 30,
+    env: { POOLTOP_CACHE_DIR: dir, DEBUG: 'pooltop', ...env },
+  });
   try {
     await vi.waitFor(
       () => {
@@ -87,10 +93,16 @@ async function runsSilentlyPastStartUp(dir: string) {
 }
 
 /** The cache file, present whole: renamed into place, no temporary file left. */
-const written = (dir: string, since = 0) => () => {
-  const files = readdirSync(dir);
-  return files.includes(CACHE_NAME) && statSync(join(dir, CACHE_NAME)).mtimeMs > since && !files.some((f) => f.endsWith('.tmp'));
-};
+const written =
+  (dir: string, since = 0) =>
+  () => {
+    const files = readdirSync(dir);
+    return (
+      files.includes(CACHE_NAME) &&
+      statSync(join(dir, CACHE_NAME)).mtimeMs > since &&
+      !files.some((f) => f.endsWith('.tmp'))
+    );
+  };
 
 describe('dashboard code cache', () => {
   it('is written once after start-up, private, and accepted by the next start', async () => {
@@ -108,12 +120,16 @@ describe('dashboard code cache', () => {
     const file = join(dir, CACHE_NAME);
     writeFileSync(file, Buffer.alloc(4096, 0x5a), { mode: 0o600 });
     const before = statSync(file).mtimeMs;
-    expect(await dashboard(dir, written(dir, before))).toMatch(/^pooltop: code cache: rejected, written after start-up/);
+    expect(await dashboard(dir, written(dir, before))).toMatch(
+      /^pooltop: code cache: rejected, written after start-up/,
+    );
     expect(await dashboard(dir)).toMatch(/^pooltop: code cache: accepted/);
 
     truncateSync(file, Math.floor(statSync(file).size / 2));
     const truncated = statSync(file).mtimeMs;
-    expect(await dashboard(dir, written(dir, truncated))).toMatch(/^pooltop: code cache: rejected, written after start-up/);
+    expect(await dashboard(dir, written(dir, truncated))).toMatch(
+      /^pooltop: code cache: rejected, written after start-up/,
+    );
     expect(await dashboard(dir)).toMatch(/^pooltop: code cache: accepted/);
   });
 
@@ -123,23 +139,28 @@ describe('dashboard code cache', () => {
     const file = join(dir, CACHE_NAME);
     chmodSync(file, 0o666);
     const before = statSync(file).mtimeMs;
-    expect(await dashboard(dir, written(dir, before))).toMatch(/^pooltop: code cache: none, written after start-up/);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-  });
-
-  it.runIf(process.platform !== 'win32')('does not read a cache through a symbolic link, and writes its own in its place', async () => {
-    const dir = freshDir();
-    await dashboard(dir, written(dir));
-    // A cache V8 would accept, reached through a link: only the link's own kind may count.
-    const file = join(dir, CACHE_NAME);
-    const elsewhere = join(freshDir(), 'cache.v8');
-    renameSync(file, elsewhere);
-    symlinkSync(elsewhere, file);
-    expect(await dashboard(dir, () => !lstatSync(file).isSymbolicLink() && written(dir)())).toMatch(
+    expect(await dashboard(dir, written(dir, before))).toMatch(
       /^pooltop: code cache: none, written after start-up/,
     );
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
+
+  it.runIf(process.platform !== 'win32')(
+    'does not read a cache through a symbolic link, and writes its own in its place',
+    async () => {
+      const dir = freshDir();
+      await dashboard(dir, written(dir));
+      // A cache V8 would accept, reached through a link: only the link's own kind may count.
+      const file = join(dir, CACHE_NAME);
+      const elsewhere = join(freshDir(), 'cache.v8');
+      renameSync(file, elsewhere);
+      symlinkSync(elsewhere, file);
+      expect(await dashboard(dir, () => !lstatSync(file).isSymbolicLink() && written(dir)())).toMatch(
+        /^pooltop: code cache: none, written after start-up/,
+      );
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+    },
+  );
 
   it.runIf(process.getuid?.() === 0)('does not read a cache file of another user', async () => {
     const dir = freshDir();
@@ -147,7 +168,9 @@ describe('dashboard code cache', () => {
     const file = join(dir, CACHE_NAME);
     chownSync(file, 65534, 65534);
     const before = statSync(file).mtimeMs;
-    expect(await dashboard(dir, written(dir, before))).toMatch(/^pooltop: code cache: none, written after start-up/);
+    expect(await dashboard(dir, written(dir, before))).toMatch(
+      /^pooltop: code cache: none, written after start-up/,
+    );
     expect(statSync(file).uid).toBe(0);
   });
 
@@ -195,6 +218,23 @@ describe('the dashboard V8 settings (src/launch/dashboard-heap.ts)', () => {
     expect(await dashboard(dir, written(dir), {}, (raw) => raw)).toContain(settings);
     // Accepted: V8 checks a cache against the flags it runs with.
     expect(await dashboard(dir)).toBe(`pooltop: code cache: accepted (${join(dir, CACHE_NAME)})`);
+  });
+
+  it('are all set from the start for the exporter, whose cache, made under them, is accepted', () => {
+    const dir = freshDir();
+    const run = () =>
+      spawnSync(process.execPath, [CLI, 'exporter', '--once', '--demo'], {
+        env: { ...process.env, DEBUG: 'pooltop', POOLTOP_CACHE_DIR: dir },
+        encoding: 'utf8',
+      });
+    const first = run();
+    expect(first.status).toBe(0);
+    expect(first.stdout).toContain('whitebit_pool_hashrate');
+    expect(first.stderr).toContain(
+      `pooltop: v8: ${[...AT_START_V8_FLAGS, ...AFTER_START_UP_V8_FLAGS].join(' ')}`,
+    );
+    expect(readdirSync(dir).filter((n) => n.startsWith('exporter-'))).toHaveLength(1);
+    expect(run().stderr).toMatch(/^pooltop: code cache: accepted \(.*exporter-/m);
   });
 
   it('are not set for a one-shot command', () => {
