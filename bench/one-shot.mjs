@@ -4,11 +4,11 @@
 // once untimed first, so its compile and code caches (a cache directory of this run's own) are
 // in place, as on every start but a new version's first.
 //
-//   node bench/one-shot.mjs [--runs N] [--cli FILE] [--vs NAME=FILE ...]   alone; --vs times
-//                                                   other builds in the same rounds
+//   node bench/one-shot.mjs [--runs N] [--cli FILE] [--vs NAME=FILE ...] [--json FILE]   alone;
+//                   --vs times other builds in the same rounds; --json also writes every sample
 //   node bench/run.mjs --only oneshot                            from bench/run.mjs
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +26,7 @@ export const ONE_SHOTS = {
 const live = new Set();
 const CPU_AT_EXIT = fileURLToPath(new URL('fixtures/cpu-at-exit.cjs', import.meta.url));
 
-/** Runs `node args`: wall ms spawn → exit, and CPU ms (preloaded fixtures/cpu-at-exit.cjs). */
+/** Runs `node args`: wall ms spawn → exit, CPU ms and peak RSS in MB (preloaded fixtures/cpu-at-exit.cjs). */
 export function run(args, env, { stdout = 'ignore' } = {}) {
   return new Promise((resolvePromise, reject) => {
     const started = performance.now();
@@ -43,7 +43,8 @@ export function run(args, env, { stdout = 'ignore' } = {}) {
     child.on('close', (code) => {
       live.delete(child);
       const cpu = Number(/cpu-us (\d+)\s*$/.exec(err)?.[1]) / 1000;
-      resolvePromise({ ms: performance.now() - started, cpu, code, child });
+      const rss = Number(/maxrss-kb (\d+)/.exec(err)?.[1]) / 1024;
+      resolvePromise({ ms: performance.now() - started, cpu, rss, code, child });
     });
     if (stdout === 'pipe') resolvePromise({ child });
   });
@@ -85,8 +86,8 @@ export async function measureOneShots({ cliFile, runs, log = () => {}, others = 
     );
     const argsOf = (build, name) => [builds[build], ...ONE_SHOTS[name], '--base-url', served.base_url];
     const empty = () => Object.fromEntries(Object.keys(ONE_SHOTS).map((n) => [n, []]));
-    const out = { node: [], nodeCpu: [], commands: empty(), cpu: empty(), others: {} };
-    for (const b of Object.keys(others)) out.others[b] = { commands: empty(), cpu: empty() };
+    const out = { node: [], nodeCpu: [], commands: empty(), cpu: empty(), rss: empty(), others: {} };
+    for (const b of Object.keys(others)) out.others[b] = { commands: empty(), cpu: empty(), rss: empty() };
     const kinds = [
       ['node'],
       ...Object.keys(builds).flatMap((b) => Object.keys(ONE_SHOTS).map((n) => [b, n])),
@@ -98,7 +99,7 @@ export async function measureOneShots({ cliFile, runs, log = () => {}, others = 
     await run(['-e', '0'], env);
     for (let i = 0; i < runs; i++) {
       for (const [build, name] of i % 2 ? [...kinds].reverse() : kinds) {
-        const { ms, cpu, code } = await run(
+        const { ms, cpu, rss, code } = await run(
           build === 'node' ? ['-e', '0'] : argsOf(build, name),
           envOf[build] ?? env,
         );
@@ -110,6 +111,7 @@ export async function measureOneShots({ cliFile, runs, log = () => {}, others = 
           const into = build === 'pooltop' ? out : out.others[build];
           into.commands[name].push(ms);
           into.cpu[name].push(cpu);
+          into.rss[name].push(rss);
         }
       }
       log(
@@ -128,7 +130,7 @@ export async function measureOneShots({ cliFile, runs, log = () => {}, others = 
   }
 }
 
-/** One line per command: median wall ms, ratio to `node -e 0` (target ≤ 3×), and the same in CPU time. */
+/** One line per command: median wall ms, ratio to `node -e 0` (target ≤ 3×), the same in CPU time, peak RSS. */
 export function oneShotLines(r) {
   if (r.error) return [`one-shot commands: failed: ${r.error}`];
   const node = median(r.node);
@@ -136,9 +138,10 @@ export function oneShotLines(r) {
   return Object.entries(r.commands).map(([name, ms]) => {
     const ratio = r.ratios[name];
     const cpu = median(r.cpu[name]);
+    const rss = r.rss?.[name]?.length ? `  RSS ${median(r.rss[name]).toFixed(1)} MB` : '';
     return (
       `${name.padEnd(20)} ${median(ms).toFixed(0).padStart(4)} ms vs node -e 0 ${node.toFixed(0)} ms = ${ratio.toFixed(2)}×  (≤ 3×) ${ratio <= 3 ? '✓' : '✗'}` +
-      `  CPU ${cpu.toFixed(0)} vs ${nodeCpu.toFixed(0)} ms = ${(cpu / nodeCpu).toFixed(2)}×  n=${ms.length}`
+      `  CPU ${cpu.toFixed(0)} vs ${nodeCpu.toFixed(0)} ms = ${(cpu / nodeCpu).toFixed(2)}×${rss}  n=${ms.length}`
     );
   });
 }
@@ -161,6 +164,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     log: (l) => process.stderr.write(`bench: ${l}\n`),
     others: variants(argv),
   });
+  if (argv.includes('--json')) writeFileSync(opt('--json'), `${JSON.stringify(result)}\n`);
   console.log(`node ${process.version}, ${cliFile}`);
   console.log(oneShotLines(result).join('\n'));
   for (const [name, other] of Object.entries(result.others)) {

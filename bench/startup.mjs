@@ -8,8 +8,9 @@
 // of a new version has none: that "cold" start is measured too (POOLTOP_CODE_CACHE=off) and
 // reported beside the ratio.
 //
-//   node bench/startup.mjs [--runs N] [--cli FILE] [--vs NAME=FILE ...]
-//     alone (bundles the hello-world itself); --vs times other builds in the same rounds
+//   node bench/startup.mjs [--runs N] [--cli FILE] [--vs NAME=FILE ...] [--json FILE]
+//     alone (bundles the hello-world itself); --vs times other builds in the same rounds;
+//     --json also writes every sample to FILE
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -95,13 +96,15 @@ export async function measureStartup({
     Object.entries(others).forEach(([name, file], i) => {
       const env = childEnv({ POOLTOP_CACHE_DIR: otherDirs[i] });
       const run = (extra = {}) => timeToText([file, '--demo'], showsPoolData, { ...opts, env, ...extra });
-      const other = { ms: [], cpu: [], run };
+      const other = { ms: [], cpu: [], rss: [], run };
       out.others[name] = other;
       kinds[`other:${name}`] = () =>
         run({
           onFrame: (pid) => {
             const cpu = cpuMs(pid);
             if (cpu !== undefined) other.cpu.push(cpu);
+            const rss = rssBytes(pid);
+            if (rss !== undefined) other.rss.push(rss);
           },
         });
     });
@@ -186,10 +189,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         `pooltop without its caches ${median(out.cold.pooltop).toFixed(0)} ms → ${out.coldRatio.toFixed(2)}; n=${out.pooltop.length}; cache files ${out.cacheFiles.join(', ')}`,
     );
     const helloCpu = median(out.cpu.hello);
-    console.log(`  CPU to the first frame: pooltop ${median(out.cpu.pooltop).toFixed(0)} ms, hello-world ${helloCpu.toFixed(0)} ms → ${(median(out.cpu.pooltop) / helloCpu).toFixed(2)}`);
+    const mb = (bytes) => `${(median(bytes) / 2 ** 20).toFixed(1)} MB`;
+    console.log(`  CPU to the first frame: pooltop ${median(out.cpu.pooltop).toFixed(0)} ms, hello-world ${helloCpu.toFixed(0)} ms → ${(median(out.cpu.pooltop) / helloCpu).toFixed(2)}; RSS at it ${mb(out.rss.pooltop)}`);
+    if (argv.includes('--json')) writeFileSync(opt('--json'), `${JSON.stringify(out)}\n`);
     for (const [name, other] of Object.entries(out.others)) {
       console.log(
-        `  ${name}: ${median(other.ms).toFixed(0)} ms → ratio ${other.ratio.toFixed(2)}; CPU ${median(other.cpu).toFixed(0)} ms → ${(median(other.cpu) / helloCpu).toFixed(2)}`,
+        `  ${name}: ${median(other.ms).toFixed(0)} ms → ratio ${other.ratio.toFixed(2)}; CPU ${median(other.cpu).toFixed(0)} ms → ${(median(other.cpu) / helloCpu).toFixed(2)}; RSS ${mb(other.rss)}`,
       );
     }
   } finally {
