@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
-import { inkOutputVite } from './src/renderer/ink-output-plugins.mjs';
+import { inkOutputRedirectsVite } from './patches/ink-output-redirects.mjs';
 
 export default defineConfig({
   // Tests draw with the renderer users get: Ink's output pass swapped for src/renderer/output,
-  // as in the bundle. Ink (and ink-testing-library, so there is one Ink) go through Vite for that.
-  plugins: [inkOutputVite()],
+  // as in the bundle (patches/ink-output-redirects.mjs). Ink (and ink-testing-library, so there
+  // is one Ink) go through Vite for that.
+  plugins: [inkOutputRedirectsVite()],
   test: {
     server: { deps: { inline: ['ink', 'ink-testing-library'] } },
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],

@@ -18,7 +18,8 @@ async function quitMs(cliFile) {
     await session.waitFor(showsPoolData, 20_000, 'the Pool tab');
     session.write('2');
     // The demo's three accounts: the fleet table, each row with its hash rate.
-    const fleet = (s) => /Mining fleet/.test(s) && /^rows 1–\d+ of \d+/m.test(s) && /\d [kMGTPE]?H\/s/.test(s);
+    const fleet = (s) =>
+      /Mining fleet/.test(s) && /^rows 1–\d+ of \d+/m.test(s) && /\d [kMGTPE]?H\/s/.test(s);
     await session.waitFor(fleet, 20_000, 'the Mining tab');
     const at = session.write('q');
     await session.exited;
@@ -47,6 +48,8 @@ try {
 }
 console.log(`node ${process.version}, quit from the Mining tab → exit, n=${runs}`);
 for (const [name, list] of Object.entries(ms)) {
-  console.log(`  ${name}: median ${median(list).toFixed(0)} ms (${list.map((x) => x.toFixed(0)).join(', ')})`);
+  console.log(
+    `  ${name}: median ${median(list).toFixed(0)} ms (${list.map((x) => x.toFixed(0)).join(', ')})`,
+  );
 }
 process.exit(0);

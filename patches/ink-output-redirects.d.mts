@@ -1,4 +1,4 @@
-// Types of ./ink-output-plugins.mjs (a plain module: the build scripts load it without a compiler).
+// Types of ./ink-output-redirects.mjs (a plain module: the build scripts load it without a compiler).
 import type { Plugin as EsbuildPlugin } from 'esbuild';
 
 export interface InkRedirect {
@@ -8,8 +8,8 @@ export interface InkRedirect {
 }
 export const INK_REDIRECTS: InkRedirect[];
 export function redirectOf(spec: string, importer: string | undefined): InkRedirect | undefined;
-export function inkOutput(): EsbuildPlugin;
-export function inkOutputVite(): {
+export function inkOutputRedirects(): EsbuildPlugin;
+export function inkOutputRedirectsVite(): {
   name: string;
   enforce: 'pre';
   resolveId(source: string, importer: string | undefined): string | null;

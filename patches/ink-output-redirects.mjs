@@ -1,31 +1,31 @@
-// Swaps parts of Ink's output for ./output/ wherever pooltop is built or tested: the esbuild plugin
-// for every bundle (scripts/program-build.mjs), the Vite plugin for vitest (vitest.config.ts),
-// from the one table below. `ink/build/output.js`, imported by build/renderer.js, becomes
-// ./output/output.ts; the `widest-line` package Ink draws text with becomes
-// ./output/widest-line.ts; Ink's `measure-text.js`, which lays a <Text> out (build/dom.js) and
-// keeps every text it ever measured, becomes ./output/measure-text.ts; and where Ink joins the
-// text of a <Text> to measure it (build/dom.js) and to draw it (build/render-node-to-output.js),
-// ./output/squash-cache.ts keeps the result, calling Ink's own (imported as
-// `ink-squash-text-nodes`) only for a text that changed. The esbuild build fails if Ink's sources
-// no longer import these names, so an Ink upgrade cannot drop the swap silently
-// (test/renderer/ink-output-plugin.test.ts checks both plugins).
+// Ink's output pass swapped for pooltop's renderer (src/renderer/output/, its README says why)
+// wherever pooltop is built or tested, from the one table below: an esbuild plugin for every
+// bundle (scripts/program-build.mjs) and a Vite plugin for vitest (vitest.config.ts), so tests
+// draw as users see. `ink/build/output.js`, imported by build/renderer.js, becomes output.ts; the
+// `widest-line` package Ink draws text with becomes widest-line.ts; Ink's `measure-text.js`, which
+// lays a <Text> out (build/dom.js) and keeps every text it ever measured, becomes
+// measure-text.ts; and where Ink joins the text of a <Text> to measure it (build/dom.js) and to
+// draw it (build/render-node-to-output.js), squash-cache.ts keeps the result, calling Ink's own
+// (imported as `ink-squash-text-nodes`) only for a text that changed. The esbuild build fails if
+// Ink's sources no longer import these names, so an Ink upgrade cannot drop the swap silently.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { changedShape } from './must-match.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
+const output = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'renderer', 'output');
 const INK_BUILD = /[\\/]node_modules[\\/]ink[\\/]build[\\/]([\w-]+)\.js$/;
 
 /** Which Ink module imports what, and the replacement. */
 export const INK_REDIRECTS = [
-  { importer: 'renderer', spec: './output.js', to: join(here, 'output', 'output.ts') },
-  { importer: 'render-node-to-output', spec: 'widest-line', to: join(here, 'output', 'widest-line.ts') },
-  { importer: 'dom', spec: './measure-text.js', to: join(here, 'output', 'measure-text.ts') },
-  { importer: 'dom', spec: './squash-text-nodes.js', to: join(here, 'output', 'squash-cache.ts') },
+  { importer: 'renderer', spec: './output.js', to: join(output, 'output.ts') },
+  { importer: 'render-node-to-output', spec: 'widest-line', to: join(output, 'widest-line.ts') },
+  { importer: 'dom', spec: './measure-text.js', to: join(output, 'measure-text.ts') },
+  { importer: 'dom', spec: './squash-text-nodes.js', to: join(output, 'squash-cache.ts') },
   {
     importer: 'render-node-to-output',
     spec: './squash-text-nodes.js',
-    to: join(here, 'output', 'squash-cache.ts'),
+    to: join(output, 'squash-cache.ts'),
   },
 ];
 
@@ -40,9 +40,9 @@ export function redirectOf(spec, importer) {
   return INK_REDIRECTS.find((r) => r.importer === name && r.spec === spec);
 }
 
-export function inkOutput() {
+export function inkOutputRedirects() {
   return {
-    name: 'ink-output',
+    name: 'ink-output-redirects',
     setup(build) {
       const seen = new Set();
       build.onStart(() => seen.clear());
@@ -66,9 +66,7 @@ export function inkOutput() {
         const names = missing.map((r) => `ink/build/${r.importer}.js → ${r.spec}`).join(', ');
         return {
           errors: [
-            {
-              text: `src/renderer: Ink changed shape (no import ${names}); see src/renderer/README.md`,
-            },
+            { text: changedShape('ink-output-redirects.mjs', `Ink changed shape (no import ${names})`) },
           ],
         };
       });
@@ -80,9 +78,9 @@ export function inkOutput() {
  * The same swap for Vite (vitest): Ink must be processed by Vite rather than loaded by Node
  * (vitest.config.ts lists it under server.deps.inline) for its imports to reach this hook.
  */
-export function inkOutputVite() {
+export function inkOutputRedirectsVite() {
   return {
-    name: 'ink-output',
+    name: 'ink-output-redirects',
     enforce: 'pre',
     resolveId(source, importer) {
       return INK_ORIGINALS.get(source) ?? redirectOf(source, importer)?.to ?? null;

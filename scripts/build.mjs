@@ -28,7 +28,7 @@ function isStale() {
     const inputs = [
       newestMtime(join(root, 'src')),
       newestMtime(join(root, 'scripts')),
-      newestMtime(join(root, 'vendor')),
+      newestMtime(join(root, 'patches')),
       statSync(join(root, 'package-lock.json')).mtimeMs,
     ];
     return inputs.some((t) => t > built);

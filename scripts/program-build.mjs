@@ -17,17 +17,13 @@ import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { inkOutput } from '../src/renderer/ink-output-plugins.mjs';
-import { swrUnref } from '../vendor/swr-unref/esbuild-plugin.mjs';
-import { dashboardBundle, leanStart } from './lean-start.mjs';
+import { dependencyPatches } from '../patches/index.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** esbuild options shared by every bundle: minified, production React and Ink. */
+/** esbuild options shared by every bundle: minified, production React, every dependency patch. */
 export function commonOptions(outDir) {
   mkdirSync(outDir, { recursive: true });
-  const emptyModule = join(outDir, '.empty.js');
-  writeFileSync(emptyModule, 'export default undefined;\n');
   const { version, engines } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   return {
     bundle: true,
@@ -40,12 +36,8 @@ export function commonOptions(outDir) {
     absWorkingDir: root,
     // Resolve packages from the repository even when the output lives elsewhere (the bench).
     nodePaths: [join(root, 'node_modules')],
-    // Ink loads react-devtools-core only in dev mode (DEV=true); never ship it.
-    alias: { 'react-devtools-core': emptyModule },
-    // Ink's output pass replaced: src/renderer/README.md says why and what it buys.
-    // SWR's deduping timer unref'd: vendor/swr-unref/esbuild-plugin.mjs says why.
-    // Start-up work skipped: ./lean-start.mjs says what and why.
-    plugins: [inkOutput(), swrUnref(), ...leanStart(root)],
+    // Every rewrite of a dependency: patches/README.md says what, why and what each buys.
+    plugins: dependencyPatches(),
     define: {
       'process.env.NODE_ENV': '"production"',
       __POOLTOP_VERSION__: JSON.stringify(version),
@@ -89,7 +81,8 @@ export async function buildProgram({ entry, outDir, name, minify = true }) {
   const commandsName = `${name}-commands.cjs`;
   // Files of the earlier ESM build, if dist still has them.
   rmSync(join(outDir, 'chunks'), { recursive: true, force: true });
-  for (const old of [`${name}-app.mjs`, `${name}-chunks.json`]) rmSync(join(outDir, old), { force: true });
+  for (const old of [`${name}-app.mjs`, `${name}-chunks.json`, '.empty.js'])
+    rmSync(join(outDir, old), { force: true });
   const commands = await build({
     ...common,
     minify,
@@ -104,7 +97,6 @@ export async function buildProgram({ entry, outDir, name, minify = true }) {
     ...common,
     minify,
     format: 'cjs',
-    plugins: dashboardBundle(common.plugins),
     entryPoints: [join(root, entry)],
     outfile: join(outDir, dashboardName),
     metafile: true,

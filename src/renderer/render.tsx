@@ -1,6 +1,6 @@
 /**
  * The full-screen renderer: Ink's reconciler and layout, with this package's output pass
- * (./output/, swapped in by ./ink-output-plugins.mjs), whole frames handed to the frame writer
+ * (./output/, swapped in by patches/ink-output-redirects.mjs), whole frames handed to the frame writer
  * (only changed line tails reach the terminal), passes scheduled by ./pass-scheduler.tsx, and
  * console output held while the screen is drawn.
  */

@@ -1,7 +1,8 @@
 /**
- * The build and vitest swap Ink's output pass for src/renderer/output. This checks, on the installed Ink,
- * that the swap really happens (the bundle's inputs), and that a bundle in which only part of
- * the swap applies (as after an Ink upgrade that renamed a module) fails.
+ * The build and vitest swap Ink's output pass for src/renderer/output
+ * (patches/ink-output-redirects.mjs). This checks, on the installed Ink, that the swap really
+ * happens (the bundle's inputs), and that a bundle in which only part of the swap applies (as
+ * after an Ink upgrade that renamed a module) fails.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -10,7 +11,7 @@ import { Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { inkOutput, inkOutputVite } from '../../src/renderer/ink-output-plugins.mjs';
+import { inkOutputRedirects, inkOutputRedirectsVite } from '../../patches/ink-output-redirects.mjs';
 
 const inkBuild = dirname(createRequire(import.meta.url).resolve('ink'));
 
@@ -25,10 +26,10 @@ const bundle = (entry: string) =>
     format: 'esm',
     outfile: 'out.mjs',
     external: ['react-devtools-core'],
-    plugins: [inkOutput()],
+    plugins: [inkOutputRedirects()],
   });
 
-describe('src/renderer output-pass plugins', () => {
+describe('patches/ink-output-redirects', () => {
   it("bundles src/renderer/output instead of Ink's output.js and the widest-line package", async () => {
     const { metafile } = await bundle(join(inkBuild, 'index.js'));
     const inputs = Object.keys(metafile.inputs).map((p) => p.replaceAll('\\', '/'));
@@ -49,7 +50,7 @@ describe('src/renderer output-pass plugins', () => {
   });
 
   it('resolves the same redirects for vitest, and nothing else', () => {
-    const plugin = inkOutputVite();
+    const plugin = inkOutputRedirectsVite();
     const resolve = (spec: string, importer: string) => plugin.resolveId(spec, importer);
     expect(resolve('./output.js', join(inkBuild, 'renderer.js'))).toMatch(
       /src[\\/]renderer[\\/]output[\\/]output\.ts$/,

@@ -31,7 +31,7 @@ export interface PostOptions {
 
 /**
  * A keep-alive pool per receiver's origin. undici's Pool, as the API client uses (the bundle
- * carries undici's Pool alone: scripts/lean-start.mjs).
+ * carries undici's Pool alone: patches/undici-pool-only.mjs).
  */
 export interface Dispatcher {
   pool(origin: string): Pool;
