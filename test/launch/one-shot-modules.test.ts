@@ -28,11 +28,25 @@ interface Loads {
   nodeUndici: boolean;
 }
 
-const bundles = () =>
-  JSON.parse(readFileSync(join(DIST, 'pooltop-bundles.json'), 'utf8')) as Record<string, string[]>;
+/**
+ * The source files of each bundle, a dependency's from its `node_modules/` on: esbuild names a
+ * file by its real path, which lies outside the checkout where node_modules is a symlink.
+ */
+const bundles = (): Record<string, string[]> => {
+  const lists = JSON.parse(readFileSync(join(DIST, 'pooltop-bundles.json'), 'utf8')) as Record<
+    string,
+    string[]
+  >;
+  const fromNodeModules = (f: string) =>
+    f.includes('node_modules/') ? f.slice(f.indexOf('node_modules/')) : f;
+  return Object.fromEntries(Object.entries(lists).map(([name, files]) => [name, files.map(fromNodeModules)]));
+};
 
 /** What the command loaded through Node's module loader, what the hook saw, and what it said. */
-async function loads(args: string[], env: NodeJS.ProcessEnv): Promise<Loads & { files: string[]; said: string }> {
+async function loads(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<Loads & { files: string[]; said: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'pooltop-loads-'));
   const out = join(dir, 'loads.json');
   let said = '';
@@ -62,7 +76,7 @@ describe('one-shot commands load only what they use', () => {
     await served.stop();
   });
 
-  it('the dashboard is what brings Ink, React and Yoga into the build; the commands\' bundle has none', () => {
+  it("the dashboard is what brings Ink, React and Yoga into the build; the commands' bundle has none", () => {
     const { 'pooltop-commands.cjs': commands = [], 'pooltop-dashboard.cjs': dashboard = [] } = bundles();
     for (const name of ['ink', 'react', 'yoga-layout']) {
       expect(dashboard.some((f) => f.startsWith(`node_modules/${name}/`))).toBe(true);
@@ -79,7 +93,9 @@ describe('one-shot commands load only what they use', () => {
   ])('pooltop %s %s', async (...args) => {
     const seen = await loads([...args, '--base-url', served.facts.base_url], served.env());
     // The cache's name is the bundle's: the commands' bundle ran, not the dashboard's.
-    expect(seen.said).toMatch(/^pooltop: code cache: none, written at exit \(.*[\\/]commands-[^/\\]*\.v8\)$/m);
+    expect(seen.said).toMatch(
+      /^pooltop: code cache: none, written at exit \(.*[\\/]commands-[^/\\]*\.v8\)$/m,
+    );
     expect(seen.files).toEqual([CLI]);
     expect(seen.segmenters).toBe(0);
     expect(seen.nodeUndici).toBe(false);
