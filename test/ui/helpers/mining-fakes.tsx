@@ -15,12 +15,12 @@ import type {
 import type { ApiClient } from '../../../src/api/types.js';
 import type { SeenStores } from '../../../src/config/seen-store.js';
 import type { ResolvedConfig } from '../../../src/config/types.js';
-import { type AlertSettings, NO_ALERTS } from '../../../src/ui/alerts/alerts-context.js';
+import type { AlertSettings } from '../../../src/ui/alerts/alerts-context.js';
 import { MiningView } from '../../../src/ui/mining/mining-view.js';
 import type { StatusReport } from '../../../src/ui/status-report.js';
 import { keyedConfig } from './accounts-fakes.js';
 import { NOW } from './fixtures.js';
-import { mountView } from './harness.js';
+import { mountView, QUIET_ALERTS } from './harness.js';
 
 export { keyedConfig, keylessConfig } from './accounts-fakes.js';
 export { NOW } from './fixtures.js';
@@ -191,7 +191,7 @@ export function mountMining(opts: MountOptions) {
     miningAccount: 'main_farm',
     sources: { ...keyedConfig.sources, miningAccount: 'flag' },
   };
-  const alerts: AlertSettings = { ...NO_ALERTS, thresholds: opts.thresholds ?? NO_ALERTS.thresholds };
+  const alerts: AlertSettings = { ...QUIET_ALERTS, thresholds: opts.thresholds ?? QUIET_ALERTS.thresholds };
   return mountView(
     (hidden) => (
       <MiningView width={opts.width ?? 120} height={opts.height ?? 40} active={!hidden} hidden={hidden} />
