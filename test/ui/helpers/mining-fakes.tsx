@@ -38,8 +38,6 @@ export class FakeMining implements MiningApi {
   calls: Call[] = [];
   inFlight = 0;
   maxInFlight = 0;
-  /** Milliseconds each answer takes (0: next turn). */
-  delayMs = 0;
   accountList: MiningAccount[] = [
     { name: 'main_farm', createdAt: NOW_SEC - 90 * 86_400 },
     { name: 'solar_shed', createdAt: NOW_SEC - 200 * 86_400 },
@@ -66,7 +64,8 @@ export class FakeMining implements MiningApi {
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
-      await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+      // Answers a turn later, as the network would, without waiting on any clock.
+      await new Promise((resolve) => setImmediate(resolve));
       const err = this.fail(op, q);
       if (err) throw err;
       return make();
