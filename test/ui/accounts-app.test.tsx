@@ -3,13 +3,12 @@
  * service: the global keys stand aside while the search box is open, help lists the tab's keys
  * from the keymap, and an auth failure stays inside the tab.
  */
-import { render } from 'ink-testing-library';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
-import { App } from '../../src/ui/app.js';
 import { bindingsFor } from '../../src/ui/keymap.js';
 import { KEYS, keyedConfig, waitForFrame } from './helpers/accounts-fakes.js';
+import { renderApp } from './helpers/harness.js';
 
 let service: ServiceHandle;
 beforeAll(async () => {
@@ -30,24 +29,18 @@ function startApp(secret = service.credentials.apiSecret) {
     apiSecret: secret,
     retries: 0,
   });
-  const controller = new AbortController();
-  const onQuit = vi.fn();
-  const view = render(
-    <App
-      client={client}
-      config={{ ...keyedConfig, baseUrl: service.baseUrl }}
-      demo
-      intervalSec={60}
-      color={false}
-      signal={controller.signal}
-      onQuit={onQuit}
-    />,
-  );
-  Object.defineProperty(view.stdout, 'columns', { value: 100, configurable: true });
-  Object.defineProperty(view.stdout, 'rows', { value: 30, configurable: true });
-  view.stdout.emit('resize');
+  const view = renderApp({
+    client,
+    config: { ...keyedConfig, baseUrl: service.baseUrl },
+    demo: true,
+    intervalSec: 60,
+    columns: 100,
+    rows: 30,
+    now: Date.now,
+    random: Math.random,
+  });
   cleanup.push(async () => {
-    controller.abort();
+    view.controller.abort();
     view.unmount();
     await client.close();
   });
@@ -56,7 +49,7 @@ function startApp(secret = service.credentials.apiSecret) {
     view.stdin.write(keys);
     return waitForFrame(frame, until, 5000);
   };
-  return { ...view, frame, press, onQuit };
+  return { ...view, frame, press };
 }
 
 describe('Sub-accounts tab in the dashboard', () => {

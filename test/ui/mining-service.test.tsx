@@ -4,14 +4,13 @@
  * starts in a second (counted at the client's edge and on the service), and, inside the whole
  * dashboard, cached data in the very first frame when the tab is shown again.
  */
-import { render } from 'ink-testing-library';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { MINING_PATHS, type MiningApi } from '../../src/api/mining-types.js';
 import type { ApiClient } from '../../src/api/types.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
-import { App } from '../../src/ui/app.js';
 import { fakeClock } from './helpers/fixtures.js';
+import { renderApp } from './helpers/harness.js';
 import { KEYS, keyedConfig, mountMining, waitForFrame, waitUntil } from './helpers/mining-fakes.js';
 
 let service: ServiceHandle;
@@ -156,23 +155,18 @@ describe('Mining tab on the embedded service, 10,000 workers', () => {
 
   it('shows the cached tab in the first frame when it is shown again', async () => {
     const { client } = countingClient();
-    const controller = new AbortController();
-    const view = render(
-      <App
-        client={client}
-        config={config()}
-        demo
-        intervalSec={60}
-        color={false}
-        signal={controller.signal}
-        onQuit={vi.fn()}
-      />,
-    );
-    Object.defineProperty(view.stdout, 'columns', { value: 120, configurable: true });
-    Object.defineProperty(view.stdout, 'rows', { value: 40, configurable: true });
-    view.stdout.emit('resize');
+    const view = renderApp({
+      client,
+      config: config(),
+      demo: true,
+      intervalSec: 60,
+      columns: 120,
+      rows: 40,
+      now: Date.now,
+      random: Math.random,
+    });
     cleanup.push(() => {
-      controller.abort();
+      view.controller.abort();
       view.unmount();
     });
     const frame = () => view.lastFrame() ?? '';

@@ -19,6 +19,7 @@ import {
   systemClock,
 } from '../../../src/ui/clock.js';
 import { cachedSeenStores, memorySeenStore, type SeenStores } from '../../../src/config/seen-store.js';
+import type { Seed } from '../../../src/ui/data/seed.js';
 import { KeypressProvider } from '../../../src/ui/hooks/use-keypress.js';
 import type { TerminalControl } from '../../../src/ui/shell.js';
 import {
@@ -108,6 +109,10 @@ export interface MountViewOptions {
   hidden?: boolean;
   /** What the dashboard remembers of each mining account's workers (default: in memory, per mount). */
   seenStores?: SeenStores;
+  /** Jitter for retry backoff (default: the providers' own). */
+  random?: () => number;
+  /** Answers asked for before the dashboard mounted, seeding the cache. */
+  seeds?: readonly Seed[];
 }
 
 /** Alert settings under which the dashboard's watcher judges nothing and so reads nothing. */
@@ -147,6 +152,8 @@ export function mountView(view: (hidden: boolean) => ReactElement, opts: MountVi
         now={now}
         alerts={alerts}
         seenStores={seenStores}
+        random={opts.random}
+        seeds={opts.seeds}
       >
         <UiStateContext.Provider value={ui}>
           {/* The second the shell hands its tabs as it renders. */}
@@ -171,7 +178,7 @@ export function mountView(view: (hidden: boolean) => ReactElement, opts: MountVi
     hidden = h;
     rendered.rerender(tree(h));
   };
-  return { ...rendered, ui, controller, frame, settle, setHidden };
+  return { ...rendered, ui, pausedRef, controller, frame, settle, setHidden };
 }
 
 export const KEYS = {
