@@ -1,10 +1,9 @@
 /** The `!` alert history on its own: newest first, scrolled with the keymap's keys. */
-import { render } from 'ink-testing-library';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AlertChange } from '../../src/ui/alerts/alert-state.js';
 import { AlertOverlay } from '../../src/ui/chrome/alert-overlay.js';
-import { KeypressProvider } from '../../src/ui/hooks/use-keypress.js';
-import { NOW } from './helpers/fixtures.js';
+import { configFixture, NOW, StubClient } from './helpers/fixtures.js';
+import { mountView } from './helpers/harness.js';
 
 beforeAll(() => {
   process.env.TZ = 'UTC';
@@ -26,8 +25,8 @@ const HISTORY: AlertChange[] = Array.from({ length: 40 }, (_, i) => ({
 }));
 
 function show(height: number) {
-  const overlay = (
-    <KeypressProvider>
+  const view = mountView(
+    () => (
       <AlertOverlay
         history={HISTORY}
         sinceMs={NOW}
@@ -36,9 +35,9 @@ function show(height: number) {
         height={height}
         active
       />
-    </KeypressProvider>
+    ),
+    { client: new StubClient(), config: configFixture },
   );
-  const view = render(overlay);
   views.push(view);
   const rows = () => (view.lastFrame() ?? '').split('\n').filter((l) => /\d\d:\d\d:\d\d {2}workers/.test(l));
   const press = async (key: string, first: string) => {
@@ -51,7 +50,7 @@ function show(height: number) {
    */
   const stays = (key: string, first: string) => {
     view.stdin.write(key);
-    view.rerender(overlay);
+    view.settle();
     expect(rows()[0]).toContain(first);
   };
   return { view, rows, press, stays };
