@@ -27,6 +27,7 @@ import { checkFrames } from './frame-check.js';
 import { accountArb, overviewArb, tokensArb } from './arbitraries.js';
 import { hostileString } from './hostile.js';
 import { tokenSetModel } from '../../src/api/schemas.js';
+import { keyOf } from '../ui/helpers/keys.js';
 
 /** Errors whose message is hostile: a plain Error is not cleaned at construction, so views must. */
 const errorArb = fc
@@ -67,9 +68,9 @@ describe('hostile text never reaches the terminal (property)', () => {
         const app = renderApp({ client, columns: 100, rows: 30 });
         cleanups.push(() => app.unmount());
         await waitForFrame(app.frame, (f) => f.includes('Workers'));
-        app.press('r');
+        app.press(keyOf('global', 'refresh'));
         await waitForFrame(app.frame, (f) => f.includes('error:'));
-        app.press('y');
+        app.press(keyOf('pool', 'copy-link'));
         await waitForFrame(app.frame, (f) => /Sent .* to the terminal clipboard|No connection link/.test(f));
         const report = checkFrames(app.frames);
         app.unmount();
@@ -92,9 +93,9 @@ describe('hostile text never reaches the terminal (property)', () => {
           await waitForAccounts(view.frame, (f) => f.includes('rows 1–'));
           view.stdin.write(KEYS.enter);
           await waitForAccounts(view.frame, (f) => f.includes('Sub-account, row 1'));
-          view.stdin.write('y');
+          view.stdin.write(keyOf('accounts', 'copy-id'));
           client.fail = () => error;
-          view.stdin.write('-'); // a smaller page is a new request: it fails, and says so
+          view.stdin.write(keyOf('accounts', 'page-size-down')); // a smaller page is a new request: it fails, and says so
           await waitForAccounts(
             view.frame,
             (f) => f.includes('rows 1–20 not loaded') && f.includes('r retries'),
@@ -147,7 +148,7 @@ describe('hostile text never reaches the terminal (property)', () => {
         cleanups.push(() => view.unmount());
         const { frame } = view;
         await waitForFrame(frame, (f) => f.includes('Access token'));
-        view.stdin.write('R');
+        view.stdin.write(keyOf('session', 'refresh-token'));
         await waitForFrame(frame, (f) => f.includes('Last refresh') && !f.includes(', ok'));
         const report = checkFrames(view.frames);
         view.unmount();

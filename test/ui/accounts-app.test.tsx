@@ -9,6 +9,7 @@ import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { bindingsFor } from '../../src/ui/keymap.js';
 import { KEYS, keyedConfig, waitForFrame } from './helpers/accounts-fakes.js';
 import { renderApp } from './helpers/harness.js';
+import { keyOf, tabKey } from './helpers/keys.js';
 
 let service: ServiceHandle;
 beforeAll(async () => {
@@ -55,8 +56,8 @@ function startApp(secret = service.credentials.apiSecret) {
 describe('Sub-accounts tab in the dashboard', () => {
   it('types global keys into the search box instead of quitting or switching tabs', async () => {
     const app = startApp();
-    await app.press('3', (f) => f.includes('[3 Sub-accounts]') && f.includes('rows 1–30 ·'));
-    await app.press('/', (f) => f.includes('Search:'));
+    await app.press(tabKey(3), (f) => f.includes('[3 Sub-accounts]') && f.includes('rows 1–30 ·'));
+    await app.press(keyOf('accounts', 'search'), (f) => f.includes('Search:'));
     for (const [i, ch] of [...'q1?r'].entries()) {
       await app.press(ch, (f) => f.includes(`Search: ${'q1?r'.slice(0, i + 1)}`));
     }
@@ -64,24 +65,27 @@ describe('Sub-accounts tab in the dashboard', () => {
     expect(app.frame()).toContain('[3 Sub-accounts]');
     await app.press(KEYS.escape, (f) => !f.includes('Search:') && f.includes('rows 1–30 ·'));
     // With the box closed, the global keys work again.
-    let help = await app.press('?', (f) => f.includes('closes this help'));
+    let help = await app.press(keyOf('global', 'help'), (f) => f.includes('closes this help'));
     // The help may be taller than the screen: read it to its end.
     let seen = help;
     for (let end = /lines \d+–(\d+) of (\d+)/.exec(help); end && end[1] !== end[2]; ) {
       const shown = end[1];
-      help = await app.press('j', (f) => /lines \d+–(\d+) of/.exec(f)?.[1] !== shown);
+      help = await app.press(
+        keyOf('help', 'scroll-down', 1),
+        (f) => /lines \d+–(\d+) of/.exec(f)?.[1] !== shown,
+      );
       seen += help;
       end = /lines \d+–(\d+) of (\d+)/.exec(help);
     }
     for (const b of bindingsFor('accounts')) expect(seen).toContain(b.description.slice(0, 30));
     await app.press(KEYS.escape, (f) => !f.includes('closes this help') && f.includes('rows 1–30'));
-    await app.press('1', (f) => f.includes('[1 Pool]'));
+    await app.press(tabKey(1), (f) => f.includes('[1 Pool]'));
     expect(app.onQuit).not.toHaveBeenCalled();
   });
 
   it('keeps an auth failure inside the tab: the pool tab still works', async () => {
     const app = startApp('wrong-secret');
-    await app.press('3', (f) => f.includes('Unauthorized request. — check its secret ('));
-    await app.press('1', (f) => f.includes('[1 Pool]') && f.includes('Workers'));
+    await app.press(tabKey(3), (f) => f.includes('Unauthorized request. — check its secret ('));
+    await app.press(tabKey(1), (f) => f.includes('[1 Pool]') && f.includes('Workers'));
   });
 });

@@ -4,6 +4,7 @@ import type { AlertChange } from '../../src/ui/alerts/alert-state.js';
 import { AlertOverlay } from '../../src/ui/chrome/alert-overlay.js';
 import { configFixture, NOW, StubClient } from './helpers/fixtures.js';
 import { mountView } from './helpers/harness.js';
+import { keyOf } from './helpers/keys.js';
 
 beforeAll(() => {
   process.env.TZ = 'UTC';
@@ -68,16 +69,16 @@ describe('the alert history overlay', () => {
 
   it('scrolls by line, by page and to either end, and stops there', async () => {
     const { view, rows, press, stays } = show(16);
-    await press('j', '12:38:00');
-    await press('\x1b[B', '12:37:00'); // down arrow
-    await press('k', '12:38:00');
-    await press('n', '12:28:00');
-    await press('b', '12:38:00');
-    await press('G', '12:09:00');
+    await press(keyOf('alerts', 'down', 1), '12:38:00');
+    await press(keyOf('alerts', 'down'), '12:37:00'); // the down arrow
+    await press(keyOf('alerts', 'up', 1), '12:38:00');
+    await press(keyOf('alerts', 'page-down', 1), '12:28:00');
+    await press(keyOf('alerts', 'page-up', 1), '12:38:00');
+    await press(keyOf('alerts', 'oldest', 1), '12:09:00');
     expect(rows().at(-1)).toMatch(/12:00:00 {2}workers {2}OK → WARNING +1000/);
     expect(view.lastFrame()).toContain('31–40 of 40');
-    stays('j', '12:09:00'); // the end: no further
-    await press('g', '12:39:00');
-    stays('k', '12:39:00'); // the top: no further
+    stays(keyOf('alerts', 'down', 1), '12:09:00'); // the end: no further
+    await press(keyOf('alerts', 'newest', 1), '12:39:00');
+    stays(keyOf('alerts', 'up', 1), '12:39:00'); // the top: no further
   });
 });

@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PoolOverview } from '../../src/api/types.js';
 import { NOW, overviewFixture, StubClient } from './helpers/fixtures.js';
 import { renderApp, waitForFrame } from './helpers/harness.js';
+import { keyOf } from './helpers/keys.js';
 
 describe('a poll', () => {
   it('lands in one render with the new second and the status bar that speaks of it', async () => {
@@ -22,7 +23,7 @@ describe('a poll', () => {
 
     // `r` asks again, four seconds later; the answer comes in the next second.
     t += 4_000;
-    view.stdin.write('r');
+    view.stdin.write(keyOf('global', 'refresh'));
     await vi.waitFor(() => expect(client.calls).toBe(2));
     // What the request's start draws (its spinner) is drawn before the answer comes.
     for (let turn = 0; turn < 5; turn++) await new Promise<void>((resolve) => setImmediate(resolve));

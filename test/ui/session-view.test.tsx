@@ -8,6 +8,7 @@ import { SessionView } from '../../src/ui/session/session-view.js';
 import { unusedMining } from './helpers/fixtures.js';
 import { mountView, waitForFrame } from './helpers/harness.js';
 import { tokenSetModel } from '../../src/api/schemas.js';
+import { keyOf } from './helpers/keys.js';
 
 const T0 = Date.UTC(2025, 10, 22, 12, 0, 0);
 const CONFIGURED: ResolvedConfig = {
@@ -130,12 +131,12 @@ describe('Session tab', () => {
     const t = setup({ stored: STORED });
     cleanup = t.view.unmount;
     await waitForFrame(t.frame, (x) => x.includes('Expires'));
-    t.view.stdin.write('a');
+    t.view.stdin.write(keyOf('session', 'auto-refresh'));
     await waitForFrame(t.frame, (x) => x.includes('Auto-refresh    off (a turns it on)'));
     t.advanceTo(T0 + 290_000);
     await waitForFrame(t.frame, (x) => x.includes('Expires         in 10s'));
     expect(t.client.calls).toEqual([]);
-    t.view.stdin.write('R');
+    t.view.stdin.write(keyOf('session', 'refresh-token'));
     await waitForFrame(t.frame, (x) => x.includes('Access token    AC02…'));
     expect(t.client.calls).toHaveLength(1);
     expect(t.notify).toHaveBeenCalledWith('Token refreshed.');

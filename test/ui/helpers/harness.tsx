@@ -30,6 +30,7 @@ import {
 } from '../../../src/ui/status-report.js';
 import { type UiState, UiStateContext } from '../../../src/ui/ui-state.js';
 import { configFixture, NOW, StubClient } from './fixtures.js';
+import { keySequence } from './keys.js';
 
 export interface RenderAppOptions {
   client: ApiClient;
@@ -181,19 +182,22 @@ export function mountView(view: (hidden: boolean) => ReactElement, opts: MountVi
   return { ...rendered, ui, pausedRef, controller, frame, settle, setHidden };
 }
 
+/** Keys by what they are (the arrows, Enter, Esc), as the terminal sends them. */
 export const KEYS = {
-  up: '\u001b[A',
-  down: '\u001b[B',
-  right: '\u001b[C',
-  left: '\u001b[D',
-  pageUp: '\u001b[5~',
-  pageDown: '\u001b[6~',
-  home: '\u001b[H',
-  end: '\u001b[F',
-  enter: '\r',
-  escape: '\u001b',
-  backspace: '\u007f',
+  up: keySequence('up'),
+  down: keySequence('down'),
+  right: keySequence('right'),
+  left: keySequence('left'),
+  pageUp: keySequence('pageup'),
+  pageDown: keySequence('pagedown'),
+  home: keySequence('home'),
+  end: keySequence('end'),
+  enter: keySequence('enter'),
+  escape: keySequence('escape'),
+  backspace: keySequence('backspace'),
 } as const;
+
+export { keyOf, keySequence, tabKey } from './keys.js';
 
 /**
  * Bounded wait for the last frame to satisfy `check` (throws with the frame if it never does).

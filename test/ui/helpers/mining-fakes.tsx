@@ -24,7 +24,7 @@ import { mountView, QUIET_ALERTS } from './harness.js';
 
 export { keyedConfig, keylessConfig } from './accounts-fakes.js';
 export { NOW } from './fixtures.js';
-export { KEYS, waitForFrame, waitUntil } from './harness.js';
+export { KEYS, keyOf, tabKey, waitForFrame, waitUntil } from './harness.js';
 
 const NOW_SEC = NOW / 1000;
 
