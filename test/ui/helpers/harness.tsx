@@ -70,7 +70,7 @@ export function renderApp(opts: RenderAppOptions) {
       onQuit={onQuit}
       now={opts.now ?? (() => NOW)}
       random={opts.random ?? (() => 1)}
-      terminal={opts.terminal}
+      terminal={opts.terminal ?? { repaint: vi.fn(), suspend: vi.fn() }}
     />
   );
   const view = render(app);
