@@ -112,6 +112,8 @@ export interface MountViewOptions {
   seenStores?: SeenStores;
   /** Jitter for retry backoff (default: the providers' own). */
   random?: () => number;
+  /** Draw in colour (default: none). */
+  color?: boolean;
   /** Answers asked for before the dashboard mounted, seeding the cache. */
   seeds?: readonly Seed[];
 }
@@ -147,7 +149,7 @@ export function mountView(view: (hidden: boolean) => ReactElement, opts: MountVi
         config={opts.config}
         demo={false}
         intervalSec={opts.intervalSec ?? 3600}
-        color={false}
+        color={opts.color ?? false}
         signal={signal}
         pausedRef={pausedRef}
         now={now}
