@@ -168,8 +168,8 @@ export function DashboardProviders({
 export interface AppProps extends Omit<ProvidersProps, 'pausedRef' | 'children'> {
   /** Called with the exit code when the user quits. */
   onQuit: (code: number) => void;
-  /** Ctrl+L and Ctrl+Z (run-dashboard.tsx owns the terminal); absent in tests that render the App alone. */
-  terminal?: TerminalControl;
+  /** Ctrl+L and Ctrl+Z (run-dashboard.tsx owns the terminal). */
+  terminal: TerminalControl;
 }
 
 /** The root: providers around the shell (tabs, chrome, global keys). */

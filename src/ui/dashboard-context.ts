@@ -1,6 +1,7 @@
 /**
  * What every part of the dashboard may read: the API client (for hooks only, never views:
- * test/meta/layers.test.ts), settings, and the injected clock. Provided once by app.tsx.
+ * test/meta/layers.test.ts), settings, and the injected clock. Provided once by app.tsx
+ * (`DashboardProviders`, which the tests mount too), every field always there.
  */
 import { createContext, useContext } from 'react';
 import type { RequestQueue } from '../api/request-queue.js';
@@ -27,12 +28,12 @@ export interface DashboardContextValue {
   signal: AbortSignal;
   /** Wall clock in ms (Date.now unless a test injects one). */
   now: () => number;
-  /** What this profile remembers of each mining account's workers (config/seen-store.ts); app.tsx always gives one. */
-  seenStores?: SeenStores;
-  /** When failing SWR keys are retried next (see useRetryAt); absent in some test harnesses. */
-  retries?: RetrySchedule;
-  /** Asks the shell to draw, as each answer lands and each second (app.tsx gives one; useNow makes its own). */
-  second?: SecondSignal;
+  /** What this profile remembers of each mining account's workers (config/seen-store.ts). */
+  seenStores: SeenStores;
+  /** When failing SWR keys are retried next (see useRetryAt). */
+  retries: RetrySchedule;
+  /** Asks the shell to draw, as each answer lands and each second (clock.ts). */
+  second: SecondSignal;
 }
 
 export const DashboardContext = createContext<DashboardContextValue | null>(null);

@@ -35,10 +35,8 @@ export class RetrySchedule {
   }
 }
 
-const none = (): (() => void) => () => {};
-
 /** The scheduled retry of one SWR key (a string key is its own serialisation). */
-export function useRetryAt(schedule: RetrySchedule | undefined, key: string): RetryAt | undefined {
-  const get = useCallback(() => schedule?.get(key), [schedule, key]);
-  return useSyncExternalStore(schedule?.subscribe ?? none, get, get);
+export function useRetryAt(schedule: RetrySchedule, key: string): RetryAt | undefined {
+  const get = useCallback(() => schedule.get(key), [schedule, key]);
+  return useSyncExternalStore(schedule.subscribe, get, get);
 }

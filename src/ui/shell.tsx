@@ -41,7 +41,7 @@ export interface ShellProps {
   /** Read by SWR's `isPaused`; the shell flips it with `p`. */
   pausedRef: { current: boolean };
   onQuit: (code: number) => void;
-  terminal?: TerminalControl;
+  terminal: TerminalControl;
 }
 
 /** Layout (tab bar, the visible tab or help, status bar) and the global key bindings. */
@@ -116,8 +116,8 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
         pausedRef.current = true;
         notify('Refreshed once; polling stays paused (p resumes).');
       },
-      redraw: () => terminal?.repaint(),
-      suspend: () => terminal?.suspend(),
+      redraw: () => terminal.repaint(),
+      suspend: () => terminal.suspend(),
     },
     !capture,
   );

@@ -12,6 +12,7 @@ import { formatCount } from '../../src/format/number.js';
 import { generateAccounts } from '../../src/service/accounts.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { launchPty, type PtySession } from '../support/pty-session.js';
+import { keyOf } from '../ui/helpers/keys.js';
 
 const COUNT = 10_100;
 const SEED = 31;
@@ -97,7 +98,7 @@ describe('pooltop: the whole sub-account list in a terminal', () => {
     expect(rows.length).toBeGreaterThan(10);
     for (const row of rows) expect(row).toMatch(/ active /);
 
-    s.pty.write('q');
+    s.pty.write(keyOf('global', 'quit'));
     expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);
   }, 60_000);
 });

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { launchPty, type PtySession } from '../support/pty-session.js';
+import { keyOf } from '../ui/helpers/keys.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cli = join(root, 'dist', 'pooltop.cjs');
@@ -109,7 +110,7 @@ describe('pooltop --demo: the Sub-accounts tab in a terminal', () => {
     expect(detail.toLowerCase()).toMatch(/alias\s+\S*miner/);
     await press(s, '\u001b', (t) => !t.includes('User ID') && loaded('1–30')(t), 'the detail pane closed');
 
-    s.pty.write('q');
+    s.pty.write(keyOf('global', 'quit'));
     expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);
   });
 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BACKGROUND_QUERY } from '../../src/terminal/background.js';
 import { launchPty, type PtySession, waitForScreen } from '../support/pty-session.js';
+import { keyOf } from '../ui/helpers/keys.js';
 
 let current: PtySession | undefined;
 afterEach(() => {
@@ -76,13 +77,13 @@ describe('pooltop --demo --notify with thresholds the demo crosses', () => {
     expect(count(s.raw().replaceAll(BACKGROUND_QUERY, ''), '\x07')).toBe(3);
     expect(count(s.raw(), '\x1b]9;')).toBe(1);
 
-    s.pty.write('!');
+    s.pty.write(keyOf('global', 'alerts'));
     const history = await waitForScreen(s, (t) => t.includes('Alert history since'), 'the history');
     expect(history).toMatch(/\d\d:\d\d:\d\d {2}workers +OK → CRITICAL +[\d,]+/);
     expect(history).toMatch(/\d\d:\d\d:\d\d {2}hashrate +OK → WARNING +[\d.]+ PH\/s/);
-    s.pty.write('\x1b');
+    s.pty.write(keyOf('global', 'close'));
     await waitForScreen(s, (t) => t.includes('Hash rate, last 7 days'), 'the Pool tab again');
-    s.pty.write('q');
+    s.pty.write(keyOf('global', 'quit'));
     expect(await s.exit).toBe(0);
   });
 

@@ -15,6 +15,7 @@ import { generateAccounts } from '../../src/service/accounts.js';
 import { accountBalances } from '../../src/service/balance-model.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { launchPty, type PtySession, waitForScreen } from '../support/pty-session.js';
+import { tabKey } from '../ui/helpers/keys.js';
 
 const COUNT = 40;
 let service: ServiceHandle;
@@ -89,7 +90,7 @@ describe('the detail pane shows balances in a real terminal', () => {
       const { apiKey, apiSecret } = service.credentials;
       const s = launch(service.baseUrl, apiKey, apiSecret, cols, rows, lang);
       await waitForScreen(s, (t) => t.includes('[1 Pool]'), 'the dashboard');
-      s.pty.write('3');
+      s.pty.write(tabKey(3));
       await waitForScreen(s, (t) => /rows 1[–-]\d+ [·|]/.test(t), 'the first page');
       const before = balanceRequests();
       s.pty.write('\r');
@@ -144,7 +145,7 @@ describe('a hostile ticker never reaches the terminal raw', () => {
       title = t;
     });
     await waitForScreen(s, (t) => t.includes('[1 Pool]'), 'the dashboard');
-    s.pty.write('3');
+    s.pty.write(tabKey(3));
     await waitForScreen(s, (t) => t.includes('hostile-ops'), 'the hostile page');
     s.pty.write('\r');
     const screen = await waitForScreen(

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { launchPty, type PtySession, waitForScreen } from '../support/pty-session.js';
 import { KEYMAP } from '../../src/ui/keymap.js';
+import { keyOf, tabKey } from '../ui/helpers/keys.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cli = join(root, 'dist', 'pooltop.cjs');
@@ -43,21 +44,21 @@ describe('pooltop --demo in a terminal', () => {
     expect(s.term.buffer.active.type).toBe('alternate');
     for (const line of pool.split('\n')) expect(line.length).toBeLessThanOrEqual(COLS);
 
-    s.pty.write('2');
+    s.pty.write(tabKey(2));
     await waitForScreen(s, (t) => t.includes('[2 Mining]'), 'tab 2');
-    s.pty.write('3');
+    s.pty.write(tabKey(3));
     await waitForScreen(s, (t) => t.includes('[3 Sub-accounts]'), 'tab 3');
-    s.pty.write('\t');
+    s.pty.write(keyOf('global', 'next-tab'));
     await waitForScreen(s, (t) => t.includes('[4 Session]'), 'tab 4');
-    s.pty.write('1');
+    s.pty.write(tabKey(1));
     await waitForScreen(s, (t) => t.includes('[1 Pool]') && t.includes('Workers'), 'tab 1');
 
-    s.pty.write('?');
+    s.pty.write(keyOf('global', 'help'));
     const help = await waitForScreen(s, (t) => t.includes('closes this help'), 'help');
     for (const b of KEYMAP.filter((k) => k.scope === 'global' || k.scope === 'pool')) {
       expect(help).toContain(b.description);
     }
-    s.pty.write('?');
+    s.pty.write(keyOf('global', 'help'));
     await waitForScreen(s, (t) => t.includes('Workers'), 'help closed');
 
     // Frames keep coming (the clock ticks): the layout must stay put, never creep or scroll.
@@ -76,7 +77,7 @@ describe('pooltop --demo in a terminal', () => {
       /^demo 127\.0\.0\.1:\d+ · profile demo · every 2s · updated .*\d\d:\d\d:\d\d$/,
     );
 
-    s.pty.write('q');
+    s.pty.write(keyOf('global', 'quit'));
     const code = await vi.waitFor(() => s.exit, { timeout: 10_000 });
     expect(code).toBe(0);
     await s.flushed();

@@ -19,6 +19,7 @@ import { launchPty, type PtySession } from '../support/pty-session.js';
 import { startPageFaultProxy } from './page-fault-proxy.js';
 import { CLI } from '../support/run-cli.js';
 import { type ServedCli, startServeCli } from '../support/serve-cli.js';
+import { keyOf, tabKey } from '../ui/helpers/keys.js';
 
 const KEYS = { enter: '\r', escape: '\x1b' };
 const done: Array<() => unknown> = [];
@@ -87,7 +88,7 @@ describe('the fleet table in a terminal', () => {
     const s = launchPty(['--interval', '2'], { cols: 200, rows: 60, env: ptyEnv(served.env()) });
     done.push(() => s.dispose());
     await until(s, (t) => t.includes('[1 Pool]'), 'the dashboard');
-    s.pty.write('2');
+    s.pty.write(tabKey(2));
     const t = await until(s, (x) => fleetRows(x).size === 5, 'five fleet rows');
     expect(t).toMatch(/Mining fleet · 5 accounts/);
     expect([...fleetRows(t).keys()]).toEqual(accounts);
@@ -106,7 +107,7 @@ describe('the fleet table in a terminal', () => {
       { timeout: 30_000, interval: 250 },
     );
     for (const line of s.screen().split('\n')) expect(line.length).toBeLessThanOrEqual(200);
-    s.pty.write('q');
+    s.pty.write(keyOf('global', 'quit'));
     expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);
   });
 
@@ -189,7 +190,7 @@ describe('the fleet table in a terminal', () => {
     });
     done.push(() => s.dispose());
     await until(s, (t) => t.includes('[1 Pool]'), 'the dashboard');
-    s.pty.write('2');
+    s.pty.write(tabKey(2));
     await until(s, (x) => fleetRows(x).size === 5, 'five fleet rows');
     // Every account listed completely once: its memory is on disk.
     const file = seenStorePath(join(state, 'pooltop'), 'default', account);
@@ -243,7 +244,7 @@ describe('the fleet table in a terminal', () => {
       },
       { timeout: 20_000 },
     );
-    s.pty.write('q');
+    s.pty.write(keyOf('global', 'quit'));
     expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);
   }, 120_000);
 });

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { launchPty, type PtySession } from '../support/pty-session.js';
+import { keyOf } from '../ui/helpers/keys.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cli = join(root, 'dist', 'pooltop.cjs');
@@ -159,7 +160,7 @@ describe('pooltop --demo: the Mining tab in a terminal', () => {
       { timeout: 5000 },
     );
 
-    s.pty.write('q');
+    s.pty.write(keyOf('global', 'quit'));
     expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);
   });
 
@@ -181,7 +182,7 @@ describe('pooltop --demo: the Mining tab in a terminal', () => {
     // As many worker lines on screen as the footer says, the last of them selected.
     const onScreen = table(t);
     expect(onScreen).toHaveLength((last ?? 0) - (first ?? 0) + 1);
-    s.pty.write('q');
+    s.pty.write(keyOf('global', 'quit'));
     expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);
   });
 
@@ -200,7 +201,7 @@ describe('pooltop --demo: the Mining tab in a terminal', () => {
     await press(s, '2', (x) => fleet(x) && /\sWARN\s*$/m.test(x), 'the fleet, the account warned');
     const t = await press(s, KEYS.enter, (x) => /Reject \d+\.\d\d % WARN/.test(x), 'the warning');
     expect(t).not.toMatch(/online[^·]*(WARN|CRIT)/);
-    s.pty.write('q');
+    s.pty.write(keyOf('global', 'quit'));
     expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);
     s.dispose();
 

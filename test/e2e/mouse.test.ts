@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MOUSE_OFF, MOUSE_ON } from '../../src/ui/terminal.js';
 import { launchPty, type PtySession, waitForScreen } from '../support/pty-session.js';
+import { keyOf, tabKey } from '../ui/helpers/keys.js';
 
 const sessions: PtySession[] = [];
 afterEach(() => {
@@ -55,7 +56,7 @@ describe('the mouse', { timeout: 60_000 }, () => {
       (x) => x.includes('Sub-account, row ') && x.split(name).length > 2,
       `the detail of ${name}`,
     );
-    s.pty.write('q');
+    s.pty.write(keyOf('global', 'quit'));
     expect(await s.exit).toBe(0);
     const raw = s.raw();
     expect(raw).toContain(MOUSE_ON);
@@ -66,7 +67,7 @@ describe('the mouse', { timeout: 60_000 }, () => {
   it("moves and picks rows of a mining account's workers", async () => {
     const s = start();
     await waitForScreen(s, LIVE, 'the pool tab');
-    s.pty.write('2');
+    s.pty.write(tabKey(2));
     await waitForScreen(s, (x) => /Mining fleet[\s\S]*H\/s[\s\S]*rows 1[–-]\d+ of/.test(x), 'the fleet');
     s.pty.write('\r');
     await waitForScreen(s, (x) => /› asic-\d+/.test(x), 'the workers of the first account');
@@ -75,14 +76,14 @@ describe('the mouse', { timeout: 60_000 }, () => {
     await waitForScreen(s, () => selectedRow(s) === first + 3, 'the selection three rows down');
     click(s, 10, first + 1);
     await waitForScreen(s, () => selectedRow(s) === first + 1, 'the clicked worker selected');
-    s.pty.write('q');
+    s.pty.write(keyOf('global', 'quit'));
     expect(await s.exit).toBe(0);
   });
 
   it('moves and picks rows of the mining fleet table', async () => {
     const s = start();
     await waitForScreen(s, LIVE, 'the pool tab');
-    s.pty.write('2');
+    s.pty.write(tabKey(2));
     const fleet = await waitForScreen(s, (x) => /Mining fleet[\s\S]*rows 1[–-]3 of 3/.test(x), 'the fleet table');
     const first = fleet.split('\n').findIndex((l) => l.startsWith('›'));
     expect(first).toBeGreaterThan(0);
@@ -98,14 +99,14 @@ describe('the mouse', { timeout: 60_000 }, () => {
     await waitForScreen(s, () => selectedRow(s) === first + 1, 'the second account selected');
     click(s, 4, first + 1);
     await waitForScreen(s, (x) => x.includes(`Account ${account}`), `the account ${account}`);
-    s.pty.write('q');
+    s.pty.write(keyOf('global', 'quit'));
     expect(await s.exit).toBe(0);
   });
 
   it('moves and picks rows of the whole loaded list', async () => {
     const s = start();
     await waitForScreen(s, LIVE, 'the pool tab');
-    s.pty.write('3');
+    s.pty.write(tabKey(3));
     await waitForScreen(s, (x) => LIST.test(x), 'Sub-accounts');
     s.pty.write('L');
     await waitForScreen(s, (x) => /rows 1[–-]\d+ of 1,000 · \d+ active/.test(x), 'the whole list');
@@ -122,7 +123,7 @@ describe('the mouse', { timeout: 60_000 }, () => {
       (x) => x.includes('Sub-account, row ') && x.split(name).length > 2,
       `the detail of ${name}`,
     );
-    s.pty.write('q');
+    s.pty.write(keyOf('global', 'quit'));
     expect(await s.exit).toBe(0);
   });
 
@@ -146,7 +147,7 @@ describe('the mouse', { timeout: 60_000 }, () => {
   it('--no-mouse never asks the terminal for reports', async () => {
     const s = start(['--no-mouse']);
     await waitForScreen(s, LIVE, 'the pool tab');
-    s.pty.write('q');
+    s.pty.write(keyOf('global', 'quit'));
     await s.exit;
     expect(s.raw()).not.toContain('\x1b[?1000h');
   });

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { PATHS } from '../../src/api/types.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { launchPty, type PtySession } from '../support/pty-session.js';
+import { keyOf, tabKey } from '../ui/helpers/keys.js';
 
 let service: ServiceHandle;
 beforeAll(async () => {
@@ -70,16 +71,16 @@ describe('--screen-reader', { timeout: 60_000 }, () => {
     const idle = s.raw().slice(before);
     expect(idle.length, JSON.stringify(idle)).toBeLessThanOrEqual(300);
 
-    s.pty.write('3');
+    s.pty.write(tabKey(3));
     await waitForOutput(s, 'Tab 3: Sub-accounts');
     await waitForOutput(s, 'Sub-accounts (LIVE):');
     await waitForOutput(s, 'Alias: Email, Status');
-    s.pty.write('?');
+    s.pty.write(keyOf('global', 'help'));
     await waitForOutput(s, 'Keys of the Sub-accounts tab:');
     await waitForOutput(s, 'q / Ctrl+C: Quit');
     s.pty.write('?p');
     await waitForOutput(s, 'Sub-accounts: PAUSED');
-    s.pty.write('q');
+    s.pty.write(keyOf('global', 'quit'));
     expect(await s.exit).toBe(0);
     expect(s.raw()).not.toMatch(SCREEN_CONTROL);
     // Spinners stand still: no spinner glyph was ever written.
@@ -89,7 +90,7 @@ describe('--screen-reader', { timeout: 60_000 }, () => {
   it('INK_SCREEN_READER=true is the same mode', async () => {
     const s = start([], { INK_SCREEN_READER: 'true' });
     await waitForOutput(s, 'Pool (LIVE):');
-    s.pty.write('q');
+    s.pty.write(keyOf('global', 'quit'));
     expect(await s.exit).toBe(0);
     expect(s.raw()).not.toMatch(SCREEN_CONTROL);
   });
@@ -102,7 +103,7 @@ describe('--screen-reader', { timeout: 60_000 }, () => {
       },
       { timeout: 15_000, interval: 25 },
     );
-    s.pty.write('q');
+    s.pty.write(keyOf('global', 'quit'));
     await s.exit;
     expect(s.raw()).toMatch(SCREEN_CONTROL);
   });

@@ -8,6 +8,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { launchPty, type PtySession } from '../support/pty-session.js';
 import { type ServedCli, startServeCli } from '../support/serve-cli.js';
+import { keyOf, tabKey } from '../ui/helpers/keys.js';
 
 const COLS = 120;
 const ROWS = 34;
@@ -66,7 +67,7 @@ describe('the dashboard against serve --sparse', () => {
     const before = clock(pool);
     await press('', (t) => clock(t) !== before && /updated (just now|\ds ago)/.test(t), 'a later poll');
 
-    const accounts = await press('3', (t) => t.includes('rows 1–30 ·'), 'the first page');
+    const accounts = await press(tabKey(3), (t) => t.includes('rows 1–30 ·'), 'the first page');
     expect(accounts).toMatch(/Alias\s+Email\s+Status\s+KYC/);
     expect(accounts).toContain('—');
     await press('n', (t) => t.includes('rows 31–60 ·'), 'page 2');
@@ -82,17 +83,17 @@ describe('the dashboard against serve --sparse', () => {
     expect(detail).toMatch(
       /(Alias|Email \(masked\)|User ID|Status|KYC status|KYC shared|Spot trading|Collateral|Colour)\s+—/,
     );
-    await press('\u001b', (t) => !t.includes('User ID'), 'the detail pane closed');
+    await press(keyOf('global', 'close'), (t) => !t.includes('User ID'), 'the detail pane closed');
 
     // Auto-refresh spends the configured token on the way in; R refreshes once more.
     const refreshed = (t: string) => /Last refresh\s+(\d\d:\d\d:\d\d) .*, ok/.exec(t)?.[1];
-    const session = await press('4', (t) => refreshed(t) !== undefined, 'the session tab, refreshed');
+    const session = await press(tabKey(4), (t) => refreshed(t) !== undefined, 'the session tab, refreshed');
     await press('R', (t) => (refreshed(t) ?? '') > (refreshed(session) ?? ''), 'a token refresh');
-    await press('1', (t) => t.includes('[1 Pool]') && t.includes('Blocks found'), 'back to the pool');
+    await press(tabKey(1), (t) => t.includes('[1 Pool]') && t.includes('Blocks found'), 'back to the pool');
 
     for (const screen of seen) expect(errorLines(screen), screen).toEqual([]);
 
-    s.pty.write('q');
+    s.pty.write(keyOf('global', 'quit'));
     expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);
     await s.flushed();
     // Held while the dashboard ran (the last 100 lines), printed after the terminal was restored.

@@ -10,6 +10,7 @@ import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { formatClock } from '../../src/format/time.js';
 import { NOW, overviewFixture } from '../ui/helpers/fixtures.js';
 import { startApp, unmountApps, waitForFrame } from '../ui/helpers/harness.js';
+import { keyOf } from '../ui/helpers/keys.js';
 
 const HOUR = 3_600_000;
 afterEach(unmountApps);
@@ -26,13 +27,13 @@ describe('clock jumps', () => {
     const c = clock();
     const { client, app } = startApp({ now: c.now, intervalSec: 0.5 });
     await waitForFrame(app.frame, (f) => statusLine(f).includes('updated just now'));
-    app.press('p'); // hold polling so the jump is seen before the next poll
+    app.press(keyOf('global', 'pause')); // hold polling so the jump is seen before the next poll
     await waitForFrame(app.frame, (f) => f.includes('PAUSED'));
     c.t += HOUR;
     const asleep = await waitForFrame(app.frame, (f) => statusLine(f).includes('updated 1h 00m ago'));
     expect(statusLine(asleep)).toContain('STALE');
     const calls = client.calls;
-    app.press('p');
+    app.press(keyOf('global', 'pause'));
     const awake = await waitForFrame(
       app.frame,
       (f) => statusLine(f).includes('updated just now') && !f.includes('PAUSED'),
@@ -68,7 +69,7 @@ describe('clock jumps', () => {
       };
     });
     await waitForFrame(app.frame, (f) => f.includes('Workers'));
-    app.press('r');
+    app.press(keyOf('global', 'refresh'));
     const failing = await waitForFrame(app.frame, (f) => /next retry .* \(in \ds\)/.test(f));
     expect(client.calls).toBe(2);
     expect(failing).toContain('error: service under maintenance');

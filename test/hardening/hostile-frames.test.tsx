@@ -4,7 +4,6 @@
  * status line) contains an escape sequence or control character from it, and a clipboard copy
  * carries only clean text. Colour is off, so any ESC in a frame is a leak.
  */
-import { idleWatcher } from '../ui/helpers/idle-watcher.js';
 import { Text } from 'ink';
 import { render } from 'ink-testing-library';
 import fc from 'fast-check';
@@ -13,11 +12,7 @@ import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { createSession } from '../../src/session/session.js';
 import type { ApiClient } from '../../src/api/types.js';
 import { memoryTokenStore } from '../../src/config/token-store.js';
-import { DashboardContext } from '../../src/ui/dashboard-context.js';
-import { KeypressProvider } from '../../src/ui/hooks/use-keypress.js';
 import { SessionView } from '../../src/ui/session/session-view.js';
-import { UiStateContext } from '../../src/ui/ui-state.js';
-import { ClockContext } from '../../src/ui/clock.js';
 import {
   AccountsClient,
   KEYS,
@@ -27,11 +22,12 @@ import {
   waitForFrame as waitForAccounts,
 } from '../ui/helpers/accounts-fakes.js';
 import { StubClient, unusedMining } from '../ui/helpers/fixtures.js';
-import { renderApp, waitForFrame } from '../ui/helpers/harness.js';
+import { mountView, renderApp, waitForFrame } from '../ui/helpers/harness.js';
 import { checkFrames } from './frame-check.js';
 import { accountArb, overviewArb, tokensArb } from './arbitraries.js';
 import { hostileString } from './hostile.js';
 import { tokenSetModel } from '../../src/api/schemas.js';
+import { keyOf } from '../ui/helpers/keys.js';
 
 /** Errors whose message is hostile: a plain Error is not cleaned at construction, so views must. */
 const errorArb = fc
@@ -49,6 +45,7 @@ afterEach(() => {
 });
 
 beforeAll(() => {
+  // Ink alone, no harness: this checks Ink's own output, not the dashboard's.
   // The premise: with colour off nothing in a frame is an escape of Ink's own.
   const canary = render(
     <Text bold inverse color="red">
@@ -71,9 +68,9 @@ describe('hostile text never reaches the terminal (property)', () => {
         const app = renderApp({ client, columns: 100, rows: 30 });
         cleanups.push(() => app.unmount());
         await waitForFrame(app.frame, (f) => f.includes('Workers'));
-        app.press('r');
+        app.press(keyOf('global', 'refresh'));
         await waitForFrame(app.frame, (f) => f.includes('error:'));
-        app.press('y');
+        app.press(keyOf('pool', 'copy-link'));
         await waitForFrame(app.frame, (f) => /Sent .* to the terminal clipboard|No connection link/.test(f));
         const report = checkFrames(app.frames);
         app.unmount();
@@ -96,9 +93,9 @@ describe('hostile text never reaches the terminal (property)', () => {
           await waitForAccounts(view.frame, (f) => f.includes('rows 1–'));
           view.stdin.write(KEYS.enter);
           await waitForAccounts(view.frame, (f) => f.includes('Sub-account, row 1'));
-          view.stdin.write('y');
+          view.stdin.write(keyOf('accounts', 'copy-id'));
           client.fail = () => error;
-          view.stdin.write('-'); // a smaller page is a new request: it fails, and says so
+          view.stdin.write(keyOf('accounts', 'page-size-down')); // a smaller page is a new request: it fails, and says so
           await waitForAccounts(
             view.frame,
             (f) => f.includes('rows 1–20 not loaded') && f.includes('r retries'),
@@ -143,31 +140,15 @@ describe('hostile text never reaches the terminal (property)', () => {
           now: () => NOW,
           sleep: async () => {},
         });
-        const dashboard = {
+        const view = mountView(() => <SessionView width={100} height={24} active session={session} />, {
           client,
-          apiUrl: client.baseUrl,
           config,
-          demo: false,
-          intervalMs: 10_000,
-          signal: new AbortController().signal,
-          now: () => NOW,
-          ...idleWatcher(client),
-        };
-        const view = render(
-          <DashboardContext.Provider value={dashboard}>
-            <UiStateContext.Provider value={{ paused: false, notify: () => {}, setCapture: () => {} }}>
-              <ClockContext.Provider value={NOW}>
-                <KeypressProvider>
-                  <SessionView width={100} height={24} active session={session} />
-                </KeypressProvider>
-              </ClockContext.Provider>
-            </UiStateContext.Provider>
-          </DashboardContext.Provider>,
-        );
+          intervalSec: 10,
+        });
         cleanups.push(() => view.unmount());
-        const frame = () => view.lastFrame() ?? '';
+        const { frame } = view;
         await waitForFrame(frame, (f) => f.includes('Access token'));
-        view.stdin.write('R');
+        view.stdin.write(keyOf('session', 'refresh-token'));
         await waitForFrame(frame, (f) => f.includes('Last refresh') && !f.includes(', ok'));
         const report = checkFrames(view.frames);
         view.unmount();

@@ -20,6 +20,7 @@ import { NOW, overviewFixture } from '../ui/helpers/fixtures.js';
 import { startApp, unmountApps, waitForFrame } from '../ui/helpers/harness.js';
 import { linesThatWrap } from './xterm-fit.js';
 import { DEFAULT_TERMINAL } from '../../src/terminal/capabilities.js';
+import { keyOf } from '../ui/helpers/keys.js';
 
 const WIDE = [
   '测试账户矿池挖矿一号机组',
@@ -104,7 +105,7 @@ describe('display width', () => {
       client.next = async () => {
         throw new PooltopError('http', `服务器错误 ${WIDE.join(' ')} `.repeat(4), { status: 500 });
       };
-      app.press('r');
+      app.press(keyOf('global', 'refresh'));
       await expectFits(await waitForFrame(app.frame, (f) => f.includes('error:')), columns);
       app.unmount();
     }

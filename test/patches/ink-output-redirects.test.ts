@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { Text } from 'ink';
+// Not through the harness: this checks Ink's output pass itself, below the dashboard.
 import { render } from 'ink-testing-library';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';

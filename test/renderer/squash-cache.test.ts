@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { Box, Text, Transform } from 'ink';
+// Not through the harness: the renderer's text cache against plain Ink trees, below the dashboard.
 import { render } from 'ink-testing-library';
 import { Activity, type ActivityProps, createElement as h, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';

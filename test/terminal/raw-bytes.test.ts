@@ -8,6 +8,7 @@ import { spawn } from 'node-pty';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { launchPty, type PtySession } from '../support/pty-session.js';
 import { CLI, cleanEnv, runCli } from '../support/run-cli.js';
+import { keyOf, tabKey } from '../ui/helpers/keys.js';
 
 const open: PtySession[] = [];
 afterAll(() => {
@@ -27,11 +28,11 @@ async function drive(env: Record<string, string>): Promise<string> {
       { timeout: 20_000, interval: 50 },
     );
   await until((x) => /Workers [\d,]+/.test(x), 'the pool tab');
-  s.pty.write('3');
+  s.pty.write(tabKey(3));
   await until((x) => /rows 1[–-]30 [·|]/.test(x), 'sub-accounts');
-  s.pty.write('?');
+  s.pty.write(keyOf('global', 'help'));
   await until((x) => x.includes('closes this help'), 'the help');
-  s.pty.write('q');
+  s.pty.write(keyOf('global', 'quit'));
   expect(await s.exit).toBe(0);
   return s.raw();
 }

@@ -11,6 +11,7 @@ import { AccountsView } from '../../src/ui/accounts/accounts-view.js';
 import { AccountsClient, KEYS, keyedConfig, mountAccounts, waitForFrame } from './helpers/accounts-fakes.js';
 import { mountView } from './helpers/harness.js';
 import { elapse, fakeClock } from './helpers/fixtures.js';
+import { keyOf } from './helpers/keys.js';
 
 const cleanup: Array<() => void> = [];
 beforeEach(() => {
@@ -125,9 +126,12 @@ describe('the detail pane: balances', () => {
     expect(f).toContain('1 zero hidden (z shows)');
     expect(f).toContain('z zero balances');
 
-    const shown = await v.press('z', (x) => /│ ETH\s+0\s+0\s+0\s+0/.test(x));
+    const shown = await v.press(keyOf('accounts', 'zero-balances'), (x) => /│ ETH\s+0\s+0\s+0\s+0/.test(x));
     expect(shown).toContain('z hides 1 zero');
-    await v.press('z', (x) => !/│ ETH /.test(x) && x.includes('1 zero hidden'));
+    await v.press(
+      keyOf('accounts', 'zero-balances'),
+      (x) => !/│ ETH /.test(x) && x.includes('1 zero hidden'),
+    );
   });
 
   it('says when the account holds nothing, or only zeros', async () => {
@@ -142,7 +146,7 @@ describe('the detail pane: balances', () => {
     await v.press(KEYS.enter, (f) => f.includes('This sub-account holds nothing.'));
     const zeros = await v.press(KEYS.down, (f) => f.includes('Every balance is zero (z shows them).'));
     expect(zeros).not.toMatch(/Currency\s+Main/);
-    await v.press('z', (f) => /│ TRX\s+—\s+0\s+0\s+0/.test(f));
+    await v.press(keyOf('accounts', 'zero-balances'), (f) => /│ TRX\s+—\s+0\s+0\s+0/.test(f));
   });
 
   it('keeps the last balances on screen when a refresh fails, with the error on one line', async () => {
@@ -211,23 +215,31 @@ describe('the detail pane: balances that do not fit', () => {
     expect(first.split('\n').length).toBeLessThanOrEqual(21);
 
     // A page down stops at the last full page; one more does nothing.
-    const last = await v.press(']', (f) => f.includes('rows 4–7 of 7 · [ 3 above'));
+    const last = await v.press(keyOf('accounts', 'balances-down'), (f) =>
+      f.includes('rows 4–7 of 7 · [ 3 above'),
+    );
     expect(tickers(last)).toEqual(['LTC', 'SOL', 'USDT', 'XRP']);
     expect(last).not.toContain('more');
-    await v.press(']', (f) => f.includes('rows 4–7 of 7 · [ 3 above'));
+    await v.press(keyOf('accounts', 'balances-down'), (f) => f.includes('rows 4–7 of 7 · [ 3 above'));
 
     // The zero rows shown: nine rows, the same place, rows on both sides.
-    const zeros = await v.press('z', (f) => f.includes('rows 4–7 of 9 · [ 3 above · ] 2 more'));
+    const zeros = await v.press(keyOf('accounts', 'zero-balances'), (f) =>
+      f.includes('rows 4–7 of 9 · [ 3 above · ] 2 more'),
+    );
     expect(tickers(zeros)).toEqual(['ETH', 'LTC', 'SOL', 'TRX']);
-    await v.press(']', (f) => f.includes('rows 6–9 of 9 · [ 5 above'));
+    await v.press(keyOf('accounts', 'balances-down'), (f) => f.includes('rows 6–9 of 9 · [ 5 above'));
     // Hidden again: seven rows, the position clamped to the last page, and [ moves from there.
-    const clamped = await v.press('z', (f) => f.includes('rows 4–7 of 7 · [ 3 above'));
+    const clamped = await v.press(keyOf('accounts', 'zero-balances'), (f) =>
+      f.includes('rows 4–7 of 7 · [ 3 above'),
+    );
     expect(tickers(clamped)).toEqual(['LTC', 'SOL', 'USDT', 'XRP']);
-    const back = await v.press('[', (f) => f.includes('rows 1–4 of 7 · ] 3 more'));
+    const back = await v.press(keyOf('accounts', 'balances-up'), (f) =>
+      f.includes('rows 1–4 of 7 · ] 3 more'),
+    );
     expect(tickers(back)).toEqual(['ADA', 'BTC', 'ETH', 'LTC']);
 
     // Scrolled on row 1, then row 2's pane, then row 1's again: each starts at the first balance.
-    await v.press(']', (f) => f.includes('rows 4–7 of 7'));
+    await v.press(keyOf('accounts', 'balances-down'), (f) => f.includes('rows 4–7 of 7'));
     const second = await v.press(
       KEYS.down,
       (f) => f.includes('Sub-account, row 2') && f.includes('rows 1–4 of 7'),
@@ -250,7 +262,7 @@ describe('the detail pane: balances that do not fit', () => {
     await waitForFrame(v.frame, firstPage);
     v.stdin.write(KEYS.enter);
     await waitForFrame(v.frame, (f) => f.includes('rows 1–4 of 7'));
-    v.stdin.write(']');
+    v.stdin.write(keyOf('accounts', 'balances-down'));
     await waitForFrame(v.frame, (f) => f.includes('rows 4–7 of 7'));
     // A row more: five fit, the last page is rows 3–7.
     height = 22;
@@ -269,18 +281,14 @@ describe('the detail pane: balances that do not fit', () => {
     client.holdings.set(0, many);
     const v = mount(client, 36);
     await waitForFrame(v.frame, firstPage);
-    const hint = await v.press(']', (f) => f.includes('[ ]: more balances, in the detail pane (Enter)'));
+    const hint = await v.press(keyOf('accounts', 'balances-down'), (f) =>
+      f.includes('[ ]: more balances, in the detail pane (Enter)'),
+    );
     expect(hint).not.toContain('Sub-account, row');
     const all = await v.press(KEYS.enter, (f) => tickers(f).length === 7);
     expect(all).not.toMatch(/rows \d+–\d+ of/);
-    expect(tickers(await v.press(']', (f) => tickers(f).length === 7))).toEqual([
-      'ADA',
-      'BTC',
-      'ETH',
-      'LTC',
-      'SOL',
-      'USDT',
-      'XRP',
-    ]);
+    expect(
+      tickers(await v.press(keyOf('accounts', 'balances-down'), (f) => tickers(f).length === 7)),
+    ).toEqual(['ADA', 'BTC', 'ETH', 'LTC', 'SOL', 'USDT', 'XRP']);
   });
 });

@@ -18,6 +18,7 @@ import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { UTF8_GLYPHS } from '../../src/ui/accounts/list-glyphs.js';
 import { KEYS, keyedConfig, mountAccounts, waitForFrame } from './helpers/accounts-fakes.js';
 import { subAccountModel } from '../../src/api/schemas.js';
+import { keyOf } from './helpers/keys.js';
 
 const COUNT = 150;
 const SEED = 5;
@@ -93,13 +94,13 @@ describe('the loaded list: a balance column (B)', () => {
     const failing = shown[2];
     const v = mount(service, failing?.id ?? undefined);
     await waitForFrame(v.frame, (f) => f.includes('rows 1–30 ·'), 30_000);
-    await v.press('L', (f) => f.includes(`${COUNT} rows, the whole list, loaded`));
-    await v.press('/', (f) => f.includes('Search:'));
+    await v.press(keyOf('accounts', 'load-all'), (f) => f.includes(`${COUNT} rows, the whole list, loaded`));
+    await v.press(keyOf('accounts', 'search'), (f) => f.includes('Search:'));
     await v.press(term, (f) => f.includes(`of ${formatCount(shown.length)} (of ${COUNT} loaded)`));
     await v.press(KEYS.enter, (f) => !f.includes('Search:'));
 
     const before = balanceRequests(service);
-    await v.press('B', (f) => f.includes('Balance of currency:'));
+    await v.press(keyOf('accounts', 'balances'), (f) => f.includes('Balance of currency:'));
     await v.press('btc', (f) => f.includes('Balance of currency: btc'));
     const n = shown.length;
     let f = await v.press(KEYS.enter, (x) =>
@@ -112,8 +113,8 @@ describe('the loaded list: a balance column (B)', () => {
     expect(failedLine && cellOf(failedLine)).toBe('failed');
 
     // s steps through the columns to the balance column: ascending, then S descending.
-    for (let i = 0; i < 8; i++) v.stdin.write('s');
-    f = await v.press('s', (x) => x.includes('BTC total ▲') && x.includes('sorted by BTC total ▲'));
+    for (let i = 0; i < 8; i++) v.stdin.write(keyOf('accounts', 'sort'));
+    f = await v.press(keyOf('accounts', 'sort'), (x) => x.includes('BTC total ▲') && x.includes('sorted by BTC total ▲'));
     const index = new Map<string | null | undefined, number>(generated.map((a, i) => [a.id, i]));
     const expected = shown
       .filter((a) => a !== failing)
@@ -129,7 +130,7 @@ describe('the loaded list: a balance column (B)', () => {
     // The failed account comes last, in either direction.
     const lastIsFailed = (lines: string[]) => lines.findIndex((l) => cellOf(l) === 'failed');
     expect([-1, tableRows(f).length - 1]).toContain(lastIsFailed(tableRows(f)));
-    f = await v.press('S', (x) => x.includes('BTC total ▼'));
+    f = await v.press(keyOf('accounts', 'sort-reverse'), (x) => x.includes('BTC total ▼'));
     const descending = known(tableRows(f));
     expect(descending.map(amount)).toEqual(
       [...expected]
@@ -144,8 +145,8 @@ describe('the loaded list: a balance column (B)', () => {
   it('Esc stops the column load, keeps what arrived; x drops the list and the column', async () => {
     const v = mount(slow);
     await waitForFrame(v.frame, (f) => f.includes('rows 1–30 ·'), 30_000);
-    await v.press('L', (f) => f.includes(`${COUNT} rows, the whole list, loaded`));
-    await v.press('B', (f) => f.includes('Balance of currency:'));
+    await v.press(keyOf('accounts', 'load-all'), (f) => f.includes(`${COUNT} rows, the whole list, loaded`));
+    await v.press(keyOf('accounts', 'balances'), (f) => f.includes('Balance of currency:'));
     await v.press('eth', (f) => f.includes('Balance of currency: eth'));
     await v.press(KEYS.enter, (f) => /▕█*░+▏ ETH: \d+ of 150 accounts · Esc stops/.test(f));
     const f = await v.press(KEYS.escape, (x) => /ETH: \d+ of 150 accounts · stopped · B asks again/.test(x));
@@ -153,16 +154,16 @@ describe('the loaded list: a balance column (B)', () => {
     expect(done).toBeLessThan(COUNT);
     const sent = balanceRequests(slow);
     // Nothing more is sent once stopped (a request in flight may still land: wait for quiet).
-    await v.press('s', (x) => x.includes('Alias ▲'));
+    await v.press(keyOf('accounts', 'sort'), (x) => x.includes('Alias ▲'));
     expect(balanceRequests(slow)).toBeLessThanOrEqual(sent + 4);
-    await v.press('x', (x) => x.includes('page size 30') && !x.includes('ETH total'));
+    await v.press(keyOf('accounts', 'pages'), (x) => x.includes('page size 30') && !x.includes('ETH total'));
   });
 
   it('at 80 columns a long currency and its failures give way and Esc stops stays on the line', async () => {
     const v = mount(slow, undefined, 80);
     await waitForFrame(v.frame, (f) => f.includes('rows 1–'), 30_000);
-    await v.press('L', (f) => f.includes(`${COUNT} rows, the whole list, loaded`));
-    await v.press('B', (f) => f.includes('Balance of currency:'));
+    await v.press(keyOf('accounts', 'load-all'), (f) => f.includes(`${COUNT} rows, the whole list, loaded`));
+    await v.press(keyOf('accounts', 'balances'), (f) => f.includes('Balance of currency:'));
     // Sixteen characters, the most the prompt takes; the service refuses a currency it does not know.
     await v.press('abcdefghijklmnop', (f) => f.includes('Balance of currency: abcdefghijklmnop'));
     const progress = (f: string) => f.split('\n').find((l) => l.includes('ABCDEFGHIJKLMNOP:')) ?? '';
@@ -174,14 +175,14 @@ describe('the loaded list: a balance column (B)', () => {
   it('refuses a currency that is not letters and digits, with a hint and no request', async () => {
     const v = mount(service);
     await waitForFrame(v.frame, (f) => f.includes('rows 1–30 ·'), 30_000);
-    await v.press('B', (f) => f.includes('L loads the whole list first'));
-    await v.press('L', (f) => f.includes(`${COUNT} rows, the whole list, loaded`));
+    await v.press(keyOf('accounts', 'balances'), (f) => f.includes('L loads the whole list first'));
+    await v.press(keyOf('accounts', 'load-all'), (f) => f.includes(`${COUNT} rows, the whole list, loaded`));
     const before = balanceRequests(service);
-    await v.press('B', (f) => f.includes('Balance of currency:'));
+    await v.press(keyOf('accounts', 'balances'), (f) => f.includes('Balance of currency:'));
     await v.press('b-t', (f) => f.includes('Balance of currency: b-t'));
     await v.press(KEYS.enter, (f) => f.includes('a currency is 1 to 16 letters or digits'));
     // q was typed into the prompt, not taken as quit; Esc leaves it.
-    await v.press('B', (f) => f.includes('Balance of currency:'));
+    await v.press(keyOf('accounts', 'balances'), (f) => f.includes('Balance of currency:'));
     await v.press('q', (f) => f.includes('Balance of currency: q'));
     await v.press(KEYS.escape, (f) => !f.includes('Balance of currency'));
     expect(balanceRequests(service)).toBe(before);

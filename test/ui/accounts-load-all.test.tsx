@@ -24,6 +24,7 @@ import {
   waitUntil,
 } from './helpers/accounts-fakes.js';
 import { subAccountModel } from '../../src/api/schemas.js';
+import { keyOf } from './helpers/keys.js';
 
 const COUNT = 12_000;
 const SEED = 11;
@@ -103,22 +104,22 @@ describe('the loaded list against the embedded service', () => {
     await waitUntil(() => listRequests(fast) >= 2, 'the first page and its prefetch', 60_000);
     const before = listRequests(fast);
 
-    const loaded = await v.press('L', (f) => f.includes('10,100 rows loaded'), 60_000);
+    const loaded = await v.press(keyOf('accounts', 'load-all'), (f) => f.includes('10,100 rows loaded'), 60_000);
     expect(listRequests(fast) - before).toBe(101);
     expect(loaded).toContain('the API stops at 10,100, the list may go on');
     expect(loaded).toContain(`rows 1–27 of 10,100 · ${counts(reachable)}`);
     expect(tableRows(loaded)[0]).toContain(reachable[0]!.alias);
 
     // s: alias, email, status.
-    await v.press('s', (f) => f.includes('Alias ▲'));
-    await v.press('s', (f) => f.includes('Email ▲'));
-    let f = await v.press('s', (x) => x.includes('Status ▲') && x.includes('sorted by status ▲'));
+    await v.press(keyOf('accounts', 'sort'), (f) => f.includes('Alias ▲'));
+    await v.press(keyOf('accounts', 'sort'), (f) => f.includes('Email ▲'));
+    let f = await v.press(keyOf('accounts', 'sort'), (x) => x.includes('Status ▲') && x.includes('sorted by status ▲'));
     expect(tableRows(f)[0]).toMatch(/ active /);
-    f = await v.press('S', (x) => x.includes('Status ▼'));
+    f = await v.press(keyOf('accounts', 'sort-reverse'), (x) => x.includes('Status ▼'));
     expect(tableRows(f)[0]).toMatch(/ pending /);
 
     // f: the picker; the third status value (by count) is blocked.
-    f = await v.press('f', (x) => x.includes('Space on/off'));
+    f = await v.press(keyOf('accounts', 'filter'), (x) => x.includes('Space on/off'));
     expect(f).toMatch(/Status\s+›\[ \] active 7,/);
     expect(f).toContain('←→ value · ↑↓ group');
     // The arrows move the way they point: a group a line, its values along it.
@@ -133,7 +134,7 @@ describe('the loaded list against the embedded service', () => {
     expect(selected(f)).not.toMatch(/^KYC\s+›/);
     await v.press(KEYS.up, (x) => /›\[ \] blocked/.test(x));
     const blocked = reachable.filter((r) => r.status === 'blocked');
-    f = await v.press(' ', (x) => x.includes('›[x] blocked'));
+    f = await v.press(keyOf('accounts', 'toggle'), (x) => x.includes('›[x] blocked'));
     expect(f).toContain(
       `of ${formatCount(blocked.length)} (of 10,100 loaded) · ${formatCount(blocked.length)} blocked`,
     );
@@ -142,7 +143,7 @@ describe('the loaded list against the embedded service', () => {
 
     // The search box filters the loaded list as typed, with no request.
     const sent = listRequests(fast);
-    await v.press('/', (x) => x.includes('Search:'));
+    await v.press(keyOf('accounts', 'search'), (x) => x.includes('Search:'));
     const want = filterAccounts(reachable.map(subAccountModel), { status: ['blocked'] }, 'miner');
     f = await v.press('miner', (x) => x.includes(`of ${formatCount(want.length)} (of 10,100 loaded)`));
     for (const row of tableRows(f)) expect(row.toLowerCase()).toContain('miner');
@@ -150,7 +151,7 @@ describe('the loaded list against the embedded service', () => {
 
     // x: back to the server's pages.
     await v.press(KEYS.enter, (x) => !x.includes('Search:'));
-    await v.press('x', (x) => x.includes('page size 30') && !x.includes('loaded)'));
+    await v.press(keyOf('accounts', 'pages'), (x) => x.includes('page size 30') && !x.includes('loaded)'));
   });
 
   it('Esc stops a load and keeps the rows that arrived', async () => {
@@ -170,8 +171,8 @@ describe('the loaded list against the embedded service', () => {
     expect(f).toContain(`of ${formatCount(kept)}`);
     expect(tableRows(f)[0]).toContain(reachable[0]!.alias);
     // Sorting works on what was kept; ASCII markers.
-    await v.press('s', (x) => x.includes('Alias ^'));
-    await v.press('s', (x) => x.includes('Email ^'));
+    await v.press(keyOf('accounts', 'sort'), (x) => x.includes('Alias ^'));
+    await v.press(keyOf('accounts', 'sort'), (x) => x.includes('Email ^'));
   });
 
   it('at 80 columns the progress gives way and Esc stops stays on the line', async () => {
@@ -180,7 +181,7 @@ describe('the loaded list against the embedded service', () => {
     const progress = (f: string) => f.split('\n').find((l) => l.includes('loading:')) ?? '';
     // Progress with a rate and the time left is wider than the 78 columns beside the spinner.
     const long = (l: string) => l.includes('requests') && (l.includes('…') || l.includes('left'));
-    const during = await v.press('L', (f) => long(progress(f)), 30_000);
+    const during = await v.press(keyOf('accounts', 'load-all'), (f) => long(progress(f)), 30_000);
     expect(progress(during)).toMatch(/loading: [\d,]+ rows · .*… · Esc stops$/);
     await v.press(KEYS.escape, (x) => x.includes('stopped at'), 30_000);
   });
@@ -195,7 +196,7 @@ describe('the loaded list against the embedded service', () => {
     };
     const { v, reports } = mountReporting(client);
     await waitForFrame(v.frame, (f) => f.includes('rows 1–30 ·'));
-    v.stdin.write('L');
+    v.stdin.write(keyOf('accounts', 'load-all'));
     const f = await waitForFrame(v.frame, (x) => x.includes('then a page failed'));
     await waitUntil(
       () => liveness(reports.at(-1), false, Date.now(), 1_000) === 'ERROR',
@@ -212,13 +213,13 @@ describe('the loaded list against the embedded service', () => {
     await waitForFrame(v.frame, (f) => f.includes('rows 1–30 ·'));
     await waitUntil(() => reports.at(-1)?.fetchedAt !== undefined, 'the page reported');
     const mark = reports.length;
-    v.stdin.write('L');
+    v.stdin.write(keyOf('accounts', 'load-all'));
     await waitForFrame(v.frame, (x) => x.includes('200 rows, the whole list, loaded'));
     await waitUntil(() => reports.at(-1) === undefined, 'no report for the loaded list');
     // While it loaded, the header said LOADING.
     const said = reports.slice(mark).map((r) => liveness(r, false, Date.now(), 1_000));
     expect(said).toContain('LOADING');
-    v.stdin.write('x');
+    v.stdin.write(keyOf('accounts', 'pages'));
     await waitForFrame(v.frame, (x) => x.includes('rows 1–30 ·'));
     await waitUntil(
       () => reports.at(-1)?.hasData === true && reports.at(-1)?.fetchedAt !== undefined,

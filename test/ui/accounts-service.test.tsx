@@ -8,6 +8,7 @@ import { createClient } from '../../src/api/client.js';
 import { PATHS } from '../../src/api/types.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { KEYS, keyedConfig, mountAccounts, waitForFrame, waitUntil } from './helpers/accounts-fakes.js';
+import { keyOf } from './helpers/keys.js';
 
 let service: ServiceHandle;
 beforeAll(async () => {
@@ -51,7 +52,7 @@ describe('sub-accounts against the embedded service', () => {
     await waitForFrame(v.frame, loaded('1–30'));
     await waitUntil(() => listRequests() >= 2, 'the first page and its prefetch');
     const before = listRequests();
-    await v.press('/', (f) => f.includes('Search:'));
+    await v.press(keyOf('accounts', 'search'), (f) => f.includes('Search:'));
     const term = 'trading_bo';
     for (let i = 1; i <= term.length; i++)
       await v.press(term[i - 1] ?? '', (f) => f.includes(`Search: ${term.slice(0, i)}`));

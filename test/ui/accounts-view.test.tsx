@@ -12,6 +12,7 @@ import {
   waitForFrame,
   waitUntil,
 } from './helpers/accounts-fakes.js';
+import { keyOf } from './helpers/keys.js';
 
 const ACCOUNTS = generateAccounts(200, 7);
 let cleanup: Array<() => void> = [];
@@ -69,11 +70,11 @@ describe('Sub-accounts tab: keys', () => {
   it('moves the cursor with ↓/↑ and j/k, scrolling within a page taller than the view', async () => {
     const v = mount({ height: 12 }); // 9 table rows
     await waitForFrame(v.frame, footer('rows 1–30'));
-    await v.press('j', shows(ACCOUNTS[1]));
+    await v.press(keyOf('accounts', 'down', 1), shows(ACCOUNTS[1]));
     await v.press(KEYS.down, shows(ACCOUNTS[2]));
-    await v.press('k', shows(ACCOUNTS[1]));
+    await v.press(keyOf('accounts', 'up', 1), shows(ACCOUNTS[1]));
     await v.press(KEYS.up, shows(ACCOUNTS[0]));
-    for (let i = 1; i <= 12; i++) await v.press('j', shows(ACCOUNTS[i]));
+    for (let i = 1; i <= 12; i++) await v.press(keyOf('accounts', 'down', 1), shows(ACCOUNTS[i]));
     const f = v.frame();
     expect(f).not.toContain(ACCOUNTS[0]?.id.slice(0, 8)); // scrolled out of view
     expect(f).toContain(ACCOUNTS[4]?.id.slice(0, 8));
@@ -83,22 +84,25 @@ describe('Sub-accounts tab: keys', () => {
   it('crosses page edges: past the last row to the next page, past the first back', async () => {
     const v = mount();
     await waitForFrame(v.frame, footer('rows 1–30'));
-    await v.press('G', shows(ACCOUNTS[29]));
-    await v.press('j', (f) => f.includes('rows 31–60') && shows(ACCOUNTS[30])(f));
-    await v.press('k', (f) => f.includes('rows 1–30') && shows(ACCOUNTS[29])(f));
+    await v.press(keyOf('accounts', 'last-row', 1), shows(ACCOUNTS[29]));
+    await v.press(keyOf('accounts', 'down', 1), (f) => f.includes('rows 31–60') && shows(ACCOUNTS[30])(f));
+    await v.press(keyOf('accounts', 'up', 1), (f) => f.includes('rows 1–30') && shows(ACCOUNTS[29])(f));
   });
 
   it('pages with PgDn/PgUp and n/b, jumps with Home/End and g/G', async () => {
     const v = mount();
     await waitForFrame(v.frame, footer('rows 1–30'));
     await v.press(KEYS.pageDown, (f) => f.includes('rows 31–60') && shows(ACCOUNTS[30])(f));
-    await v.press('n', (f) => f.includes('rows 61–90') && shows(ACCOUNTS[60])(f));
+    await v.press(
+      keyOf('accounts', 'page-down', 1),
+      (f) => f.includes('rows 61–90') && shows(ACCOUNTS[60])(f),
+    );
     await v.press(KEYS.end, shows(ACCOUNTS[89]));
     await v.press(KEYS.home, shows(ACCOUNTS[60]));
-    await v.press('b', (f) => f.includes('rows 31–60'));
+    await v.press(keyOf('accounts', 'page-up', 1), (f) => f.includes('rows 31–60'));
     await v.press(KEYS.pageUp, (f) => f.includes('rows 1–30') && shows(ACCOUNTS[0])(f));
-    await v.press('G', shows(ACCOUNTS[29]));
-    await v.press('g', shows(ACCOUNTS[0]));
+    await v.press(keyOf('accounts', 'last-row', 1), shows(ACCOUNTS[29]));
+    await v.press(keyOf('accounts', 'first-row', 1), shows(ACCOUNTS[0]));
   });
 
   it('shows "end of list" on a short last page and stays there', async () => {
@@ -127,11 +131,11 @@ describe('Sub-accounts tab: keys', () => {
     const held = new Promise<void>((r) => (release = r));
     client.gate = (q) => (q.offset === 60 ? held : Promise.resolve());
     await v.press(KEYS.pageDown, footer('rows 31–60 ·'));
-    const loading = await v.press('n', footer('rows 61–90 loading'));
+    const loading = await v.press(keyOf('accounts', 'page-down', 1), footer('rows 61–90 loading'));
     expect(loading).not.toContain(ACCOUNTS[30]?.id.slice(0, 8)); // page 31–60 is gone
     expect(loading).toContain('Loading sub-accounts');
     expect(selectedLine(loading)).toBe('');
-    await v.press('j', footer('still loading'));
+    await v.press(keyOf('accounts', 'down', 1), footer('still loading'));
     release();
     const f = await waitForFrame(
       v.frame,
@@ -150,13 +154,13 @@ describe('Sub-accounts tab: keys', () => {
     const v = mount({ client, height: 24 });
     await waitForFrame(v.frame, footer('rows 1–30 ·'));
     await v.press(KEYS.pageDown, footer('rows 31–60 ·'));
-    const f = await v.press('n', footer('rows 61–90 not loaded'));
+    const f = await v.press(keyOf('accounts', 'page-down', 1), footer('rows 61–90 not loaded'));
     expect(f).toContain('error: whitebit.com answered 503');
     expect(f).toContain('Could not load sub-accounts');
     for (const a of ACCOUNTS.slice(30, 60)) expect(f).not.toContain(a.id.slice(0, 8));
     expect(selectedLine(f)).toBe('');
     const writes = v.stdout.frames.length;
-    v.stdin.write('y');
+    v.stdin.write(keyOf('accounts', 'copy-id'));
     await waitUntil(() => vi.mocked(v.ui.notify).mock.calls.length > 0, 'the notice');
     expect(v.ui.notify).toHaveBeenLastCalledWith('No sub-account selected.');
     expect(v.stdout.frames.slice(writes).some((w) => w.includes('\u001b]52;'))).toBe(false);
@@ -168,11 +172,11 @@ describe('Sub-accounts tab: keys', () => {
   it('says "end of list" once, and marks rows below and above the view', async () => {
     const v = mount({ client: new AccountsClient(ACCOUNTS.slice(0, 12)), height: 10 }); // 7 table rows
     let f = await waitForFrame(v.frame, footer('rows 1–12 · 1–7 shown ↓5 · page size 30 · end of list'));
-    await v.press('G', footer('6–12 shown ↑5 ·'));
-    f = await v.press('j', footer('end of list'));
+    await v.press(keyOf('accounts', 'last-row', 1), footer('6–12 shown ↑5 ·'));
+    f = await v.press(keyOf('accounts', 'down', 1), footer('end of list'));
     expect(f.match(/end of list/g)).toHaveLength(1);
-    await v.press('g', footer('1–7 shown ↓5'));
-    await v.press('j', footer('1–7 shown ↓5'));
+    await v.press(keyOf('accounts', 'first-row', 1), footer('1–7 shown ↓5'));
+    await v.press(keyOf('accounts', 'down', 1), footer('1–7 shown ↓5'));
     f = v.frame();
     expect(f).not.toContain('↑');
   });
@@ -180,12 +184,13 @@ describe('Sub-accounts tab: keys', () => {
   it('changes the page size with +/- and stops at 100 and 1 with a hint', async () => {
     const v = mount({ client: new AccountsClient(generateAccounts(250, 3)) });
     await waitForFrame(v.frame, footer('page size 30'));
-    for (const size of [40, 50, 60, 70, 80, 90, 100]) await v.press('+', footer(`page size ${size}`));
-    await v.press('+', footer('page size is at most 100'));
+    for (const size of [40, 50, 60, 70, 80, 90, 100])
+      await v.press(keyOf('accounts', 'page-size-up'), footer(`page size ${size}`));
+    await v.press(keyOf('accounts', 'page-size-up'), footer('page size is at most 100'));
     expect(v.client.calls.every((c) => (c.query.limit ?? 30) <= 100)).toBe(true);
     for (const size of [90, 80, 70, 60, 50, 40, 30, 20, 10, 5, 1])
-      await v.press('-', footer(`page size ${size}`));
-    await v.press('-', footer('page size is at least 1'));
+      await v.press(keyOf('accounts', 'page-size-down'), footer(`page size ${size}`));
+    await v.press(keyOf('accounts', 'page-size-down'), footer('page size is at least 1'));
     expect(v.client.calls.every((c) => (c.query.limit ?? 30) >= 1)).toBe(true);
   });
 
@@ -193,22 +198,23 @@ describe('Sub-accounts tab: keys', () => {
     const many = generateAccounts(10_200, 5);
     const v = mount({ client: new AccountsClient(many), height: 8 });
     await waitForFrame(v.frame, footer('rows 1–30'));
-    for (const size of [40, 50, 60, 70, 80, 90, 100]) await v.press('+', footer(`page size ${size}`));
+    for (const size of [40, 50, 60, 70, 80, 90, 100])
+      await v.press(keyOf('accounts', 'page-size-up'), footer(`page size ${size}`));
     await waitForFrame(v.frame, footer('rows 1–100 ·'));
     for (let offset = 100; offset <= 10_000; offset += 100) {
       await v.press(KEYS.pageDown, footer(`rows ${offset + 1}–${offset + 100} ·`));
     }
     await v.press(KEYS.pageDown, footer('offset stops at 10000'));
-    await v.press('G', shows(many[10_099]));
-    await v.press('j', footer('offset stops at 10000'));
+    await v.press(keyOf('accounts', 'last-row', 1), shows(many[10_099]));
+    await v.press(keyOf('accounts', 'down', 1), footer('offset stops at 10000'));
     expect(Math.max(...v.client.calls.map((c) => c.query.offset ?? 0))).toBe(10_000);
   });
 
   it('opens the detail pane with Enter and closes it with Esc', async () => {
     const v = mount({ height: 24 });
     await waitForFrame(v.frame, footer('rows 1–30'));
-    await v.press('j', shows(ACCOUNTS[1]));
-    await v.press('j', shows(ACCOUNTS[2]));
+    await v.press(keyOf('accounts', 'down', 1), shows(ACCOUNTS[1]));
+    await v.press(keyOf('accounts', 'down', 1), shows(ACCOUNTS[2]));
     const a = ACCOUNTS[2]!;
     const open = await v.press(KEYS.enter, footer('User ID'));
     expect(open).toContain(a.userId);
@@ -222,7 +228,7 @@ describe('Sub-accounts tab: keys', () => {
   it('copies the selected id with y through OSC 52', async () => {
     const v = mount();
     await waitForFrame(v.frame, footer('rows 1–30'));
-    v.stdin.write('y');
+    v.stdin.write(keyOf('accounts', 'copy-id'));
     const id = ACCOUNTS[0]!.id;
     await waitUntil(() => v.stdout.frames.some((w) => w.includes('\u001b]52;c;')), 'the OSC 52 write');
     expect(v.stdout.frames).toContain(`\u001b]52;c;${Buffer.from(id).toString('base64')}\u0007`);
@@ -235,7 +241,7 @@ describe('Sub-accounts tab: search', () => {
     const v = mount();
     await waitForFrame(v.frame, footer('rows 1–30'));
     await v.press(KEYS.pageDown, footer('rows 31–60'));
-    await v.press('/', footer('Search:'));
+    await v.press(keyOf('accounts', 'search'), footer('Search:'));
     expect(v.ui.setCapture).toHaveBeenLastCalledWith(true);
     for (const ch of 'miner') v.stdin.write(ch);
     await waitForFrame(v.frame, footer('Search: miner'));
@@ -255,7 +261,7 @@ describe('Sub-accounts tab: search', () => {
   it('types global single letters into the box instead of acting on them', async () => {
     const v = mount();
     await waitForFrame(v.frame, footer('rows 1–30'));
-    await v.press('/', footer('Search:'));
+    await v.press(keyOf('accounts', 'search'), footer('Search:'));
     await v.press('qjk', footer('Search: qjk'));
     expect(selectedLine(v.frame())).toContain(ACCOUNTS[0]?.id.slice(0, 8));
   });
@@ -263,7 +269,7 @@ describe('Sub-accounts tab: search', () => {
   it('Esc clears the term and goes back to the whole list', async () => {
     const v = mount();
     await waitForFrame(v.frame, footer('rows 1–30'));
-    await v.press('/', footer('Search:'));
+    await v.press(keyOf('accounts', 'search'), footer('Search:'));
     await v.press('ops', footer('Search: ops'));
     await v.timers.settle();
     await waitForFrame(v.frame, footer('search "ops"'));
@@ -273,7 +279,7 @@ describe('Sub-accounts tab: search', () => {
   it('still follows the search while polling is paused', async () => {
     const v = mount({ paused: true });
     await waitForFrame(v.frame, footer('rows 1–30 ·'));
-    await v.press('/', footer('Search:'));
+    await v.press(keyOf('accounts', 'search'), footer('Search:'));
     await v.press('ops', footer('Search: ops'));
     await v.timers.settle();
     const f = await waitForFrame(v.frame, (x) => x.includes('search "ops"') && /rows 1–\d+ ·/.test(x));
@@ -283,7 +289,7 @@ describe('Sub-accounts tab: search', () => {
   it('says so when nothing matches', async () => {
     const v = mount();
     await waitForFrame(v.frame, footer('rows 1–30'));
-    await v.press('/', footer('Search:'));
+    await v.press(keyOf('accounts', 'search'), footer('Search:'));
     await v.press('zzqqxx', footer('Search: zzqqxx'));
     await v.timers.settle();
     const f = await waitForFrame(v.frame, footer('No sub-accounts match "zzqqxx"'));
@@ -298,7 +304,7 @@ describe('Sub-accounts tab: search', () => {
     await waitForFrame(v.frame, footer('rows 1–30'));
     client.gate = (q) =>
       q.search ? new Promise<void>((r) => releases.set(q.search ?? '', r)) : Promise.resolve();
-    await v.press('/', footer('Search:'));
+    await v.press(keyOf('accounts', 'search'), footer('Search:'));
     await v.press('m', footer('Search: m'));
     await v.timers.settle();
     await waitUntil(() => releases.has('m'), 'the request for "m"');
@@ -374,7 +380,7 @@ describe('Sub-accounts tab: credentials and errors', () => {
     // Asking again on every such failure would loop without a pause, starving the timers; past
     // 20 calls the client stops answering, so a loop ends and the count shows it.
     client.gate = () => (client.calls.length - before > 20 ? new Promise<void>(() => {}) : Promise.resolve());
-    v.stdin.write('+'); // a page size not asked for yet: a new request
+    v.stdin.write(keyOf('accounts', 'page-size-up')); // a page size not asked for yet: a new request
     // Each turn lets a failed answer come back and the effects it sets off run (settle), so a
     // loop would ask at least once a turn; counted in turns, not in time.
     for (let turn = 0; turn < 10; turn++) {
@@ -403,10 +409,10 @@ describe('Sub-accounts tab: keys in one read, and pastes', () => {
     const v = mount();
     await waitForFrame(v.frame, footer('rows 1–30 ·'));
     v.stdin.write('\x1b[200~jjG/q\x1b[201~'); // not keys: the cursor stays, no search opens
-    await v.press('j', shows(ACCOUNTS[1]));
+    await v.press(keyOf('accounts', 'down', 1), shows(ACCOUNTS[1]));
     expect(v.frame()).not.toContain('Search:');
-    await v.press('/', footer('Search:'));
+    await v.press(keyOf('accounts', 'search'), footer('Search:'));
     await v.press('\x1b[200~grid\nbot\x1b[201~', footer('Search: grid bot'));
-    await v.press('\r', (f) => !f.includes('Search:'));
+    await v.press(KEYS.enter, (f) => !f.includes('Search:'));
   });
 });

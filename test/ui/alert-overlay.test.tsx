@@ -1,10 +1,10 @@
 /** The `!` alert history on its own: newest first, scrolled with the keymap's keys. */
-import { render } from 'ink-testing-library';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AlertChange } from '../../src/ui/alerts/alert-state.js';
 import { AlertOverlay } from '../../src/ui/chrome/alert-overlay.js';
-import { KeypressProvider } from '../../src/ui/hooks/use-keypress.js';
-import { NOW } from './helpers/fixtures.js';
+import { configFixture, NOW, StubClient } from './helpers/fixtures.js';
+import { mountView } from './helpers/harness.js';
+import { keyOf } from './helpers/keys.js';
 
 beforeAll(() => {
   process.env.TZ = 'UTC';
@@ -26,8 +26,8 @@ const HISTORY: AlertChange[] = Array.from({ length: 40 }, (_, i) => ({
 }));
 
 function show(height: number) {
-  const overlay = (
-    <KeypressProvider>
+  const view = mountView(
+    () => (
       <AlertOverlay
         history={HISTORY}
         sinceMs={NOW}
@@ -36,9 +36,9 @@ function show(height: number) {
         height={height}
         active
       />
-    </KeypressProvider>
+    ),
+    { client: new StubClient(), config: configFixture },
   );
-  const view = render(overlay);
   views.push(view);
   const rows = () => (view.lastFrame() ?? '').split('\n').filter((l) => /\d\d:\d\d:\d\d {2}workers/.test(l));
   const press = async (key: string, first: string) => {
@@ -51,7 +51,7 @@ function show(height: number) {
    */
   const stays = (key: string, first: string) => {
     view.stdin.write(key);
-    view.rerender(overlay);
+    view.settle();
     expect(rows()[0]).toContain(first);
   };
   return { view, rows, press, stays };
@@ -69,16 +69,16 @@ describe('the alert history overlay', () => {
 
   it('scrolls by line, by page and to either end, and stops there', async () => {
     const { view, rows, press, stays } = show(16);
-    await press('j', '12:38:00');
-    await press('\x1b[B', '12:37:00'); // down arrow
-    await press('k', '12:38:00');
-    await press('n', '12:28:00');
-    await press('b', '12:38:00');
-    await press('G', '12:09:00');
+    await press(keyOf('alerts', 'down', 1), '12:38:00');
+    await press(keyOf('alerts', 'down'), '12:37:00'); // the down arrow
+    await press(keyOf('alerts', 'up', 1), '12:38:00');
+    await press(keyOf('alerts', 'page-down', 1), '12:28:00');
+    await press(keyOf('alerts', 'page-up', 1), '12:38:00');
+    await press(keyOf('alerts', 'oldest', 1), '12:09:00');
     expect(rows().at(-1)).toMatch(/12:00:00 {2}workers {2}OK → WARNING +1000/);
     expect(view.lastFrame()).toContain('31–40 of 40');
-    stays('j', '12:09:00'); // the end: no further
-    await press('g', '12:39:00');
-    stays('k', '12:39:00'); // the top: no further
+    stays(keyOf('alerts', 'down', 1), '12:09:00'); // the end: no further
+    await press(keyOf('alerts', 'newest', 1), '12:39:00');
+    stays(keyOf('alerts', 'up', 1), '12:39:00'); // the top: no further
   });
 });

@@ -7,6 +7,7 @@ import { DEFAULT_WATCH } from '../../src/alerts/watch-settings.js';
 import { configFixture, NOW, overviewFixture, StubClient } from './helpers/fixtures.js';
 import { loaded, startApp, unmountApps, waitForFrame } from './helpers/harness.js';
 import { withTempStateDir } from './helpers/state-dir.js';
+import { keyOf } from './helpers/keys.js';
 
 withTempStateDir();
 beforeAll(() => {
@@ -81,7 +82,7 @@ describe('dashboard alerts', () => {
     const step = async (next: number, expectBells: number) => {
       workers = next;
       const calls = client.calls;
-      app.press('r');
+      app.press(keyOf('global', 'refresh'));
       // The tab shows the answer, and the status bar the watcher's judgement of it (its round may
       // end a moment after the tab's frame): only then is the bell counted.
       const shown = next.toLocaleString('en-US');
@@ -110,7 +111,7 @@ describe('dashboard alerts', () => {
     await waitForFrame(app.frame, (x) => loaded(x) && x.includes('CRIT workers'));
     // The first sight never fires: the next round does.
     expect(bells(app)).toBe(0);
-    app.press('r');
+    app.press(keyOf('global', 'refresh'));
     await waitForFrame(app.frame, () => bells(app) === 1);
     const sent = writes(app).filter((w) => w.startsWith('\x1b]'));
     expect(sent).toEqual([
@@ -122,7 +123,7 @@ describe('dashboard alerts', () => {
     const thresholds = pool({}, { workers: '2000:' });
     const { app } = startApp({ alerts: settings(thresholds, { notify: true, multiplexer: 'tmux' }) });
     await waitForFrame(app.frame, (x) => loaded(x) && x.includes('CRIT workers'));
-    app.press('r');
+    app.press(keyOf('global', 'refresh'));
     await waitForFrame(app.frame, () => bells(app) === 1);
     const sent = writes(app).filter((w) => w.startsWith('\x1bP'));
     expect(sent).toEqual([
@@ -162,7 +163,7 @@ describe('dashboard alerts', () => {
     const line = 'CRIT farm_a/hashrate 1.00 PH/s · CRIT farm_a/workers_offline 4 · WARN farm_a/reject_rate 3% · ! history';
     await waitForFrame(app.frame, (x) => x.includes(line) && x.includes('Hash rate 184'));
     expect(bells(app)).toBe(0);
-    app.press('r');
+    app.press(keyOf('global', 'refresh'));
     // All three fire in the same round: one bell.
     await waitForFrame(app.frame, () => bells(app) === 1);
     app.settle();
@@ -179,13 +180,13 @@ describe('dashboard alerts', () => {
     });
     await waitForFrame(app.frame, (x) => x.includes('WARN workers'));
     now += 30_000;
-    app.press('r');
+    app.press(keyOf('global', 'refresh'));
     await waitForFrame(app.frame, () => bells(app) === 1);
     workers = 400;
     now += 35_000;
-    app.press('r');
+    app.press(keyOf('global', 'refresh'));
     await waitForFrame(app.frame, (x) => client.calls === 3 && x.includes('CRIT workers 400') && bells(app) === 2);
-    app.press('!');
+    app.press(keyOf('global', 'alerts'));
     const f = await waitForFrame(app.frame, (x) => x.includes('Alert history since 12:00:00'));
     const rows = f.split('\n').filter((l) => /OK|WARNING|CRITICAL/.test(l) && /\d\d:\d\d:\d\d {2}/.test(l));
     expect(rows).toHaveLength(3);
@@ -194,14 +195,14 @@ describe('dashboard alerts', () => {
     expect(rows[1]).toMatch(/12:01:05 {2}workers {2}WARNING → OK +900/); // its value when it last held
     expect(rows[2]).toMatch(/12:00:30 {2}workers {2}OK → WARNING +900/);
     expect(f).not.toContain('Hash rate 184');
-    app.press('\x1b');
+    app.press(keyOf('global', 'close'));
     await waitForFrame(
       app.frame,
       (x) => loaded(x.replace('Workers 400', 'Workers 1,234')) && !x.includes('Alert history'),
     );
-    app.press('!');
+    app.press(keyOf('global', 'alerts'));
     await waitForFrame(app.frame, (x) => x.includes('Alert history'));
-    app.press('!');
+    app.press(keyOf('global', 'alerts'));
     await waitForFrame(app.frame, (x) => !x.includes('Alert history') && x.includes('Hash rate 184'));
   });
 
@@ -213,7 +214,7 @@ describe('dashboard alerts', () => {
       ),
     });
     await waitForFrame(app.frame, loaded);
-    app.press('!');
+    app.press(keyOf('global', 'alerts'));
     const f = await waitForFrame(app.frame, (x) => x.includes('No thresholds set'));
     expect(f.replace(/\s*│\s*/g, ' ')).toContain('/home/ops/.config/pooltop/config.toml');
     expect(bells(app)).toBe(0);

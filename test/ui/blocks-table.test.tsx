@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FoundBlock } from '../../src/api/types.js';
-import { NOW } from './helpers/fixtures.js';
+import { configFixture, NOW, StubClient } from './helpers/fixtures.js';
 
 // Colour must be forced before Ink (and its chalk) load, hence the dynamic imports below.
 process.env.FORCE_COLOR = '1';
@@ -16,18 +16,13 @@ const blocks: FoundBlock[] = [
 ];
 
 async function draw(fresh: number[], color: boolean, maxRows = 10) {
-  const { render } = await import('ink-testing-library');
+  const { mountView } = await import('./helpers/harness.js');
   const { BlocksTable } = await import('../../src/ui/pool/blocks-table.js');
-  const { ThemeContext } = await import('../../src/ui/theme-context.js');
-  const { ClockContext } = await import('../../src/ui/clock.js');
-  const { createTheme } = await import('../../src/format/color.js');
-  const view = render(
-    <ThemeContext.Provider value={createTheme(color)}>
-      <ClockContext.Provider value={NOW}>
-        <BlocksTable blocks={blocks} fresh={new Set(fresh)} maxRows={maxRows} />
-      </ClockContext.Provider>
-    </ThemeContext.Provider>,
-  );
+  const view = mountView(() => <BlocksTable blocks={blocks} fresh={new Set(fresh)} maxRows={maxRows} />, {
+    client: new StubClient(),
+    config: configFixture,
+    color,
+  });
   const frame = view.lastFrame() ?? '';
   view.unmount();
   return frame;

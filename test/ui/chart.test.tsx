@@ -1,3 +1,4 @@
+// Not through the harness: the chart is a component drawn from props alone, no dashboard context.
 import { render } from 'ink-testing-library';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { displayWidth } from '../../src/format/width.js';

@@ -1,4 +1,6 @@
 /** Help overlay and status bar on narrow and wide terminals: nothing cut through, fields dropped whole. */
+// Not through the harness: the status bar and freshness line are drawn from props and the two
+// contexts set here, to pin each layout case; the App's status bar is in shell.test.tsx.
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/format/width.js';

@@ -5,13 +5,12 @@
  * is pending at a time (none pile up).
  */
 import { Text } from 'ink';
-import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import { type SchedulingClock, SchedulingClockContext } from '../../src/ui/clock.js';
-import { DashboardContext } from '../../src/ui/dashboard-context.js';
+import type { SchedulingClock } from '../../src/ui/clock.js';
 import { useNow } from '../../src/ui/hooks/use-now.js';
 import { TICK_DELAY_MS } from '../../src/ui/pass-timing.js';
-import { clockOnlyDashboard } from './helpers/clock-context.js';
+import { configFixture, StubClient } from './helpers/fixtures.js';
+import { mountView } from './helpers/harness.js';
 
 /** A hand-driven clock: timers fire only when the test fires them. */
 function manualClock(start: number) {
@@ -57,13 +56,12 @@ const settle = async () => {
 describe('the clock over two hours', () => {
   it('stays on the wall clock second by second when every timer fires late', async () => {
     const manual = manualClock(1_700_000_000_400);
-    const view = render(
-      <SchedulingClockContext.Provider value={manual.clock}>
-        <DashboardContext.Provider value={clockOnlyDashboard(manual.clock.now)}>
-          <Probe />
-        </DashboardContext.Provider>
-      </SchedulingClockContext.Provider>,
-    );
+    const view = mountView(() => <Probe />, {
+      client: new StubClient(),
+      config: configFixture,
+      now: manual.clock.now,
+      scheduling: manual.clock,
+    });
     await settle();
     // A fixed sequence of lateness, 0–800 ms (a linear congruential generator).
     let seed = 12345;

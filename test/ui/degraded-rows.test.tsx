@@ -15,6 +15,7 @@ import {
 import { NOW, wireOverviewFixture } from './helpers/fixtures.js';
 import { startApp, unmountApps, waitForFrame } from './helpers/harness.js';
 import { withTempStateDir } from './helpers/state-dir.js';
+import { keyOf } from './helpers/keys.js';
 
 withTempStateDir();
 beforeAll(() => {
@@ -138,7 +139,7 @@ describe('Sub-accounts tab with degraded rows', () => {
     expect(detail).toMatch(/KYC status +—/);
     expect(detail).toMatch(/Spot trading +—/);
     expect(detail).toMatch(/Colour +—/);
-    view.stdin.write('y');
+    view.stdin.write(keyOf('accounts', 'copy-id'));
     await vi.waitFor(() =>
       expect(view.ui.notify).toHaveBeenCalledWith('This sub-account came without an id.'),
     );

@@ -9,6 +9,7 @@ import {
   mountMining,
   waitForFrame,
 } from './helpers/mining-fakes.js';
+import { keyOf } from './helpers/keys.js';
 
 beforeAll(() => {
   process.env.TZ = 'UTC';
@@ -57,7 +58,9 @@ describe('Mining tab at 120×40', () => {
     const title = titleLine(f);
     expect(title).toMatch(/after fee \d+\.\d{8} BTC.* · \] older$/);
     expect(title).not.toContain('…');
-    const older = await v.press(']', (x) => /Rewards \d+–\d+,? .*\[ newer · \] older/.test(x));
+    const older = await v.press(keyOf('mining', 'older-rewards'), (x) =>
+      /Rewards \d+–\d+,? .*\[ newer · \] older/.test(x),
+    );
     expect(older).not.toMatch(/Rewards \d+–.*…/);
   });
 
@@ -67,7 +70,7 @@ describe('Mining tab at 120×40', () => {
     const at = split(f);
     expect(at).toBeGreaterThan(40);
     for (const interval of ['5m', '1h', '24h']) {
-      f = await v.press('t', (x) => split(x) >= 0 && /H\/s[┼┤]/.test(x));
+      f = await v.press(keyOf('mining', 'chart-interval'), (x) => split(x) >= 0 && /H\/s[┼┤]/.test(x));
       expect(split(f), interval).toBe(at);
     }
     f = await v.press(KEYS.down, (x) => /› rig-0002/.test(x));
@@ -76,7 +79,10 @@ describe('Mining tab at 120×40', () => {
     for (const next of ['hourly', 'daily', '5 min points']) {
       titles.push(titleLine(f).slice(0, at));
       expect(split(f)).toBe(at);
-      f = await v.press('t', (x) => x.includes(`Worker rig-0002 · ${next}`) && /TH\/s[┼┤]/.test(x));
+      f = await v.press(
+        keyOf('mining', 'chart-interval'),
+        (x) => x.includes(`Worker rig-0002 · ${next}`) && /TH\/s[┼┤]/.test(x),
+      );
       if (next === 'daily') {
         // The newest day's label ends at the chart's last column, whole.
         const axis = f.split('\n').find((l) => /^\s+╵/.test(l)) ?? '';

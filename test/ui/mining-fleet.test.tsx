@@ -16,6 +16,7 @@ import {
   waitUntil,
 } from './helpers/mining-fakes.js';
 import { elapse, fakeClock } from './helpers/fixtures.js';
+import { keyOf } from './helpers/keys.js';
 
 beforeAll(() => {
   process.env.TZ = 'UTC';
@@ -116,13 +117,13 @@ describe('Mining tab: the fleet table', () => {
     fakeClock();
     const v = mount(fleetFake(COUNTS, SCALE), { intervalSec: 10 });
     await waitForFrame(v.frame, allLoaded, 10_000);
-    let f = await v.press('s', (x) => x.includes('sorted by account ↑'));
+    let f = await v.press(keyOf('mining', 'sort'), (x) => x.includes('sorted by account ↑'));
     expect(order(f)).toEqual(['hosting_kz', 'main_farm', 'solar_shed']);
-    f = await v.press('S', (x) => x.includes('sorted by account ↓'));
+    f = await v.press(keyOf('mining', 'sort-reverse'), (x) => x.includes('sorted by account ↓'));
     expect(order(f)).toEqual(['solar_shed', 'main_farm', 'hosting_kz']);
-    f = await v.press('s', (x) => x.includes('sorted by hash rate ↓'));
+    f = await v.press(keyOf('mining', 'sort'), (x) => x.includes('sorted by hash rate ↓'));
     expect(order(f)).toEqual(['hosting_kz', 'main_farm', 'solar_shed']);
-    f = await v.press('S', (x) => x.includes('sorted by hash rate ↑'));
+    f = await v.press(keyOf('mining', 'sort-reverse'), (x) => x.includes('sorted by hash rate ↑'));
     expect(order(f)).toEqual(['solar_shed', 'main_farm', 'hosting_kz']);
     // Enter opens the row under the cursor in the order shown.
     f = await v.press(KEYS.enter, (x) => x.includes('Account solar_shed'));
@@ -134,7 +135,7 @@ describe('Mining tab: the fleet table', () => {
     await waitForFrame(v.frame, (x) => order(x).length === 3 && !x.includes('loaded ·'), 10_000);
     const heading = (f: string) => f.split('\n').find((l) => l.startsWith('Mining fleet')) ?? '';
     await v.press('sss', (x) => x.includes('sorted by 24 h average ↓'));
-    const f = await v.press('s', (x) => x.includes('sorted by reject rate ↓'));
+    const f = await v.press(keyOf('mining', 'sort'), (x) => x.includes('sorted by reject rate ↓'));
     expect(heading(f)).toBe('Mining fleet · 3 accounts · sorted by reject rate ↓ · s/S sort · Enter opens');
     expect(displayWidth(heading(f))).toBeLessThanOrEqual(80);
   });
@@ -183,7 +184,7 @@ describe('Mining tab: the fleet table', () => {
     // In the account's worker list: after the connected ones, in words.
     await v.press(KEYS.enter, (x) => x.includes('Account main_farm') && /rig-0001\s+100 TH\/s/.test(x));
     await waitForFrame(v.frame, (x) => x.includes('rows 1–40 ·'));
-    f = await v.press('G', (x) => /› rig-0007\s+gone \d/.test(x));
+    f = await v.press(keyOf('mining', 'last-row', 1), (x) => /› rig-0007\s+gone \d/.test(x));
     expect(f).toMatch(/rig-0007\s+gone 5m [01]\ds/);
     const lines = f.split('\n').filter((l) => /^[› ] rig-/.test(l));
     expect(lines.at(-1)).toMatch(/rig-0007\s+gone/);
@@ -240,7 +241,7 @@ describe('Mining tab: the fleet table', () => {
       () => fake.callsOf('workerNames').some((c) => c.query.offset === 400),
       'the whole listing',
     );
-    await v.press('n', (x) => x.includes('rows 101–150 ·'));
+    await v.press(keyOf('mining', 'page-down', 1), (x) => x.includes('rows 101–150 ·'));
 
     fake.workerName = (i) => `rig-${String(i < 119 ? i + 1 : i + 2).padStart(4, '0')}`; // rig-0120 leaves
     fake.workerCount = 149;
@@ -261,7 +262,7 @@ describe('Mining tab: the fleet table', () => {
       'the failing page asked',
     );
     await elapse(2_000);
-    let f = await v.press('G', (x) => /› rig-0150/.test(x));
+    let f = await v.press(keyOf('mining', 'last-row', 1), (x) => /› rig-0150/.test(x));
     expect(f).not.toMatch(/gone/);
 
     // The page answers again: the next poll of the counts (still not those of the last complete
@@ -270,6 +271,6 @@ describe('Mining tab: the fleet table', () => {
     await elapse(11_000);
     // The gone worker is a row after the connected ones: 49 connected + 1 on this page.
     f = await waitForFrame(v.frame, (x) => x.includes('rows 101–150 ·'), 20_000);
-    f = await v.press('G', (x) => /› rig-0120\s+gone \d/.test(x));
+    f = await v.press(keyOf('mining', 'last-row', 1), (x) => /› rig-0120\s+gone \d/.test(x));
   });
 });

@@ -11,6 +11,7 @@ import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { REWARD_HISTORY_DAYS } from '../../src/ui/mining/mining-data.js';
 import { expectYield, fetchRewardPages, units, type WireReward } from '../support/signed-rewards.js';
 import { keyedConfig, mountMining, waitForFrame } from './helpers/mining-fakes.js';
+import { keyOf } from './helpers/keys.js';
 
 // A minute ago, whole: in the past for the client's checks, fixed for the service and the view.
 const T = Math.floor(Date.now() / 60_000) * 60_000 - 60_000;
@@ -82,7 +83,7 @@ describe('the rewards pane: yield per TH/s per day, the trend, m for months', ()
     expect(latest).toBeDefined();
     expectYield(latest!, units(newest.totalReward, 8), 8, BigInt(newest.hashRate));
 
-    v.stdin.write('m');
+    v.stdin.write(keyOf('mining', 'reward-months'));
     f = await waitForFrame(v.frame, (x) => /Rewards by month \(UTC\) 1–\d+ of \d+, newest first/.test(x));
     expect(f).toContain('m: days');
     const months = f.split('\n').flatMap((l) => {
@@ -103,7 +104,7 @@ describe('the rewards pane: yield per TH/s per day, the trend, m for months', ()
     // Some month of this year had canceled days, and says so.
     expect(months.some((m) => m[5] !== undefined)).toBe(true);
 
-    v.stdin.write('m');
+    v.stdin.write(keyOf('mining', 'reward-months'));
     f = await waitForFrame(v.frame, (x) => /Rewards 1–\d+, newest first/.test(x) && x.includes('m: months'));
     expect(f).not.toContain('Rewards by month');
   }, 30_000);

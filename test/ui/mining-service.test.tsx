@@ -4,14 +4,15 @@
  * starts in a second (counted at the client's edge and on the service), and, inside the whole
  * dashboard, cached data in the very first frame when the tab is shown again.
  */
-import { render } from 'ink-testing-library';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { MINING_PATHS, type MiningApi } from '../../src/api/mining-types.js';
 import type { ApiClient } from '../../src/api/types.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
-import { App } from '../../src/ui/app.js';
+import { fakeClock } from './helpers/fixtures.js';
+import { renderApp } from './helpers/harness.js';
 import { KEYS, keyedConfig, mountMining, waitForFrame, waitUntil } from './helpers/mining-fakes.js';
+import { tabKey } from './helpers/keys.js';
 
 let service: ServiceHandle;
 beforeAll(async () => {
@@ -22,6 +23,7 @@ afterAll(() => service.close());
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const fn of cleanup.splice(0)) await fn();
+  vi.useRealTimers();
 });
 
 /** The real client, its per-worker series calls counted: who, when, and how many at once. */
@@ -48,9 +50,11 @@ function countingClient() {
       const perWorker = op === 'workerHashrate';
       seen.all++;
       seen.maxAll = Math.max(seen.maxAll, seen.all);
+      // Every start, by the dashboard's clock: fake in the test that counts them (the queue
+      // spaces them by it).
+      seen.starts.push(Date.now());
       if (perWorker) {
         seen.workers.push(String((args[0] as { worker: string }).worker));
-        seen.starts.push(performance.now());
         seen.inFlight++;
         seen.maxInFlight = Math.max(seen.maxInFlight, seen.inFlight);
       }
@@ -101,37 +105,65 @@ const rowNames = (f: string) =>
     .filter((l) => /\d[\d.]* [kMGTP]?H\/s/.test(l))
     .map((l) => l.slice(2).split(' ')[0] ?? '');
 
+/**
+ * Runs the fake clock 10 ms a turn of the event loop (the network and React get every turn) until
+ * `check` gives a value: bounded by the dashboard's time, so a busy machine only makes it slower.
+ */
+async function onClock<T>(check: () => T | undefined, what: string, limitMs = 30_000): Promise<T> {
+  for (let ms = 0; ms <= limitMs; ms += 10) {
+    const value = check();
+    if (value !== undefined) return value;
+    await vi.advanceTimersByTimeAsync(10);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`not within ${limitMs} ms of the dashboard's clock: ${what}`);
+}
+const frameThat = (frame: () => string, ok: (f: string) => boolean) => () => {
+  const f = frame();
+  return ok(f) ? f : undefined;
+};
+
 describe('Mining tab on the embedded service, 10,000 workers', () => {
   it('pages names 100 at a time and asks a series only for the rows on screen, ≤ 4 at once, < 50 a second', async () => {
+    // The clock is fake, advanced only as the waits below run it: starts a second apart are a
+    // second apart on the clock the request queue spaces them by, however busy the machine is.
+    fakeClock(Date.now());
     const { client, seen } = countingClient();
     const namesBefore = byPath(MINING_PATHS.workerNames);
     const seriesBefore = byPath(MINING_PATHS.workerHashrate);
     const v = mountMining({ client, config: config(), width: 120, height: 40, now: Date.now });
     cleanup.push(() => v.unmount());
-    let f = await waitForFrame(
-      v.frame,
-      (x) => x.includes('rows 1–100 ·') && visibleNames(x).length > 5,
-      10_000,
+    let f = await onClock(
+      frameThat(v.frame, (x) => x.includes('rows 1–100 ·') && visibleNames(x).length > 5),
+      'the first page',
     );
     const onScreen = visibleNames(f);
-    f = await waitForFrame(v.frame, (x) => rowNames(x).length === onScreen.length, 15_000);
+    f = await onClock(
+      frameThat(v.frame, (x) => rowNames(x).length === onScreen.length),
+      "the first page's series",
+    );
     expect([...seen.workers].sort()).toEqual([...onScreen].sort());
     expect(byPath(MINING_PATHS.workerHashrate) - seriesBefore).toBe(onScreen.length);
 
     // The next page: its rows, and only those, are asked for.
     v.stdin.write(KEYS.pageDown);
-    f = await waitForFrame(v.frame, (x) => x.includes('rows 101–200 ·'));
+    f = await onClock(
+      frameThat(v.frame, (x) => x.includes('rows 101–200 ·')),
+      'the next page',
+    );
     const next = visibleNames(
-      await waitForFrame(
-        v.frame,
-        (x) => rowNames(x).length === onScreen.length && !rowNames(x).includes(onScreen[0] ?? ''),
-        15_000,
+      await onClock(
+        frameThat(
+          v.frame,
+          (x) => rowNames(x).length === onScreen.length && !rowNames(x).includes(onScreen[0] ?? ''),
+        ),
+        "the next page's series",
       ),
     );
     expect(seen.workers.slice(onScreen.length).sort()).toEqual([...next].sort());
     // Names: the two pages shown, and the whole listing the gone workers need, once, up to its
     // short page.
-    await waitUntil(() => seen.names.some((n) => n.count < 100), 'the whole listing', 20_000);
+    await onClock(() => (seen.names.some((n) => n.count < 100) ? true : undefined), 'the whole listing');
     const end = Math.max(...seen.names.filter((n) => n.count < 100).map((n) => n.offset));
     const times = (o: number) => seen.names.filter((n) => n.offset === o).length;
     for (let o = 0; o <= end; o += 100) expect(times(o), `offset ${o}`).toBe(o <= 100 ? 2 : 1);
@@ -149,28 +181,23 @@ describe('Mining tab on the embedded service, 10,000 workers', () => {
 
   it('shows the cached tab in the first frame when it is shown again', async () => {
     const { client } = countingClient();
-    const controller = new AbortController();
-    const view = render(
-      <App
-        client={client}
-        config={config()}
-        demo
-        intervalSec={60}
-        color={false}
-        signal={controller.signal}
-        onQuit={vi.fn()}
-      />,
-    );
-    Object.defineProperty(view.stdout, 'columns', { value: 120, configurable: true });
-    Object.defineProperty(view.stdout, 'rows', { value: 40, configurable: true });
-    view.stdout.emit('resize');
+    const view = renderApp({
+      client,
+      config: config(),
+      demo: true,
+      intervalSec: 60,
+      columns: 120,
+      rows: 40,
+      now: Date.now,
+      random: Math.random,
+    });
     cleanup.push(() => {
-      controller.abort();
+      view.controller.abort();
       view.unmount();
     });
     const frame = () => view.lastFrame() ?? '';
     await waitForFrame(frame, (x) => x.includes('Workers') && x.includes('[1 Pool]'), 10_000);
-    view.stdin.write('2');
+    view.stdin.write(tabKey(2));
     await waitForFrame(
       frame,
       (x) =>
@@ -180,10 +207,10 @@ describe('Mining tab on the embedded service, 10,000 workers', () => {
         /Yield 30 d .* [\d.]+ BTC · m: months/.test(x),
       15_000,
     );
-    view.stdin.write('1');
+    view.stdin.write(tabKey(1));
     await waitForFrame(frame, (x) => x.includes('[1 Pool]'));
     const mark = view.frames.length;
-    view.stdin.write('2');
+    view.stdin.write(tabKey(2));
     await waitUntil(
       () => view.frames.slice(mark).some((x) => x.includes('[2 Mining]')),
       'the Mining tab drawn',

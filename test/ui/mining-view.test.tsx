@@ -16,6 +16,7 @@ import {
   waitUntil,
 } from './helpers/mining-fakes.js';
 import { elapse, fakeClock } from './helpers/fixtures.js';
+import { keyOf } from './helpers/keys.js';
 
 beforeAll(() => {
   process.env.TZ = 'UTC';
@@ -57,11 +58,11 @@ describe('Mining tab', () => {
     const v = mount(new FakeMining());
     let f = await waitForFrame(v.frame, (x) => headline(x) && x.includes('another of 3'));
     expect(f).toContain('Account main_farm · a: another of 3 · Esc: fleet');
-    f = await v.press('a', (x) => x.includes('Choose a mining account'));
+    f = await v.press(keyOf('mining', 'choose-account'), (x) => x.includes('Choose a mining account'));
     expect(f).toMatch(/› main_farm\s+created .* · shown now/);
     f = await v.press(KEYS.escape, headline);
     expect(f).toContain('Account main_farm');
-    await v.press('a', (x) => x.includes('Choose a mining account'));
+    await v.press(keyOf('mining', 'choose-account'), (x) => x.includes('Choose a mining account'));
     await v.press(KEYS.down, (x) => /› solar_shed/.test(x));
     f = await v.press(KEYS.enter, (x) => headline(x) && x.includes('Account solar_shed'));
     expect(v.fake.callsOf('minerInfo').map((c) => c.query.account)).toContain('solar_shed');
@@ -128,9 +129,15 @@ describe('Mining tab', () => {
     expect(f).toContain('Reject 0.84 %');
     // The headline and the 5-minute chart share one request.
     expect(v.fake.callsOf('hashrate').map((c) => c.query.interval)).toEqual(['5m']);
-    f = await v.press('t', (x) => x.includes('Hash rate · hourly, 7 days (t: 24 h)') && /PH\/s[┼┤]/.test(x));
-    f = await v.press('t', (x) => x.includes('Hash rate · daily, 30 days (t: 5 min)') && /PH\/s[┼┤]/.test(x));
-    await v.press('t', (x) => x.includes('5 min points, 24 h'));
+    f = await v.press(
+      keyOf('mining', 'chart-interval'),
+      (x) => x.includes('Hash rate · hourly, 7 days (t: 24 h)') && /PH\/s[┼┤]/.test(x),
+    );
+    f = await v.press(
+      keyOf('mining', 'chart-interval'),
+      (x) => x.includes('Hash rate · daily, 30 days (t: 5 min)') && /PH\/s[┼┤]/.test(x),
+    );
+    await v.press(keyOf('mining', 'chart-interval'), (x) => x.includes('5 min points, 24 h'));
     const asked = v.fake
       .callsOf('hashrate')
       .map((c) => [c.query.interval, NOW / 1000 - (c.query.from as number)]);
@@ -148,9 +155,15 @@ describe('Mining tab', () => {
     let f = await waitForFrame(v.frame, (x) => x.includes('rows 1–100 ·') && rowsLoaded(x));
     expect(f).toContain('page size 100');
     f = await v.press(KEYS.pageDown, (x) => x.includes('rows 101–200 ·') && /rig-0101\s+100 TH\/s/.test(x));
-    f = await v.press('n', (x) => x.includes('rows 201–250 ·') && x.includes('end of list'));
-    f = await v.press('n', (x) => x.includes('end of list') && /end of list\s*$/.test(x.trim()));
-    f = await v.press('b', (x) => x.includes('rows 101–200 ·'));
+    f = await v.press(
+      keyOf('mining', 'page-down', 1),
+      (x) => x.includes('rows 201–250 ·') && x.includes('end of list'),
+    );
+    f = await v.press(
+      keyOf('mining', 'page-down', 1),
+      (x) => x.includes('end of list') && /end of list\s*$/.test(x.trim()),
+    );
+    f = await v.press(keyOf('mining', 'page-up', 1), (x) => x.includes('rows 101–200 ·'));
     // Each page once, and the whole listing once: the first page alone, then four at a time.
     const asked = fake.callsOf('workerNames').map((c) => [c.query.offset, c.query.limit]);
     expect(asked.sort((x, y) => Number(x[0]) - Number(y[0]))).toEqual([
@@ -170,7 +183,7 @@ describe('Mining tab', () => {
     fake.workerCount = 250;
     const v = mount(fake);
     await waitForFrame(v.frame, rowsLoaded);
-    await v.press('/', (x) => x.includes('Search:'));
+    await v.press(keyOf('mining', 'search'), (x) => x.includes('Search:'));
     for (const ch of '002') v.stdin.write(ch);
     // rig-0002 and rig-0020…0029, found across three pages of names
     let f = await waitForFrame(v.frame, (x) => x.includes('search "002"') && x.includes('rows 1–11 ·'));
@@ -199,7 +212,9 @@ describe('Mining tab', () => {
       86_400,
     ]);
     // Beside the rewards at 120 columns the span gives way to the name and the keys, uncut.
-    f = await v.press('t', (x) => x.includes('Worker rig-0002 · hourly (t: 24 h · Esc)'));
+    f = await v.press(keyOf('mining', 'chart-interval'), (x) =>
+      x.includes('Worker rig-0002 · hourly (t: 24 h · Esc)'),
+    );
     f = await v.press(KEYS.escape, (x) => x.includes('Hash rate · hourly, 7 days'));
     expect(f).not.toContain('Worker rig-0002 ·');
   });
@@ -216,27 +231,30 @@ describe('Mining tab', () => {
     expect(f).toContain(
       `after fee ${withPlaces(sumDecimals(shown.map((r) => r.reward)), 8)} BTC (successful `,
     );
-    f = await v.press(']', (x) => x.includes(`Rewards ${limit + 1}–`) && x.includes('newest first'));
+    f = await v.press(
+      keyOf('mining', 'older-rewards'),
+      (x) => x.includes(`Rewards ${limit + 1}–`) && x.includes('newest first'),
+    );
     expect(f).toContain('[ newer');
     const pages = v.fake.callsOf('rewards').filter((c) => c.query.from === undefined);
     expect(pages.map((c) => [c.query.offset, c.query.limit])).toEqual([
       [0, limit],
       [limit, limit],
     ]);
-    await v.press('[', (x) => x.includes('Rewards 1–'));
+    await v.press(keyOf('mining', 'newer-rewards'), (x) => x.includes('Rewards 1–'));
   });
 
   it('copies the selected watcher link with y (OSC 52); l selects the next', async () => {
     const v = mount();
     await waitForFrame(v.frame, (x) => x.includes('Watchers › ops'));
-    v.stdin.write('y');
+    v.stdin.write(keyOf('mining', 'copy-link'));
     const b64 = (s: string) => Buffer.from(s).toString('base64');
     await waitUntil(
       () => v.stdout.frames.includes(`\x1b]52;c;${b64('https://whitebit.example/mining/watch/aaa')}\x07`),
       'the first link copied',
     );
-    await v.press('l', (x) => /› family/.test(x));
-    v.stdin.write('y');
+    await v.press(keyOf('mining', 'next-link'), (x) => /› family/.test(x));
+    v.stdin.write(keyOf('mining', 'copy-link'));
     await waitUntil(
       () => v.stdout.frames.includes(`\x1b]52;c;${b64('https://whitebit.example/mining/watch/bbb')}\x07`),
       'the second link copied',

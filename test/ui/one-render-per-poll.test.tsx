@@ -3,12 +3,11 @@
  * bar's "updated …" and the header's word, together — not the data first and the status bar a
  * render later (each render is a layout and its share of an output pass, once a second).
  */
-import { render } from 'ink-testing-library';
 import { describe, expect, it, vi } from 'vitest';
 import type { PoolOverview } from '../../src/api/types.js';
-import { App } from '../../src/ui/app.js';
-import { configFixture, NOW, overviewFixture, StubClient } from './helpers/fixtures.js';
-import { resize, waitForFrame } from './helpers/harness.js';
+import { NOW, overviewFixture, StubClient } from './helpers/fixtures.js';
+import { renderApp, waitForFrame } from './helpers/harness.js';
+import { keyOf } from './helpers/keys.js';
 
 describe('a poll', () => {
   it('lands in one render with the new second and the status bar that speaks of it', async () => {
@@ -16,22 +15,7 @@ describe('a poll', () => {
     const client = new StubClient();
     let answer: (o: PoolOverview) => void = () => {};
     client.next = () => new Promise((resolve) => (answer = resolve));
-    const signal = new AbortController().signal;
-    const app = (
-      <App
-        client={client}
-        config={configFixture}
-        demo={false}
-        intervalSec={5}
-        color={false}
-        signal={signal}
-        onQuit={() => {}}
-        now={() => t}
-        random={() => 1}
-      />
-    );
-    const view = render(app);
-    resize(view.stdout, 100, 30);
+    const view = renderApp({ client, intervalSec: 5, now: () => t, random: () => 1 });
     const frame = () => view.lastFrame() ?? '';
     answer(overviewFixture({ workers: 1000 }));
     await waitForFrame(frame, (f) => f.includes('Workers 1,000') && f.includes('LIVE'));
@@ -39,7 +23,7 @@ describe('a poll', () => {
 
     // `r` asks again, four seconds later; the answer comes in the next second.
     t += 4_000;
-    view.stdin.write('r');
+    view.stdin.write(keyOf('global', 'refresh'));
     await vi.waitFor(() => expect(client.calls).toBe(2));
     // What the request's start draws (its spinner) is drawn before the answer comes.
     for (let turn = 0; turn < 5; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -55,7 +39,7 @@ describe('a poll', () => {
     // And nothing follows it: no report sent after the frame, no tick left to draw the second.
     // (Rendering the same element again runs whatever effects are still pending.)
     const drawn = view.frames.length;
-    view.rerender(app);
+    view.settle();
     expect(view.frames.slice(drawn).filter((f) => f !== view.frames[drawn - 1])).toEqual([]);
     view.unmount();
   });

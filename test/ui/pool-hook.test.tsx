@@ -1,16 +1,14 @@
 /** usePoolOverview against the real embedded service over loopback HTTP, through the real client. */
 import { Text } from 'ink';
-import { render } from 'ink-testing-library';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { PATHS } from '../../src/api/types.js';
 import { startService } from '../../src/service/server.js';
-import { DashboardProviders } from '../../src/ui/app.js';
 import type { ApiClient, PoolOverview } from '../../src/api/types.js';
 import { type Seed, settleSeed as settleFirstPoll } from '../../src/ui/data/seed.js';
 import { firstPoll, usePoolOverview } from '../../src/ui/pool/use-pool-overview.js';
 import { configFixture, overviewFixture, StubClient } from './helpers/fixtures.js';
-import { waitForFrame } from './helpers/harness.js';
+import { mountView, waitForFrame } from './helpers/harness.js';
 
 type Service = Awaited<ReturnType<typeof startService>>;
 let service: Service;
@@ -38,29 +36,25 @@ function Probe({ name }: { name: string }) {
 }
 
 function mount(intervalSec: number, first?: Seed, on: ApiClient = client) {
-  const controller = new AbortController();
-  const tree = (
-    <DashboardProviders
-      client={on}
-      config={{ ...configFixture, baseUrl: service.baseUrl }}
-      demo={false}
-      intervalSec={intervalSec}
-      color={false}
-      signal={controller.signal}
-      pausedRef={{ current: false }}
-      now={Date.now}
-      random={() => 0}
-      seeds={first ? [first] : undefined}
-    >
-      <Probe name="a" />
-      <Probe name="b" />
-    </DashboardProviders>
+  const view = mountView(
+    () => (
+      <>
+        <Probe name="a" />
+        <Probe name="b" />
+      </>
+    ),
+    {
+      client: on,
+      config: { ...configFixture, baseUrl: service.baseUrl },
+      intervalSec,
+      now: Date.now,
+      random: () => 0,
+      seeds: first ? [first] : undefined,
+    },
   );
-  const view = render(tree);
-  // Rendering the same tree again runs the effects React still owes first: a barrier after
-  // which whatever mounting set off (a request) has been asked for.
-  const settle = (): void => view.rerender(tree);
-  return { view, controller, frame: () => view.lastFrame() ?? '', settle };
+  // settle: rendering the same tree again runs the effects React still owes first, a barrier
+  // after which whatever mounting set off (a request) has been asked for.
+  return { view, controller: view.controller, frame: view.frame, settle: view.settle };
 }
 
 const poolRequests = () => service.stats().byPath[PATHS.miningPool] ?? 0;
@@ -121,20 +115,12 @@ describe('usePoolOverview over HTTP', () => {
   it('aborts the request in flight when the dashboard quits', async () => {
     const slow = await startService({ port: 0, latency: 60_000 });
     const slowClient = createClient({ baseUrl: slow.baseUrl, retries: 0 });
-    const controller = new AbortController();
-    const view = render(
-      <DashboardProviders
-        client={slowClient}
-        config={configFixture}
-        demo={false}
-        intervalSec={60}
-        color={false}
-        signal={controller.signal}
-        pausedRef={{ current: false }}
-      >
-        <Probe name="a" />
-      </DashboardProviders>,
-    );
+    const view = mountView(() => <Probe name="a" />, {
+      client: slowClient,
+      config: configFixture,
+      intervalSec: 60,
+    });
+    const { controller } = view;
     await waitForFrame(
       () => slow.stats().requests.toString(),
       (n) => n === '1',

@@ -4,6 +4,7 @@ import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { NOW, overviewFixture, wireOverviewFixture } from './helpers/fixtures.js';
 import { loaded, startApp as start, unmountApps, waitForFrame } from './helpers/harness.js';
 import { withTempStateDir } from './helpers/state-dir.js';
+import { keyOf } from './helpers/keys.js';
 
 withTempStateDir();
 beforeAll(() => {
@@ -54,13 +55,13 @@ describe('pool tab', () => {
     expect(f.split('\n')[0]).toMatch(/ERROR$/);
     expect(f).not.toContain('LIVE');
     client.next = async () => overviewFixture();
-    app.press('r');
+    app.press(keyOf('global', 'refresh'));
     f = await waitForFrame(app.frame, loaded);
     expect(f.split('\n')[0]).toMatch(/● LIVE$/);
     // The last success is more than two intervals (60 s) old and nothing new came: STALE.
     client.next = () => new Promise(() => {});
     now = NOW + 121_000;
-    app.press('r');
+    app.press(keyOf('global', 'refresh'));
     f = await waitForFrame(app.frame, (x) => x.split('\n')[0]!.endsWith('STALE'));
     expect(f).not.toContain('LIVE');
     // A failed poll after good data: ERROR, the data kept and marked stale.
@@ -68,7 +69,7 @@ describe('pool tab', () => {
       throw http503();
     };
     now = NOW + 122_000;
-    app.press('r');
+    app.press(keyOf('global', 'refresh'));
     f = await waitForFrame(app.frame, (x) => x.split('\n')[0]!.endsWith('ERROR'));
     expect(f).toContain('STALE');
     expect(f).toContain('Workers 1,234');
@@ -78,11 +79,11 @@ describe('pool tab', () => {
     let now = NOW;
     const { app, client } = start({ now: () => now });
     await waitForFrame(app.frame, (x) => loaded(x) && x.split('\n')[0]!.endsWith('LIVE'));
-    app.press('?');
+    app.press(keyOf('global', 'help'));
     await waitForFrame(app.frame, (x) => x.includes('closes this help'));
     // Three intervals later a poll lands while the help is open: still LIVE, not STALE.
     now = NOW + 180_000;
-    app.press('r');
+    app.press(keyOf('global', 'refresh'));
     // The clock has ticked past the change (12:03:00), so the header has judged the new time.
     const f = await waitForFrame(
       app.frame,
@@ -105,7 +106,7 @@ describe('pool tab', () => {
     client.next = async () => {
       throw http503();
     };
-    app.press('r');
+    app.press(keyOf('global', 'refresh'));
     const f = await waitForFrame(app.frame, (x) => x.includes('STALE'));
     expect(f).toContain('error: whitebit.com answered 503: maintenance · next retry 12:00:01 (in 1s)');
     expect(f).toContain('Workers 1,234');
@@ -145,14 +146,14 @@ describe('pool tab', () => {
   it('pauses and resumes polling with p', async () => {
     const { app, client } = start();
     await waitForFrame(app.frame, loaded);
-    app.press('p');
+    app.press(keyOf('global', 'pause'));
     let f = await waitForFrame(app.frame, (x) => x.includes('‖ PAUSED'));
     expect(f).toContain('every 60s · PAUSED · updated');
-    app.press('r'); // one refresh, still paused
+    app.press(keyOf('global', 'refresh')); // one refresh, still paused
     f = await waitForFrame(app.frame, (x) => x.includes('Refreshed once; polling stays paused'));
     await waitForFrame(app.frame, () => client.calls === 2);
     expect(app.frame()).toContain('‖ PAUSED');
-    app.press('p');
+    app.press(keyOf('global', 'pause'));
     await waitForFrame(app.frame, (x) => x.includes('● LIVE'));
     await waitForFrame(app.frame, () => client.calls === 3);
   });
@@ -170,13 +171,13 @@ describe('pool tab', () => {
       ],
     });
     client.next = async () => next;
-    app.press('r');
+    app.press(keyOf('global', 'refresh'));
     let f = await waitForFrame(app.frame, (x) => x.includes('870011'));
     expect(f).toMatch(/870011 │ 2025-11-22 11:59:40 │ 20s ago\s+│ new\s+│/);
     expect(f).toMatch(/870010 │ 2025-11-22 11:55:00 │ 5m ago\s+│\s+│/);
     expect(f).not.toMatch(/┤\n│ +870010/); // no rule between data rows
     expect(f).toContain('Hash rate 183 TH/s ▼ 1.43 TH/s · Workers 1,240 ▲ 6');
-    app.press('r'); // same data again: the highlight lasts one cycle
+    app.press(keyOf('global', 'refresh')); // same data again: the highlight lasts one cycle
     f = await waitForFrame(app.frame, (x) => x.includes('±0') && !/│ new/.test(x));
     expect(f).toContain('Workers 1,240 ±0');
   });
@@ -184,11 +185,11 @@ describe('pool tab', () => {
   it('toggles the chart between 7 days and the last 24 hours with t', async () => {
     const { app } = start();
     await waitForFrame(app.frame, loaded);
-    app.press('t');
+    app.press(keyOf('pool', 'chart-range'));
     let f = await waitForFrame(app.frame, (x) => x.includes('last 24 hours'));
     expect(f).toMatch(/╵\d\d:00/);
     expect(f).not.toContain('╵Nov 16');
-    app.press('t');
+    app.press(keyOf('pool', 'chart-range'));
     f = await waitForFrame(app.frame, (x) => x.includes('last 7 days'));
     expect(f).toContain('╵Nov 16');
   });
@@ -196,15 +197,15 @@ describe('pool tab', () => {
   it('selects a link with ↓/j and ↑/k and copies it with y through OSC 52', async () => {
     const { app } = start();
     await waitForFrame(app.frame, loaded);
-    app.press('\x1b[B');
+    app.press(keyOf('pool', 'next-link'));
     await waitForFrame(app.frame, (x) => x.includes('2/2 · ↑↓ select') && x.includes('› stratum+tcp://eu2'));
-    app.press('y');
+    app.press(keyOf('pool', 'copy-link'));
     await waitForFrame(app.frame, (x) =>
       x.includes('Sent stratum+tcp://eu2.pool.example:443 to the terminal clipboard (OSC 52)'),
     );
     const b64 = Buffer.from('stratum+tcp://eu2.pool.example:443').toString('base64');
     expect(app.stdout.frames).toContain(`\x1b]52;c;${b64}\x07`);
-    app.press('k');
+    app.press(keyOf('pool', 'prev-link', 1));
     await waitForFrame(app.frame, (x) => x.includes('1/2 · ↑↓ select') && x.includes('› stratum+tcp://eu1'));
   });
 });

@@ -5,6 +5,7 @@ import type { PoolOverview } from '../../src/api/types.js';
 import { configFixture, overviewFixture, StubClient } from './helpers/fixtures.js';
 import { asReadStream, asWriteStream, FakeStdin, FakeStdout } from './helpers/fake-tty.js';
 import { withTempStateDir } from './helpers/state-dir.js';
+import { keyOf } from './helpers/keys.js';
 
 withTempStateDir();
 
@@ -60,7 +61,7 @@ describe('runDashboard', () => {
     client.next = () => new Promise(() => {}); // a request that never answers
     const { stdin, stdout, done } = launch(client);
     await until(() => stdout.output.includes('Loading the pool overview'));
-    stdin.press('q');
+    stdin.press(keyOf('global', 'quit'));
     expect(await done).toBe(0);
     expectRestored(stdout.output);
     expect(client.signals[0]?.aborted).toBe(true);
@@ -72,7 +73,7 @@ describe('runDashboard', () => {
     await until(() => stdout.output.includes('Workers 1,234'));
     expect(stdout.output).not.toContain('Loading the pool overview');
     expect(client.calls).toBe(1);
-    stdin.press('q');
+    stdin.press(keyOf('global', 'quit'));
     expect(await done).toBe(0);
   });
 
@@ -97,7 +98,7 @@ describe('runDashboard', () => {
     await until(() => stdout.output.includes('Workers 1,234'));
     expect(writtenWhenRaw).toBeDefined();
     expect(writtenWhenRaw).not.toContain('pooltop');
-    stdin.press('q');
+    stdin.press(keyOf('global', 'quit'));
     expect(await done).toBe(0);
     expect(stdin.isRaw).toBe(false);
   });
@@ -111,14 +112,14 @@ describe('runDashboard', () => {
     answer(overviewFixture());
     await until(() => stdout.output.includes('Workers 1,234'));
     expect(client.calls).toBe(1);
-    stdin.press('q');
+    stdin.press(keyOf('global', 'quit'));
     expect(await done).toBe(0);
   });
 
   it('quits on Ctrl+C too', async () => {
     const { stdin, stdout, done } = launch();
     await until(() => stdout.output.includes('Workers 1,234'));
-    stdin.press('\x03');
+    stdin.press(keyOf('global', 'quit', 1));
     expect(await done).toBe(0);
     expectRestored(stdout.output);
   });

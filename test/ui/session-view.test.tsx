@@ -1,19 +1,14 @@
-import { idleWatcher } from './helpers/idle-watcher.js';
-import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { createSession, type Session } from '../../src/session/session.js';
 import type { ApiClient, RefreshParams, TokenSet, TokenSetJson } from '../../src/api/types.js';
 import { memoryTokenStore, sha256, type StoreEntry, type TokenStore } from '../../src/config/token-store.js';
 import type { ResolvedConfig } from '../../src/config/types.js';
-import { DashboardContext } from '../../src/ui/dashboard-context.js';
-import { KeypressProvider } from '../../src/ui/hooks/use-keypress.js';
 import { SessionView } from '../../src/ui/session/session-view.js';
-import { UiStateContext } from '../../src/ui/ui-state.js';
-import { ClockContext } from '../../src/ui/clock.js';
 import { unusedMining } from './helpers/fixtures.js';
-import { waitForFrame } from './helpers/harness.js';
+import { mountView, waitForFrame } from './helpers/harness.js';
 import { tokenSetModel } from '../../src/api/schemas.js';
+import { keyOf } from './helpers/keys.js';
 
 const T0 = Date.UTC(2025, 10, 22, 12, 0, 0);
 const CONFIGURED: ResolvedConfig = {
@@ -71,36 +66,18 @@ function setup(opts: { config?: ResolvedConfig; stored?: StoreEntry; store?: Tok
     now: () => clock.t,
     sleep: async () => {},
   });
-  const notify = vi.fn();
-  const controller = new AbortController();
-  const tree = () => (
-    <DashboardContext.Provider
-      value={{
-        client,
-        apiUrl: client.baseUrl,
-        config,
-        demo: false,
-        intervalMs: 10_000,
-        signal: controller.signal,
-        now: () => clock.t,
-        ...idleWatcher(client as unknown as ApiClient),
-      }}
-    >
-      <UiStateContext.Provider value={{ paused: false, notify, setCapture: () => {} }}>
-        <ClockContext.Provider value={clock.t}>
-          <KeypressProvider>
-            <SessionView width={100} height={24} active session={session} />
-          </KeypressProvider>
-        </ClockContext.Provider>
-      </UiStateContext.Provider>
-    </DashboardContext.Provider>
-  );
-  const view = render(tree());
-  const frame = () => view.lastFrame() ?? '';
+  const view = mountView(() => <SessionView width={100} height={24} active session={session} />, {
+    client,
+    config,
+    intervalSec: 10,
+    now: () => clock.t,
+  });
+  const { frame, controller } = view;
+  const notify = view.ui.notify;
   /** Moves the injected clock and re-renders, as the dashboard's one-second tick does. */
   const advanceTo = (t: number) => {
     clock.t = t;
-    view.rerender(tree());
+    view.settle();
   };
   return { view, frame, advanceTo, client, clock, notify, controller };
 }
@@ -154,12 +131,12 @@ describe('Session tab', () => {
     const t = setup({ stored: STORED });
     cleanup = t.view.unmount;
     await waitForFrame(t.frame, (x) => x.includes('Expires'));
-    t.view.stdin.write('a');
+    t.view.stdin.write(keyOf('session', 'auto-refresh'));
     await waitForFrame(t.frame, (x) => x.includes('Auto-refresh    off (a turns it on)'));
     t.advanceTo(T0 + 290_000);
     await waitForFrame(t.frame, (x) => x.includes('Expires         in 10s'));
     expect(t.client.calls).toEqual([]);
-    t.view.stdin.write('R');
+    t.view.stdin.write(keyOf('session', 'refresh-token'));
     await waitForFrame(t.frame, (x) => x.includes('Access token    AC02…'));
     expect(t.client.calls).toHaveLength(1);
     expect(t.notify).toHaveBeenCalledWith('Token refreshed.');

@@ -6,6 +6,7 @@ import { resize, waitForFrame } from './helpers/harness.js';
 import { loaded, startApp as start, unmountApps } from './helpers/harness.js';
 import { withTempStateDir } from './helpers/state-dir.js';
 import { NOW } from './helpers/fixtures.js';
+import { keyOf, tabKey } from './helpers/keys.js';
 
 withTempStateDir();
 beforeAll(() => {
@@ -18,23 +19,23 @@ describe('shell', () => {
     const { app } = start();
     await waitForFrame(app.frame, loaded);
     const tabOn = (n: number) => (x: string) => x.includes(`[${n} ${TABS[n - 1]!.title}]`);
-    app.press('2');
+    app.press(tabKey(2));
     let f = await waitForFrame(app.frame, tabOn(2));
     expect(f).not.toContain('Workers 1,234');
     expect(f).not.toContain('updated just now'); // the pool's freshness is not this tab's
-    app.press('\t');
+    app.press(keyOf('global', 'next-tab'));
     f = await waitForFrame(app.frame, tabOn(3));
-    app.press('\x1b[Z');
+    app.press(keyOf('global', 'prev-tab'));
     await waitForFrame(app.frame, tabOn(2));
-    app.press('\t'); // three keys before any re-render (as when they arrive together): all count
-    app.press('\t');
-    app.press('\t');
+    app.press(keyOf('global', 'next-tab')); // three keys before any re-render (as when they arrive together): all count
+    app.press(keyOf('global', 'next-tab'));
+    app.press(keyOf('global', 'next-tab'));
     await waitForFrame(app.frame, (x) => tabOn(1)(x) && loaded(x) && x.includes('updated just now'));
-    app.press('4');
+    app.press(tabKey(4));
     await waitForFrame(app.frame, tabOn(4));
-    app.press('3');
+    app.press(tabKey(3));
     await waitForFrame(app.frame, tabOn(3));
-    app.press('1');
+    app.press(tabKey(1));
     await waitForFrame(app.frame, (x) => tabOn(1)(x) && loaded(x));
   });
 
@@ -42,12 +43,12 @@ describe('shell', () => {
     let t = NOW;
     const { app, client } = start({ now: () => t, intervalSec: 60 });
     await waitForFrame(app.frame, (x) => loaded(x) && x.split('\n')[0]!.endsWith('● LIVE'));
-    app.press('4');
+    app.press(tabKey(4));
     await waitForFrame(app.frame, (x) => x.includes('[4 Session]'));
     // Ten minutes on another tab: the pool tab was not polled meanwhile, and its refresh hangs.
     t += 10 * 60_000;
     client.next = () => new Promise(() => {});
-    app.press('1');
+    app.press(tabKey(1));
     let f = await waitForFrame(app.frame, (x) => x.includes('[1 Pool]') && x.includes('updated 10m ago'));
     expect(f.split('\n')[0]).toMatch(/LIVE$/);
     expect(f).not.toContain('STALE');
@@ -62,15 +63,15 @@ describe('shell', () => {
     async (_title, index) => {
       const { app } = start({ rows: 50 });
       await waitForFrame(app.frame, loaded);
-      app.press(String(index + 1));
-      app.press('?');
+      app.press(tabKey(index + 1));
+      app.press(keyOf('global', 'help'));
       const tab = TABS[index]!;
       const f = await waitForFrame(app.frame, (x) => x.includes('closes this help'));
       for (const b of [...bindingsFor('global'), ...bindingsFor(tab.scope)]) {
         const quote = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
         expect(f).toMatch(new RegExp(`${quote(keysLabel(b))}\\s+${quote(b.description)}`));
       }
-      app.press('\x1b');
+      app.press(keyOf('global', 'close'));
       await waitForFrame(app.frame, (x) => !x.includes('closes this help'));
     },
   );
@@ -81,15 +82,15 @@ describe('shell', () => {
     const [scope, index] = (['pool', 'mining', 'accounts', 'session'] as const)
       .map((s, i) => [s, i] as const)
       .sort((a, b) => bindingsFor(b[0]).length - bindingsFor(a[0]).length)[0]!;
-    app.press(String(index + 1));
-    app.press('?');
+    app.press(tabKey(index + 1));
+    app.press(keyOf('global', 'help'));
     let f = await waitForFrame(app.frame, (x) => x.includes('closes this help'));
     const seen = f.split('\n');
     let last = /lines \d+–(\d+) of (\d+)/.exec(f);
     expect(last, 'taller than 24 rows: it scrolls').not.toBeNull();
     while (last && last[1] !== last[2]) {
       const before = last[1];
-      app.press('j');
+      app.press(keyOf('help', 'scroll-down', 1));
       f = await waitForFrame(app.frame, (x) => /lines \d+–(\d+) of/.exec(x)?.[1] !== before);
       seen.push(...f.split('\n'));
       last = /lines \d+–(\d+) of (\d+)/.exec(f);
@@ -109,9 +110,9 @@ describe('shell', () => {
   it('a notice goes with the tab it was said on: switching tabs clears it', async () => {
     const { app } = start();
     await waitForFrame(app.frame, loaded);
-    app.press('p');
+    app.press(keyOf('global', 'pause'));
     await waitForFrame(app.frame, (x) => x.includes('Polling paused; p resumes.'));
-    app.press('2');
+    app.press(tabKey(2));
     const f = await waitForFrame(app.frame, (x) => x.includes('[2 Mining]'));
     expect(f).not.toContain('Polling paused; p resumes.');
     expect(f.split('\n').at(-1)).toContain('? help');
@@ -146,7 +147,7 @@ describe('shell', () => {
     for (const line of f.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
     expect(f.split('\n').length).toBeLessThanOrEqual(24);
     expect(f).toMatch(/┴.*┘/); // the blocks table's bottom rule made it on screen
-    app.press('q');
+    app.press(keyOf('global', 'quit'));
     expect(app.onQuit).toHaveBeenCalledWith(0);
   });
 
@@ -168,9 +169,9 @@ describe('shell', () => {
     const terminal = { repaint: vi.fn(), suspend: vi.fn() };
     const { app } = start({ terminal });
     await waitForFrame(app.frame, loaded);
-    app.press('\x0c');
+    app.press(keyOf('global', 'redraw'));
     await vi.waitFor(() => expect(terminal.repaint).toHaveBeenCalledTimes(1));
-    app.press('\x1a');
+    app.press(keyOf('global', 'suspend'));
     await vi.waitFor(() => expect(terminal.suspend).toHaveBeenCalledTimes(1));
     expect(app.onQuit).not.toHaveBeenCalled();
   });
@@ -194,8 +195,8 @@ describe('shell', () => {
   it('quits with q and with Ctrl+C', async () => {
     const { app } = start();
     await waitForFrame(app.frame, loaded);
-    app.press('q');
-    app.press('\x03');
+    app.press(keyOf('global', 'quit'));
+    app.press(keyOf('global', 'quit', 1));
     expect(app.onQuit.mock.calls).toEqual([[0], [0]]);
   });
 });

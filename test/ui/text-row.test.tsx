@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+// Not through the harness: table rows compared with ink-table's own, outside any dashboard.
 import { render } from 'ink-testing-library';
 import { Text } from 'ink';
 import { Table } from '@alcalzone/ink-table';

@@ -1,12 +1,11 @@
 /** The dashboard clock: ticks just after each second, skipped when a render already showed it. */
 import { Text } from 'ink';
-import { render } from 'ink-testing-library';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DashboardContext } from '../../src/ui/dashboard-context.js';
 import { useNow } from '../../src/ui/hooks/use-now.js';
 import { msUntilTick, TICK_DELAY_MS } from '../../src/ui/pass-timing.js';
-import { clockOnlyDashboard } from './helpers/clock-context.js';
+import { configFixture, StubClient } from './helpers/fixtures.js';
+import { mountView } from './helpers/harness.js';
 
 describe('msUntilTick', () => {
   it('aims at TICK_DELAY_MS past the next second, or past this one if not yet reached', () => {
@@ -31,11 +30,7 @@ function Probe() {
 
 describe('useNow', () => {
   const mount = () =>
-    render(
-      <DashboardContext.Provider value={clockOnlyDashboard(() => clock.t)}>
-        <Probe />
-      </DashboardContext.Provider>,
-    );
+    mountView(() => <Probe />, { client: new StubClient(), config: configFixture, now: () => clock.t });
 
   /** Lets React commit what is scheduled (its scheduler is not on the faked timers). */
   const settle = async () => {

@@ -1,16 +1,15 @@
 /**
  * useResource, the dashboard's one data hook, on fake time: the dashboard's real providers (SWR
- * configuration, retry schedule, seeded cache) around a probe, with a fetcher the test answers.
+ * configuration, retry schedule, seeded cache; test/ui/helpers/harness.tsx) around a probe, with a fetcher the test answers.
  * Nothing waits on the wall clock: every step advances the fake clock and reads the frame.
  */
 import { Text } from 'ink';
-import { render } from 'ink-testing-library';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
-import { DashboardProviders } from '../../src/ui/app.js';
 import { type Seed, seed } from '../../src/ui/data/seed.js';
 import { type ResourceKey, type ResourcePolicy, useResource } from '../../src/ui/data/use-resource.js';
 import { configFixture, elapse, fakeClock, NOW, StubClient } from './helpers/fixtures.js';
+import { mountView } from './helpers/harness.js';
 
 beforeEach(() => {
   fakeClock();
@@ -72,30 +71,32 @@ interface MountOptions {
 }
 
 function mount(probes: ProbeProps[], opts: MountOptions = {}) {
-  const controller = new AbortController();
-  const pausedRef = { current: opts.paused ?? false };
-  const tree = (list: ProbeProps[]) => (
-    <DashboardProviders
-      client={new StubClient()}
-      config={configFixture}
-      demo={false}
-      intervalSec={opts.intervalSec ?? 1}
-      color={false}
-      signal={controller.signal}
-      pausedRef={pausedRef}
-      now={Date.now}
-      random={() => 0}
-      seeds={opts.seeds}
-    >
-      {list.map((p) => (
-        <Probe key={p.name} {...p} />
-      ))}
-    </DashboardProviders>
+  let list = probes;
+  const view = mountView(
+    () => (
+      <>
+        {list.map((p) => (
+          <Probe key={p.name} {...p} />
+        ))}
+      </>
+    ),
+    {
+      client: new StubClient(),
+      config: configFixture,
+      intervalSec: opts.intervalSec ?? 1,
+      paused: opts.paused,
+      now: Date.now,
+      random: () => 0,
+      seeds: opts.seeds,
+    },
   );
-  const view = render(tree(probes));
   const line = (name: string): string =>
     (view.lastFrame() ?? '').split('\n').find((l) => l.startsWith(`${name}:`)) ?? '';
-  return { view, controller, pausedRef, line, update: (list: ProbeProps[]) => view.rerender(tree(list)) };
+  const update = (next: ProbeProps[]): void => {
+    list = next;
+    view.settle();
+  };
+  return { view, controller: view.controller, pausedRef: view.pausedRef, line, update };
 }
 
 describe('useResource', () => {

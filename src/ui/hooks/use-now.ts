@@ -13,15 +13,14 @@
  * Ticks are chained timeouts, each aimed at the next boundary, so they never drift off it. Their
  * timers come from the scheduling clock (clock.ts), which runDashboard is given.
  */
-import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { useDrawSoon } from '../../renderer/index.js';
-import { createSecondSignal, useSchedulingClock } from '../clock.js';
+import { useSchedulingClock } from '../clock.js';
 import { useDashboard } from '../dashboard-context.js';
 import { msUntilTick } from '../pass-timing.js';
 
 export function useNow(): number {
-  const { now, second: given } = useDashboard();
-  const signal = useState(() => given ?? createSecondSignal(now))[0];
+  const { now, second: signal } = useDashboard();
   const timers = useSchedulingClock();
   const drawSoon = useDrawSoon();
   useSyncExternalStore(signal.subscribe, signal.version);

@@ -18,12 +18,10 @@ import type {
 import { INTERVAL_SECONDS } from '../../api/mining-types.js';
 import { listWorkerNames } from '../../api/worker-listing.js';
 import { listRewards } from '../../api/rewards-listing.js';
-import { cachedSeenStores, memorySeenStore, type SeenStores } from '../../config/seen-store.js';
 import { type SeenState, updateSeen } from '../../config/seen-workers.js';
 import { useDashboard } from '../dashboard-context.js';
 import { miningInfoKey, miningSeriesKey } from '../hooks/swr-keys.js';
 import { useMiningQueue } from './mining-queue.js';
-import { useState } from 'react';
 import {
   type Fetcher,
   type Resource,
@@ -237,11 +235,8 @@ export interface SeenWorkers {
  * account (and on `r`); the callers ask again when the worker counts change.
  */
 export function useSeenWorkers(account: string, poll: Poll, enabled = true): Resource<SeenWorkers> {
-  const { client, now, seenStores } = useDashboard();
+  const { client, now, seenStores: stores } = useDashboard();
   const queue = useMiningQueue();
-  // A context without stores (some test harnesses) remembers in memory, for this hook only.
-  const [ownStores] = useState<SeenStores>(() => cachedSeenStores(async () => memorySeenStore()));
-  const stores = seenStores ?? ownStores;
   return useMiningResource(
     enabled ? (['mining-seen', account] as const) : null,
     async ([, a], signal) => {

@@ -14,7 +14,7 @@ import { mountView, waitUntil } from './harness.js';
 import { subAccountModel } from '../../../src/api/schemas.js';
 
 export { NOW } from './fixtures.js';
-export { KEYS, waitForFrame, waitUntil } from './harness.js';
+export { KEYS, keyOf, tabKey, waitForFrame, waitUntil } from './harness.js';
 
 export const keyedConfig: ResolvedConfig = {
   baseUrl: 'http://127.0.0.1:1',

@@ -1,27 +1,25 @@
 /**
  * The one render harness of the UI tests: the whole App (`renderApp`), or one view in the
- * providers the dashboard gives it (`mountView`: theme, dashboard context, alert settings, the
- * real SWR options, UI state, clock, status report, keypresses), and bounded waits on a frame
- * or a condition. The fake APIs the views are mounted on live beside it (accounts-fakes.tsx,
+ * providers the dashboard gives it (`mountView`: the App's own `DashboardProviders`, and the UI
+ * state, clock, status report and keypresses the shell gives a tab), and bounded waits on a
+ * frame or a condition. The fake APIs the views are mounted on live beside it (accounts-fakes.tsx,
  * mining-fakes.tsx, fixtures.ts).
  */
 import { render } from 'ink-testing-library';
 import type { ReactElement } from 'react';
-import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
 import type { ApiClient } from '../../../src/api/types.js';
 import type { ResolvedConfig } from '../../../src/config/types.js';
-import { createTheme } from '../../../src/format/color.js';
+import { type AlertSettings, NO_ALERTS } from '../../../src/ui/alerts/alerts-context.js';
+import { App, DashboardProviders } from '../../../src/ui/app.js';
 import {
-  type AlertSettings,
-  AlertSettingsContext,
-  NO_ALERTS,
-} from '../../../src/ui/alerts/alerts-context.js';
-import { App } from '../../../src/ui/app.js';
-import { idleWatcher } from './idle-watcher.js';
-import { ClockContext } from '../../../src/ui/clock.js';
+  ClockContext,
+  type SchedulingClock,
+  SchedulingClockContext,
+  systemClock,
+} from '../../../src/ui/clock.js';
 import { cachedSeenStores, memorySeenStore, type SeenStores } from '../../../src/config/seen-store.js';
-import { DashboardContext, type DashboardContextValue } from '../../../src/ui/dashboard-context.js';
+import type { Seed } from '../../../src/ui/data/seed.js';
 import { KeypressProvider } from '../../../src/ui/hooks/use-keypress.js';
 import type { TerminalControl } from '../../../src/ui/shell.js';
 import {
@@ -30,10 +28,9 @@ import {
   StatusReportContext,
   type StatusSource,
 } from '../../../src/ui/status-report.js';
-import { swrOptions } from '../../../src/ui/swr-options.js';
-import { ThemeContext } from '../../../src/ui/theme-context.js';
 import { type UiState, UiStateContext } from '../../../src/ui/ui-state.js';
 import { configFixture, NOW, StubClient } from './fixtures.js';
+import { keySequence } from './keys.js';
 
 export interface RenderAppOptions {
   client: ApiClient;
@@ -73,7 +70,7 @@ export function renderApp(opts: RenderAppOptions) {
       onQuit={onQuit}
       now={opts.now ?? (() => NOW)}
       random={opts.random ?? (() => 1)}
-      terminal={opts.terminal}
+      terminal={opts.terminal ?? { repaint: vi.fn(), suspend: vi.fn() }}
     />
   );
   const view = render(app);
@@ -103,6 +100,9 @@ export interface MountViewOptions {
   paused?: boolean;
   /** The dashboard's clock (default: fixed at NOW). */
   now?: () => number;
+  /** The timers the clock's tick is set with (default: the global ones, as runDashboard's). */
+  scheduling?: SchedulingClock;
+  /** Default: a watcher with nothing to judge, so it asks for nothing and the view's requests are all there are. */
   alerts?: AlertSettings;
   /** Receives what the view reports to the status bar (status-report.ts). */
   onReport?: (report: StatusReport | undefined) => void;
@@ -110,47 +110,64 @@ export interface MountViewOptions {
   hidden?: boolean;
   /** What the dashboard remembers of each mining account's workers (default: in memory, per mount). */
   seenStores?: SeenStores;
+  /** Jitter for retry backoff (default: the providers' own). */
+  random?: () => number;
+  /** Draw in colour (default: none). */
+  color?: boolean;
+  /** Answers asked for before the dashboard mounted, seeding the cache. */
+  seeds?: readonly Seed[];
 }
 
+/** Alert settings under which the dashboard's watcher judges nothing and so reads nothing. */
+export const QUIET_ALERTS: AlertSettings = {
+  ...NO_ALERTS,
+  watch: { ...NO_ALERTS.watch, workers: { ...NO_ALERTS.watch.workers, offline: false } },
+};
+
 /**
- * One view (a tab) in the providers the dashboard gives it; `view(hidden)` draws it.
- * `setHidden` shows or hides it; `settle` is the same barrier as renderApp's.
+ * One view (a tab) inside the app's own providers (`DashboardProviders`: theme, dashboard
+ * context, watcher, alert feed, SWR) and what the shell adds around a tab (UI state, the clock's
+ * second, the status report, keypresses); `view(hidden)` draws it. `setHidden` shows or hides
+ * it; `settle` is the same barrier as renderApp's.
  */
 export function mountView(view: (hidden: boolean) => ReactElement, opts: MountViewOptions) {
   const controller = new AbortController();
-  const ui: UiState = { paused: opts.paused ?? false, notify: vi.fn(), setCapture: vi.fn() };
-  const dashboard: DashboardContextValue = {
-    client: opts.client,
-    apiUrl: opts.client.baseUrl,
-    config: opts.config,
-    demo: false,
-    intervalMs: (opts.intervalSec ?? 3600) * 1000,
-    signal: opts.signal ?? controller.signal,
-    now: opts.now ?? (() => NOW),
-    seenStores: opts.seenStores ?? cachedSeenStores(async () => memorySeenStore()),
-    ...idleWatcher(opts.client),
-  };
-  const alerts = opts.alerts ?? NO_ALERTS;
-  const swr = swrOptions({ intervalMs: dashboard.intervalMs, isPaused: () => ui.paused, timers: new Set() });
+  const pausedRef = { current: opts.paused ?? false };
+  const ui: UiState = { paused: pausedRef.current, notify: vi.fn(), setCapture: vi.fn() };
+  // Props DashboardProviders memoises on: made once, so a rerender keeps its watcher and caches.
+  const now = opts.now ?? (() => NOW);
+  const signal = opts.signal ?? controller.signal;
+  const alerts = opts.alerts ?? QUIET_ALERTS;
+  const seenStores = opts.seenStores ?? cachedSeenStores(async () => memorySeenStore());
   const given = opts.onReport;
   // The report as the status bar would read it when it is sent.
   const onReport = given ? (source: StatusSource | undefined) => given(readReport(source)) : () => {};
   const tree = (hidden: boolean) => (
-    <ThemeContext.Provider value={createTheme(false)}>
-      <DashboardContext.Provider value={dashboard}>
-        <AlertSettingsContext.Provider value={alerts}>
-          <SWRConfig value={swr}>
-            <UiStateContext.Provider value={ui}>
-              <ClockContext.Provider value={NOW}>
-                <StatusReportContext.Provider value={onReport}>
-                  <KeypressProvider>{view(hidden)}</KeypressProvider>
-                </StatusReportContext.Provider>
-              </ClockContext.Provider>
-            </UiStateContext.Provider>
-          </SWRConfig>
-        </AlertSettingsContext.Provider>
-      </DashboardContext.Provider>
-    </ThemeContext.Provider>
+    <SchedulingClockContext.Provider value={opts.scheduling ?? systemClock}>
+      <DashboardProviders
+        client={opts.client}
+        config={opts.config}
+        demo={false}
+        intervalSec={opts.intervalSec ?? 3600}
+        color={opts.color ?? false}
+        signal={signal}
+        pausedRef={pausedRef}
+        now={now}
+        alerts={alerts}
+        seenStores={seenStores}
+        random={opts.random}
+        seeds={opts.seeds}
+      >
+        <UiStateContext.Provider value={ui}>
+          {/* The second the shell hands its tabs as it renders. */}
+          <ClockContext.Provider value={Math.floor(now() / 1000) * 1000}>
+            <StatusReportContext.Provider value={onReport}>
+              <KeypressProvider>{view(hidden)}</KeypressProvider>
+            </StatusReportContext.Provider>
+          </ClockContext.Provider>
+        </UiStateContext.Provider>
+      </DashboardProviders>
+    </SchedulingClockContext.Provider>
   );
   let hidden = opts.hidden ?? false;
   const rendered = render(tree(hidden));
@@ -164,22 +181,25 @@ export function mountView(view: (hidden: boolean) => ReactElement, opts: MountVi
     hidden = h;
     rendered.rerender(tree(h));
   };
-  return { ...rendered, ui, controller, frame, settle, setHidden };
+  return { ...rendered, ui, pausedRef, controller, frame, settle, setHidden };
 }
 
+/** Keys by what they are (the arrows, Enter, Esc), as the terminal sends them. */
 export const KEYS = {
-  up: '\u001b[A',
-  down: '\u001b[B',
-  right: '\u001b[C',
-  left: '\u001b[D',
-  pageUp: '\u001b[5~',
-  pageDown: '\u001b[6~',
-  home: '\u001b[H',
-  end: '\u001b[F',
-  enter: '\r',
-  escape: '\u001b',
-  backspace: '\u007f',
+  up: keySequence('up'),
+  down: keySequence('down'),
+  right: keySequence('right'),
+  left: keySequence('left'),
+  pageUp: keySequence('pageup'),
+  pageDown: keySequence('pagedown'),
+  home: keySequence('home'),
+  end: keySequence('end'),
+  enter: keySequence('enter'),
+  escape: keySequence('escape'),
+  backspace: keySequence('backspace'),
 } as const;
+
+export { keyOf, keySequence, tabKey } from './keys.js';
 
 /**
  * Bounded wait for the last frame to satisfy `check` (throws with the frame if it never does).

@@ -1,4 +1,5 @@
 import type { Key } from 'ink';
+import { type ActionOf, KEYMAP, type NamedKey, type Scope } from '../../../src/ui/keymap.js';
 
 /** Ink's Key with nothing pressed: spread it and set what a test presses. */
 export const NO_KEY: Key = {
@@ -23,3 +24,43 @@ export const NO_KEY: Key = {
   capsLock: false,
   numLock: false,
 };
+
+/** The bytes a terminal sends for a key as the keymap names it ('up', 'enter', 'ctrl+l', 'q'). */
+export function keySequence(name: string): string {
+  const named = SEQUENCES[name as NamedKey];
+  if (named !== undefined) return named;
+  if (name.startsWith('ctrl+') && name.length === 6) return String.fromCharCode(name.charCodeAt(5) & 0x1f);
+  if ([...name].length !== 1) throw new Error(`not a key name: ${JSON.stringify(name)}`);
+  return name;
+}
+
+const SEQUENCES: Record<NamedKey, string> = {
+  tab: '\t',
+  'shift+tab': '\u001b[Z',
+  escape: '\u001b',
+  enter: '\r',
+  up: '\u001b[A',
+  down: '\u001b[B',
+  right: '\u001b[C',
+  left: '\u001b[D',
+  pageup: '\u001b[5~',
+  pagedown: '\u001b[6~',
+  home: '\u001b[H',
+  end: '\u001b[F',
+  backspace: '\u007f',
+  delete: '\u001b[3~',
+};
+
+/**
+ * What the terminal sends for the key bound to `action` in `scope` (its `n`th key, default the
+ * first): the keymap's, so a test presses what the help lists and follows a binding that moves.
+ */
+export function keyOf<S extends Scope>(scope: S, action: ActionOf<S>, n = 0): string {
+  const binding = KEYMAP.find((b) => b.scope === scope && b.action === action);
+  const name = (binding?.keys as readonly string[] | undefined)?.[n];
+  if (name === undefined) throw new Error(`no key ${n} for ${scope}:${String(action)}`);
+  return keySequence(name);
+}
+
+/** The key that shows tab `n` (1 for the first). */
+export const tabKey = (n: number): string => keyOf('global', 'tab', n - 1);

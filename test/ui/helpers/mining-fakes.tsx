@@ -15,16 +15,16 @@ import type {
 import type { ApiClient } from '../../../src/api/types.js';
 import type { SeenStores } from '../../../src/config/seen-store.js';
 import type { ResolvedConfig } from '../../../src/config/types.js';
-import { type AlertSettings, NO_ALERTS } from '../../../src/ui/alerts/alerts-context.js';
+import type { AlertSettings } from '../../../src/ui/alerts/alerts-context.js';
 import { MiningView } from '../../../src/ui/mining/mining-view.js';
 import type { StatusReport } from '../../../src/ui/status-report.js';
 import { keyedConfig } from './accounts-fakes.js';
 import { NOW } from './fixtures.js';
-import { mountView } from './harness.js';
+import { mountView, QUIET_ALERTS } from './harness.js';
 
 export { keyedConfig, keylessConfig } from './accounts-fakes.js';
 export { NOW } from './fixtures.js';
-export { KEYS, waitForFrame, waitUntil } from './harness.js';
+export { KEYS, keyOf, tabKey, waitForFrame, waitUntil } from './harness.js';
 
 const NOW_SEC = NOW / 1000;
 
@@ -38,8 +38,6 @@ export class FakeMining implements MiningApi {
   calls: Call[] = [];
   inFlight = 0;
   maxInFlight = 0;
-  /** Milliseconds each answer takes (0: next turn). */
-  delayMs = 0;
   accountList: MiningAccount[] = [
     { name: 'main_farm', createdAt: NOW_SEC - 90 * 86_400 },
     { name: 'solar_shed', createdAt: NOW_SEC - 200 * 86_400 },
@@ -66,7 +64,8 @@ export class FakeMining implements MiningApi {
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
-      await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+      // Answers a turn later, as the network would, without waiting on any clock.
+      await new Promise((resolve) => setImmediate(resolve));
       const err = this.fail(op, q);
       if (err) throw err;
       return make();
@@ -191,7 +190,7 @@ export function mountMining(opts: MountOptions) {
     miningAccount: 'main_farm',
     sources: { ...keyedConfig.sources, miningAccount: 'flag' },
   };
-  const alerts: AlertSettings = { ...NO_ALERTS, thresholds: opts.thresholds ?? NO_ALERTS.thresholds };
+  const alerts: AlertSettings = { ...QUIET_ALERTS, thresholds: opts.thresholds ?? QUIET_ALERTS.thresholds };
   return mountView(
     (hidden) => (
       <MiningView width={opts.width ?? 120} height={opts.height ?? 40} active={!hidden} hidden={hidden} />
