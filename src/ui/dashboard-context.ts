@@ -8,8 +8,6 @@ import type { ApiClient } from '../api/types.js';
 import type { Watcher } from '../watch/watcher.js';
 import type { SeenStores } from '../config/seen-store.js';
 import type { ResolvedConfig } from '../config/types.js';
-import type { SecondSignal } from './clock.js';
-import type { RetrySchedule } from './retry-schedule.js';
 
 export interface DashboardContextValue {
   client: ApiClient;
@@ -29,10 +27,6 @@ export interface DashboardContextValue {
   now: () => number;
   /** What this profile remembers of each mining account's workers (config/seen-store.ts); app.tsx always gives one. */
   seenStores?: SeenStores;
-  /** When failing SWR keys are retried next (see useRetryAt); absent in some test harnesses. */
-  retries?: RetrySchedule;
-  /** Asks the shell to draw, as each answer lands and each second (app.tsx gives one; useNow makes its own). */
-  second?: SecondSignal;
 }
 
 export const DashboardContext = createContext<DashboardContextValue | null>(null);

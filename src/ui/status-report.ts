@@ -3,13 +3,14 @@
  * error and when it is retried. A tab view calls `useReportStatus(report, active)`; the shell
  * shows the visible tab's report (nothing when that tab reports nothing).
  *
- * A report changes when the tab's data starts, stops or fails, not on every poll: its `fetchedAt`
- * may be a reader of the data layer (useResource's `readFetchedAt`) that the shell calls each
- * time it draws. Each answer re-renders the shell in the same render as the answer itself
- * (clock.ts `SecondSignal`), so the status bar's "updated …" comes with the data, and a poll
+ * A report changes when the tab's data starts, stops or fails, not on every poll: a tab names the
+ * `resource` its data comes from, and the status bar reads that resource's answer time as it
+ * draws. Each answer re-renders the shell in the same render as the answer itself
+ * (data/answer-signal.ts), so the status bar's "updated …" comes with the data, and a poll
  * costs one render, not a second one for a report sent after the first.
  */
 import { createContext, useContext, useLayoutEffect } from 'react';
+import { fetchedAtReader, type Resource } from './data/use-resource.js';
 import type { RetryAt } from './retry-schedule.js';
 
 export interface StatusReport {
@@ -27,7 +28,15 @@ export interface StatusReport {
   periodMs?: number;
 }
 
-/** What a tab sends: a report whose `fetchedAt` may be read when the status bar is drawn. */
+/** What a tab reports: its data's state, and where its answer time comes from. */
+export interface TabReport extends Omit<StatusReport, 'fetchedAt'> {
+  /** The resource the data comes from: its answer time is read as the status bar draws. */
+  resource?: Resource<unknown>;
+  /** Else the last success, ms (data the data layer does not poll: the whole list, the fleet). */
+  fetchedAt?: number;
+}
+
+/** What reaches the shell: a report whose `fetchedAt` may be read when the status bar is drawn. */
 export interface StatusSource extends Omit<StatusReport, 'fetchedAt'> {
   fetchedAt: number | undefined | (() => number | undefined);
 }
@@ -102,16 +111,17 @@ export function liveness(
  * the tab's render is committed (a layout effect): a change reaches the status bar in that
  * same frame.
  */
-export function useReportStatus(report: StatusSource | undefined, shown: boolean): void {
+export function useReportStatus(report: TabReport | undefined | false, shown: boolean): void {
   const send = useContext(StatusReportContext);
-  const none = report === undefined;
-  const { what, hasData, fetchedAt, error, retryAt, ownLine, periodMs } = report ?? NOTHING;
+  const none = !report;
+  const { what, hasData, error, retryAt, ownLine, periodMs, resource } = report || NOTHING;
+  const fetchedAt = resource ? fetchedAtReader(resource) : (report || NOTHING).fetchedAt;
   useLayoutEffect(() => {
     if (shown) send(none ? undefined : { what, hasData, fetchedAt, error, retryAt, ownLine, periodMs });
   }, [send, shown, none, what, hasData, fetchedAt, error, retryAt, ownLine, periodMs]);
 }
 
-const NOTHING: StatusSource = {
+const NOTHING: TabReport = {
   what: '',
   hasData: false,
   fetchedAt: undefined,

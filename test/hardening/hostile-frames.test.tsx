@@ -18,6 +18,7 @@ import { KeypressProvider } from '../../src/ui/hooks/use-keypress.js';
 import { SessionView } from '../../src/ui/session/session-view.js';
 import { UiStateContext } from '../../src/ui/ui-state.js';
 import { ClockContext } from '../../src/ui/clock.js';
+import { DataProvider } from '../../src/ui/data/data-provider.js';
 import {
   AccountsClient,
   KEYS,
@@ -155,13 +156,15 @@ describe('hostile text never reaches the terminal (property)', () => {
         };
         const view = render(
           <DashboardContext.Provider value={dashboard}>
-            <UiStateContext.Provider value={{ paused: false, notify: () => {}, setCapture: () => {} }}>
-              <ClockContext.Provider value={NOW}>
-                <KeypressProvider>
-                  <SessionView width={100} height={24} active session={session} />
-                </KeypressProvider>
-              </ClockContext.Provider>
-            </UiStateContext.Provider>
+            <DataProvider intervalMs={dashboard.intervalMs} pausedRef={{ current: false }} now={dashboard.now}>
+              <UiStateContext.Provider value={{ paused: false, notify: () => {}, setCapture: () => {} }}>
+                <ClockContext.Provider value={NOW}>
+                  <KeypressProvider>
+                    <SessionView width={100} height={24} visibility="active" session={session} />
+                  </KeypressProvider>
+                </ClockContext.Provider>
+              </UiStateContext.Provider>
+            </DataProvider>
           </DashboardContext.Provider>,
         );
         cleanups.push(() => view.unmount());

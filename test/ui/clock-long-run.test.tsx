@@ -9,6 +9,7 @@ import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { type SchedulingClock, SchedulingClockContext } from '../../src/ui/clock.js';
 import { DashboardContext } from '../../src/ui/dashboard-context.js';
+import { DataProvider } from '../../src/ui/data/data-provider.js';
 import { useNow } from '../../src/ui/hooks/use-now.js';
 import { TICK_DELAY_MS } from '../../src/ui/pass-timing.js';
 import { clockOnlyDashboard } from './helpers/clock-context.js';
@@ -60,7 +61,9 @@ describe('the clock over two hours', () => {
     const view = render(
       <SchedulingClockContext.Provider value={manual.clock}>
         <DashboardContext.Provider value={clockOnlyDashboard(manual.clock.now)}>
-          <Probe />
+          <DataProvider intervalMs={1_000} pausedRef={{ current: false }} now={manual.clock.now}>
+            <Probe />
+          </DataProvider>
         </DashboardContext.Provider>
       </SchedulingClockContext.Provider>,
     );

@@ -1,6 +1,6 @@
 import { idleWatcher } from './helpers/idle-watcher.js';
 import { render } from 'ink-testing-library';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { createSession, type Session } from '../../src/session/session.js';
 import type { ApiClient, RefreshParams, TokenSet, TokenSetJson } from '../../src/api/types.js';
@@ -11,7 +11,8 @@ import { KeypressProvider } from '../../src/ui/hooks/use-keypress.js';
 import { SessionView } from '../../src/ui/session/session-view.js';
 import { UiStateContext } from '../../src/ui/ui-state.js';
 import { ClockContext } from '../../src/ui/clock.js';
-import { unusedMining } from './helpers/fixtures.js';
+import { DataProvider } from '../../src/ui/data/data-provider.js';
+import { elapse, fakeClock, unusedMining } from './helpers/fixtures.js';
 import { waitForFrame } from './helpers/harness.js';
 import { tokenSetModel } from '../../src/api/schemas.js';
 
@@ -62,7 +63,9 @@ class FakeOAuthClient implements ApiClient {
 
 function setup(opts: { config?: ResolvedConfig; stored?: StoreEntry; store?: TokenStore } = {}) {
   const config = opts.config ?? CONFIGURED;
-  const clock = { t: T0 + 60_000 };
+  const clock = { get t() {
+    return Date.now();
+  } };
   const client = new FakeOAuthClient();
   const session: Session = createSession({
     config,
@@ -86,20 +89,23 @@ function setup(opts: { config?: ResolvedConfig; stored?: StoreEntry; store?: Tok
         ...idleWatcher(client as unknown as ApiClient),
       }}
     >
-      <UiStateContext.Provider value={{ paused: false, notify, setCapture: () => {} }}>
-        <ClockContext.Provider value={clock.t}>
-          <KeypressProvider>
-            <SessionView width={100} height={24} active session={session} />
-          </KeypressProvider>
-        </ClockContext.Provider>
-      </UiStateContext.Provider>
+      <DataProvider intervalMs={10_000} pausedRef={{ current: false }} now={() => clock.t}>
+        <UiStateContext.Provider value={{ paused: false, notify, setCapture: () => {} }}>
+          {/* The shell's clock: whole seconds. */}
+          <ClockContext.Provider value={Math.floor(clock.t / 1000) * 1000}>
+            <KeypressProvider>
+              <SessionView width={100} height={24} visibility="active" session={session} />
+            </KeypressProvider>
+          </ClockContext.Provider>
+        </UiStateContext.Provider>
+      </DataProvider>
     </DashboardContext.Provider>
   );
   const view = render(tree());
   const frame = () => view.lastFrame() ?? '';
-  /** Moves the injected clock and re-renders, as the dashboard's one-second tick does. */
-  const advanceTo = (t: number) => {
-    clock.t = t;
+  /** Moves the fake clock (running the polls that fall due) and draws its second, as the shell's tick does. */
+  const advanceTo = async (t: number) => {
+    await elapse(t - clock.t);
     view.rerender(tree());
   };
   return { view, frame, advanceTo, client, clock, notify, controller };
@@ -113,7 +119,11 @@ const STORED: StoreEntry = {
 };
 
 let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
+beforeEach(() => fakeClock(T0 + 60_000));
+afterEach(() => {
+  cleanup?.();
+  vi.useRealTimers();
+});
 
 describe('Session tab', () => {
   it('shows scopes, token type, the masked token and a live countdown', async () => {
@@ -129,7 +139,7 @@ describe('Session tab', () => {
     expect(f).toContain('Last refresh    ');
     expect(f).toContain('1m ago), ok');
     expect(f).toContain('Auto-refresh    on, at 80% of the lifetime: next in 3m 00s');
-    t.advanceTo(T0 + 230_000);
+    await t.advanceTo(T0 + 230_000);
     f = await waitForFrame(t.frame, (x) => x.includes('Expires         in 1m 10s'));
     expect(f).toContain('next in 10s');
     expect(t.client.calls).toEqual([]);
@@ -139,10 +149,10 @@ describe('Session tab', () => {
     const t = setup({ stored: STORED });
     cleanup = t.view.unmount;
     await waitForFrame(t.frame, (x) => x.includes('Expires'));
-    t.advanceTo(T0 + 239_000);
+    await t.advanceTo(T0 + 239_000);
     await waitForFrame(t.frame, (x) => x.includes('next in 1s'));
     expect(t.client.calls).toEqual([]);
-    t.advanceTo(T0 + 240_000);
+    await t.advanceTo(T0 + 240_000);
     const f = await waitForFrame(t.frame, (x) => x.includes('Access token    AC02…'));
     expect(t.client.calls).toEqual(['RF01-refresh-token-fake']);
     expect(f).toContain('Expires         in 5m 00s');
@@ -156,7 +166,7 @@ describe('Session tab', () => {
     await waitForFrame(t.frame, (x) => x.includes('Expires'));
     t.view.stdin.write('a');
     await waitForFrame(t.frame, (x) => x.includes('Auto-refresh    off (a turns it on)'));
-    t.advanceTo(T0 + 290_000);
+    await t.advanceTo(T0 + 290_000);
     await waitForFrame(t.frame, (x) => x.includes('Expires         in 10s'));
     expect(t.client.calls).toEqual([]);
     t.view.stdin.write('R');
@@ -173,10 +183,10 @@ describe('Session tab', () => {
       fields: { token: ['Invalid token.'] },
     });
     await waitForFrame(t.frame, (x) => x.includes('Expires'));
-    t.advanceTo(T0 + 240_000);
+    await t.advanceTo(T0 + 240_000);
     const f = await waitForFrame(t.frame, (x) => x.includes('stopped by the error below'));
     expect(f).toContain('the refresh token expired or was already used');
-    t.advanceTo(T0 + 400_000);
+    await t.advanceTo(T0 + 400_000);
     await waitForFrame(t.frame, (x) => x.includes('expired'));
     expect(t.client.calls).toHaveLength(1);
   });
@@ -186,14 +196,14 @@ describe('Session tab', () => {
     cleanup = t.view.unmount;
     t.client.fail = new PooltopError('network', 'connection refused', { reason: 'connect' });
     await waitForFrame(t.frame, (x) => x.includes('Expires'));
-    t.advanceTo(T0 + 240_000);
+    await t.advanceTo(T0 + 240_000);
     await waitForFrame(t.frame, (x) => x.includes('the refresh token was not used'));
     expect(t.client.calls).toHaveLength(1);
     t.client.fail = undefined;
-    t.advanceTo(T0 + 244_000);
+    await t.advanceTo(T0 + 244_000);
     await waitForFrame(t.frame, (x) => x.includes('next in 1s'));
     expect(t.client.calls).toHaveLength(1);
-    t.advanceTo(T0 + 245_000);
+    await t.advanceTo(T0 + 245_000);
     await waitForFrame(t.frame, (x) => x.includes('Access token    AC02…'));
     expect(t.client.calls).toHaveLength(2);
   });
@@ -215,13 +225,13 @@ describe('Session tab', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     cleanup = () => errors.mockRestore();
     await waitForFrame(t.frame, (x) => x.includes('Expires'));
-    t.advanceTo(T0 + 240_000);
+    await t.advanceTo(T0 + 240_000);
     let f = await waitForFrame(t.frame, (x) => x.includes('the dashboard keeps it in memory'));
     expect(f).toContain('Access token    AC02…');
     expect(f.includes('RF02-refresh-token-fake')).toBe(false);
     // While the store refuses writes, the next refresh cannot record its marker, so it sends
     // nothing: the set held in memory stays unspent, and auto-refresh tries again later.
-    t.advanceTo(T0 + 480_000);
+    await t.advanceTo(T0 + 480_000);
     f = await waitForFrame(t.frame, (x) => x.includes('(ENOSPC); nothing'));
     expect(f).toContain('Auto-refresh    on');
     expect(t.client.calls).toEqual(['RF01-refresh-token-fake']);
@@ -251,10 +261,10 @@ describe('Session tab', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     cleanup = () => errors.mockRestore();
     await waitForFrame(t.frame, (x) => x.includes('Expires'));
-    t.advanceTo(T0 + 240_000);
+    await t.advanceTo(T0 + 240_000);
     await waitForFrame(t.frame, (x) => x.includes('the dashboard keeps it in memory'));
     failing = false;
-    t.advanceTo(T0 + 246_000);
+    await t.advanceTo(T0 + 246_000);
     await waitForFrame(t.frame, (x) => !x.includes('keeps it in memory'));
     expect(t.notify).toHaveBeenCalledWith('The token set is saved now.');
     expect((await memory.read())?.tokens?.refresh_token).toBe('RF02-refresh-token-fake');

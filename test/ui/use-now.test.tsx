@@ -4,6 +4,7 @@ import { render } from 'ink-testing-library';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardContext } from '../../src/ui/dashboard-context.js';
+import { DataProvider } from '../../src/ui/data/data-provider.js';
 import { useNow } from '../../src/ui/hooks/use-now.js';
 import { msUntilTick, TICK_DELAY_MS } from '../../src/ui/pass-timing.js';
 import { clockOnlyDashboard } from './helpers/clock-context.js';
@@ -33,7 +34,9 @@ describe('useNow', () => {
   const mount = () =>
     render(
       <DashboardContext.Provider value={clockOnlyDashboard(() => clock.t)}>
-        <Probe />
+        <DataProvider intervalMs={1_000} pausedRef={{ current: false }} now={() => clock.t}>
+          <Probe />
+        </DataProvider>
       </DashboardContext.Provider>,
     );
 

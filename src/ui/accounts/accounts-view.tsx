@@ -58,10 +58,11 @@ const WHOLE_LIST: StatusReport = {
 export function AccountsView({
   width,
   height,
-  active,
-  hidden = false,
+  visibility,
   ...opts
 }: TabProps & AccountsViewOptions) {
+  const active = visibility === 'active';
+  const hidden = visibility === 'hidden';
   const term = useTerminal();
   const { ellipsis } = useGlyphs();
   const theme = useTheme();
@@ -144,7 +145,7 @@ export function AccountsView({
       : {
           what: 'sub-accounts',
           hasData: result !== undefined,
-          fetchedAt: accounts.readFetchedAt,
+          resource: accounts,
           error: accounts.error,
           retryAt: undefined,
           ownLine: true,
@@ -205,7 +206,7 @@ export function AccountsView({
         hasData={result !== undefined}
         fetchedAt={accounts.fetchedAt}
         error={accounts.error}
-        isValidating={accounts.isValidating}
+        loading={accounts.loading}
         paused={ui.paused}
         intervalMs={intervalMs}
         width={width}
@@ -220,7 +221,7 @@ export function AccountsView({
         cursor={state.cursor}
         top={state.top}
         rows={viewRows}
-        loading={accounts.isLoading || (!isCurrent && !accounts.error)}
+        loading={(accounts.loading && result === undefined) || (!isCurrent && !accounts.error)}
         empty={
           accounts.error
             ? 'Could not load sub-accounts; see the line above.'

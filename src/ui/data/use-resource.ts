@@ -6,7 +6,8 @@
  * - The key names the operation and its query (`['mining-info', account]`): each page, term or
  *   account is cached on its own and an answer lands only under its own key.
  * - Polled every interval while shown (`slow`: at most once a minute, also just after each
- *   `bucketMs` bucket closes; `once`: never). Not polled while hidden or paused; shown again, or
+ *   `bucketMs` bucket closes; `once`: never; `everyMs`: that often, and sooner when an answer is
+ *   `dueAt`). Not polled while hidden (unless `background`) or paused; shown again, or
  *   a key met before asked again, with data older than its period, it is asked at once — the
  *   cached data is drawn meanwhile.
  * - Failures are retried by the dashboard's error-retry handler (swr-options.ts); `retryAt` says
@@ -28,6 +29,7 @@ import type { Priority, RequestQueue } from '../../api/request-queue.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useRefreshOnShow } from '../hooks/use-refresh-on-show.js';
 import { type RetryAt, useRetryAt } from '../retry-schedule.js';
+import { useDataLayer } from './data-layer.js';
 import { pollDelay, SLOW_POLL_MS } from './poll-delay.js';
 import type { Polled } from './polled.js';
 import { isCancelledHere, type Request, Requests } from './requests.js';
@@ -38,8 +40,14 @@ export type ResourceKey = string | readonly [string, ...(string | number)[]];
 export type Fetcher<K extends ResourceKey, T> = (key: K, signal: AbortSignal) => Promise<T>;
 
 export interface ResourcePolicy<T> {
-  /** The tab is not shown: nothing is polled. */
+  /** The tab is not shown: nothing is polled (unless `background`). */
   hidden?: boolean;
+  /** Polled while hidden too: what the dashboard must keep doing for a tab nobody looks at. */
+  background?: boolean;
+  /** Polled this often, ms, instead of every interval. */
+  everyMs?: number;
+  /** When an answer says it must be asked again sooner than its period (a token due for refresh), ms. */
+  dueAt?: (value: T) => number | undefined;
   /**
    * Polling paused (`p`) for this resource: nothing is polled, but keys asked for still load.
    * Left out, the dashboard's own pause (SWR's `isPaused`) holds every request of the key.
@@ -69,23 +77,32 @@ export interface Resource<T> {
   /** `value` answers the key asked for (not the previous key's, kept while this one loads). */
   isCurrent: boolean;
   fetchedAt: number | undefined;
-  /**
-   * `fetchedAt` as the cache holds it when called: the same function from poll to poll, for a
-   * status report that need not change with every answer (status-report.ts).
-   */
-  readFetchedAt: () => number | undefined;
   poll: number | undefined;
   /** The last failure; cancelled requests are not failures. */
   error: Error | undefined;
-  /** First load, nothing to show yet. */
-  isLoading: boolean;
-  /** A request is in flight. */
-  isValidating: boolean;
+  /**
+   * A request is in flight (with no `value`: the first load). Read only where it is drawn (a
+   * spinner): a component that reads it re-renders as each request starts and ends.
+   */
+  readonly loading: boolean;
+  /** `fetchedAt` as the cache holds it when called, for the status bar (status-report.ts). */
+  readonly [READ_FETCHED_AT]: () => number | undefined;
   /** While failing: when the next automatic retry is due (null: none, press r). */
   retryAt: RetryAt | undefined;
   refresh: () => void;
   /** How often it is polled, ms: the interval, or at least a minute for `slow` and `once`. */
   periodMs: number;
+}
+
+const READ_FETCHED_AT = Symbol('readFetchedAt');
+
+/**
+ * A reader of the resource's answer time that stays the same function from poll to poll: the
+ * status bar calls it as it draws, so a tab's report need not change with every answer and a
+ * poll stays one render (status-report.ts).
+ */
+export function fetchedAtReader(resource: Resource<unknown>): () => number | undefined {
+  return resource[READ_FETCHED_AT];
 }
 
 const notPaused = (): boolean => false;
@@ -96,14 +113,16 @@ export function useResource<K extends ResourceKey, T>(
   fetch: Fetcher<K, T>,
   policy: ResourcePolicy<T> = {},
 ): Resource<T> {
-  const { signal: lifetime, now, intervalMs, retries } = useDashboard();
+  const { signal: lifetime, now, intervalMs } = useDashboard();
+  const { retries } = useDataLayer();
   const { cache } = useSWRConfig();
   const fetchRef = useRef(fetch);
   fetchRef.current = fetch;
   const shareRef = useRef(policy.share);
   shareRef.current = policy.share;
-  const { hidden = false, paused, slow = false, once = false, bucketMs, queue, priority = 'high' } = policy;
-  const periodMs = slow || once ? Math.max(intervalMs, SLOW_POLL_MS) : intervalMs;
+  const { paused, slow = false, once = false, bucketMs, queue, priority = 'high', everyMs } = policy;
+  const hidden = (policy.hidden ?? false) && !policy.background;
+  const periodMs = slow || once ? Math.max(intervalMs, SLOW_POLL_MS) : (everyMs ?? intervalMs);
   const requests = useState(() => new Requests<T>())[0];
 
   const request = useCallback(
@@ -139,9 +158,19 @@ export function useResource<K extends ResourceKey, T>(
   useEffect(() => () => requests.abortAllBut(NOTHING), [requests]);
 
   const stopped = hidden || paused === true || once;
+  const dueRef = useRef(policy.dueAt);
+  dueRef.current = policy.dueAt;
   const refreshInterval = useMemo(
-    () => (stopped ? 0 : () => pollDelay(intervalMs, now(), slow, bucketMs)),
-    [stopped, slow, bucketMs, intervalMs, now],
+    () =>
+      stopped
+        ? 0
+        : (latest: Polled<T> | undefined): number => {
+            const delay = pollDelay(everyMs ?? intervalMs, now(), slow, bucketMs);
+            const due = latest && dueRef.current ? dueRef.current(latest.value) : undefined;
+            // Never 0, which SWR reads as "stop polling".
+            return due === undefined ? delay : Math.max(1, Math.min(delay, due - now()));
+          },
+    [stopped, slow, bucketMs, intervalMs, everyMs, now],
   );
   const swr = useSWR<Polled<T>, Error, ResourceKey | null>(key, fetcher, {
     ...(paused === undefined ? {} : { isPaused: notPaused }),
@@ -217,12 +246,11 @@ export function useResource<K extends ResourceKey, T>(
     value: data?.value,
     isCurrent,
     fetchedAt,
-    readFetchedAt,
+    [READ_FETCHED_AT]: readFetchedAt,
     poll: data?.poll,
     error: aborted ? undefined : error,
-    isLoading: swr.isLoading,
     // A getter: SWR re-renders on `isValidating` only for callers that read it.
-    get isValidating() {
+    get loading() {
       return swr.isValidating;
     },
     retryAt: error && !aborted ? retryAt : undefined,

@@ -33,7 +33,9 @@ export function MiningView(props: TabProps) {
   );
 }
 
-function MiningTab({ width, height, active, hidden = false }: TabProps) {
+function MiningTab({ width, height, visibility }: TabProps) {
+  const active = visibility === 'active';
+  const hidden = visibility === 'hidden';
   const term = useTerminal();
   const { ellipsis } = useGlyphs();
   const theme = useTheme();
@@ -109,7 +111,7 @@ function MiningTab({ width, height, active, hidden = false }: TabProps) {
     {
       what: 'mining accounts',
       hasData: accounts.value !== undefined,
-      fetchedAt: accounts.readFetchedAt,
+      resource: accounts,
       error: accounts.error,
       retryAt: accounts.retryAt,
       periodMs: accounts.periodMs,

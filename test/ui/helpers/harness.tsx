@@ -1,13 +1,12 @@
 /**
  * The one render harness of the UI tests: the whole App (`renderApp`), or one view in the
  * providers the dashboard gives it (`mountView`: theme, dashboard context, alert settings, the
- * real SWR options, UI state, clock, status report, keypresses), and bounded waits on a frame
+ * data layer, UI state, clock, status report, keypresses), and bounded waits on a frame
  * or a condition. The fake APIs the views are mounted on live beside it (accounts-fakes.tsx,
  * mining-fakes.tsx, fixtures.ts).
  */
 import { render } from 'ink-testing-library';
 import type { ReactElement } from 'react';
-import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
 import type { ApiClient } from '../../../src/api/types.js';
 import type { ResolvedConfig } from '../../../src/config/types.js';
@@ -30,7 +29,7 @@ import {
   StatusReportContext,
   type StatusSource,
 } from '../../../src/ui/status-report.js';
-import { swrOptions } from '../../../src/ui/swr-options.js';
+import { DataProvider } from '../../../src/ui/data/data-provider.js';
 import { ThemeContext } from '../../../src/ui/theme-context.js';
 import { type UiState, UiStateContext } from '../../../src/ui/ui-state.js';
 import { configFixture, NOW, StubClient } from './fixtures.js';
@@ -93,6 +92,9 @@ export function renderApp(opts: RenderAppOptions) {
   return { ...view, onQuit, controller, frame, press, settle };
 }
 
+/** The data layer's scheduling time in mounted views: the (possibly fake) system clock. */
+const systemNow = (): number => Date.now();
+
 export interface MountViewOptions {
   client: ApiClient;
   config: ResolvedConfig;
@@ -131,7 +133,11 @@ export function mountView(view: (hidden: boolean) => ReactElement, opts: MountVi
     ...idleWatcher(opts.client),
   };
   const alerts = opts.alerts ?? NO_ALERTS;
-  const swr = swrOptions({ intervalMs: dashboard.intervalMs, isPaused: () => ui.paused, timers: new Set() });
+  const pausedRef = {
+    get current() {
+      return ui.paused;
+    },
+  };
   const given = opts.onReport;
   // The report as the status bar would read it when it is sent.
   const onReport = given ? (source: StatusSource | undefined) => given(readReport(source)) : () => {};
@@ -139,7 +145,7 @@ export function mountView(view: (hidden: boolean) => ReactElement, opts: MountVi
     <ThemeContext.Provider value={createTheme(false)}>
       <DashboardContext.Provider value={dashboard}>
         <AlertSettingsContext.Provider value={alerts}>
-          <SWRConfig value={swr}>
+          <DataProvider intervalMs={dashboard.intervalMs} pausedRef={pausedRef} now={systemNow}>
             <UiStateContext.Provider value={ui}>
               <ClockContext.Provider value={NOW}>
                 <StatusReportContext.Provider value={onReport}>
@@ -147,7 +153,7 @@ export function mountView(view: (hidden: boolean) => ReactElement, opts: MountVi
                 </StatusReportContext.Provider>
               </ClockContext.Provider>
             </UiStateContext.Provider>
-          </SWRConfig>
+          </DataProvider>
         </AlertSettingsContext.Provider>
       </DashboardContext.Provider>
     </ThemeContext.Provider>

@@ -194,7 +194,7 @@ export function mountMining(opts: MountOptions) {
   const alerts: AlertSettings = { ...NO_ALERTS, thresholds: opts.thresholds ?? NO_ALERTS.thresholds };
   return mountView(
     (hidden) => (
-      <MiningView width={opts.width ?? 120} height={opts.height ?? 40} active={!hidden} hidden={hidden} />
+      <MiningView width={opts.width ?? 120} height={opts.height ?? 40} visibility={hidden ? 'hidden' : 'active'} />
     ),
     { ...opts, config, alerts },
   );

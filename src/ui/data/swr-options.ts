@@ -4,10 +4,10 @@
  * vendor's backoff schedule (src/api/retry.ts).
  */
 import type { SWRConfiguration } from 'swr';
-import { isPooltopError } from '../errors/pooltop-error.js';
-import { backoffDelay, RETRY_AFTER_CAP_MS } from '../api/retry.js';
-import type { RetrySchedule } from './retry-schedule.js';
-import { type Seed, SeededCache } from './data/seed.js';
+import { isPooltopError } from '../../errors/pooltop-error.js';
+import { backoffDelay, RETRY_AFTER_CAP_MS } from '../../api/retry.js';
+import type { RetrySchedule } from '../retry-schedule.js';
+import { type Seed, SeededCache } from './seed.js';
 
 /**
  * Slowest automatic retry, for failures that retrying soon would not fix (bad JSON, a 404),
