@@ -3,13 +3,15 @@
  * keys are retried next, and the signal of answers landing.
  */
 import { createContext, useCallback, useContext } from 'react';
-import { useSWRConfig } from 'swr';
+import { unstable_serialize, useSWRConfig } from 'swr';
 import type { RetrySchedule } from '../retry-schedule.js';
 import type { AnswerSignal } from './answer-signal.js';
 
 export interface DataLayer {
   retries: RetrySchedule;
   answers: AnswerSignal;
+  /** Keys asked for only when a key press says so (bulk loads): `r` leaves them alone. */
+  manual: Set<string>;
 }
 
 export const DataLayerContext = createContext<DataLayer | null>(null);
@@ -25,8 +27,12 @@ export function useAnswerSignal(): AnswerSignal {
   return useDataLayer().answers;
 }
 
-/** Asks every resource again at once (`r`, and when polling resumes). */
+/** Asks every resource again at once (`r`, and when polling resumes), bulk loads apart. */
 export function useRefreshAll(): () => void {
   const { mutate } = useSWRConfig();
-  return useCallback(() => void mutate(() => true), [mutate]);
+  const { manual } = useDataLayer();
+  return useCallback(
+    () => void mutate((key) => !manual.has(unstable_serialize(key))),
+    [mutate, manual],
+  );
 }

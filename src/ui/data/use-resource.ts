@@ -34,12 +34,25 @@ import { pollDelay, SLOW_POLL_MS } from './poll-delay.js';
 import type { Polled } from './polled.js';
 import { isCancelledHere, type Request, Requests } from './requests.js';
 import { SeededCache } from './seed.js';
+import { type ReportProgress, useProgress } from './use-progress.js';
 
 export type ResourceKey = string | readonly [string, ...(string | number)[]];
 
-export type Fetcher<K extends ResourceKey, T> = (key: K, signal: AbortSignal) => Promise<T>;
+/** Asks for `key`; a long request (a bulk load) may report how far it has got (use-progress.ts). */
+export type Fetcher<K extends ResourceKey, T, P = never> = (
+  key: K,
+  signal: AbortSignal,
+  report: ReportProgress<P>,
+) => Promise<T>;
 
 export interface ResourcePolicy<T> {
+  /**
+   * A bulk load (the whole sub-account list, a balance column): asked for when its key is and
+   * never again by itself (no polling, no `r`, not held by `p`); its fetcher reports progress,
+   * drawn at most every 100 ms; `cancel` ends it with what arrived; a key left behind is
+   * dropped from the cache with its rows, and its request stops.
+   */
+  bulk?: boolean;
   /** The tab is not shown: nothing is polled (unless `background`). */
   hidden?: boolean;
   /** Polled while hidden too: what the dashboard must keep doing for a tab nobody looks at. */
@@ -72,8 +85,12 @@ export interface ResourcePolicy<T> {
   abortOnLeave?: boolean;
 }
 
-export interface Resource<T> {
+export interface Resource<T, P = never> {
   value: T | undefined;
+  /** While a bulk load of this key runs: how far it has got, as its fetcher last reported. */
+  progress: P | undefined;
+  /** Stops this key's request; a bulk load ends with what arrived. False: none was running. */
+  cancel: () => boolean;
   /** `value` answers the key asked for (not the previous key's, kept while this one loads). */
   isCurrent: boolean;
   fetchedAt: number | undefined;
@@ -101,29 +118,37 @@ const READ_FETCHED_AT = Symbol('readFetchedAt');
  * status bar calls it as it draws, so a tab's report need not change with every answer and a
  * poll stays one render (status-report.ts).
  */
-export function fetchedAtReader(resource: Resource<unknown>): () => number | undefined {
+export function fetchedAtReader(resource: Resource<unknown, unknown>): () => number | undefined {
   return resource[READ_FETCHED_AT];
 }
 
 const notPaused = (): boolean => false;
+/** A bulk load's progress is drawn at most this often. */
+const BULK_PROGRESS_MS = 100;
 const NOTHING: ReadonlySet<string> = new Set();
 
-export function useResource<K extends ResourceKey, T>(
+export function useResource<K extends ResourceKey, T, P = never>(
   key: K | null,
-  fetch: Fetcher<K, T>,
+  fetch: Fetcher<K, T, P>,
   policy: ResourcePolicy<T> = {},
-): Resource<T> {
+): Resource<T, P> {
   const { signal: lifetime, now, intervalMs } = useDashboard();
-  const { retries } = useDataLayer();
+  const { retries, manual } = useDataLayer();
   const { cache } = useSWRConfig();
   const fetchRef = useRef(fetch);
   fetchRef.current = fetch;
   const shareRef = useRef(policy.share);
   shareRef.current = policy.share;
-  const { paused, slow = false, once = false, bucketMs, queue, priority = 'high', everyMs } = policy;
-  const hidden = (policy.hidden ?? false) && !policy.background;
+  const { slow = false, bucketMs, queue, priority = 'high', everyMs } = policy;
+  const hidden = (policy.hidden ?? false) && !policy.background && !policy.bulk;
+  const once = (policy.once ?? false) || (policy.bulk ?? false);
+  const paused = policy.bulk ? false : policy.paused;
   const periodMs = slow || once ? Math.max(intervalMs, SLOW_POLL_MS) : (everyMs ?? intervalMs);
   const requests = useState(() => new Requests<T>())[0];
+  const bulk = policy.bulk ?? false;
+  const progress = useProgress<P>(BULK_PROGRESS_MS, now);
+  const currentId = useRef('');
+  const { reporter, end: endProgress } = progress;
 
   const request = useCallback(
     (k: K): Request<T> => {
@@ -132,7 +157,8 @@ export function useResource<K extends ResourceKey, T>(
       const seeded = cache instanceof SeededCache ? (cache.take(id) as Promise<T> | undefined) : undefined;
       const load = (signal: AbortSignal): Promise<T> => {
         if (seeded) return seeded;
-        const run = (): Promise<T> => fetchRef.current(k, signal);
+        const report = reporter(id, () => currentId.current);
+        const run = (): Promise<T> => fetchRef.current(k, signal, report);
         return queue ? queue.run(run, { priority, signal }) : run();
       };
       const answer = (value: T): Polled<T> => ({
@@ -140,9 +166,14 @@ export function useResource<K extends ResourceKey, T>(
         fetchedAt: now(),
         poll: (previous?.poll ?? 0) + 1,
       });
-      return requests.start(id, lifetime, load, answer, now());
+      const req = requests.start(id, lifetime, load, answer, now());
+      req.promise.then(
+        () => endProgress(id),
+        () => endProgress(id),
+      );
+      return req;
     },
-    [cache, requests, lifetime, queue, priority, now],
+    [cache, requests, lifetime, queue, priority, now, reporter, endProgress],
   );
 
   /** SWR's fetcher: a fresh answer fetched ahead if there is one, else a new request. */
@@ -155,7 +186,12 @@ export function useResource<K extends ResourceKey, T>(
   );
 
   // Abort whatever is still running when the component goes away.
-  useEffect(() => () => requests.abortAllBut(NOTHING), [requests]);
+  useEffect(
+    () => () => {
+      requests.abortAllBut(NOTHING);
+    },
+    [requests],
+  );
 
   const stopped = hidden || paused === true || once;
   const dueRef = useRef(policy.dueAt);
@@ -180,6 +216,7 @@ export function useResource<K extends ResourceKey, T>(
   });
   const { data, error, mutate } = swr;
   const id = key ? unstable_serialize(key) : '';
+  currentId.current = id;
   const isCurrent = data !== undefined && cache.get(id)?.data === data;
 
   // The key after this one, once this one's answer names it.
@@ -211,6 +248,19 @@ export function useResource<K extends ResourceKey, T>(
   useEffect(() => {
     if (abortOnLeave) requests.abortAllBut(new Set([id, nextId]));
   }, [abortOnLeave, requests, id, nextId]);
+  // A bulk key left behind leaves the cache with its rows, and its request stops; `r` leaves a
+  // bulk load alone.
+  useEffect(() => {
+    if (!bulk || !id) return;
+    manual.add(id);
+    return () => {
+      manual.delete(id);
+      requests.abortAllBut(NOTHING);
+      cache.delete(id);
+      endProgress(id);
+    };
+  }, [bulk, manual, requests, cache, id, endProgress]);
+  const cancel = useCallback(() => requests.abortAllBut(NOTHING), [requests]);
   const retryAt = useRetryAt(retries, id);
   const refresh = useCallback(() => void mutate(), [mutate]);
 
@@ -244,6 +294,8 @@ export function useResource<K extends ResourceKey, T>(
 
   return {
     value: data?.value,
+    progress: progress.read(id),
+    cancel,
     isCurrent,
     fetchedAt,
     [READ_FETCHED_AT]: readFetchedAt,
