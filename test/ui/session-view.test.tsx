@@ -9,6 +9,7 @@ import type { ResolvedConfig } from '../../src/config/types.js';
 import { DashboardContext } from '../../src/ui/dashboard-context.js';
 import { KeypressProvider } from '../../src/ui/hooks/use-keypress.js';
 import { SessionView } from '../../src/ui/session/session-view.js';
+import type { TabVisibility } from '../../src/ui/tab-props.js';
 import { UiStateContext } from '../../src/ui/ui-state.js';
 import { ClockContext } from '../../src/ui/clock.js';
 import { DataProvider } from '../../src/ui/data/data-provider.js';
@@ -61,7 +62,9 @@ class FakeOAuthClient implements ApiClient {
   async close(): Promise<void> {}
 }
 
-function setup(opts: { config?: ResolvedConfig; stored?: StoreEntry; store?: TokenStore } = {}) {
+function setup(
+  opts: { config?: ResolvedConfig; stored?: StoreEntry; store?: TokenStore; visibility?: TabVisibility } = {},
+) {
   const config = opts.config ?? CONFIGURED;
   const clock = { get t() {
     return Date.now();
@@ -94,7 +97,7 @@ function setup(opts: { config?: ResolvedConfig; stored?: StoreEntry; store?: Tok
           {/* The shell's clock: whole seconds. */}
           <ClockContext.Provider value={Math.floor(clock.t / 1000) * 1000}>
             <KeypressProvider>
-              <SessionView width={100} height={24} visibility="active" session={session} />
+              <SessionView width={100} height={24} visibility={opts.visibility ?? 'active'} session={session} />
             </KeypressProvider>
           </ClockContext.Provider>
         </UiStateContext.Provider>
@@ -158,6 +161,16 @@ describe('Session tab', () => {
     expect(f).toContain('Expires         in 5m 00s');
     // Automatic refreshes stay quiet: the notice line is shared by every tab.
     expect(t.notify).not.toHaveBeenCalledWith('Token refreshed.');
+  });
+
+  it('keeps the session alive while its tab is hidden, drawing nothing', async () => {
+    const t = setup({ stored: STORED, visibility: 'hidden' });
+    cleanup = t.view.unmount;
+    await t.advanceTo(T0 + 239_000);
+    expect(t.client.calls).toEqual([]);
+    await t.advanceTo(T0 + 240_000);
+    await vi.waitFor(() => expect(t.client.calls).toEqual(['RF01-refresh-token-fake']));
+    expect(t.frame()).toBe('');
   });
 
   it('a turns auto-refresh off; R refreshes now', async () => {

@@ -123,6 +123,8 @@ export function fetchedAtReader(resource: Resource<unknown, unknown>): () => num
 }
 
 const notPaused = (): boolean => false;
+/** The soonest an answer that says it is due is asked again. */
+const MIN_DUE_MS = 1_000;
 /** A bulk load's progress is drawn at most this often. */
 const BULK_PROGRESS_MS = 100;
 const NOTHING: ReadonlySet<string> = new Set();
@@ -203,14 +205,17 @@ export function useResource<K extends ResourceKey, T, P = never>(
         : (latest: Polled<T> | undefined): number => {
             const delay = pollDelay(everyMs ?? intervalMs, now(), slow, bucketMs);
             const due = latest && dueRef.current ? dueRef.current(latest.value) : undefined;
-            // Never 0, which SWR reads as "stop polling".
-            return due === undefined ? delay : Math.max(1, Math.min(delay, due - now()));
+            // An answer already due is asked again a moment later at the soonest, never in a loop.
+            return due === undefined ? delay : Math.max(MIN_DUE_MS, Math.min(delay, due - now()));
           },
     [stopped, slow, bucketMs, intervalMs, everyMs, now],
   );
   const swr = useSWR<Polled<T>, Error, ResourceKey | null>(key, fetcher, {
     ...(paused === undefined ? {} : { isPaused: notPaused }),
     keepPreviousData: policy.keepPreviousData ?? false,
+    // One request per poll of this key: shorter than its own period (`everyMs` may be shorter
+    // than the interval the dashboard's deduplication is set from) and than a due answer's wait.
+    dedupingInterval: Math.floor(Math.min(intervalMs, periodMs, policy.dueAt ? MIN_DUE_MS : periodMs) / 2),
     revalidateIfStale: false,
     refreshInterval,
   });
