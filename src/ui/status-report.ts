@@ -28,11 +28,16 @@ export interface StatusReport {
   periodMs?: number;
 }
 
-/** What a tab reports: its data's state, and where its answer time comes from. */
-export interface TabReport extends Omit<StatusReport, 'fetchedAt'> {
-  /** The resource the data comes from: its answer time is read as the status bar draws. */
-  resource?: Resource<unknown>;
-  /** Else the last success, ms (data the data layer does not poll: the whole list, the fleet). */
+/**
+ * What a tab reports: what it shows and the resource its data comes from, whose state fills in
+ * every field left out (`hasData`, `error`, `retryAt`, `periodMs`) and whose answer time is read
+ * as the status bar draws. Data the data layer does not poll (the fleet's sum of many) gives the
+ * fields itself.
+ */
+export interface TabReport extends Partial<Omit<StatusReport, 'what' | 'fetchedAt'>> {
+  what: string;
+  resource?: Resource<unknown, unknown>;
+  /** Without a resource: the last success, ms. */
   fetchedAt?: number;
 }
 
@@ -114,17 +119,16 @@ export function liveness(
 export function useReportStatus(report: TabReport | undefined | false, shown: boolean): void {
   const send = useContext(StatusReportContext);
   const none = !report;
-  const { what, hasData, error, retryAt, ownLine, periodMs, resource } = report || NOTHING;
-  const fetchedAt = resource ? fetchedAtReader(resource) : (report || NOTHING).fetchedAt;
+  const given = report || NOTHING;
+  const { what, ownLine, resource } = given;
+  const hasData = given.hasData ?? resource?.value !== undefined;
+  const error = given.error ?? resource?.error;
+  const retryAt = given.retryAt ?? resource?.retryAt;
+  const periodMs = given.periodMs ?? resource?.periodMs;
+  const fetchedAt = resource ? fetchedAtReader(resource) : given.fetchedAt;
   useLayoutEffect(() => {
     if (shown) send(none ? undefined : { what, hasData, fetchedAt, error, retryAt, ownLine, periodMs });
   }, [send, shown, none, what, hasData, fetchedAt, error, retryAt, ownLine, periodMs]);
 }
 
-const NOTHING: TabReport = {
-  what: '',
-  hasData: false,
-  fetchedAt: undefined,
-  error: undefined,
-  retryAt: undefined,
-};
+const NOTHING: TabReport = { what: '', hasData: false };

@@ -142,14 +142,7 @@ export function AccountsView({
       ? phase === 'loading'
         ? WHOLE_LIST
         : loadError && { ...WHOLE_LIST, hasData: true, fetchedAt: loadedAt, error: loadError }
-      : {
-          what: 'sub-accounts',
-          hasData: result !== undefined,
-          resource: accounts,
-          error: accounts.error,
-          retryAt: undefined,
-          ownLine: true,
-        },
+      : { what: 'sub-accounts', resource: accounts, ownLine: true },
     !hidden && hasKeys,
   );
 

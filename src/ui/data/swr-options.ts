@@ -1,5 +1,5 @@
 /**
- * The dashboard's one SWR configuration (mounted by app.tsx): poll every interval (on second
+ * The dashboard's one SWR configuration (mounted by data-provider.tsx): poll every interval (on second
  * boundaries), one request per poll, no browser focus/reconnect events, pause via `isPaused`, and error retries on the
  * vendor's backoff schedule (src/api/retry.ts).
  */
@@ -82,7 +82,7 @@ export interface SwrOptionsInput {
   random?: () => number;
   /** Data asked for before the dashboard mounted, put in its cache (data/seed.ts). */
   seeds?: readonly Seed[];
-  /** Called as each answer or failure lands, just before SWR puts it in the cache (the clock's `SecondSignal.answered`). */
+  /** Called as each answer or failure lands, just before SWR puts it in the cache (answer-signal.ts). */
   onAnswer?: () => void;
 }
 

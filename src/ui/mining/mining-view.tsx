@@ -108,14 +108,7 @@ function MiningTab({ width, height, visibility }: TabProps) {
 
   const advice = accounts.error ? adviceFor(accounts.error, config) : undefined;
   useReportStatus(
-    {
-      what: 'mining accounts',
-      hasData: accounts.value !== undefined,
-      resource: accounts,
-      error: accounts.error,
-      retryAt: accounts.retryAt,
-      periodMs: accounts.periodMs,
-    },
+    { what: 'mining accounts', resource: accounts },
     !hidden && hasKeys && account === undefined && !fleetOpen,
   );
   if (!hasKeys || advice?.kind === 'credentials') {

@@ -61,16 +61,7 @@ export function PoolView({ width, height, visibility }: TabProps) {
     () => ({ hashrate, workers, block_age: blockAge, data_age: dataAge }),
     [hashrate, workers, blockAge, dataAge],
   );
-  useReportStatus(
-    {
-      what: 'pool overview',
-      hasData: overview !== undefined,
-      resource: pool,
-      error: pool.error,
-      retryAt: pool.retryAt,
-    },
-    !hidden,
-  );
+  useReportStatus({ what: 'pool overview', resource: pool }, !hidden);
 
   useKeymap(
     'pool',
