@@ -83,7 +83,7 @@ export interface SwrOptionsInput {
   /** Data asked for before the dashboard mounted, put in its cache (data/seed.ts). */
   seeds?: readonly Seed[];
   /** Called as each answer or failure lands, just before SWR puts it in the cache (answer-signal.ts). */
-  onAnswer?: () => void;
+  onAnswer?: (key: string) => void;
 }
 
 export function swrOptions(input: SwrOptionsInput): SWRConfiguration {
@@ -109,9 +109,9 @@ export function swrOptions(input: SwrOptionsInput): SWRConfiguration {
     isPaused,
     onSuccess: (_data, key) => {
       schedule?.clear(key);
-      onAnswer?.();
+      onAnswer?.(key);
     },
-    onError: () => onAnswer?.(),
+    onError: (_err, key) => onAnswer?.(key),
     onErrorRetry: (err, key, _config, revalidate, { retryCount }) => {
       const wait = pollRetryDelay(err, retryCount, intervalMs, random);
       schedule?.set(key, wait === undefined ? null : now() + wait);

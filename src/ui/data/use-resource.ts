@@ -135,7 +135,7 @@ export function useResource<K extends ResourceKey, T, P = never>(
   policy: ResourcePolicy<T> = {},
 ): Resource<T, P> {
   const { signal: lifetime, now, intervalMs } = useDashboard();
-  const { retries, manual } = useDataLayer();
+  const { retries, manual, answers } = useDataLayer();
   const { cache } = useSWRConfig();
   const fetchRef = useRef(fetch);
   fetchRef.current = fetch;
@@ -253,6 +253,15 @@ export function useResource<K extends ResourceKey, T, P = never>(
   useEffect(() => {
     if (abortOnLeave) requests.abortAllBut(new Set([id, nextId]));
   }, [abortOnLeave, requests, id, nextId]);
+  // A background resource of a hidden tab: its answers are not drawn, so they do not redraw the shell.
+  const quiet = Boolean(policy.background && policy.hidden);
+  useEffect(() => {
+    if (!quiet || !id) return;
+    answers.quiet.add(id);
+    return () => {
+      answers.quiet.delete(id);
+    };
+  }, [quiet, answers, id]);
   // A bulk key left behind leaves the cache with its rows, and its request stops; `r` leaves a
   // bulk load alone.
   useEffect(() => {
