@@ -103,7 +103,7 @@ export function swrOptions(input: SwrOptionsInput): SWRConfiguration {
     refreshWhenHidden: true,
     refreshWhenOffline: true,
     keepPreviousData: true,
-    // Every answer carries the time it was fetched (hooks/swr-keys.ts), so it is always new:
+    // Every answer carries the time it was fetched (data/polled.ts), so it is always new:
     // SWR's default deep comparison would walk the whole answer only to find that out.
     compare: (a, b) => a === b,
     isPaused,

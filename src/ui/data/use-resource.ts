@@ -27,7 +27,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
 import type { Priority, RequestQueue } from '../../api/request-queue.js';
 import { useDashboard } from '../dashboard-context.js';
-import { useRefreshOnShow } from '../hooks/use-refresh-on-show.js';
+import { useRefreshOnShow } from './use-refresh-on-show.js';
 import { type RetryAt, useRetryAt } from '../retry-schedule.js';
 import { useDataLayer } from './data-layer.js';
 import { pollDelay, SLOW_POLL_MS } from './poll-delay.js';

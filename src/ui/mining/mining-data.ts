@@ -21,7 +21,7 @@ import { listRewards } from '../../api/rewards-listing.js';
 import { cachedSeenStores, memorySeenStore, type SeenStores } from '../../config/seen-store.js';
 import { type SeenState, updateSeen } from '../../config/seen-workers.js';
 import { useDashboard } from '../dashboard-context.js';
-import { miningInfoKey, miningSeriesKey } from '../hooks/swr-keys.js';
+import { miningInfoKey, miningSeriesKey } from '../hooks/resource-keys.js';
 import { useMiningQueue } from './mining-queue.js';
 import { useState } from 'react';
 import {

@@ -3,7 +3,7 @@ import type { FoundBlock, HashRatePoint, PoolOverview } from '../../api/types.js
 import { useDashboard } from '../dashboard-context.js';
 import { type Seed, seed } from '../data/seed.js';
 import { type Resource, useResource } from '../data/use-resource.js';
-import { POOL_OVERVIEW_KEY } from '../hooks/swr-keys.js';
+import { POOL_OVERVIEW_KEY } from '../hooks/resource-keys.js';
 
 export { POOL_OVERVIEW_KEY };
 
