@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { slope } from './analyse.mjs';
+import { residentParts } from './smaps.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values: args } = parseArgs({
@@ -100,10 +101,10 @@ while (done < total && !exited) {
   done++;
   if (Date.now() >= nextSample) {
     nextSample = Date.now() + 10_000;
-    samples.push({ scrapes: done, rss: rssMb(child.pid) });
+    samples.push({ scrapes: done, rss: rssMb(child.pid), parts: residentParts(child.pid) });
   }
 }
-samples.push({ scrapes: done, rss: rssMb(child.pid) });
+samples.push({ scrapes: done, rss: rssMb(child.pid), parts: residentParts(child.pid) });
 child.kill('SIGTERM');
 service.kill('SIGTERM');
 
@@ -117,6 +118,14 @@ console.log(
   `exporter, ${done} scrapes at ${args['per-second']}/s (${((Date.now() - started) / 60_000).toFixed(1)} min), polling every ${args.interval} s: ` +
     `RSS ${atWarm?.toFixed(1)} MB after ${warm} → ${samples.at(-1).rss.toFixed(1)} MB (highest ${highest.toFixed(1)}); ` +
     `slope ${perThousand >= 0 ? '+' : ''}${perThousand.toFixed(3)} MB per 1,000 scrapes (${growth >= 0 ? '+' : ''}${growth.toFixed(2)} MB over the rest, limit ${GROWTH_LIMIT_MB})`,
+);
+// Where the resident memory is (./smaps.mjs), after the first tenth and at the end.
+const partsLine = (s) =>
+  Object.entries(s?.parts ?? {})
+    .map(([k, v]) => `${k} ${(v / 1e6).toFixed(1)}`)
+    .join(', ');
+console.log(
+  `  by allocator, MB: after ${rest[0]?.scrapes}: ${partsLine(rest[0])}; at the end: ${partsLine(samples.at(-1))}`,
 );
 if (exited) problems.push('the exporter exited during the run');
 if (failed > 0) problems.push(`${failed} scrapes failed`);

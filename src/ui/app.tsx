@@ -8,19 +8,16 @@ import { createAlertFeed } from './alerts/alert-feed.js';
 import { AlertFeedContext } from './alerts/use-alerts.js';
 import { chartSeriesQuery } from './mining/mining-data.js';
 import { useTerminal } from './terminal-context.js';
-import { SWRConfig } from 'swr';
 import type { ApiClient } from '../api/types.js';
 import { cachedSeenStores, memorySeenStore, type SeenStores } from '../config/seen-store.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { createTheme } from '../format/color.js';
-import { createSecondSignal } from './clock.js';
 import { AlertSettingsContext, type AlertSettings, NO_ALERTS } from './alerts/alerts-context.js';
 import { DashboardContext, type DashboardContextValue } from './dashboard-context.js';
 import { KeypressProvider } from './hooks/use-keypress.js';
 import type { Seed } from './data/seed.js';
-import { RetrySchedule } from './retry-schedule.js';
 import { Shell, type TerminalControl } from './shell.js';
-import { swrOptions } from './swr-options.js';
+import { DataProvider } from './data/data-provider.js';
 import { ThemeContext } from './theme-context.js';
 import { fixedThemeSource, type ThemeSource } from './theme-source.js';
 
@@ -35,7 +32,7 @@ export interface ProvidersProps {
   color: boolean;
   /** Aborted on quit; every request gets it. */
   signal: AbortSignal;
-  /** Read by SWR's `isPaused`. */
+  /** Polling paused (`p`): the data layer reads it as each request would start. */
   pausedRef: { current: boolean };
   /** Injected clock (tests). */
   now?: () => number;
@@ -52,7 +49,7 @@ export interface ProvidersProps {
   children: ReactNode;
 }
 
-/** Theme, dashboard context, alert settings and the one SWRConfig. Hooks work anywhere inside. */
+/** Theme, dashboard context, alert settings and the data layer. Hooks work anywhere inside. */
 export function DashboardProviders({
   client,
   config,
@@ -109,30 +106,6 @@ export function DashboardProviders({
       queue.close();
     };
   }, [watcher, feed, queue]);
-  const timers = useRef(new Set<NodeJS.Timeout>()).current;
-  const retries = useRef(new RetrySchedule()).current;
-  const second = useMemo(() => createSecondSignal(now), [now]);
-  useEffect(
-    () => () => {
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
-    },
-    [timers],
-  );
-  const swr = useMemo(
-    () =>
-      swrOptions({
-        intervalMs,
-        isPaused: () => pausedRef.current,
-        timers,
-        schedule: retries,
-        now,
-        random,
-        seeds,
-        onAnswer: second.answered,
-      }),
-    [intervalMs, pausedRef, timers, retries, now, random, seeds, second],
-  );
   const dashboard: DashboardContextValue = useMemo(
     () => ({
       client: shared.client(),
@@ -144,11 +117,9 @@ export function DashboardProviders({
       intervalMs,
       signal,
       now,
-      retries,
       seenStores,
-      second,
     }),
-    [client, shared, queue, watcher, config, demo, intervalMs, signal, now, retries, seenStores, second],
+    [client, shared, queue, watcher, config, demo, intervalMs, signal, now, seenStores],
   );
   const source = useMemo(() => themeSource ?? fixedThemeSource(createTheme(color)), [themeSource, color]);
   const theme = useSyncExternalStore(source.subscribe, source.get);
@@ -157,7 +128,9 @@ export function DashboardProviders({
       <DashboardContext.Provider value={dashboard}>
         <AlertSettingsContext.Provider value={alerts}>
           <AlertFeedContext.Provider value={feed}>
-            <SWRConfig value={swr}>{children}</SWRConfig>
+            <DataProvider intervalMs={intervalMs} pausedRef={pausedRef} now={now} random={random} seeds={seeds}>
+              {children}
+            </DataProvider>
           </AlertFeedContext.Provider>
         </AlertSettingsContext.Provider>
       </DashboardContext.Provider>

@@ -35,18 +35,12 @@ export function useSchedulingClock(): SchedulingClock {
 }
 
 /**
- * Asks the shell to draw again: the tick just after each second, and each answer as it lands
- * (swr-options.ts `onSuccess`/`onError`). An answer and the shell's new second, its status bar
- * and tab bar (which read the answer's time from the data layer, status-report.ts) are then one
- * render, not two. An external store because React renders its updates in the same synchronous
- * batch as SWR's own (an external store too); a state setter called from a network callback
- * would be a render of its own.
+ * Asks the shell to draw the new second: the tick just after each second, unless a render in
+ * that second (an answer landing, hooks/use-now.ts) already drew it.
  */
 export interface SecondSignal {
   /** The tick: re-renders the shell if the wall-clock second is not the one it last drew. */
   tick(): boolean;
-  /** An answer or failure is about to land: the shell renders with it. */
-  answered(): void;
   /** The second the shell has just drawn. */
   drawn(second: number): void;
   subscribe(listener: () => void): () => void;
@@ -57,17 +51,13 @@ export function createSecondSignal(now: () => number): SecondSignal {
   let drawnSecond = Number.NaN;
   let version = 0;
   const listeners = new Set<() => void>();
-  const bump = (): void => {
-    version++;
-    for (const listener of listeners) listener();
-  };
   return {
     tick() {
       if (Math.floor(now() / 1000) * 1000 === drawnSecond) return false;
-      bump();
+      version++;
+      for (const listener of listeners) listener();
       return true;
     },
-    answered: bump,
     drawn(second) {
       drawnSecond = second;
     },

@@ -9,8 +9,6 @@ import type { ApiClient } from '../api/types.js';
 import type { Watcher } from '../watch/watcher.js';
 import type { SeenStores } from '../config/seen-store.js';
 import type { ResolvedConfig } from '../config/types.js';
-import type { SecondSignal } from './clock.js';
-import type { RetrySchedule } from './retry-schedule.js';
 
 export interface DashboardContextValue {
   client: ApiClient;
@@ -30,10 +28,6 @@ export interface DashboardContextValue {
   now: () => number;
   /** What this profile remembers of each mining account's workers (config/seen-store.ts). */
   seenStores: SeenStores;
-  /** When failing SWR keys are retried next (see useRetryAt). */
-  retries: RetrySchedule;
-  /** Asks the shell to draw, as each answer lands and each second (clock.ts). */
-  second: SecondSignal;
 }
 
 export const DashboardContext = createContext<DashboardContextValue | null>(null);

@@ -17,11 +17,18 @@
  * focus (and false after); the global bindings (except Ctrl+C) then stand aside.
  */
 import type { Key } from 'ink';
+import { TAB_KEYS, type TabScope } from './tabs.js';
 
-/** 'global', a tab's scope, or an overlay's ('help', 'alerts': the `!` history, while open). */
-export type Scope = 'global' | 'help' | 'alerts' | 'pool' | 'mining' | 'accounts' | 'session';
-/** The tabs' scopes. */
-export type TabScope = Exclude<Scope, 'global' | 'help' | 'alerts'>;
+export type { TabScope };
+/** 'global', a tab's scope (tabs.ts), or an overlay's ('help', 'alerts': the `!` history, while open). */
+export type Scope = 'global' | 'help' | 'alerts' | TabScope;
+
+/** 'Go to tab 1, 2, 3 or 4', for as many tabs as the tab table has. */
+function tabKeysText(): string {
+  const keys = [...TAB_KEYS];
+  const last = keys.pop();
+  return keys.length === 0 ? `Go to tab ${last}` : `Go to tab ${keys.join(', ')} or ${last}`;
+}
 
 export type NamedKey =
   | 'tab'
@@ -58,7 +65,7 @@ export const KEYMAP = [
     keys: ['escape'],
     description: 'Close help, alerts, a pane or a search; stop a load',
   },
-  { scope: 'global', action: 'tab', keys: ['1', '2', '3', '4'], description: 'Go to tab 1, 2, 3 or 4' },
+  { scope: 'global', action: 'tab', keys: TAB_KEYS, description: tabKeysText() },
   { scope: 'global', action: 'next-tab', keys: ['tab'], description: 'Next tab' },
   { scope: 'global', action: 'prev-tab', keys: ['shift+tab'], description: 'Previous tab' },
   { scope: 'global', action: 'pause', keys: ['p'], description: 'Pause or resume polling' },

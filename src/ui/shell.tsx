@@ -1,6 +1,5 @@
 import { Box, useWindowSize } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { sanitizeLine, type TextTarget } from '../format/sanitize.js';
 import { type AlertStatuses, AlertStatusContext, statusesOf } from './alerts/alerts-context.js';
 import { useAlerts } from './alerts/use-alerts.js';
@@ -10,6 +9,7 @@ import { StatusBar } from './chrome/status-bar.js';
 import { TabBar } from './chrome/tab-bar.js';
 import { MIN_COLUMNS, MIN_ROWS, TooSmall } from './chrome/too-small.js';
 import { useDashboard } from './dashboard-context.js';
+import { useRefreshAll } from './data/data-layer.js';
 import { useKeymap } from './hooks/use-keymap.js';
 import { useNotice } from './hooks/use-notice.js';
 import { useNow } from './hooks/use-now.js';
@@ -26,6 +26,7 @@ import {
 import { ClockContext } from './clock.js';
 import { TabSlot } from './tab-slot.js';
 import { TABS } from './tabs.js';
+import { TAB_VIEWS } from './tab-views.js';
 import { type UiState, UiStateContext } from './ui-state.js';
 import { useTerminal } from './terminal-context.js';
 
@@ -48,7 +49,7 @@ export interface ShellProps {
 export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   const term = useTerminal();
   const { demo, intervalMs, apiUrl, config, now, watcher } = useDashboard();
-  const { mutate } = useSWRConfig();
+  const refreshData = useRefreshAll();
   const { columns, rows } = useWindowSize();
   const nowMs = useNow();
   const [tab, setTab] = useState(0);
@@ -66,7 +67,7 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   const overlay = help || alertsOpen;
   const everyTab = useAfterFirstFrame();
   const refreshAll = () => {
-    void mutate(() => true);
+    refreshData();
     void watcher.round().catch(() => undefined);
   };
   // The status bar shows the visible tab's report; a tab that reports nothing shows none.
@@ -168,10 +169,8 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
                     i !== tab && !everyTab ? null : (
                       <TabSlot
                         key={t.id}
-                        def={t}
-                        shown={i === tab}
-                        display={!overlay && i === tab}
-                        active={!small && !overlay && i === tab}
+                        view={TAB_VIEWS[t.id]}
+                        visibility={i !== tab ? 'hidden' : small || overlay ? 'covered' : 'active'}
                         width={columns}
                         height={bodyHeight}
                         ui={ui}
@@ -204,8 +203,8 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
 
 /**
  * False for the first frame, true right after: the first frame draws only the visible tab, and
- * the hidden ones (which must run in the background: the Session's auto-refresh) mount a moment
- * later, off the start-up path.
+ * the hidden ones (whose resources may poll in the background: the Session's token store) mount
+ * a moment later, off the start-up path.
  */
 const MOUNT_HIDDEN_TABS_AFTER_MS = 30;
 

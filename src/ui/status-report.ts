@@ -3,13 +3,14 @@
  * error and when it is retried. A tab view calls `useReportStatus(report, active)`; the shell
  * shows the visible tab's report (nothing when that tab reports nothing).
  *
- * A report changes when the tab's data starts, stops or fails, not on every poll: its `fetchedAt`
- * may be a reader of the data layer (useResource's `readFetchedAt`) that the shell calls each
- * time it draws. Each answer re-renders the shell in the same render as the answer itself
- * (clock.ts `SecondSignal`), so the status bar's "updated …" comes with the data, and a poll
+ * A report changes when the tab's data starts, stops or fails, not on every poll: a tab names the
+ * `resource` its data comes from, and the status bar reads that resource's answer time as it
+ * draws. Each answer re-renders the shell in the same render as the answer itself
+ * (data/answer-signal.ts), so the status bar's "updated …" comes with the data, and a poll
  * costs one render, not a second one for a report sent after the first.
  */
 import { createContext, useContext, useLayoutEffect } from 'react';
+import { fetchedAtReader, type Resource } from './data/use-resource.js';
 import type { RetryAt } from './retry-schedule.js';
 
 export interface StatusReport {
@@ -27,7 +28,20 @@ export interface StatusReport {
   periodMs?: number;
 }
 
-/** What a tab sends: a report whose `fetchedAt` may be read when the status bar is drawn. */
+/**
+ * What a tab reports: what it shows and the resource its data comes from, whose state fills in
+ * every field left out (`hasData`, `error`, `retryAt`, `periodMs`) and whose answer time is read
+ * as the status bar draws. Data the data layer does not poll (the fleet's sum of many) gives the
+ * fields itself.
+ */
+export interface TabReport extends Partial<Omit<StatusReport, 'what' | 'fetchedAt'>> {
+  what: string;
+  resource?: Resource<unknown, unknown>;
+  /** Without a resource: the last success, ms. */
+  fetchedAt?: number;
+}
+
+/** What reaches the shell: a report whose `fetchedAt` may be read when the status bar is drawn. */
 export interface StatusSource extends Omit<StatusReport, 'fetchedAt'> {
   fetchedAt: number | undefined | (() => number | undefined);
 }
@@ -102,19 +116,19 @@ export function liveness(
  * the tab's render is committed (a layout effect): a change reaches the status bar in that
  * same frame.
  */
-export function useReportStatus(report: StatusSource | undefined, shown: boolean): void {
+export function useReportStatus(report: TabReport | undefined | false, shown: boolean): void {
   const send = useContext(StatusReportContext);
-  const none = report === undefined;
-  const { what, hasData, fetchedAt, error, retryAt, ownLine, periodMs } = report ?? NOTHING;
+  const none = !report;
+  const given = report || NOTHING;
+  const { what, ownLine, resource } = given;
+  const hasData = given.hasData ?? resource?.value !== undefined;
+  const error = given.error ?? resource?.error;
+  const retryAt = given.retryAt ?? resource?.retryAt;
+  const periodMs = given.periodMs ?? resource?.periodMs;
+  const fetchedAt = resource ? fetchedAtReader(resource) : given.fetchedAt;
   useLayoutEffect(() => {
     if (shown) send(none ? undefined : { what, hasData, fetchedAt, error, retryAt, ownLine, periodMs });
   }, [send, shown, none, what, hasData, fetchedAt, error, retryAt, ownLine, periodMs]);
 }
 
-const NOTHING: StatusSource = {
-  what: '',
-  hasData: false,
-  fetchedAt: undefined,
-  error: undefined,
-  retryAt: undefined,
-};
+const NOTHING: TabReport = { what: '', hasData: false };

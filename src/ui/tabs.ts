@@ -1,33 +1,20 @@
 /**
- * The dashboard's tabs, in order (keys 1, 2, 3, 4 follow this order). Each tab is a content slot:
- * to ship a tab, put its view in `component` (as AccountsView and SessionView replaced the first
- * placeholders). The component gets `TabProps` (tab-props.ts), reads data through hooks, binds
- * keys with `useKeymap(scope, handlers, active)` (entries in keymap.ts under its `scope`, listed
- * by the help overlay while the tab is visible) and may report its data's freshness to the status
- * bar with `useReportStatus` (status-report.ts). Tabs stay mounted while hidden, so their state
- * survives switching; a hidden tab gets `hidden`, stops polling and is not redrawn on the clock
- * (tab-slot.tsx).
+ * The tab table: the dashboard's tabs, in order. Everything that names tabs reads it: the tab
+ * bar, the keys 1…N (keymap.ts), the status bar's hint and the help. Each tab's view is in
+ * tab-views.ts, its key bindings in keymap.ts under its `scope`. Data only, so the keymap can
+ * read it without importing the views.
  */
-import type { ComponentType } from 'react';
-import type { TabScope } from './keymap.js';
-import { AccountsView } from './accounts/accounts-view.js';
-import { MiningView } from './mining/mining-view.js';
-import { PoolView } from './pool/pool-view.js';
-import { SessionView } from './session/session-view.js';
-import type { TabProps } from './tab-props.js';
+export const TABS = [
+  { id: 'pool', title: 'Pool', scope: 'pool' },
+  { id: 'mining', title: 'Mining', scope: 'mining' },
+  { id: 'accounts', title: 'Sub-accounts', scope: 'accounts' },
+  { id: 'session', title: 'Session', scope: 'session' },
+] as const;
 
-export interface TabDef {
-  id: 'pool' | 'mining' | 'accounts' | 'session';
-  title: string;
-  scope: TabScope;
-  component: ComponentType<TabProps>;
-  /** Keeps the live clock while hidden (the Session's auto-refresh runs on it). */
-  keepsClock?: boolean;
-}
+export type TabDef = (typeof TABS)[number];
+export type TabId = TabDef['id'];
+/** A tab's key-binding scope (keymap.ts). */
+export type TabScope = TabDef['scope'];
 
-export const TABS: readonly TabDef[] = [
-  { id: 'pool', title: 'Pool', scope: 'pool', component: PoolView },
-  { id: 'mining', title: 'Mining', scope: 'mining', component: MiningView },
-  { id: 'accounts', title: 'Sub-accounts', scope: 'accounts', component: AccountsView },
-  { id: 'session', title: 'Session', scope: 'session', component: SessionView, keepsClock: true },
-];
+/** The key that selects each tab, in order: '1', '2', … */
+export const TAB_KEYS: readonly string[] = TABS.map((_, i) => String(i + 1));

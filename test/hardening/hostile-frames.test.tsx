@@ -140,7 +140,7 @@ describe('hostile text never reaches the terminal (property)', () => {
           now: () => NOW,
           sleep: async () => {},
         });
-        const view = mountView(() => <SessionView width={100} height={24} active session={session} />, {
+        const view = mountView(() => <SessionView width={100} height={24} visibility="active" session={session} />, {
           client,
           config,
           intervalSec: 10,

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { BACKOFF_CAP_MS, RETRY_AFTER_CAP_MS } from '../../src/api/retry.js';
-import { pollRetryDelay, retryBoundMs } from '../../src/ui/swr-options.js';
+import { pollRetryDelay, retryBoundMs } from '../../src/ui/data/swr-options.js';
 
 const half = () => 0.5;
 const transient = [

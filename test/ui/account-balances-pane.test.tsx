@@ -252,7 +252,7 @@ describe('the detail pane: balances that do not fit', () => {
     const client = new BalancesClient();
     client.holdings.set(0, many);
     let height = 21;
-    const v = mountView(() => <AccountsView width={100} height={height} active />, {
+    const v = mountView(() => <AccountsView width={100} height={height} visibility="active" />, {
       client,
       config: keyedConfig,
       intervalSec: 10,

@@ -139,7 +139,7 @@ describe('status bar', () => {
             hasData
             fetchedAt={NOW - 9000}
             error={undefined}
-            isValidating
+            loading
             paused={false}
             intervalMs={2000}
             width={80}

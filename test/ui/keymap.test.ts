@@ -9,13 +9,14 @@ import {
   keysLabel,
   type Scope,
 } from '../../src/ui/keymap.js';
+import { TABS } from '../../src/ui/tabs.js';
 import { NO_KEY } from './helpers/keys.js';
 
 const noKey: Key = NO_KEY;
 
 describe('keymap', () => {
   it('binds every key at most once across global and any one tab scope (or the help)', () => {
-    const scopes: Scope[] = ['help', 'pool', 'mining', 'accounts', 'session', 'alerts'];
+    const scopes: Scope[] = ['help', 'alerts', ...TABS.map((t) => t.scope)];
     for (const scope of scopes) {
       const keys = [...bindingsFor('global'), ...bindingsFor(scope)].flatMap((b) => [...b.keys]);
       expect(new Set(keys).size, `duplicate key in global+${scope}`).toBe(keys.length);

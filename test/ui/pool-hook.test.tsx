@@ -25,8 +25,8 @@ afterEach(async () => {
 });
 
 function Probe({ name }: { name: string }) {
-  const { overview, fetchedAt, poll, error, isLoading } = usePoolOverview();
-  if (isLoading) return <Text>{name}: loading</Text>;
+  const { value: overview, fetchedAt, poll, error, loading } = usePoolOverview();
+  if (loading && overview === undefined) return <Text>{name}: loading</Text>;
   return (
     <Text>
       {name}: fetch#{fetchedAt ?? '-'} workers={overview?.workers ?? '-'} points=

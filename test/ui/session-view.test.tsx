@@ -1,14 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { createSession, type Session } from '../../src/session/session.js';
 import type { ApiClient, RefreshParams, TokenSet, TokenSetJson } from '../../src/api/types.js';
 import { memoryTokenStore, sha256, type StoreEntry, type TokenStore } from '../../src/config/token-store.js';
 import type { ResolvedConfig } from '../../src/config/types.js';
 import { SessionView } from '../../src/ui/session/session-view.js';
-import { unusedMining } from './helpers/fixtures.js';
+import type { TabVisibility } from '../../src/ui/tab-props.js';
+import { elapse, fakeClock, unusedMining } from './helpers/fixtures.js';
 import { mountView, waitForFrame } from './helpers/harness.js';
-import { tokenSetModel } from '../../src/api/schemas.js';
 import { keyOf } from './helpers/keys.js';
+import { tokenSetModel } from '../../src/api/schemas.js';
 
 const T0 = Date.UTC(2025, 10, 22, 12, 0, 0);
 const CONFIGURED: ResolvedConfig = {
@@ -55,9 +56,13 @@ class FakeOAuthClient implements ApiClient {
   async close(): Promise<void> {}
 }
 
-function setup(opts: { config?: ResolvedConfig; stored?: StoreEntry; store?: TokenStore } = {}) {
+function setup(
+  opts: { config?: ResolvedConfig; stored?: StoreEntry; store?: TokenStore; visibility?: TabVisibility } = {},
+) {
   const config = opts.config ?? CONFIGURED;
-  const clock = { t: T0 + 60_000 };
+  const clock = { get t() {
+    return Date.now();
+  } };
   const client = new FakeOAuthClient();
   const session: Session = createSession({
     config,
@@ -66,17 +71,16 @@ function setup(opts: { config?: ResolvedConfig; stored?: StoreEntry; store?: Tok
     now: () => clock.t,
     sleep: async () => {},
   });
-  const view = mountView(() => <SessionView width={100} height={24} active session={session} />, {
-    client,
-    config,
-    intervalSec: 10,
-    now: () => clock.t,
-  });
+  const visibility = opts.visibility ?? 'active';
+  const view = mountView(
+    (hidden) => <SessionView width={100} height={24} visibility={hidden ? 'hidden' : visibility} session={session} />,
+    { client, config, intervalSec: 10, now: () => clock.t, hidden: visibility === 'hidden' },
+  );
   const { frame, controller } = view;
   const notify = view.ui.notify;
-  /** Moves the injected clock and re-renders, as the dashboard's one-second tick does. */
-  const advanceTo = (t: number) => {
-    clock.t = t;
+  /** Moves the fake clock (running the polls that fall due) and draws its second, as the shell's tick does. */
+  const advanceTo = async (t: number) => {
+    await elapse(t - clock.t);
     view.settle();
   };
   return { view, frame, advanceTo, client, clock, notify, controller };
@@ -90,7 +94,11 @@ const STORED: StoreEntry = {
 };
 
 let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
+beforeEach(() => fakeClock(T0 + 60_000));
+afterEach(() => {
+  cleanup?.();
+  vi.useRealTimers();
+});
 
 describe('Session tab', () => {
   it('shows scopes, token type, the masked token and a live countdown', async () => {
@@ -106,7 +114,7 @@ describe('Session tab', () => {
     expect(f).toContain('Last refresh    ');
     expect(f).toContain('1m ago), ok');
     expect(f).toContain('Auto-refresh    on, at 80% of the lifetime: next in 3m 00s');
-    t.advanceTo(T0 + 230_000);
+    await t.advanceTo(T0 + 230_000);
     f = await waitForFrame(t.frame, (x) => x.includes('Expires         in 1m 10s'));
     expect(f).toContain('next in 10s');
     expect(t.client.calls).toEqual([]);
@@ -116,15 +124,25 @@ describe('Session tab', () => {
     const t = setup({ stored: STORED });
     cleanup = t.view.unmount;
     await waitForFrame(t.frame, (x) => x.includes('Expires'));
-    t.advanceTo(T0 + 239_000);
+    await t.advanceTo(T0 + 239_000);
     await waitForFrame(t.frame, (x) => x.includes('next in 1s'));
     expect(t.client.calls).toEqual([]);
-    t.advanceTo(T0 + 240_000);
+    await t.advanceTo(T0 + 240_000);
     const f = await waitForFrame(t.frame, (x) => x.includes('Access token    AC02…'));
     expect(t.client.calls).toEqual(['RF01-refresh-token-fake']);
     expect(f).toContain('Expires         in 5m 00s');
     // Automatic refreshes stay quiet: the notice line is shared by every tab.
     expect(t.notify).not.toHaveBeenCalledWith('Token refreshed.');
+  });
+
+  it('keeps the session alive while its tab is hidden, drawing nothing', async () => {
+    const t = setup({ stored: STORED, visibility: 'hidden' });
+    cleanup = t.view.unmount;
+    await t.advanceTo(T0 + 239_000);
+    expect(t.client.calls).toEqual([]);
+    await t.advanceTo(T0 + 240_000);
+    await vi.waitFor(() => expect(t.client.calls).toEqual(['RF01-refresh-token-fake']));
+    expect(t.frame()).toBe('');
   });
 
   it('a turns auto-refresh off; R refreshes now', async () => {
@@ -133,7 +151,7 @@ describe('Session tab', () => {
     await waitForFrame(t.frame, (x) => x.includes('Expires'));
     t.view.stdin.write(keyOf('session', 'auto-refresh'));
     await waitForFrame(t.frame, (x) => x.includes('Auto-refresh    off (a turns it on)'));
-    t.advanceTo(T0 + 290_000);
+    await t.advanceTo(T0 + 290_000);
     await waitForFrame(t.frame, (x) => x.includes('Expires         in 10s'));
     expect(t.client.calls).toEqual([]);
     t.view.stdin.write(keyOf('session', 'refresh-token'));
@@ -150,10 +168,10 @@ describe('Session tab', () => {
       fields: { token: ['Invalid token.'] },
     });
     await waitForFrame(t.frame, (x) => x.includes('Expires'));
-    t.advanceTo(T0 + 240_000);
+    await t.advanceTo(T0 + 240_000);
     const f = await waitForFrame(t.frame, (x) => x.includes('stopped by the error below'));
     expect(f).toContain('the refresh token expired or was already used');
-    t.advanceTo(T0 + 400_000);
+    await t.advanceTo(T0 + 400_000);
     await waitForFrame(t.frame, (x) => x.includes('expired'));
     expect(t.client.calls).toHaveLength(1);
   });
@@ -163,14 +181,14 @@ describe('Session tab', () => {
     cleanup = t.view.unmount;
     t.client.fail = new PooltopError('network', 'connection refused', { reason: 'connect' });
     await waitForFrame(t.frame, (x) => x.includes('Expires'));
-    t.advanceTo(T0 + 240_000);
+    await t.advanceTo(T0 + 240_000);
     await waitForFrame(t.frame, (x) => x.includes('the refresh token was not used'));
     expect(t.client.calls).toHaveLength(1);
     t.client.fail = undefined;
-    t.advanceTo(T0 + 244_000);
+    await t.advanceTo(T0 + 244_000);
     await waitForFrame(t.frame, (x) => x.includes('next in 1s'));
     expect(t.client.calls).toHaveLength(1);
-    t.advanceTo(T0 + 245_000);
+    await t.advanceTo(T0 + 245_000);
     await waitForFrame(t.frame, (x) => x.includes('Access token    AC02…'));
     expect(t.client.calls).toHaveLength(2);
   });
@@ -192,13 +210,13 @@ describe('Session tab', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     cleanup = () => errors.mockRestore();
     await waitForFrame(t.frame, (x) => x.includes('Expires'));
-    t.advanceTo(T0 + 240_000);
+    await t.advanceTo(T0 + 240_000);
     let f = await waitForFrame(t.frame, (x) => x.includes('the dashboard keeps it in memory'));
     expect(f).toContain('Access token    AC02…');
     expect(f.includes('RF02-refresh-token-fake')).toBe(false);
     // While the store refuses writes, the next refresh cannot record its marker, so it sends
     // nothing: the set held in memory stays unspent, and auto-refresh tries again later.
-    t.advanceTo(T0 + 480_000);
+    await t.advanceTo(T0 + 480_000);
     f = await waitForFrame(t.frame, (x) => x.includes('(ENOSPC); nothing'));
     expect(f).toContain('Auto-refresh    on');
     expect(t.client.calls).toEqual(['RF01-refresh-token-fake']);
@@ -228,10 +246,10 @@ describe('Session tab', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     cleanup = () => errors.mockRestore();
     await waitForFrame(t.frame, (x) => x.includes('Expires'));
-    t.advanceTo(T0 + 240_000);
+    await t.advanceTo(T0 + 240_000);
     await waitForFrame(t.frame, (x) => x.includes('the dashboard keeps it in memory'));
     failing = false;
-    t.advanceTo(T0 + 246_000);
+    await t.advanceTo(T0 + 246_000);
     await waitForFrame(t.frame, (x) => !x.includes('keeps it in memory'));
     expect(t.notify).toHaveBeenCalledWith('The token set is saved now.');
     expect((await memory.read())?.tokens?.refresh_token).toBe('RF02-refresh-token-fake');

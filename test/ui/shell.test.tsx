@@ -15,7 +15,7 @@ beforeAll(() => {
 afterEach(unmountApps);
 
 describe('shell', () => {
-  it('switches tabs with 1–4, Tab and Shift+Tab', async () => {
+  it(`switches tabs with 1–${TABS.length}, Tab and Shift+Tab`, async () => {
     const { app } = start();
     await waitForFrame(app.frame, loaded);
     const tabOn = (n: number) => (x: string) => x.includes(`[${n} ${TABS[n - 1]!.title}]`);

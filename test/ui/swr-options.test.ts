@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
-import { alignedPollDelay, retryDelayFor, SLOW_RETRY_MS, swrOptions } from '../../src/ui/swr-options.js';
+import { alignedPollDelay, retryDelayFor, SLOW_RETRY_MS, swrOptions } from '../../src/ui/data/swr-options.js';
 
 const half = () => 0.5;
 

@@ -134,7 +134,7 @@ export function AccountDetail({
         rows={balances.value}
         error={balances.error}
         fetchedAt={balances.fetchedAt}
-        isValidating={balances.isValidating}
+        loading={balances.loading}
         width={inner}
         lines={Math.max(1, height - FIXED_LINES)}
         showZeros={showZeros}
@@ -148,7 +148,7 @@ interface BalancesTableProps {
   rows: readonly CurrencyBalance[] | undefined;
   error: Error | undefined;
   fetchedAt: number | undefined;
-  isValidating: boolean;
+  loading: boolean;
   width: number;
   /** Rows for balances under the heading. */
   lines: number;
@@ -175,7 +175,7 @@ function BalancesTable({
   rows,
   error,
   fetchedAt,
-  isValidating,
+  loading,
   width,
   lines,
   showZeros,
@@ -249,7 +249,7 @@ function BalancesTable({
           hasData={rows !== undefined}
           fetchedAt={fetchedAt}
           error={error}
-          isValidating={isValidating}
+          loading={loading}
           paused={ui.paused}
           intervalMs={intervalMs}
           width={Math.max(4, width - 8 - zeroNote.length)}

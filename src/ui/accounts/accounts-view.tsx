@@ -58,10 +58,11 @@ const WHOLE_LIST: StatusReport = {
 export function AccountsView({
   width,
   height,
-  active,
-  hidden = false,
+  visibility,
   ...opts
 }: TabProps & AccountsViewOptions) {
+  const active = visibility === 'active';
+  const hidden = visibility === 'hidden';
   const term = useTerminal();
   const { ellipsis } = useGlyphs();
   const theme = useTheme();
@@ -141,14 +142,7 @@ export function AccountsView({
       ? phase === 'loading'
         ? WHOLE_LIST
         : loadError && { ...WHOLE_LIST, hasData: true, fetchedAt: loadedAt, error: loadError }
-      : {
-          what: 'sub-accounts',
-          hasData: result !== undefined,
-          fetchedAt: accounts.readFetchedAt,
-          error: accounts.error,
-          retryAt: undefined,
-          ownLine: true,
-        },
+      : { what: 'sub-accounts', resource: accounts, ownLine: true },
     !hidden && hasKeys,
   );
 
@@ -205,7 +199,7 @@ export function AccountsView({
         hasData={result !== undefined}
         fetchedAt={accounts.fetchedAt}
         error={accounts.error}
-        isValidating={accounts.isValidating}
+        loading={accounts.loading}
         paused={ui.paused}
         intervalMs={intervalMs}
         width={width}
@@ -220,7 +214,7 @@ export function AccountsView({
         cursor={state.cursor}
         top={state.top}
         rows={viewRows}
-        loading={accounts.isLoading || (!isCurrent && !accounts.error)}
+        loading={(accounts.loading && result === undefined) || (!isCurrent && !accounts.error)}
         empty={
           accounts.error
             ? 'Could not load sub-accounts; see the line above.'

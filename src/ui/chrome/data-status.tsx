@@ -15,7 +15,8 @@ export interface DataStatusProps {
   hasData: boolean;
   fetchedAt: number | undefined;
   error: Error | undefined;
-  isValidating: boolean;
+  /** A request is in flight: a spinner beside data already shown. */
+  loading: boolean;
   paused: boolean;
   intervalMs: number;
   width: number;
@@ -41,7 +42,7 @@ export function DataStatus(props: DataStatusProps) {
   const room = props.width - 2;
   return (
     <Box height={1}>
-      {props.isValidating && props.hasData ? <Spinner /> : <Text> </Text>}
+      {props.loading && props.hasData ? <Spinner /> : <Text> </Text>}
       <Text> </Text>
       <Text color={color} wrap="truncate">
         {truncate(parts.join(' · ') || `loading ${props.what}${ellipsis}`, room, ellipsis)}

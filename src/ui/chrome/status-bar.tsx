@@ -4,10 +4,11 @@ import { formatClock, formatDuration, timeAgo } from '../../format/time.js';
 import { displayWidth, truncate } from '../../format/width.js';
 import { type Alert, showValue, statusWord } from '../alerts/alert-state.js';
 import { isStale, type StatusReport } from '../status-report.js';
-import { retryBoundMs } from '../swr-options.js';
+import { retryBoundMs } from '../data/swr-options.js';
 import { useTheme } from '../theme-context.js';
 import { fitFields, fitLeadingFields } from './fit-fields.js';
 import { useTerminal, useGlyphs } from '../terminal-context.js';
+import { TAB_KEYS } from '../tabs.js';
 
 export interface StatusBarProps {
   width: number;
@@ -28,8 +29,8 @@ export interface StatusBarProps {
   shownAt?: number;
 }
 
-/** In order of importance. */
-const HINTS = ['? help', 'q quit', '1-4/Tab tabs', 'p pause', 'r refresh'];
+/** In order of importance; the tab keys as many as the tab table has ('1-4/Tab tabs'). */
+const HINTS = ['? help', 'q quit', `${TAB_KEYS[0]}-${TAB_KEYS.at(-1)}/Tab tabs`, 'p pause', 'r refresh'];
 
 function retryText(report: StatusReport, nowMs: number, intervalMs: number, ellipsis: string): string {
   if (report.retryAt === null) return 'no automatic retry: r retries';

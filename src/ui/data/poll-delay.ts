@@ -1,5 +1,5 @@
 /** When a resource is asked for next: every interval, or slower for what changes slowly. */
-import { alignedPollDelay } from '../swr-options.js';
+import { alignedPollDelay } from './swr-options.js';
 
 /** The slowest poll of `slow` resources' floor: once a minute. */
 export const SLOW_POLL_MS = 60_000;

@@ -97,13 +97,16 @@ export class Requests<T> {
     return undefined;
   }
 
-  /** Aborts and forgets every request whose key is not in `keep`. */
-  abortAllBut(keep: ReadonlySet<string>): void {
+  /** Aborts and forgets every request whose key is not in `keep`; false when none was running. */
+  abortAllBut(keep: ReadonlySet<string>): boolean {
+    let aborted = false;
     for (const [id, set] of this.inflight) {
       if (keep.has(id)) continue;
       this.inflight.delete(id);
       for (const c of set) c.abort();
+      aborted ||= set.size > 0;
     }
     for (const id of this.ahead.keys()) if (!keep.has(id)) this.ahead.delete(id);
+    return aborted;
   }
 }

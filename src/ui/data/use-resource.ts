@@ -6,7 +6,8 @@
  * - The key names the operation and its query (`['mining-info', account]`): each page, term or
  *   account is cached on its own and an answer lands only under its own key.
  * - Polled every interval while shown (`slow`: at most once a minute, also just after each
- *   `bucketMs` bucket closes; `once`: never). Not polled while hidden or paused; shown again, or
+ *   `bucketMs` bucket closes; `once`: never; `everyMs`: that often, and sooner when an answer is
+ *   `dueAt`). Not polled while hidden (unless `background`) or paused; shown again, or
  *   a key met before asked again, with data older than its period, it is asked at once — the
  *   cached data is drawn meanwhile.
  * - Failures are retried by the dashboard's error-retry handler (swr-options.ts); `retryAt` says
@@ -26,20 +27,40 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
 import type { Priority, RequestQueue } from '../../api/request-queue.js';
 import { useDashboard } from '../dashboard-context.js';
-import { useRefreshOnShow } from '../hooks/use-refresh-on-show.js';
+import { useRefreshOnShow } from './use-refresh-on-show.js';
 import { type RetryAt, useRetryAt } from '../retry-schedule.js';
+import { useDataLayer } from './data-layer.js';
 import { pollDelay, SLOW_POLL_MS } from './poll-delay.js';
 import type { Polled } from './polled.js';
 import { isCancelledHere, type Request, Requests } from './requests.js';
 import { SeededCache } from './seed.js';
+import { type ReportProgress, useProgress } from './use-progress.js';
 
 export type ResourceKey = string | readonly [string, ...(string | number)[]];
 
-export type Fetcher<K extends ResourceKey, T> = (key: K, signal: AbortSignal) => Promise<T>;
+/** Asks for `key`; a long request (a bulk load) may report how far it has got (use-progress.ts). */
+export type Fetcher<K extends ResourceKey, T, P = never> = (
+  key: K,
+  signal: AbortSignal,
+  report: ReportProgress<P>,
+) => Promise<T>;
 
 export interface ResourcePolicy<T> {
-  /** The tab is not shown: nothing is polled. */
+  /**
+   * A bulk load (the whole sub-account list, a balance column): asked for when its key is and
+   * never again by itself (no polling, no `r`, not held by `p`); its fetcher reports progress,
+   * drawn at most every 100 ms; `cancel` ends it with what arrived; a key left behind is
+   * dropped from the cache with its rows, and its request stops.
+   */
+  bulk?: boolean;
+  /** The tab is not shown: nothing is polled (unless `background`). */
   hidden?: boolean;
+  /** Polled while hidden too: what the dashboard must keep doing for a tab nobody looks at. */
+  background?: boolean;
+  /** Polled this often, ms, instead of every interval. */
+  everyMs?: number;
+  /** When an answer says it must be asked again sooner than its period (a token due for refresh), ms. */
+  dueAt?: (value: T) => number | undefined;
   /**
    * Polling paused (`p`) for this resource: nothing is polled, but keys asked for still load.
    * Left out, the dashboard's own pause (SWR's `isPaused`) holds every request of the key.
@@ -64,23 +85,25 @@ export interface ResourcePolicy<T> {
   abortOnLeave?: boolean;
 }
 
-export interface Resource<T> {
+export interface Resource<T, P = never> {
   value: T | undefined;
+  /** While a bulk load of this key runs: how far it has got, as its fetcher last reported. */
+  progress: P | undefined;
+  /** Stops this key's request; a bulk load ends with what arrived. False: none was running. */
+  cancel: () => boolean;
   /** `value` answers the key asked for (not the previous key's, kept while this one loads). */
   isCurrent: boolean;
   fetchedAt: number | undefined;
-  /**
-   * `fetchedAt` as the cache holds it when called: the same function from poll to poll, for a
-   * status report that need not change with every answer (status-report.ts).
-   */
-  readFetchedAt: () => number | undefined;
   poll: number | undefined;
   /** The last failure; cancelled requests are not failures. */
   error: Error | undefined;
-  /** First load, nothing to show yet. */
-  isLoading: boolean;
-  /** A request is in flight. */
-  isValidating: boolean;
+  /**
+   * A request is in flight (with no `value`: the first load). Read only where it is drawn (a
+   * spinner): a component that reads it re-renders as each request starts and ends.
+   */
+  readonly loading: boolean;
+  /** `fetchedAt` as the cache holds it when called, for the status bar (status-report.ts). */
+  readonly [READ_FETCHED_AT]: () => number | undefined;
   /** While failing: when the next automatic retry is due (null: none, press r). */
   retryAt: RetryAt | undefined;
   refresh: () => void;
@@ -88,23 +111,46 @@ export interface Resource<T> {
   periodMs: number;
 }
 
+const READ_FETCHED_AT = Symbol('readFetchedAt');
+
+/**
+ * A reader of the resource's answer time that stays the same function from poll to poll: the
+ * status bar calls it as it draws, so a tab's report need not change with every answer and a
+ * poll stays one render (status-report.ts).
+ */
+export function fetchedAtReader(resource: Resource<unknown, unknown>): () => number | undefined {
+  return resource[READ_FETCHED_AT];
+}
+
 const notPaused = (): boolean => false;
+/** The soonest an answer that says it is due is asked again. */
+const MIN_DUE_MS = 1_000;
+/** A bulk load's progress is drawn at most this often. */
+const BULK_PROGRESS_MS = 100;
 const NOTHING: ReadonlySet<string> = new Set();
 
-export function useResource<K extends ResourceKey, T>(
+export function useResource<K extends ResourceKey, T, P = never>(
   key: K | null,
-  fetch: Fetcher<K, T>,
+  fetch: Fetcher<K, T, P>,
   policy: ResourcePolicy<T> = {},
-): Resource<T> {
-  const { signal: lifetime, now, intervalMs, retries } = useDashboard();
+): Resource<T, P> {
+  const { signal: lifetime, now, intervalMs } = useDashboard();
+  const { retries, manual, answers } = useDataLayer();
   const { cache } = useSWRConfig();
   const fetchRef = useRef(fetch);
   fetchRef.current = fetch;
   const shareRef = useRef(policy.share);
   shareRef.current = policy.share;
-  const { hidden = false, paused, slow = false, once = false, bucketMs, queue, priority = 'high' } = policy;
-  const periodMs = slow || once ? Math.max(intervalMs, SLOW_POLL_MS) : intervalMs;
+  const { slow = false, bucketMs, queue, priority = 'high', everyMs } = policy;
+  const hidden = (policy.hidden ?? false) && !policy.background && !policy.bulk;
+  const once = (policy.once ?? false) || (policy.bulk ?? false);
+  const paused = policy.bulk ? false : policy.paused;
+  const periodMs = slow || once ? Math.max(intervalMs, SLOW_POLL_MS) : (everyMs ?? intervalMs);
   const requests = useState(() => new Requests<T>())[0];
+  const bulk = policy.bulk ?? false;
+  const progress = useProgress<P>(BULK_PROGRESS_MS, now);
+  const currentId = useRef('');
+  const { reporter, end: endProgress } = progress;
 
   const request = useCallback(
     (k: K): Request<T> => {
@@ -113,7 +159,8 @@ export function useResource<K extends ResourceKey, T>(
       const seeded = cache instanceof SeededCache ? (cache.take(id) as Promise<T> | undefined) : undefined;
       const load = (signal: AbortSignal): Promise<T> => {
         if (seeded) return seeded;
-        const run = (): Promise<T> => fetchRef.current(k, signal);
+        const report = reporter(id, () => currentId.current);
+        const run = (): Promise<T> => fetchRef.current(k, signal, report);
         return queue ? queue.run(run, { priority, signal }) : run();
       };
       const answer = (value: T): Polled<T> => ({
@@ -121,9 +168,14 @@ export function useResource<K extends ResourceKey, T>(
         fetchedAt: now(),
         poll: (previous?.poll ?? 0) + 1,
       });
-      return requests.start(id, lifetime, load, answer, now());
+      const req = requests.start(id, lifetime, load, answer, now());
+      req.promise.then(
+        () => endProgress(id),
+        () => endProgress(id),
+      );
+      return req;
     },
-    [cache, requests, lifetime, queue, priority, now],
+    [cache, requests, lifetime, queue, priority, now, reporter, endProgress],
   );
 
   /** SWR's fetcher: a fresh answer fetched ahead if there is one, else a new request. */
@@ -136,21 +188,40 @@ export function useResource<K extends ResourceKey, T>(
   );
 
   // Abort whatever is still running when the component goes away.
-  useEffect(() => () => requests.abortAllBut(NOTHING), [requests]);
+  useEffect(
+    () => () => {
+      requests.abortAllBut(NOTHING);
+    },
+    [requests],
+  );
 
   const stopped = hidden || paused === true || once;
+  const dueRef = useRef(policy.dueAt);
+  dueRef.current = policy.dueAt;
   const refreshInterval = useMemo(
-    () => (stopped ? 0 : () => pollDelay(intervalMs, now(), slow, bucketMs)),
-    [stopped, slow, bucketMs, intervalMs, now],
+    () =>
+      stopped
+        ? 0
+        : (latest: Polled<T> | undefined): number => {
+            const delay = pollDelay(everyMs ?? intervalMs, now(), slow, bucketMs);
+            const due = latest && dueRef.current ? dueRef.current(latest.value) : undefined;
+            // An answer already due is asked again a moment later at the soonest, never in a loop.
+            return due === undefined ? delay : Math.max(MIN_DUE_MS, Math.min(delay, due - now()));
+          },
+    [stopped, slow, bucketMs, intervalMs, everyMs, now],
   );
   const swr = useSWR<Polled<T>, Error, ResourceKey | null>(key, fetcher, {
     ...(paused === undefined ? {} : { isPaused: notPaused }),
     keepPreviousData: policy.keepPreviousData ?? false,
+    // One request per poll of this key: shorter than its own period (`everyMs` may be shorter
+    // than the interval the dashboard's deduplication is set from) and than a due answer's wait.
+    dedupingInterval: Math.floor(Math.min(intervalMs, periodMs, policy.dueAt ? MIN_DUE_MS : periodMs) / 2),
     revalidateIfStale: false,
     refreshInterval,
   });
   const { data, error, mutate } = swr;
   const id = key ? unstable_serialize(key) : '';
+  currentId.current = id;
   const isCurrent = data !== undefined && cache.get(id)?.data === data;
 
   // The key after this one, once this one's answer names it.
@@ -182,6 +253,28 @@ export function useResource<K extends ResourceKey, T>(
   useEffect(() => {
     if (abortOnLeave) requests.abortAllBut(new Set([id, nextId]));
   }, [abortOnLeave, requests, id, nextId]);
+  // A background resource of a hidden tab: its answers are not drawn, so they do not redraw the shell.
+  const quiet = Boolean(policy.background && policy.hidden);
+  useEffect(() => {
+    if (!quiet || !id) return;
+    answers.quiet.add(id);
+    return () => {
+      answers.quiet.delete(id);
+    };
+  }, [quiet, answers, id]);
+  // A bulk key left behind leaves the cache with its rows, and its request stops; `r` leaves a
+  // bulk load alone.
+  useEffect(() => {
+    if (!bulk || !id) return;
+    manual.add(id);
+    return () => {
+      manual.delete(id);
+      requests.abortAllBut(NOTHING);
+      cache.delete(id);
+      endProgress(id);
+    };
+  }, [bulk, manual, requests, cache, id, endProgress]);
+  const cancel = useCallback(() => requests.abortAllBut(NOTHING), [requests]);
   const retryAt = useRetryAt(retries, id);
   const refresh = useCallback(() => void mutate(), [mutate]);
 
@@ -215,14 +308,15 @@ export function useResource<K extends ResourceKey, T>(
 
   return {
     value: data?.value,
+    progress: progress.read(id),
+    cancel,
     isCurrent,
     fetchedAt,
-    readFetchedAt,
+    [READ_FETCHED_AT]: readFetchedAt,
     poll: data?.poll,
     error: aborted ? undefined : error,
-    isLoading: swr.isLoading,
     // A getter: SWR re-renders on `isValidating` only for callers that read it.
-    get isValidating() {
+    get loading() {
       return swr.isValidating;
     },
     retryAt: error && !aborted ? retryAt : undefined,

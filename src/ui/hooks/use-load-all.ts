@@ -1,15 +1,16 @@
 /**
- * The whole sub-account list for the dashboard: runs the loader of api/load-all.ts with the
- * dashboard's client, clock and lifetime signal, and keeps the rows that arrived (in list
- * order), the progress and how the load ended. One load at a time: starting again cancels the
- * one running. Progress alone redraws at most every 100 ms; each page redraws at once.
+ * The whole sub-account list for the dashboard: a bulk resource of the data layer (use-resource.ts)
+ * whose fetcher is the loader of api/load-all.ts, keeping the rows that arrived (in list order),
+ * the progress and how the load ended. One load at a time: starting again leaves the running
+ * one's key, which stops it; the data layer draws progress at most every 100 ms.
  */
-import { useCallback } from 'react';
-import type { PooltopError } from '../../errors/pooltop-error.js';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { isPooltopError, PooltopError } from '../../errors/pooltop-error.js';
 import { type LoadEnd, type LoadProgress, loadAllSubAccounts } from '../../api/load-all.js';
 import type { ReadSubAccount, SubAccount } from '../../api/types.js';
 import { useDashboard } from '../dashboard-context.js';
-import { useOneLoad } from './use-one-load.js';
+import type { ReportProgress } from '../data/use-progress.js';
+import { useResource } from '../data/use-resource.js';
 
 export interface LoadAllState {
   /** `idle`: nothing loaded (one page at a time); `loading`; `done`: loaded, stopped or failed. */
@@ -40,7 +41,6 @@ function withoutReceived({ received: _, ...model }: ReadSubAccount): SubAccount 
 }
 
 const IDLE: LoadAllState = { phase: 'idle', rows: [], progress: undefined, search: '' };
-const PROGRESS_EVERY_MS = 100;
 /**
  * Rows arrive a page at a time, up to 101 pages in a few seconds; each time they are shown, the
  * list is copied, filtered, sorted and counted again. So they are shown at most this often (the
@@ -48,57 +48,83 @@ const PROGRESS_EVERY_MS = 100;
  */
 const ROWS_EVERY_MS = 250;
 
+type AllKey = readonly ['sub-accounts-all', string, number];
+
+/** What a running load has drawn so far. */
+interface Arrived {
+  rows: readonly SubAccount[];
+  progress: LoadProgress | undefined;
+}
+
+interface Loaded extends Arrived {
+  end: LoadEnd;
+  error?: PooltopError;
+  loadedAt: number;
+}
+
+const NO_ROWS: readonly SubAccount[] = [];
+
 export function useLoadAll(): LoadAll {
   const { client, now } = useDashboard();
-  const { state, setState, begin, cancel, clear } = useOneLoad<LoadAllState>(IDLE);
+  // Each `L` is a key of its own: a new load, never an old one's rows.
+  const loads = useRef(0);
+  const [asked, setAsked] = useState<{ search: string; n: number } | undefined>(undefined);
+  const key = useMemo((): AllKey | null => (asked ? ['sub-accounts-all', asked.search, asked.n] : null), [asked]);
 
-  const start = useCallback(
-    (search: string) => {
-      const run = begin();
-      const { mine } = run;
+  const fetchAll = useCallback(
+    async ([, search]: AllKey, signal: AbortSignal, report: ReportProgress<Arrived>): Promise<Loaded> => {
       const arrived: SubAccount[] = [];
-      let drawnAt = Number.NEGATIVE_INFINITY;
+      let shown: readonly SubAccount[] = NO_ROWS;
+      let latest: LoadProgress | undefined;
       let rowsAt = Number.NEGATIVE_INFINITY;
-      setState({ phase: 'loading', rows: [], progress: undefined, search });
-      void loadAllSubAccounts<SubAccount>({
-        fetchPage: async (query, signal) => {
-          const page = await client.listSubAccounts(query, { signal });
+      const drawn = (): Arrived => ({ rows: shown, progress: latest });
+      const outcome = await loadAllSubAccounts<SubAccount>({
+        fetchPage: async (query, pageSignal) => {
+          const page = await client.listSubAccounts(query, { signal: pageSignal });
           return { data: page.data.map(withoutReceived) };
         },
         search,
-        signal: run.signal,
+        signal,
         now,
         onRows: (page, progress) => {
-          if (!mine()) return;
           for (const row of page) arrived.push(row);
+          latest = progress;
           const t = now();
           if (t - rowsAt < ROWS_EVERY_MS) return;
           rowsAt = t;
-          drawnAt = t;
-          const rows = arrived.slice();
-          setState((s) => ({ ...s, rows, progress }));
+          shown = arrived.slice();
+          report(drawn, true);
         },
         onProgress: (progress) => {
-          const t = now();
-          if (!mine() || t - drawnAt < PROGRESS_EVERY_MS) return;
-          drawnAt = t;
-          setState((s) => ({ ...s, progress }));
+          latest = progress;
+          report(drawn);
         },
-      }).then((outcome) => {
-        if (!run.finish()) return;
-        setState({
-          phase: 'done',
-          rows: outcome.rows,
-          progress: outcome.progress,
-          end: outcome.end,
-          error: outcome.error,
-          loadedAt: now(),
-          search,
-        });
       });
+      return { rows: outcome.rows, progress: outcome.progress, end: outcome.end, error: outcome.error, loadedAt: now() };
     },
-    [begin, client, now, setState],
+    [client, now],
   );
+  const load = useResource(key, fetchAll, { bulk: true });
 
-  return { state, start, cancel, clear };
+  const { value, progress: arrived, error } = load;
+  const search = asked?.search ?? '';
+  const state = useMemo((): LoadAllState => {
+    if (!asked) return IDLE;
+    if (value) return { phase: 'done', ...value, search };
+    // The loader ends every load with an outcome; a failure of its own is a failed load.
+    if (error)
+      return { phase: 'done', rows: NO_ROWS, progress: undefined, end: 'failed', error: asPooltopError(error), search };
+    return { phase: 'loading', rows: arrived?.rows ?? NO_ROWS, progress: arrived?.progress, search };
+  }, [asked, value, arrived, error, search]);
+
+  const start = useCallback((term: string) => {
+    loads.current += 1;
+    setAsked({ search: term, n: loads.current });
+  }, []);
+  const clear = useCallback(() => setAsked(undefined), []);
+  return { state, start, cancel: load.cancel, clear };
+}
+
+function asPooltopError(err: Error): PooltopError {
+  return isPooltopError(err) ? err : new PooltopError('network', err.message, { cause: err });
 }

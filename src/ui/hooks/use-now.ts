@@ -4,8 +4,8 @@
  * Every render of the component reads the injected clock afresh, so a frame drawn for any
  * reason (a poll's data, a key) shows the current second. On top of that a tick re-renders just
  * after each wall-clock second (TICK_DELAY_MS past it) — unless a render in that second already
- * showed it. Polls are sent on the same second boundaries (swr-options.ts) and each answer
- * re-renders the shell as it lands (clock.ts `SecondSignal`), so an answer and the new second
+ * showed it. Polls are sent on the same second boundaries (data/swr-options.ts) and each answer
+ * re-renders the shell as it lands (data/answer-signal.ts), so an answer and the new second
  * are one render, and the tick after it has nothing to do; answers that land before the
  * tick share its output pass (src/renderer/pass-scheduler.tsx). The value is whole seconds, so
  * renders within one second hand the same value down and memoised parts stay put.
@@ -13,17 +13,21 @@
  * Ticks are chained timeouts, each aimed at the next boundary, so they never drift off it. Their
  * timers come from the scheduling clock (clock.ts), which runDashboard is given.
  */
-import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { useDrawSoon } from '../../renderer/index.js';
-import { useSchedulingClock } from '../clock.js';
+import { createSecondSignal, useSchedulingClock } from '../clock.js';
+import { useAnswerSignal } from '../data/data-layer.js';
 import { useDashboard } from '../dashboard-context.js';
 import { msUntilTick } from '../pass-timing.js';
 
 export function useNow(): number {
-  const { now, second: signal } = useDashboard();
+  const { now } = useDashboard();
+  const signal = useState(() => createSecondSignal(now))[0];
+  const answers = useAnswerSignal();
   const timers = useSchedulingClock();
   const drawSoon = useDrawSoon();
   useSyncExternalStore(signal.subscribe, signal.version);
+  useSyncExternalStore(answers.subscribe, answers.version);
   const second = Math.floor(now() / 1000) * 1000;
   useLayoutEffect(() => signal.drawn(second));
   useEffect(() => {

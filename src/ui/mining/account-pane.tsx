@@ -198,7 +198,7 @@ export function AccountPane(props: AccountPaneProps) {
     {
       what: 'mining account',
       hasData: info.value !== undefined,
-      fetchedAt: info.readFetchedAt,
+      resource: info,
       error,
       retryAt: info.retryAt ?? day.retryAt,
     },
@@ -223,7 +223,7 @@ export function AccountPane(props: AccountPaneProps) {
           hasData={info.value !== undefined}
           fetchedAt={info.fetchedAt}
           error={error}
-          isValidating={false}
+          loading={false}
           paused={ui.paused}
           intervalMs={intervalMs}
           width={width}

@@ -191,7 +191,7 @@ export function FleetTable(props: FleetTableProps) {
         hasData={loaded > 0}
         fetchedAt={fetchedAt}
         error={error}
-        isValidating={false}
+        loading={false}
         paused={ui.paused}
         intervalMs={intervalMs}
         width={width}

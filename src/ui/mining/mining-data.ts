@@ -20,7 +20,7 @@ import { listWorkerNames } from '../../api/worker-listing.js';
 import { listRewards } from '../../api/rewards-listing.js';
 import { type SeenState, updateSeen } from '../../config/seen-workers.js';
 import { useDashboard } from '../dashboard-context.js';
-import { miningInfoKey, miningSeriesKey } from '../hooks/swr-keys.js';
+import { miningInfoKey, miningSeriesKey } from '../hooks/resource-keys.js';
 import { useMiningQueue } from './mining-queue.js';
 import {
   type Fetcher,

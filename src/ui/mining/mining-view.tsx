@@ -33,7 +33,9 @@ export function MiningView(props: TabProps) {
   );
 }
 
-function MiningTab({ width, height, active, hidden = false }: TabProps) {
+function MiningTab({ width, height, visibility }: TabProps) {
+  const active = visibility === 'active';
+  const hidden = visibility === 'hidden';
   const term = useTerminal();
   const { ellipsis } = useGlyphs();
   const theme = useTheme();
@@ -106,14 +108,7 @@ function MiningTab({ width, height, active, hidden = false }: TabProps) {
 
   const advice = accounts.error ? adviceFor(accounts.error, config) : undefined;
   useReportStatus(
-    {
-      what: 'mining accounts',
-      hasData: accounts.value !== undefined,
-      fetchedAt: accounts.readFetchedAt,
-      error: accounts.error,
-      retryAt: accounts.retryAt,
-      periodMs: accounts.periodMs,
-    },
+    { what: 'mining accounts', resource: accounts },
     !hidden && hasKeys && account === undefined && !fleetOpen,
   );
   if (!hasKeys || advice?.kind === 'credentials') {

@@ -29,7 +29,9 @@ const DAY_MS = 24 * 3_600_000;
 const NONE: readonly never[] = [];
 
 /** Tab 1: the public mining-pool overview, its hash rate chart and the blocks it found. */
-export function PoolView({ width, height, active, hidden = false }: TabProps) {
+export function PoolView({ width, height, visibility }: TabProps) {
+  const active = visibility === 'active';
+  const hidden = visibility === 'hidden';
   const term = useTerminal();
   const { ellipsis } = useGlyphs();
   const theme = useTheme();
@@ -39,7 +41,7 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
   const pool = usePoolOverview(hidden);
   const [link, setLink] = useState(0);
   const [lastDay, setLastDay] = useState(false);
-  const { overview } = pool;
+  const overview = pool.value;
   const links = overview?.connectionLinks ?? [];
   const selected = Math.min(link, Math.max(0, links.length - 1));
   const fresh = useNewBlocks(overview?.blocks, pool.poll);
@@ -59,16 +61,7 @@ export function PoolView({ width, height, active, hidden = false }: TabProps) {
     () => ({ hashrate, workers, block_age: blockAge, data_age: dataAge }),
     [hashrate, workers, blockAge, dataAge],
   );
-  useReportStatus(
-    {
-      what: 'pool overview',
-      hasData: overview !== undefined,
-      fetchedAt: pool.readFetchedAt,
-      error: pool.error,
-      retryAt: pool.retryAt,
-    },
-    !hidden,
-  );
+  useReportStatus({ what: 'pool overview', resource: pool }, !hidden);
 
   useKeymap(
     'pool',

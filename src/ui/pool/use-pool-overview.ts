@@ -3,15 +3,9 @@ import type { FoundBlock, HashRatePoint, PoolOverview } from '../../api/types.js
 import { useDashboard } from '../dashboard-context.js';
 import { type Seed, seed } from '../data/seed.js';
 import { type Resource, useResource } from '../data/use-resource.js';
-import { POOL_OVERVIEW_KEY } from '../hooks/swr-keys.js';
+import { POOL_OVERVIEW_KEY } from '../hooks/resource-keys.js';
 
 export { POOL_OVERVIEW_KEY };
-
-/** The pool tab's data: the latest overview, kept while a later poll fails (then it is stale). */
-export type PoolOverviewState = { overview: PoolOverview | undefined } & Pick<
-  Resource<PoolOverview>,
-  'fetchedAt' | 'readFetchedAt' | 'poll' | 'error' | 'isLoading' | 'isValidating' | 'retryAt'
->;
 
 type List<T> = readonly T[] | null | undefined;
 
@@ -51,25 +45,15 @@ export function firstPoll(request: Promise<PoolOverview>, now: () => number = Da
   return seed(POOL_OVERVIEW_KEY, request, now);
 }
 
-/** The public mining-pool overview, polled every interval while shown. */
-export function usePoolOverview(hidden = false): PoolOverviewState {
+/**
+ * The public mining-pool overview, polled every interval while shown; the latest kept while a
+ * later poll fails (then it is stale).
+ */
+export function usePoolOverview(hidden = false): Resource<PoolOverview> {
   const { client } = useDashboard();
   const fetch = useCallback(
     (_key: string, signal: AbortSignal) => client.getMiningPool({ signal }),
     [client],
   );
-  const pool = useResource(POOL_OVERVIEW_KEY, fetch, { hidden, share });
-  return {
-    overview: pool.value,
-    fetchedAt: pool.fetchedAt,
-    readFetchedAt: pool.readFetchedAt,
-    poll: pool.poll,
-    error: pool.error,
-    isLoading: pool.isLoading,
-    // A getter: SWR re-renders on `isValidating` only for callers that read it.
-    get isValidating() {
-      return pool.isValidating;
-    },
-    retryAt: pool.retryAt,
-  };
+  return useResource(POOL_OVERVIEW_KEY, fetch, { hidden, share });
 }

@@ -6,7 +6,6 @@ import { Spinner } from '../chrome/spinner.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useKeymap } from '../hooks/use-keymap.js';
 import { type SessionState, useSession } from './use-session.js';
-import { Frozen } from '../chrome/frozen.js';
 import { CredentialHelp } from '../chrome/credential-help.js';
 import type { TabProps } from '../tab-props.js';
 import { useTheme } from '../theme-context.js';
@@ -17,20 +16,17 @@ import { useTerminal, useGlyphs } from '../terminal-context.js';
 const LABEL_WIDTH = 16;
 
 /** Tab 4: the OAuth session (scopes, token expiry countdown, refresh now, auto-refresh). */
-export function SessionView({ hidden = false, ...props }: TabProps & { session?: Session }) {
+export function SessionView({ session, ...props }: TabProps & { session?: Session }) {
   const nowMs = useClock();
-  const s = useSession(props.session);
+  const s = useSession(props.visibility === 'hidden', session);
   useKeymap(
     'session',
     { 'refresh-token': () => s.refreshNow(true), 'auto-refresh': () => s.toggleAuto() },
-    props.active,
+    props.visibility === 'active',
   );
-  // The session keeps time (auto-refresh) while hidden, but is only drawn when shown.
-  return (
-    <Frozen hidden={hidden} live={s.refreshing || !s.status}>
-      <SessionBody {...props} s={s} nowMs={nowMs} />
-    </Frozen>
-  );
+  // The session is kept alive while hidden (use-session.ts) but has nothing to draw then.
+  if (props.visibility === 'hidden') return null;
+  return <SessionBody {...props} s={s} nowMs={nowMs} />;
 }
 
 interface BodyProps extends TabProps {

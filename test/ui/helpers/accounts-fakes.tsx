@@ -134,7 +134,7 @@ export function mountAccounts(opts: MountOptions) {
     onReport,
     ...viewOptions
   } = opts;
-  return mountView(() => <AccountsView width={width} height={height} active {...viewOptions} />, {
+  return mountView(() => <AccountsView width={width} height={height} visibility="active" {...viewOptions} />, {
     client,
     config,
     intervalSec,

@@ -193,7 +193,7 @@ export function mountMining(opts: MountOptions) {
   const alerts: AlertSettings = { ...QUIET_ALERTS, thresholds: opts.thresholds ?? QUIET_ALERTS.thresholds };
   return mountView(
     (hidden) => (
-      <MiningView width={opts.width ?? 120} height={opts.height ?? 40} active={!hidden} hidden={hidden} />
+      <MiningView width={opts.width ?? 120} height={opts.height ?? 40} visibility={hidden ? 'hidden' : 'active'} />
     ),
     { ...opts, config, alerts },
   );

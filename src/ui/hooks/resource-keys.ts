@@ -1,5 +1,5 @@
 /**
- * SWR keys of the data more than one hook of the dashboard reads (the fleet's rows and the account
+ * Resource keys of the data more than one hook of the dashboard reads (the fleet's rows and the account
  * view share them, so opening an account draws at once from the cache).
  */
 import type { MiningInterval } from '../../api/mining-types.js';

@@ -1,13 +1,13 @@
 /**
- * The dashboard's one SWR configuration (mounted by app.tsx): poll every interval (on second
+ * The dashboard's one SWR configuration (mounted by data-provider.tsx): poll every interval (on second
  * boundaries), one request per poll, no browser focus/reconnect events, pause via `isPaused`, and error retries on the
  * vendor's backoff schedule (src/api/retry.ts).
  */
 import type { SWRConfiguration } from 'swr';
-import { isPooltopError } from '../errors/pooltop-error.js';
-import { backoffDelay, RETRY_AFTER_CAP_MS } from '../api/retry.js';
-import type { RetrySchedule } from './retry-schedule.js';
-import { type Seed, SeededCache } from './data/seed.js';
+import { isPooltopError } from '../../errors/pooltop-error.js';
+import { backoffDelay, RETRY_AFTER_CAP_MS } from '../../api/retry.js';
+import type { RetrySchedule } from '../retry-schedule.js';
+import { type Seed, SeededCache } from './seed.js';
 
 /**
  * Slowest automatic retry, for failures that retrying soon would not fix (bad JSON, a 404),
@@ -82,8 +82,8 @@ export interface SwrOptionsInput {
   random?: () => number;
   /** Data asked for before the dashboard mounted, put in its cache (data/seed.ts). */
   seeds?: readonly Seed[];
-  /** Called as each answer or failure lands, just before SWR puts it in the cache (the clock's `SecondSignal.answered`). */
-  onAnswer?: () => void;
+  /** Called as each answer or failure lands, just before SWR puts it in the cache (answer-signal.ts). */
+  onAnswer?: (key: string) => void;
 }
 
 export function swrOptions(input: SwrOptionsInput): SWRConfiguration {
@@ -103,15 +103,15 @@ export function swrOptions(input: SwrOptionsInput): SWRConfiguration {
     refreshWhenHidden: true,
     refreshWhenOffline: true,
     keepPreviousData: true,
-    // Every answer carries the time it was fetched (hooks/swr-keys.ts), so it is always new:
+    // Every answer carries the time it was fetched (data/polled.ts), so it is always new:
     // SWR's default deep comparison would walk the whole answer only to find that out.
     compare: (a, b) => a === b,
     isPaused,
     onSuccess: (_data, key) => {
       schedule?.clear(key);
-      onAnswer?.();
+      onAnswer?.(key);
     },
-    onError: () => onAnswer?.(),
+    onError: (_err, key) => onAnswer?.(key),
     onErrorRetry: (err, key, _config, revalidate, { retryCount }) => {
       const wait = pollRetryDelay(err, retryCount, intervalMs, random);
       schedule?.set(key, wait === undefined ? null : now() + wait);
