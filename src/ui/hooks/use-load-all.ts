@@ -11,6 +11,7 @@ import type { ReadSubAccount, SubAccount } from '../../api/types.js';
 import { useDashboard } from '../dashboard-context.js';
 import type { ReportProgress } from '../data/use-progress.js';
 import { useResource } from '../data/use-resource.js';
+import { allowOptimisingCompiler } from './optimising-compiler.js';
 
 export interface LoadAllState {
   /** `idle`: nothing loaded (one page at a time); `loading`; `done`: loaded, stopped or failed. */
@@ -69,10 +70,14 @@ export function useLoadAll(): LoadAll {
   // Each `L` is a key of its own: a new load, never an old one's rows.
   const loads = useRef(0);
   const [asked, setAsked] = useState<{ search: string; n: number } | undefined>(undefined);
-  const key = useMemo((): AllKey | null => (asked ? ['sub-accounts-all', asked.search, asked.n] : null), [asked]);
+  const key = useMemo(
+    (): AllKey | null => (asked ? ['sub-accounts-all', asked.search, asked.n] : null),
+    [asked],
+  );
 
   const fetchAll = useCallback(
     async ([, search]: AllKey, signal: AbortSignal, report: ReportProgress<Arrived>): Promise<Loaded> => {
+      allowOptimisingCompiler();
       const arrived: SubAccount[] = [];
       let shown: readonly SubAccount[] = NO_ROWS;
       let latest: LoadProgress | undefined;
@@ -100,7 +105,13 @@ export function useLoadAll(): LoadAll {
           report(drawn);
         },
       });
-      return { rows: outcome.rows, progress: outcome.progress, end: outcome.end, error: outcome.error, loadedAt: now() };
+      return {
+        rows: outcome.rows,
+        progress: outcome.progress,
+        end: outcome.end,
+        error: outcome.error,
+        loadedAt: now(),
+      };
     },
     [client, now],
   );
@@ -113,7 +124,14 @@ export function useLoadAll(): LoadAll {
     if (value) return { phase: 'done', ...value, search };
     // The loader ends every load with an outcome; a failure of its own is a failed load.
     if (error)
-      return { phase: 'done', rows: NO_ROWS, progress: undefined, end: 'failed', error: asPooltopError(error), search };
+      return {
+        phase: 'done',
+        rows: NO_ROWS,
+        progress: undefined,
+        end: 'failed',
+        error: asPooltopError(error),
+        search,
+      };
     return { phase: 'loading', rows: arrived?.rows ?? NO_ROWS, progress: arrived?.progress, search };
   }, [asked, value, arrived, error, search]);
 

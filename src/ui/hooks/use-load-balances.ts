@@ -97,7 +97,9 @@ export function useLoadBalances(): BalanceColumn {
           const row = result.ok ? result.balances.find((b) => b.ticker.toUpperCase() === ticker) : undefined;
           values.set(
             id,
-            result.ok ? { ok: true, total: row ? row.total : '0' } : { ok: false, error: result.error.message },
+            result.ok
+              ? { ok: true, total: row ? row.total : '0' }
+              : { ok: false, error: result.error.message },
           );
         },
         onProgress: (progress) => {
