@@ -7,7 +7,7 @@ import { createWatcher } from '../watch/watcher.js';
 import { createAlertFeed } from './alerts/alert-feed.js';
 import { AlertFeedContext } from './alerts/use-alerts.js';
 import { chartSeriesQuery } from './mining/mining-data.js';
-import { useTerminal } from './terminal-context.js';
+import { type TerminalEffects, TerminalEffectsContext, useTerminal } from './terminal-context.js';
 import { SWRConfig } from 'swr';
 import type { ApiClient } from '../api/types.js';
 import { cachedSeenStores, memorySeenStore, type SeenStores } from '../config/seen-store.js';
@@ -43,7 +43,7 @@ export interface ProvidersProps {
   random?: () => number;
   /** Data asked for before the dashboard mounted (the first pool poll), seeding the cache. */
   seeds?: readonly Seed[];
-  /** Thresholds from the preferences file, `--notify`, the multiplexer (default: no alerts). */
+  /** Thresholds from the preferences file and `--notify` (default: no alerts). */
   alerts?: AlertSettings;
   /** Each mining account's seen workers (default: in memory only). */
   seenStores?: SeenStores;
@@ -170,16 +170,22 @@ export interface AppProps extends Omit<ProvidersProps, 'pausedRef' | 'children'>
   onQuit: (code: number) => void;
   /** Ctrl+L and Ctrl+Z (run-dashboard.tsx owns the terminal); absent in tests that render the App alone. */
   terminal?: TerminalControl;
+  /**
+   * The clipboard, the bell and notifications, past the frames (run-dashboard.tsx makes it over
+   * the renderer); absent in tests that render the App alone: their effects then go nowhere.
+   */
+  effects?: TerminalEffects;
 }
 
 /** The root: providers around the shell (tabs, chrome, global keys). */
-export function App({ onQuit, terminal, ...props }: AppProps) {
+export function App({ onQuit, terminal, effects, ...props }: AppProps) {
   const pausedRef = useRef(false);
-  return (
+  const app = (
     <DashboardProviders {...props} pausedRef={pausedRef}>
       <KeypressProvider onReply={props.themeSource?.answer}>
         <Shell pausedRef={pausedRef} onQuit={onQuit} terminal={terminal} />
       </KeypressProvider>
     </DashboardProviders>
   );
+  return effects ? <TerminalEffectsContext.Provider value={effects}>{app}</TerminalEffectsContext.Provider> : app;
 }

@@ -232,13 +232,13 @@ describe('Mining tab', () => {
     v.stdin.write('y');
     const b64 = (s: string) => Buffer.from(s).toString('base64');
     await waitUntil(
-      () => v.stdout.frames.includes(`\x1b]52;c;${b64('https://whitebit.example/mining/watch/aaa')}\x07`),
+      () => v.sent.includes(`\x1b]52;c;${b64('https://whitebit.example/mining/watch/aaa')}\x07`),
       'the first link copied',
     );
     await v.press('l', (x) => /› family/.test(x));
     v.stdin.write('y');
     await waitUntil(
-      () => v.stdout.frames.includes(`\x1b]52;c;${b64('https://whitebit.example/mining/watch/bbb')}\x07`),
+      () => v.sent.includes(`\x1b]52;c;${b64('https://whitebit.example/mining/watch/bbb')}\x07`),
       'the second link copied',
     );
     expect(v.ui.notify).toHaveBeenLastCalledWith(

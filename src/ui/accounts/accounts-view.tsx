@@ -1,10 +1,8 @@
-import { Box, useStdout } from 'ink';
+import { Box } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SubAccount } from '../../api/types.js';
 import { sanitizeLine } from '../../format/sanitize.js';
-import { truncate } from '../../format/width.js';
 import type { ColorDepth } from '../../terminal/capabilities.js';
-import { clipboardNotice, clipboardSequence } from '../../terminal/clipboard.js';
 import { DataStatus } from '../chrome/data-status.js';
 import { useDashboard } from '../dashboard-context.js';
 import { type DebounceTimers, REAL_TIMERS, useDebouncedValue } from '../browser/use-debounced-value.js';
@@ -28,7 +26,7 @@ import { useBrowserInput, useBrowserStore } from '../browser/use-browser.js';
 import { type ListGlyphs, listGlyphs } from './list-glyphs.js';
 import { LoadedListView } from './loaded-list.js';
 import { useLoadedList } from './use-loaded-list.js';
-import { useTerminal, useGlyphs } from '../terminal-context.js';
+import { useTerminal, useTerminalEffects } from '../terminal-context.js';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 const NO_ROWS: readonly SubAccount[] = [];
@@ -63,10 +61,9 @@ export function AccountsView({
   ...opts
 }: TabProps & AccountsViewOptions) {
   const term = useTerminal();
-  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   const ui = useUiState();
-  const { stdout } = useStdout();
+  const effects = useTerminalEffects();
   const { config, intervalMs } = useDashboard();
   const { state, dispatch, current } = useBrowserStore();
   const hasKeys = Boolean(config.apiKey && config.apiSecret);
@@ -109,10 +106,8 @@ export function AccountsView({
     if (!selected) return ui.notify('No sub-account selected.');
     const id = sanitizeLine(selected.id ?? '', term);
     if (!id) return ui.notify('This sub-account came without an id.');
-    const { multiplexer } = term;
-    stdout.write(clipboardSequence(id, multiplexer));
-    ui.notify(clipboardNotice('ID', truncate(id, 36, ellipsis), multiplexer));
-  }, [selected, stdout, ui, ellipsis, term]);
+    ui.notify(effects.copy(id, 'ID'));
+  }, [selected, effects, ui, term]);
   // `z`: zero balances in the detail pane, shown or left out (kept for the next pane opened).
   const [showZeros, setShowZeros] = useState(false);
   const onZeros = useCallback(() => {

@@ -10,7 +10,6 @@ import type { Scope } from '../../alerts/metrics.js';
 import { NO_THRESHOLDS, type ThresholdSet } from '../../alerts/thresholds.js';
 import { DEFAULT_WATCH, type WatchSettings } from '../../alerts/watch-settings.js';
 import { type Alert, alertId } from './alert-state.js';
-import type { Multiplexer } from '../../terminal/capabilities.js';
 
 export interface AlertSettings {
   /** From the preferences file. */
@@ -19,8 +18,6 @@ export interface AlertSettings {
   watch: WatchSettings;
   /** `--notify`: desktop notifications besides the bell. */
   notify: boolean;
-  /** Wraps the notification sequences so they pass through it. */
-  multiplexer?: Multiplexer;
   /** Where thresholds are set, for the hint when there are none. */
   preferencesPath?: string;
 }

@@ -1,4 +1,4 @@
-import { Box, Text, useStdout } from 'ink';
+import { Box, Text } from 'ink';
 import { useMemo, useState } from 'react';
 import { evaluate, type Status } from '../../alerts/evaluate.js';
 import { MINING_METRICS } from '../../alerts/metrics.js';
@@ -10,7 +10,6 @@ import { goneWorkers } from '../../config/seen-workers.js';
 import { useNarrateNew } from '../narration/use-narrate-new.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
-import { clipboardNotice, clipboardSequence } from '../../terminal/clipboard.js';
 import { AccountsFooter } from '../accounts/accounts-footer.js';
 import { visibleRange } from '../accounts/footer-text.js';
 import { useBrowserStore } from '../browser/use-browser.js';
@@ -48,7 +47,7 @@ import { layoutWorkerColumns } from './worker-columns.js';
 import { WorkersTable } from './workers-table.js';
 import { countsKey, useRelistOnCounts } from './use-relist.js';
 import { useWorkers, workersEmptyText } from './use-workers.js';
-import { useTerminal, useGlyphs } from '../terminal-context.js';
+import { useTerminal, useGlyphs, useTerminalEffects } from '../terminal-context.js';
 
 export interface AccountPaneProps {
   account: string;
@@ -78,7 +77,7 @@ export function AccountPane(props: AccountPaneProps) {
   const { account, width, height, active, poll, interval } = props;
   const theme = useTheme();
   const ui = useUiState();
-  const { stdout } = useStdout();
+  const effects = useTerminalEffects();
   const { intervalMs, config } = useDashboard();
   const { thresholds } = useAlertSettings();
   const info = useMinerInfo(account, poll);
@@ -170,9 +169,7 @@ export function AccountPane(props: AccountPaneProps) {
       'copy-link': () => {
         const url = watcherLinkUrl(linkList[selectedLink], term);
         if (!url) return ui.notify('No watcher link to copy.');
-        const { multiplexer } = term;
-        stdout.write(clipboardSequence(url, multiplexer));
-        ui.notify(clipboardNotice('Link', truncate(url, 36, ellipsis), multiplexer));
+        ui.notify(effects.copy(url, 'Link'));
       },
       'choose-account': props.onChooseAccount,
     },

@@ -18,6 +18,8 @@ import type { ResolvedConfig } from '../../../src/config/types.js';
 import { type AlertSettings, NO_ALERTS } from '../../../src/ui/alerts/alerts-context.js';
 import { MiningView } from '../../../src/ui/mining/mining-view.js';
 import type { StatusReport } from '../../../src/ui/status-report.js';
+import { type TerminalEffects, TerminalEffectsContext } from '../../../src/ui/terminal-context.js';
+import { sentEffects } from './fake-effects.js';
 import { keyedConfig } from './accounts-fakes.js';
 import { NOW } from './fixtures.js';
 import { mountView } from './harness.js';
@@ -183,6 +185,8 @@ export interface MountOptions {
   /** Receives what the view reports to the status bar (status-report.ts). */
   onReport?: (report: StatusReport | undefined) => void;
   seenStores?: SeenStores;
+  /** Default: the dashboard's own port, its bytes in `sent`. */
+  effects?: TerminalEffects;
 }
 
 export function mountMining(opts: MountOptions) {
@@ -192,10 +196,14 @@ export function mountMining(opts: MountOptions) {
     sources: { ...keyedConfig.sources, miningAccount: 'flag' },
   };
   const alerts: AlertSettings = { ...NO_ALERTS, thresholds: opts.thresholds ?? NO_ALERTS.thresholds };
-  return mountView(
+  const { effects, sent } = opts.effects ? { effects: opts.effects, sent: [] as string[] } : sentEffects();
+  const mounted = mountView(
     (hidden) => (
-      <MiningView width={opts.width ?? 120} height={opts.height ?? 40} active={!hidden} hidden={hidden} />
+      <TerminalEffectsContext.Provider value={effects}>
+        <MiningView width={opts.width ?? 120} height={opts.height ?? 40} active={!hidden} hidden={hidden} />
+      </TerminalEffectsContext.Provider>
     ),
     { ...opts, config, alerts },
   );
+  return { ...mounted, sent };
 }
