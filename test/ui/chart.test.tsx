@@ -1,8 +1,8 @@
 import { render } from 'ink-testing-library';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { displayWidth } from '../../src/format/width.js';
-import * as lines from '../../src/ui/pool/chart-lines.js';
-import { HashRateChart } from '../../src/ui/pool/hash-rate-chart.js';
+import * as lines from '../../src/ui/shared/chart-lines.js';
+import { HashRateChart } from '../../src/ui/shared/hash-rate-chart.js';
 import { overviewFixture } from './helpers/fixtures.js';
 import { resize, waitForFrame } from './helpers/harness.js';
 import { DEFAULT_TERMINAL } from '../../src/terminal/capabilities.js';

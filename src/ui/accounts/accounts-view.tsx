@@ -12,15 +12,16 @@ import type { TabProps } from '../tab-props.js';
 import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
 import { AccountDetail, detailHeight } from './account-detail.js';
-import { AccountsFooter } from './accounts-footer.js';
+import { PageFooter } from '../shared/page-footer.js';
 import { AccountsTable } from './accounts-table.js';
 import { contentWidths, type WidthCache } from './account-cells.js';
 import { type ContentWidths, layoutColumns } from './columns.js';
-import { CredentialsPanel } from './credentials-panel.js';
-import { adviceFor } from './error-advice.js';
-import { emptyText, visibleRange } from './footer-text.js';
-import { ProblemLine } from './problem-line.js';
-import { SearchBox } from './search-box.js';
+import { CredentialsPanel } from '../shared/credentials-panel.js';
+import { adviceFor } from '../shared/error-advice.js';
+import { emptyText } from './empty-text.js';
+import { visibleRange } from '../shared/footer-text.js';
+import { ProblemLine } from '../shared/problem-line.js';
+import { SearchBox } from '../shared/search-box.js';
 import { swatchColor } from './swatch-color.js';
 import { useBrowserInput, useBrowserStore } from '../browser/use-browser.js';
 import { type ListGlyphs, listGlyphs } from './list-glyphs.js';
@@ -225,7 +226,7 @@ export function AccountsView({
         mouse={tableMouse}
       />
       {state.searchOpen ? <SearchBox draft={state.draft} width={width} /> : null}
-      <AccountsFooter
+      <PageFooter
         width={width}
         hint={state.hint}
         offset={state.offset}

@@ -6,20 +6,19 @@
  * notification, both through the terminal effects port (terminal-context.ts).
  */
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
-import type { AlertFeed, AlertFeedState } from './alert-feed.js';
+import { type AlertFeed, type AlertFeedState, EMPTY_FEED } from './alert-feed.js';
 import { useAlertSettings } from './alerts-context.js';
 import { useTerminalEffects } from '../terminal-context.js';
 
 export const AlertFeedContext = createContext<AlertFeed | null>(null);
 
-const NO_FEED: AlertFeedState = { alerts: [], active: [], history: [], fired: 0, lastFiring: [] };
 const noop = () => () => undefined;
 
 export function useAlerts(): AlertFeedState {
   const feed = useContext(AlertFeedContext);
   const settings = useAlertSettings();
   const effects = useTerminalEffects();
-  const state = useSyncExternalStore(feed?.subscribe ?? noop, feed?.get ?? (() => NO_FEED));
+  const state = useSyncExternalStore(feed?.subscribe ?? noop, feed?.get ?? (() => EMPTY_FEED));
   const rang = useRef(state.fired);
   useEffect(() => {
     if (state.fired <= rang.current) return;

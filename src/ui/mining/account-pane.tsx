@@ -10,18 +10,18 @@ import { goneWorkers } from '../../config/seen-workers.js';
 import { useNarrateNew } from '../narration/use-narrate-new.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
-import { AccountsFooter } from '../accounts/accounts-footer.js';
-import { visibleRange } from '../accounts/footer-text.js';
+import { PageFooter } from '../shared/page-footer.js';
+import { visibleRange } from '../shared/footer-text.js';
 import { useBrowserStore } from '../browser/use-browser.js';
-import { adviceFor } from '../accounts/error-advice.js';
-import { ProblemLine } from '../accounts/problem-line.js';
-import { SearchBox } from '../accounts/search-box.js';
+import { adviceFor } from '../shared/error-advice.js';
+import { ProblemLine } from '../shared/problem-line.js';
+import { SearchBox } from '../shared/search-box.js';
 import { DataStatus } from '../chrome/data-status.js';
 import { useAlertSettings } from '../alerts/alerts-context.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useKeymap } from '../hooks/use-keymap.js';
-import { usePollDelta } from '../pool/use-poll-delta.js';
-import { ConnectionLinks } from '../pool/connection-links.js';
+import { usePollDelta } from '../shared/use-poll-delta.js';
+import { ConnectionLinks } from '../shared/connection-links.js';
 import { useReportStatus } from '../status-report.js';
 import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
@@ -291,7 +291,7 @@ export function AccountPane(props: AccountPaneProps) {
         mouse={workers.mouse}
       />
       {state.searchOpen ? <SearchBox draft={state.draft} width={width} /> : null}
-      <AccountsFooter
+      <PageFooter
         width={width}
         hint={state.hint}
         offset={state.offset}
