@@ -20,6 +20,8 @@ import { MiningView } from '../../../src/ui/mining/mining-view.js';
 import type { StatusReport } from '../../../src/ui/status-report.js';
 import { type TerminalEffects, TerminalEffectsContext } from '../../../src/ui/terminal-context.js';
 import { sentEffects } from './fake-effects.js';
+import type { AlertFeed } from '../../../src/ui/alerts/alert-feed.js';
+import { AlertFeedContext } from '../../../src/ui/alerts/use-alerts.js';
 import { keyedConfig } from './accounts-fakes.js';
 import { NOW } from './fixtures.js';
 import { mountView } from './harness.js';
@@ -187,6 +189,8 @@ export interface MountOptions {
   seenStores?: SeenStores;
   /** Default: the dashboard's own port, its bytes in `sent`. */
   effects?: TerminalEffects;
+  /** Where WARN/CRIT come from (helpers/watcher-feed.ts); default: the dashboard's watcher as mounted. */
+  feed?: AlertFeed;
 }
 
 export function mountMining(opts: MountOptions) {
@@ -200,7 +204,13 @@ export function mountMining(opts: MountOptions) {
   const mounted = mountView(
     (hidden) => (
       <TerminalEffectsContext.Provider value={effects}>
-        <MiningView width={opts.width ?? 120} height={opts.height ?? 40} active={!hidden} hidden={hidden} />
+        {opts.feed ? (
+          <AlertFeedContext.Provider value={opts.feed}>
+            <MiningView width={opts.width ?? 120} height={opts.height ?? 40} active={!hidden} hidden={hidden} />
+          </AlertFeedContext.Provider>
+        ) : (
+          <MiningView width={opts.width ?? 120} height={opts.height ?? 40} active={!hidden} hidden={hidden} />
+        )}
       </TerminalEffectsContext.Provider>
     ),
     { ...opts, config, alerts },
