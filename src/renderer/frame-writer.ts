@@ -120,9 +120,8 @@ export function createFrameWriter(out: NodeJS.WriteStream, options: FrameWriterO
       if (INK_SWITCHES.has(text)) {
         // A frameless writer keeps the cursor as the screen reader left it.
         if (!options.onFrame || text === PASTE_ON || text === PASTE_OFF) send(text);
-      } else if (options.onFrame) {
-        if (text !== '') options.onFrame(text);
-      } else if (text !== '') {
+      } else if (options.onFrame) options.onFrame(text);
+      else if (text !== '') {
         pending = text;
         if (shown.length === 0 && !repaint) flush();
         else if (!scheduled) {
