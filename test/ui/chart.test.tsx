@@ -10,7 +10,7 @@ import { glyphsFor } from '../../src/terminal/glyphs.js';
 
 const GLYPHS = glyphsFor(DEFAULT_TERMINAL);
 
-vi.mock('../../src/ui/pool/chart-lines.js', { spy: true });
+vi.mock('../../src/ui/shared/chart-lines.js', { spy: true });
 
 beforeAll(() => {
   process.env.TZ = 'UTC';
