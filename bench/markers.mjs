@@ -1,4 +1,4 @@
-// What the bench looks for on the screen (src/ui/pool/pool-summary.tsx, src/ui/accounts/footer-text.ts).
+// What the bench looks for on the screen (src/ui/pool/pool-summary.tsx, src/ui/shared/footer-text.ts).
 
 /** The Pool tab's headline with data: "Hash rate 184 TH/s · Workers 1,234". */
 export function showsPoolData(screen) {

@@ -109,7 +109,6 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
       thresholds: preferences.thresholds,
       watch: preferences.watch,
       notify: values.notify === true,
-      multiplexer: caps.multiplexer,
       preferencesPath: preferences.path,
     };
     return withContext(

@@ -11,9 +11,11 @@
  * empty until it does, and the effects that run right after it (status reports, hidden tabs
  * mounting) would otherwise hold it back.
  *
- * Writes that are not frames pass straight through: OSC and DCS sequences (the clipboard and
- * notifications, also wrapped for tmux or GNU screen) and the bell, which views send with
- * `useStdout().stdout.write`, and the mode switches Ink sends (bracketed paste on and off).
+ * The stream carries Ink's frames and, besides them, only Ink's own mode switches (INK_SWITCHES,
+ * passed on as they are). Everything else the application sends the terminal (the clipboard, the
+ * bell, notifications) comes through `writeOutOfBand`, never through the stream: a write is never
+ * guessed to be a frame or not by its bytes, and a frame (one write, inside a synchronized update)
+ * and an effect can never be interleaved.
  */
 import { Writable } from 'node:stream';
 import { clipColumns } from './text/clip-columns.js';
@@ -24,7 +26,6 @@ const SYNC_START = '\x1b[?2026h';
 const SYNC_END = '\x1b[?2026l';
 const RESET_ERASE = '\x1b[0m\x1b[K';
 
-/** OSC, DCS or the bell: not a frame. */
 export interface FrameWriter extends Writable {
   readonly isTTY: boolean;
   readonly columns: number;
@@ -33,33 +34,35 @@ export interface FrameWriter extends Writable {
   flush(): void;
   /** Clears the screen and draws the frame whole again (Ctrl+L, after a suspend). */
   repaint(): void;
-  /** Bytes sent to the terminal so far (frames and pass-through). */
+  /**
+   * Sends bytes that are not a frame (an OSC 52, the bell, a notification) to the terminal now,
+   * between two frames, unchanged; nothing once the writer is closed.
+   */
+  writeOutOfBand(bytes: string): void;
+  /** Bytes sent to the terminal so far (frames, Ink's mode switches and out-of-band writes). */
   readonly bytesWritten: number;
 }
 
-/** OSC, DCS, or a private mode switch (`ESC [ ? 2004 h`): not a frame. */
-function isControlOnly(text: string): boolean {
-  return (
-    text.startsWith('\x1b]') ||
-    text.startsWith('\x1bP') ||
-    text.startsWith('\x07') ||
-    /^(?:\x1b\[\?[\d;]*[hl])+$/.test(text)
-  );
-}
+const PASTE_ON = '\x1b[?2004h';
+const PASTE_OFF = '\x1b[?2004l';
+
+/**
+ * What Ink itself writes into its output stream besides frames, each as one write: bracketed
+ * paste on and off (usePaste, suspending input) and the cursor shown or hidden (unmounting). The
+ * kitty keyboard protocol's sequences, Ink's only other ones, are opt-in and never asked for here.
+ */
+export const INK_SWITCHES: ReadonlySet<string> = new Set([PASTE_ON, PASTE_OFF, '\x1b[?25h', '\x1b[?25l']);
 
 export interface FrameWriterOptions {
   /** Applied to every line before it is compared and drawn (e.g. made pure ASCII, widths kept, for a terminal that is not UTF-8). */
   mapLine?: (line: string) => string;
   /**
    * Frames go here instead of the screen (a screen reader's plain lines are written by the
-   * application): the terminal then gets only OSC, DCS, the bell and bracketed paste, never a
-   * cursor movement, an erase or another mode switch.
+   * application): the terminal then gets only the out-of-band writes and bracketed paste, never
+   * a cursor movement, an erase or another mode switch.
    */
   onFrame?: (frame: string) => void;
 }
-
-/** Bracketed paste on or off: the one mode switch a frameless writer passes on. */
-const PASTE_MODE = /^\x1b\[\?2004[hl]$/;
 
 export function createFrameWriter(out: NodeJS.WriteStream, options: FrameWriterOptions = {}): FrameWriter {
   const plain = options.mapLine ?? ((line: string) => line);
@@ -114,10 +117,10 @@ export function createFrameWriter(out: NodeJS.WriteStream, options: FrameWriterO
     decodeStrings: false,
     write(chunk: string | Buffer, _encoding, done) {
       const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-      if (options.onFrame) {
-        if (!isControlOnly(text)) options.onFrame(text);
-        else if (!text.startsWith('\x1b[') || PASTE_MODE.test(text)) send(text);
-      } else if (isControlOnly(text)) send(text);
+      if (INK_SWITCHES.has(text)) {
+        // A frameless writer keeps the cursor as the screen reader left it.
+        if (!options.onFrame || text === PASTE_ON || text === PASTE_OFF) send(text);
+      } else if (options.onFrame) options.onFrame(text);
       else if (text !== '') {
         pending = text;
         if (shown.length === 0 && !repaint) flush();
@@ -150,6 +153,11 @@ export function createFrameWriter(out: NodeJS.WriteStream, options: FrameWriterO
     rows: { get: () => out.rows || 24 },
     flush: { value: flush },
     repaint: { value: repaintAll },
+    writeOutOfBand: {
+      value: (bytes: string): void => {
+        if (!writer.destroyed) send(bytes);
+      },
+    },
     bytesWritten: { get: () => bytes },
   }) as FrameWriter;
 }

@@ -31,6 +31,11 @@ export interface FullScreenRenderer {
   repaint(): void;
   /** Draws the pending frame now (call before leaving the alternate screen). */
   flush(): void;
+  /**
+   * The one way for bytes that are not a frame (clipboard, bell, notifications) to reach the
+   * terminal: sent now, between two frames, never inside one; dropped after `close()`.
+   */
+  writeOutOfBand(bytes: string): void;
   /** Stops writing and gives the console back; returns the console lines held meanwhile. */
   close(): string[];
 }
@@ -54,6 +59,7 @@ export function createFullScreenRenderer(options: FullScreenOptions): FullScreen
       }),
     repaint: () => frames.repaint(),
     flush: () => frames.flush(),
+    writeOutOfBand: (bytes) => frames.writeOutOfBand(bytes),
     close: () => {
       frames.destroy();
       return releaseConsole();

@@ -7,7 +7,7 @@ import { createWatcher } from '../watch/watcher.js';
 import { createAlertFeed } from './alerts/alert-feed.js';
 import { AlertFeedContext } from './alerts/use-alerts.js';
 import { chartSeriesQuery } from './mining/mining-data.js';
-import { useTerminal } from './terminal-context.js';
+import { type TerminalEffects, TerminalEffectsContext, useTerminal } from './terminal-context.js';
 import type { ApiClient } from '../api/types.js';
 import { cachedSeenStores, memorySeenStore, type SeenStores } from '../config/seen-store.js';
 import type { ResolvedConfig } from '../config/types.js';
@@ -40,7 +40,7 @@ export interface ProvidersProps {
   random?: () => number;
   /** Data asked for before the dashboard mounted (the first pool poll), seeding the cache. */
   seeds?: readonly Seed[];
-  /** Thresholds from the preferences file, `--notify`, the multiplexer (default: no alerts). */
+  /** Thresholds from the preferences file and `--notify` (default: no alerts). */
   alerts?: AlertSettings;
   /** Each mining account's seen workers (default: in memory only). */
   seenStores?: SeenStores;
@@ -143,16 +143,19 @@ export interface AppProps extends Omit<ProvidersProps, 'pausedRef' | 'children'>
   onQuit: (code: number) => void;
   /** Ctrl+L and Ctrl+Z (run-dashboard.tsx owns the terminal). */
   terminal: TerminalControl;
+  /** The clipboard, the bell and notifications, past the frames (run-dashboard.tsx makes it over the renderer). */
+  effects: TerminalEffects;
 }
 
 /** The root: providers around the shell (tabs, chrome, global keys). */
-export function App({ onQuit, terminal, ...props }: AppProps) {
+export function App({ onQuit, terminal, effects, ...props }: AppProps) {
   const pausedRef = useRef(false);
-  return (
+  const app = (
     <DashboardProviders {...props} pausedRef={pausedRef}>
       <KeypressProvider onReply={props.themeSource?.answer}>
         <Shell pausedRef={pausedRef} onQuit={onQuit} terminal={terminal} />
       </KeypressProvider>
     </DashboardProviders>
   );
+  return <TerminalEffectsContext.Provider value={effects}>{app}</TerminalEffectsContext.Provider>;
 }

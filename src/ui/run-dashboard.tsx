@@ -24,6 +24,7 @@ import { firstPoll as takeFirstPollOver } from './pool/use-pool-overview.js';
 import { suspendDashboard } from './suspend.js';
 import { enterFullScreen, refreshSize, releaseInput, setRawInput } from './terminal.js';
 import { TerminalContext } from './terminal-context.js';
+import { createTerminalEffects } from './terminal-effects.js';
 import { BACKGROUND_DEADLINE_MS, initialBackground, type ThemeChoice } from '../terminal/background.js';
 import { probeBackground } from './background-probe.js';
 import { ReducedMotionContext } from './chrome/spinner.js';
@@ -41,7 +42,7 @@ export interface DashboardOptions {
   color: boolean;
   /** The terminal's colour depth (terminal/capabilities.ts); when given, Ink draws at it. */
   colorDepth?: ColorDepth;
-  /** Thresholds, `--notify` and the multiplexer (none: no alerts). */
+  /** Thresholds and `--notify` (none: no alerts). */
   alerts?: AlertSettings;
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
@@ -179,6 +180,8 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
     now: clock.now,
     onFrame: narrator?.frame,
   });
+  // The clipboard, the bell and notifications reach the terminal past the frames, never inside one.
+  const effects = createTerminalEffects(term, renderer.writeOutOfBand);
   const stopDiagnostics = opts.diagnostics
     ? startDiagnostics(opts.diagnostics, {
         emitters: { process, stdin, stdout },
@@ -207,6 +210,7 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
                   signal={controller.signal}
                   now={clock.now}
                   onQuit={(code) => finish(code)}
+                  effects={effects}
                   terminal={{
                     // Ctrl+L: at the terminal's size as it is now (see refreshSize).
                     repaint: () => {

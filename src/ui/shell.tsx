@@ -1,7 +1,6 @@
 import { Box, useWindowSize } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { sanitizeLine, type TextTarget } from '../format/sanitize.js';
-import { type AlertStatuses, AlertStatusContext, statusesOf } from './alerts/alerts-context.js';
 import { useAlerts } from './alerts/use-alerts.js';
 import { AlertOverlay } from './chrome/alert-overlay.js';
 import { HelpOverlay } from './chrome/help-overlay.js';
@@ -62,8 +61,6 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   const [alertsOpen, setAlertsOpen] = useState(false);
   const startedAt = useRef(now()).current;
   const alerts = useAlerts();
-  const statusesRef = useRef<AlertStatuses>(new Map());
-  statusesRef.current = statusesOf(alerts.alerts, statusesRef.current);
   const overlay = help || alertsOpen;
   const everyTab = useAfterFirstFrame();
   const refreshAll = () => {
@@ -138,64 +135,62 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   return (
     <UiStateContext.Provider value={ui}>
       <ClockContext.Provider value={nowMs}>
-        <AlertStatusContext.Provider value={statusesRef.current}>
-          <StatusReportContext.Provider value={setReport}>
-            <ShownAtContext.Provider value={shownAt}>
-              {small ? <TooSmall columns={columns} rows={rows} /> : null}
-              <Box flexDirection="column" width={columns} height={rows} display={small ? 'none' : 'flex'}>
-                <TabBar
-                  titles={TABS.map((t) => t.title)}
-                  active={tab}
-                  state={state}
-                  onSelect={small ? undefined : show}
-                />
-                <Box height={bodyHeight} flexDirection="column" overflow="hidden">
-                  {help ? (
-                    <HelpOverlay scope={scope} tabTitle={current.title} width={columns} height={bodyHeight} />
-                  ) : null}
-                  {alertsOpen ? (
-                    <Box display={help ? 'none' : 'flex'}>
-                      <AlertOverlay
-                        history={alerts.history}
-                        sinceMs={startedAt}
-                        nowMs={nowMs}
-                        width={columns}
-                        height={bodyHeight}
-                        active={!small && !help}
-                      />
-                    </Box>
-                  ) : null}
-                  {TABS.map((t, i) =>
-                    i !== tab && !everyTab ? null : (
-                      <TabSlot
-                        key={t.id}
-                        view={TAB_VIEWS[t.id]}
-                        visibility={i !== tab ? 'hidden' : small || overlay ? 'covered' : 'active'}
-                        width={columns}
-                        height={bodyHeight}
-                        ui={ui}
-                        nowMs={nowMs}
-                      />
-                    ),
-                  )}
-                </Box>
-                <StatusBar
-                  width={columns}
-                  nowMs={nowMs}
-                  host={host}
-                  demo={demo}
-                  profile={sanitizeLine(config.profile, term)}
-                  intervalMs={intervalMs}
-                  paused={paused}
-                  report={report}
-                  notice={notice}
-                  alerts={alerts.active}
-                  shownAt={shownAt}
-                />
+        <StatusReportContext.Provider value={setReport}>
+          <ShownAtContext.Provider value={shownAt}>
+            {small ? <TooSmall columns={columns} rows={rows} /> : null}
+            <Box flexDirection="column" width={columns} height={rows} display={small ? 'none' : 'flex'}>
+              <TabBar
+                titles={TABS.map((t) => t.title)}
+                active={tab}
+                state={state}
+                onSelect={small ? undefined : show}
+              />
+              <Box height={bodyHeight} flexDirection="column" overflow="hidden">
+                {help ? (
+                  <HelpOverlay scope={scope} tabTitle={current.title} width={columns} height={bodyHeight} />
+                ) : null}
+                {alertsOpen ? (
+                  <Box display={help ? 'none' : 'flex'}>
+                    <AlertOverlay
+                      history={alerts.history}
+                      sinceMs={startedAt}
+                      nowMs={nowMs}
+                      width={columns}
+                      height={bodyHeight}
+                      active={!small && !help}
+                    />
+                  </Box>
+                ) : null}
+                {TABS.map((t, i) =>
+                  i !== tab && !everyTab ? null : (
+                    <TabSlot
+                      key={t.id}
+                      view={TAB_VIEWS[t.id]}
+                      visibility={i !== tab ? 'hidden' : small || overlay ? 'covered' : 'active'}
+                      width={columns}
+                      height={bodyHeight}
+                      ui={ui}
+                      nowMs={nowMs}
+                    />
+                  ),
+                )}
               </Box>
-            </ShownAtContext.Provider>
-          </StatusReportContext.Provider>
-        </AlertStatusContext.Provider>
+              <StatusBar
+                width={columns}
+                nowMs={nowMs}
+                host={host}
+                demo={demo}
+                profile={sanitizeLine(config.profile, term)}
+                intervalMs={intervalMs}
+                paused={paused}
+                report={report}
+                notice={notice}
+                alerts={alerts.active}
+                shownAt={shownAt}
+              />
+            </Box>
+          </ShownAtContext.Provider>
+        </StatusReportContext.Provider>
       </ClockContext.Provider>
     </UiStateContext.Provider>
   );

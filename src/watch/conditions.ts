@@ -25,7 +25,8 @@ export interface Drop {
 }
 
 export interface AccountReadings {
-  readings: MiningReadings | undefined;
+  /** Its thresholds judged (accountResults): none before anything was read. */
+  results: readonly MetricResult[];
   seen: SeenState | undefined;
   drops: readonly Drop[];
 }
@@ -56,24 +57,29 @@ function thresholdConditions(
   return out;
 }
 
-export function poolConditions(readings: PoolReadings, thresholds: ThresholdSet, nowS: number): Condition[] {
+/** Every pool threshold judged, OK and UNKNOWN too (what the dashboard marks beside a value). */
+export function poolResults(readings: PoolReadings, thresholds: ThresholdSet, nowS: number): MetricResult[] {
   const defs = POOL_METRICS.filter((d) => thresholds.pool[d.key]);
-  if (defs.length === 0) return [];
-  return thresholdConditions(evaluateMetrics(defs, readings, thresholds.pool, nowS), null);
+  return defs.length === 0 ? [] : evaluateMetrics(defs, readings, thresholds.pool, nowS);
+}
+
+/** Every mining threshold of one account judged, OK and UNKNOWN too. */
+export function accountResults(readings: MiningReadings, thresholds: ThresholdSet, nowS: number): MetricResult[] {
+  const defs = MINING_METRICS.filter((d) => thresholds.mining[d.key]);
+  return defs.length === 0 ? [] : evaluateMetrics(defs, readings, thresholds.mining, nowS);
+}
+
+export function poolConditions(results: readonly MetricResult[]): Condition[] {
+  return thresholdConditions(results, null);
 }
 
 export function accountConditions(
   account: string,
   got: AccountReadings,
-  thresholds: ThresholdSet,
   watch: WatchSettings,
   nowS: number,
 ): Condition[] {
-  const out: Condition[] = [];
-  const defs = MINING_METRICS.filter((d) => thresholds.mining[d.key]);
-  if (defs.length > 0 && got.readings) {
-    out.push(...thresholdConditions(evaluateMetrics(defs, got.readings, thresholds.mining, nowS), account));
-  }
+  const out: Condition[] = thresholdConditions(got.results, account);
   const ignored = watch.workers.ignored;
   if (watch.workers.offline && got.seen) {
     for (const w of got.seen.workers) {

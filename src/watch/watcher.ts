@@ -20,7 +20,15 @@ import type { ApiClient } from '../api/types.js';
 import { listWorkerNames } from '../api/worker-listing.js';
 import type { SeenStores } from '../config/seen-store.js';
 import { countGone, type SeenState, updateSeen } from '../config/seen-workers.js';
-import { accountConditions, type Drop, median, poolConditions } from './conditions.js';
+import type { MetricResult } from '../alerts/evaluate.js';
+import {
+  accountConditions,
+  accountResults,
+  type Drop,
+  median,
+  poolConditions,
+  poolResults,
+} from './conditions.js';
 import type { Round, WatchEvent } from './event.js';
 import { groupEvents } from './group.js';
 import { type AlertBook, type AlertEntry, type Condition, firingEvents, judge } from './rules.js';
@@ -76,6 +84,16 @@ export interface WatchSnapshot {
   book: AlertBook;
   /** A round has been judged. */
   judged: boolean;
+  /**
+   * Every threshold judged in the last round, OK and UNKNOWN too: the pool's, and each account's
+   * it has read anything of (an account not in the map was not judged). Views mark values by it.
+   */
+  results: JudgedThresholds;
+}
+
+export interface JudgedThresholds {
+  pool: readonly MetricResult[];
+  accounts: ReadonlyMap<string, readonly MetricResult[]>;
 }
 
 export interface Watcher {
@@ -125,6 +143,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
   let first = true;
   let judged = false;
   let conditions: Condition[] = [];
+  let results: JudgedThresholds = { pool: [], accounts: new Map() };
   let timer: unknown;
   let paused = false;
   let running: Promise<Round> | undefined;
@@ -218,19 +237,28 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     await Promise.all(reads);
   }
 
+  /** What holds now, and every threshold's judgement (kept as `results`). */
   function conditionsAt(nowS: number): Condition[] {
     const out: Condition[] = [];
-    if (pool) out.push(...poolConditions(pool, thresholds, nowS));
+    const judgedPool = pool ? poolResults(pool, thresholds, nowS) : [];
+    const judgedAccounts = new Map<string, readonly MetricResult[]>();
+    out.push(...poolConditions(judgedPool));
     for (const [name, state] of accounts) {
-      const readings =
+      const own =
         state.info || state.series
-          ? {
-              ...readMining(name, state.info, state.series),
-              workersGone: state.seen ? countGone(state.seen, nowS, opts.goneAfterS) : undefined,
-            }
+          ? accountResults(
+              {
+                ...readMining(name, state.info, state.series),
+                workersGone: state.seen ? countGone(state.seen, nowS, opts.goneAfterS) : undefined,
+              },
+              thresholds,
+              nowS,
+            )
           : undefined;
-      out.push(...accountConditions(name, { readings, seen: state.seen, drops: state.drops }, thresholds, watch, nowS));
+      if (own) judgedAccounts.set(name, own);
+      out.push(...accountConditions(name, { results: own ?? [], seen: state.seen, drops: state.drops }, watch, nowS));
     }
+    results = { pool: judgedPool, accounts: judgedAccounts };
     return out;
   }
 
@@ -335,7 +363,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     setPaused(p) {
       paused = p;
     },
-    snapshot: () => ({ conditions, book, judged }),
+    snapshot: () => ({ conditions, book, judged, results }),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

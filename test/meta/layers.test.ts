@@ -165,9 +165,10 @@ describe('layers', () => {
       for (const target of importsOf(file)) {
         const otherTab =
           target.startsWith('ui/') && target.split('/').length > 2 && target.split('/')[1] !== tab;
-        // ui/data/ (the one resource hook), ui/hooks/ and ui/browser/ (the paged, searchable list of Sub-accounts and of Mining's
-        // workers) are shared by the tabs.
-        const shared = /^ui\/(hooks|browser|data)\//.test(target);
+        // ui/data/ (the one resource hook), ui/hooks/, ui/browser/ (the paged, searchable list of Sub-accounts and of Mining's
+        // workers), ui/shared/ (widgets and hooks more than one tab uses) and ui/alerts/ (the watcher's judgement) are
+        // shared by the tabs.
+        const shared = /^ui\/(hooks|browser|data|shared|alerts)\//.test(target);
         if (target.endsWith('.tsx') || (otherTab && !shared)) {
           wrong.push(`src/${file} → src/${target}`);
         }

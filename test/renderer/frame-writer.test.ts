@@ -69,21 +69,43 @@ describe('frame writer', () => {
     expect(frames.bytesWritten).toBe(Buffer.byteLength(out.output));
   });
 
-  it('passes OSC, DCS (clipboard, also for screen) and mode switches (bracketed paste) straight through', () => {
+  it("passes Ink's own mode switches (bracketed paste, the cursor) on as they are", () => {
     const { draw } = setup();
     draw('a');
-    expect(draw('\x1b]52;c;aGk=\x07')).toBe('\x1b]52;c;aGk=\x07');
-    expect(draw('\x1bP\x1b]52;c;aGk=\x07\x1b\\')).toBe('\x1bP\x1b]52;c;aGk=\x07\x1b\\');
     expect(draw('\x1b[?2004h')).toBe('\x1b[?2004h');
+    expect(draw('\x1b[?2004l')).toBe('\x1b[?2004l');
+    expect(draw('\x1b[?25h')).toBe('\x1b[?25h');
     expect(draw('a')).toBe(''); // the frame on screen is still the frame
   });
 
-  it('passes the bell and DCS (a notification wrapped for tmux) straight through', () => {
+  it('takes anything else Ink writes for a frame: bytes are never guessed to be something else', () => {
     const { draw } = setup();
     draw('a');
-    expect(draw('\x07')).toBe('\x07');
+    // An OSC written into the stream is drawn as a frame's text (sanitised upstream), not sent raw.
+    expect(draw('\x1b]52;c;aGk=\x07')).toMatch(/^\x1b\[\?2026h\x1b\[1;1H/);
+  });
+
+  it('sends out-of-band bytes (clipboard, bell, notifications) unchanged, between frames, and none once closed', async () => {
+    const { out, frames, draw } = setup();
+    draw('a\nb');
+    const before = out.output.length;
+    frames.writeOutOfBand('\x1b]52;c;aGk=\x07');
+    frames.writeOutOfBand('\x07');
     const wrapped = '\x1bPtmux;\x1b\x1b]9;pooltop: CRIT workers 1\x07\x1b\\';
-    expect(draw(wrapped)).toBe(wrapped);
+    frames.writeOutOfBand(wrapped);
+    expect(out.output.slice(before)).toBe(`\x1b]52;c;aGk=\x07\x07${wrapped}`);
+    expect(draw('a\nb')).toBe(''); // the screen is as it was: nothing to redraw
+    // A frame pending for the next turn goes out whole after an effect sent meanwhile.
+    const mark = out.output.length;
+    frames.write('a\nc');
+    frames.writeOutOfBand('\x07');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(out.output.slice(mark)).toBe('\x07\x1b[?2026h\x1b[2;1Hc\x1b[0m\x1b[K\x1b[?2026l');
+    expect(frames.bytesWritten).toBe(Buffer.byteLength(out.output));
+    frames.destroy();
+    const closed = out.output.length;
+    frames.writeOutOfBand('\x07');
+    expect(out.output.length).toBe(closed);
   });
 
   it('repaints everything after a resize and reports the new size', async () => {

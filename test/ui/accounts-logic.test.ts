@@ -11,8 +11,9 @@ import {
 import { layoutColumns, SHORT_ID_LENGTH } from '../../src/ui/accounts/columns.js';
 import { contentWidths } from '../../src/ui/accounts/account-cells.js';
 import type { SubAccount } from '../../src/api/types.js';
-import { adviceFor, adviceLine } from '../../src/ui/accounts/error-advice.js';
-import { emptyText, footerParts } from '../../src/ui/accounts/footer-text.js';
+import { adviceFor, adviceLine } from '../../src/ui/shared/error-advice.js';
+import { emptyText } from '../../src/ui/accounts/empty-text.js';
+import { footerParts } from '../../src/ui/shared/footer-text.js';
 import { nextPageSize } from '../../src/ui/browser/page-size.js';
 import { searchKey } from '../../src/ui/browser/search-input.js';
 import { nearestXterm256, parseHexColor, swatchColor } from '../../src/ui/accounts/swatch-color.js';

@@ -4,6 +4,8 @@ import type { ThresholdSet } from '../../src/alerts/thresholds.js';
 import type { AccountHashRate, MinerInfo } from '../../src/api/mining-types.js';
 import type { AlertSettings } from '../../src/ui/alerts/alerts-context.js';
 import { DEFAULT_WATCH } from '../../src/alerts/watch-settings.js';
+import { DEFAULT_TERMINAL } from '../../src/terminal/capabilities.js';
+import { sentEffects } from './helpers/fake-effects.js';
 import { configFixture, NOW, overviewFixture, StubClient } from './helpers/fixtures.js';
 import { loaded, startApp, unmountApps, waitForFrame } from './helpers/harness.js';
 import { withTempStateDir } from './helpers/state-dir.js';
@@ -43,7 +45,7 @@ const settings = (thresholds: ThresholdSet, extra: Partial<AlertSettings> = {}):
 });
 
 type App = ReturnType<typeof startApp>['app'];
-const writes = (app: App) => app.stdout.frames as string[];
+const writes = (app: App) => app.sent;
 const bells = (app: App) => writes(app).filter((w) => w === '\x07').length;
 
 describe('dashboard alerts', () => {
@@ -121,12 +123,13 @@ describe('dashboard alerts', () => {
 
   it('--notify under tmux wraps each sequence in its passthrough', async () => {
     const thresholds = pool({}, { workers: '2000:' });
-    const { app } = startApp({ alerts: settings(thresholds, { notify: true, multiplexer: 'tmux' }) });
+    // The port made for a terminal inside tmux (as run-dashboard makes it from the capabilities).
+    const { effects, sent } = sentEffects({ ...DEFAULT_TERMINAL, multiplexer: 'tmux' });
+    const { app } = startApp({ alerts: settings(thresholds, { notify: true }), effects });
     await waitForFrame(app.frame, (x) => loaded(x) && x.includes('CRIT workers'));
     app.press(keyOf('global', 'refresh'));
-    await waitForFrame(app.frame, () => bells(app) === 1);
-    const sent = writes(app).filter((w) => w.startsWith('\x1bP'));
-    expect(sent).toEqual([
+    await waitForFrame(app.frame, () => sent.filter((w) => w === '\x07').length === 1);
+    expect(sent.filter((w) => w.startsWith('\x1bP'))).toEqual([
       '\x1bPtmux;\x1b\x1b]9;pooltop: CRIT pool: workers 1,234 (below 2,000)\x07\x1b\\' +
         '\x1bPtmux;\x1b\x1b]777;notify;pooltop;CRIT pool: workers 1,234 (below 2,000)\x07\x1b\\',
     ]);

@@ -8,7 +8,7 @@ import {
   evaluateAlerts,
   isWorsening,
 } from '../../src/ui/alerts/alert-state.js';
-import { desktopNotification, passThrough } from '../../src/ui/alerts/notify.js';
+import { desktopNotification, passThrough } from '../../src/terminal/notification.js';
 import { fitLeadingFields } from '../../src/ui/chrome/fit-fields.js';
 import { DEFAULT_TERMINAL } from '../../src/terminal/capabilities.js';
 

@@ -2,8 +2,8 @@
 import { render } from 'ink-testing-library';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { displayWidth } from '../../src/format/width.js';
-import * as lines from '../../src/ui/pool/chart-lines.js';
-import { HashRateChart } from '../../src/ui/pool/hash-rate-chart.js';
+import * as lines from '../../src/ui/shared/chart-lines.js';
+import { HashRateChart } from '../../src/ui/shared/hash-rate-chart.js';
 import { overviewFixture } from './helpers/fixtures.js';
 import { resize, waitForFrame } from './helpers/harness.js';
 import { DEFAULT_TERMINAL } from '../../src/terminal/capabilities.js';
@@ -11,7 +11,7 @@ import { glyphsFor } from '../../src/terminal/glyphs.js';
 
 const GLYPHS = glyphsFor(DEFAULT_TERMINAL);
 
-vi.mock('../../src/ui/pool/chart-lines.js', { spy: true });
+vi.mock('../../src/ui/shared/chart-lines.js', { spy: true });
 
 beforeAll(() => {
   process.env.TZ = 'UTC';

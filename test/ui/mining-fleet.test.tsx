@@ -17,6 +17,7 @@ import {
 } from './helpers/mining-fakes.js';
 import { elapse, fakeClock } from './helpers/fixtures.js';
 import { keyOf } from './helpers/keys.js';
+import { scriptedFeed, watcherFeed } from './helpers/watcher-feed.js';
 
 beforeAll(() => {
   process.env.TZ = 'UTC';
@@ -142,16 +143,18 @@ describe('Mining tab: the fleet table', () => {
 
   it('says WARN and CRIT in words per account when thresholds are set', async () => {
     fakeClock();
-    const v = mount(fleetFake(COUNTS, SCALE), {
-      intervalSec: 10,
-      thresholds: {
-        pool: {},
-        mining: {
-          workers_offline: { warning: parseRange('0:3', 'count'), critical: parseRange('0:10', 'count') },
-          workers_online: { critical: parseRange('10:', 'count') },
-        },
+    const thresholds = {
+      pool: {},
+      mining: {
+        workers_offline: { warning: parseRange('0:3', 'count'), critical: parseRange('0:10', 'count') },
+        workers_online: { critical: parseRange('10:', 'count') },
       },
-    });
+    };
+    const fake = fleetFake(COUNTS, SCALE);
+    // The dashboard's watcher judges every account (as app.tsx makes it); the table only draws.
+    const judged = watcherFeed(clientOf(fake), thresholds, 10, Date.now);
+    cleanup.push(judged.stop);
+    const v = mount(fake, { intervalSec: 10, thresholds, feed: judged.feed });
     const f = await waitForFrame(v.frame, (x) => allLoaded(x) && /CRIT/.test(x), 10_000);
     expect(f).toMatch(/Status\s+Alert/);
     expect(rowOf(f, 'main_farm')).toMatch(/\s+ok$/); // 1 offline, 39 online
@@ -162,6 +165,24 @@ describe('Mining tab: the fleet table', () => {
     const g = await waitForFrame(v.frame, (x) => /WARN/.test(rowOf(x, 'main_farm')));
     expect(rowOf(g, 'main_farm')).toMatch(/\s+WARN$/);
     COUNTS.main_farm = { online: 37, low: 2, offline: 1 };
+  });
+
+  it("takes each account's alert from the watcher's judgement: ? until judged, then its worst", async () => {
+    fakeClock();
+    const { feed, judge } = scriptedFeed();
+    const thresholds = { pool: {}, mining: { workers_online: { critical: parseRange('10:', 'count') } } };
+    // The counts would be fine by these thresholds: what the rows say is the watcher's word.
+    const v = mount(fleetFake(COUNTS, SCALE), { intervalSec: 10, thresholds, feed });
+    let f = await waitForFrame(v.frame, allLoaded, 10_000);
+    expect(rowOf(f, 'main_farm')).toMatch(/\s+\?$/);
+    judge({
+      'mining:main_farm:workers_online': 'ok',
+      'mining:solar_shed:workers_online': 'critical',
+      'mining:hosting_kz:workers_online': 'warning',
+    });
+    f = await waitForFrame(v.frame, (x) => /CRIT$/.test(rowOf(x, 'solar_shed')));
+    expect(rowOf(f, 'main_farm')).toMatch(/\s+ok$/);
+    expect(rowOf(f, 'hosting_kz')).toMatch(/\s+WARN$/);
   });
 
   it('counts a worker gone after a complete listing misses it, and not after it comes back', async () => {

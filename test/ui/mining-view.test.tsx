@@ -17,6 +17,7 @@ import {
 } from './helpers/mining-fakes.js';
 import { elapse, fakeClock } from './helpers/fixtures.js';
 import { keyOf } from './helpers/keys.js';
+import { scriptedFeed, watcherFeed } from './helpers/watcher-feed.js';
 
 beforeAll(() => {
   process.env.TZ = 'UTC';
@@ -107,17 +108,34 @@ describe('Mining tab', () => {
         workers_online: { warning: parseRange('10:', 'count') },
       },
     };
-    const v = mount(new FakeMining(), { thresholds });
-    let f = await waitForFrame(v.frame, (x) => headline(x) && x.includes('Reject 0'));
-    expect(f).toMatch(/Reject 0\.84 % WARN/);
+    // The dashboard's watcher judges the account (as app.tsx makes it); the pane only draws.
+    const fake = new FakeMining();
+    const judged = watcherFeed(clientOf(fake), thresholds, 3600, () => NOW);
+    cleanup.push(judged.stop);
+    const v = mount(fake, { thresholds, feed: judged.feed });
+    let f = await waitForFrame(v.frame, (x) => headline(x) && /Reject 0\.84 % WARN/.test(x));
     expect(f).toMatch(/1 offline CRIT/);
     expect(f).toMatch(/37 online ·/); // within its range: no word
     v.unmount();
     const worse = new FakeMining();
     worse.rejectRate = 0.05;
-    const w = mount(worse, { thresholds });
-    f = await waitForFrame(w.frame, (x) => headline(x) && x.includes('Reject 5'));
-    expect(f).toMatch(/Reject 5\.00 % CRIT/);
+    const again = watcherFeed(clientOf(worse), thresholds, 3600, () => NOW);
+    cleanup.push(again.stop);
+    const w = mount(worse, { thresholds, feed: again.feed });
+    f = await waitForFrame(w.frame, (x) => headline(x) && /Reject 5\.00 % CRIT/.test(x));
+  });
+
+  it("marks a value with the watcher's judgement, not one of its own", async () => {
+    const { feed, judge } = scriptedFeed();
+    // No thresholds the view could judge by: whatever it marks is the watcher's.
+    const v = mount(new FakeMining(), { feed });
+    let f = await waitForFrame(v.frame, (x) => headline(x) && x.includes('Reject 0.84 %'));
+    expect(f).not.toMatch(/WARN|CRIT/);
+    judge({ 'mining:main_farm:reject_rate': 'warning', 'mining:main_farm:workers_offline': 'critical' });
+    f = await waitForFrame(v.frame, (x) => /Reject 0\.84 % WARN/.test(x));
+    expect(f).toMatch(/1 offline CRIT/);
+    judge({ 'mining:main_farm:reject_rate': 'ok', 'mining:other:workers_offline': 'critical' });
+    f = await waitForFrame(v.frame, (x) => headline(x) && !/WARN|CRIT/.test(x));
   });
 
   it('toggles the chart between 5 min, 1 h and 24 h points, asking each window once', async () => {
@@ -250,13 +268,13 @@ describe('Mining tab', () => {
     v.stdin.write(keyOf('mining', 'copy-link'));
     const b64 = (s: string) => Buffer.from(s).toString('base64');
     await waitUntil(
-      () => v.stdout.frames.includes(`\x1b]52;c;${b64('https://whitebit.example/mining/watch/aaa')}\x07`),
+      () => v.sent.includes(`\x1b]52;c;${b64('https://whitebit.example/mining/watch/aaa')}\x07`),
       'the first link copied',
     );
     await v.press(keyOf('mining', 'next-link'), (x) => /› family/.test(x));
     v.stdin.write(keyOf('mining', 'copy-link'));
     await waitUntil(
-      () => v.stdout.frames.includes(`\x1b]52;c;${b64('https://whitebit.example/mining/watch/bbb')}\x07`),
+      () => v.sent.includes(`\x1b]52;c;${b64('https://whitebit.example/mining/watch/bbb')}\x07`),
       'the second link copied',
     );
     expect(v.ui.notify).toHaveBeenLastCalledWith(

@@ -204,7 +204,7 @@ describe('pool tab', () => {
       x.includes('Sent stratum+tcp://eu2.pool.example:443 to the terminal clipboard (OSC 52)'),
     );
     const b64 = Buffer.from('stratum+tcp://eu2.pool.example:443').toString('base64');
-    expect(app.stdout.frames).toContain(`\x1b]52;c;${b64}\x07`);
+    expect(app.sent).toEqual([`\x1b]52;c;${b64}\x07`]);
     app.press(keyOf('pool', 'prev-link', 1));
     await waitForFrame(app.frame, (x) => x.includes('1/2 · ↑↓ select') && x.includes('› stratum+tcp://eu1'));
   });

@@ -4,7 +4,7 @@ import type { TableMouse } from '../browser/table-mouse.js';
 import type { Cell } from './account-cells.js';
 import { AccountHeader, AccountRow } from './account-row.js';
 import type { TableLayout } from './columns.js';
-import { visibleRange } from './footer-text.js';
+import { visibleRange } from '../shared/footer-text.js';
 
 export interface AccountsTableProps {
   accounts: readonly SubAccount[];

@@ -1,10 +1,8 @@
-import { Box, useStdout } from 'ink';
+import { Box } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SubAccount } from '../../api/types.js';
 import { sanitizeLine } from '../../format/sanitize.js';
-import { truncate } from '../../format/width.js';
 import type { ColorDepth } from '../../terminal/capabilities.js';
-import { clipboardNotice, clipboardSequence } from '../../terminal/clipboard.js';
 import { DataStatus } from '../chrome/data-status.js';
 import { useDashboard } from '../dashboard-context.js';
 import { type DebounceTimers, REAL_TIMERS, useDebouncedValue } from '../browser/use-debounced-value.js';
@@ -14,21 +12,22 @@ import type { TabProps } from '../tab-props.js';
 import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
 import { AccountDetail, detailHeight } from './account-detail.js';
-import { AccountsFooter } from './accounts-footer.js';
+import { PageFooter } from '../shared/page-footer.js';
 import { AccountsTable } from './accounts-table.js';
 import { contentWidths, type WidthCache } from './account-cells.js';
 import { type ContentWidths, layoutColumns } from './columns.js';
-import { CredentialsPanel } from './credentials-panel.js';
-import { adviceFor } from './error-advice.js';
-import { emptyText, visibleRange } from './footer-text.js';
-import { ProblemLine } from './problem-line.js';
-import { SearchBox } from './search-box.js';
+import { CredentialsPanel } from '../shared/credentials-panel.js';
+import { adviceFor } from '../shared/error-advice.js';
+import { emptyText } from './empty-text.js';
+import { visibleRange } from '../shared/footer-text.js';
+import { ProblemLine } from '../shared/problem-line.js';
+import { SearchBox } from '../shared/search-box.js';
 import { swatchColor } from './swatch-color.js';
 import { useBrowserInput, useBrowserStore } from '../browser/use-browser.js';
 import { type ListGlyphs, listGlyphs } from './list-glyphs.js';
 import { LoadedListView } from './loaded-list.js';
 import { useLoadedList } from './use-loaded-list.js';
-import { useTerminal, useGlyphs } from '../terminal-context.js';
+import { useTerminal, useTerminalEffects } from '../terminal-context.js';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 const NO_ROWS: readonly SubAccount[] = [];
@@ -64,10 +63,9 @@ export function AccountsView({
   const active = visibility === 'active';
   const hidden = visibility === 'hidden';
   const term = useTerminal();
-  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   const ui = useUiState();
-  const { stdout } = useStdout();
+  const effects = useTerminalEffects();
   const { config, intervalMs } = useDashboard();
   const { state, dispatch, current } = useBrowserStore();
   const hasKeys = Boolean(config.apiKey && config.apiSecret);
@@ -110,10 +108,8 @@ export function AccountsView({
     if (!selected) return ui.notify('No sub-account selected.');
     const id = sanitizeLine(selected.id ?? '', term);
     if (!id) return ui.notify('This sub-account came without an id.');
-    const { multiplexer } = term;
-    stdout.write(clipboardSequence(id, multiplexer));
-    ui.notify(clipboardNotice('ID', truncate(id, 36, ellipsis), multiplexer));
-  }, [selected, stdout, ui, ellipsis, term]);
+    ui.notify(effects.copy(id, 'ID'));
+  }, [selected, effects, ui, term]);
   // `z`: zero balances in the detail pane, shown or left out (kept for the next pane opened).
   const [showZeros, setShowZeros] = useState(false);
   const onZeros = useCallback(() => {
@@ -224,7 +220,7 @@ export function AccountsView({
         mouse={tableMouse}
       />
       {state.searchOpen ? <SearchBox draft={state.draft} width={width} /> : null}
-      <AccountsFooter
+      <PageFooter
         width={width}
         hint={state.hint}
         offset={state.offset}

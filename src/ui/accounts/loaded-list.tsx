@@ -20,7 +20,7 @@ import {
   statusCounts,
   withSortMarker,
 } from './list-text.js';
-import { SearchBox } from './search-box.js';
+import { SearchBox } from '../shared/search-box.js';
 import type { LoadedList as List } from './use-loaded-list.js';
 import { hintText } from '../browser/browser-state.js';
 import { useGlyphs, useTerminal } from '../terminal-context.js';

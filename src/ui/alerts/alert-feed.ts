@@ -1,7 +1,8 @@
 /**
  * What the dashboard shows of the watcher (watch/watcher.ts), kept outside React and changed only
  * when a round is judged: the thresholds crossed now and the worker alerts firing, as `Alert`s (the
- * status bar's fields and the WARN/CRIT beside values), and the history of what fired and resolved (the `!` overlay).
+ * status bar's fields), the status of every threshold judged (the WARN/CRIT beside values, on
+ * every tab), and the history of what fired and resolved (the `!` overlay).
  * Workers of one account offline (or dropping) together are one field, as in the messages.
  */
 import type { Status } from '../../alerts/evaluate.js';
@@ -11,7 +12,7 @@ import { sanitizeLine, type TextTarget } from '../../format/sanitize.js';
 import type { Round, WatchEvent } from '../../watch/event.js';
 import { GROUP_MIN } from '../../watch/group.js';
 import type { Condition } from '../../watch/rules.js';
-import type { Watcher } from '../../watch/watcher.js';
+import type { JudgedThresholds, Watcher } from '../../watch/watcher.js';
 import { type Alert, type AlertChange, activeAlerts, alertId, showValue } from './alert-state.js';
 
 /** Changes kept for the `!` overlay: plenty for a session, bounded for one that runs for weeks. */
@@ -28,7 +29,15 @@ export interface AlertFeedState {
   fired: number;
   /** The newest firing events, for a desktop notification. */
   lastFiring: readonly WatchEvent[];
+  /**
+   * Each threshold's status in the last round by its alert id (`alertId`), OK and UNKNOWN too; a
+   * value not judged (no thresholds, no data yet) is absent. The same map while nothing in it changed.
+   */
+  statuses: AlertStatuses;
 }
+
+/** Each judged threshold's status by its alert id. */
+export type AlertStatuses = ReadonlyMap<string, Status>;
 
 export interface AlertFeed {
   get(): AlertFeedState;
@@ -36,7 +45,25 @@ export interface AlertFeed {
   close(): void;
 }
 
-const EMPTY: AlertFeedState = { alerts: [], active: [], history: [], fired: 0, lastFiring: [] };
+export const EMPTY_FEED: AlertFeedState = {
+  alerts: [],
+  active: [],
+  history: [],
+  fired: 0,
+  lastFiring: [],
+  statuses: new Map(),
+};
+
+/** The watcher's judgement as statuses by alert id, or `previous` when none of them changed. */
+export function statusesOf(results: JudgedThresholds, previous: AlertStatuses): AlertStatuses {
+  const next = new Map<string, Status>();
+  for (const r of results.pool) next.set(alertId('pool', r.key), r.status);
+  for (const [account, list] of results.accounts) {
+    for (const r of list) next.set(alertId('mining', r.key, account), r.status);
+  }
+  const same = next.size === previous.size && [...next].every(([id, s]) => previous.get(id) === s);
+  return same ? previous : next;
+}
 
 function unitOf(c: Condition): Unit {
   if (c.kind === 'worker_offline') return 'seconds';
@@ -123,10 +150,11 @@ function changesOf(round: Round, nowMs: number, lastSeq: number, term: TextTarge
 }
 
 export function createAlertFeed(watcher: Watcher, term: TextTarget, now: () => number): AlertFeed {
-  let state = EMPTY;
+  let state = EMPTY_FEED;
   const listeners = new Set<() => void>();
   const stop = watcher.subscribe((round) => {
-    const { conditions, book } = watcher.snapshot();
+    const { conditions, book, results } = watcher.snapshot();
+    const statuses = statusesOf(results, state.statuses);
     // A threshold crossed shows at once, as its value does; a worker only once its alert fired
     // (past the hold), so a flap does not flicker through the status bar.
     const shown = conditions.filter((c) => c.kind === 'threshold' || book.get(c.id)?.firedMs !== undefined);
@@ -135,6 +163,7 @@ export function createAlertFeed(watcher: Watcher, term: TextTarget, now: () => n
     const firing = round.events.filter((e) => e.status === 'firing');
     const same =
       changes.length === 0 &&
+      statuses === state.statuses &&
       alerts.length === state.alerts.length &&
       alerts.every((a, i) => {
         const b = state.alerts[i];
@@ -147,6 +176,7 @@ export function createAlertFeed(watcher: Watcher, term: TextTarget, now: () => n
       history: changes.length ? [...state.history, ...changes].slice(-HISTORY_MAX) : state.history,
       fired: state.fired + firing.length,
       lastFiring: firing.length ? firing : state.lastFiring,
+      statuses,
     };
     for (const listener of listeners) listener();
   });

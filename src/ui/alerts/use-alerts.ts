@@ -3,36 +3,32 @@
  * tab is shown or was ever opened: the conditions holding now for the status bar and the values'
  * WARN/CRIT, the history of what fired and resolved for `!`. When something fires it rings the
  * terminal bell once (however many fired together) and, with `--notify`, sends one desktop
- * notification.
+ * notification, both through the terminal effects port (terminal-context.ts).
  */
-import { useStdout } from 'ink';
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
-import type { AlertFeed, AlertFeedState } from './alert-feed.js';
+import { type AlertFeed, type AlertFeedState, EMPTY_FEED } from './alert-feed.js';
 import { useAlertSettings } from './alerts-context.js';
-import { BELL, desktopNotification } from './notify.js';
-import { useTerminal } from '../terminal-context.js';
+import { useTerminalEffects } from '../terminal-context.js';
 
 export const AlertFeedContext = createContext<AlertFeed | null>(null);
 
-const NO_FEED: AlertFeedState = { alerts: [], active: [], history: [], fired: 0, lastFiring: [] };
 const noop = () => () => undefined;
 
 export function useAlerts(): AlertFeedState {
   const feed = useContext(AlertFeedContext);
   const settings = useAlertSettings();
-  const { stdout } = useStdout();
-  const term = useTerminal();
-  const state = useSyncExternalStore(feed?.subscribe ?? noop, feed?.get ?? (() => NO_FEED));
+  const effects = useTerminalEffects();
+  const state = useSyncExternalStore(feed?.subscribe ?? noop, feed?.get ?? (() => EMPTY_FEED));
   const rang = useRef(state.fired);
   useEffect(() => {
     if (state.fired <= rang.current) return;
     rang.current = state.fired;
-    stdout.write(BELL);
+    effects.bell();
     if (settings.notify) {
       const worst = [...state.lastFiring].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'critical' ? -1 : 1));
       const body = worst.map((e) => `${e.severity === 'critical' ? 'CRIT' : 'WARN'} ${e.summary}`).join(' · ');
-      stdout.write(desktopNotification('pooltop', body, term, settings.multiplexer));
+      effects.notify('pooltop', body);
     }
-  }, [state, stdout, settings.notify, settings.multiplexer, term]);
+  }, [state, effects, settings.notify]);
   return state;
 }

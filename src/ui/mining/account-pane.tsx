@@ -1,54 +1,33 @@
-import { Box, Text, useStdout } from 'ink';
+import { Box, Text } from 'ink';
 import { useMemo, useState } from 'react';
-import { evaluate, type Status } from '../../alerts/evaluate.js';
-import { MINING_METRICS } from '../../alerts/metrics.js';
-import { readMining } from '../../alerts/readings.js';
 import type { MiningInterval } from '../../api/mining-types.js';
-import { OFFSET_MAX } from '../../api/types.js';
 import { accountNotFoundText, isAccountNotFound } from '../../api/account-not-found.js';
-import { goneWorkers } from '../../config/seen-workers.js';
 import { useNarrateNew } from '../narration/use-narrate-new.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
-import { clipboardNotice, clipboardSequence } from '../../terminal/clipboard.js';
-import { AccountsFooter } from '../accounts/accounts-footer.js';
-import { visibleRange } from '../accounts/footer-text.js';
-import { useBrowserStore } from '../browser/use-browser.js';
-import { adviceFor } from '../accounts/error-advice.js';
-import { ProblemLine } from '../accounts/problem-line.js';
-import { SearchBox } from '../accounts/search-box.js';
+import { PageFooter } from '../shared/page-footer.js';
+import { visibleRange } from '../shared/footer-text.js';
+import { adviceFor } from '../shared/error-advice.js';
+import { ProblemLine } from '../shared/problem-line.js';
+import { SearchBox } from '../shared/search-box.js';
 import { DataStatus } from '../chrome/data-status.js';
-import { useAlertSettings } from '../alerts/alerts-context.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useKeymap } from '../hooks/use-keymap.js';
-import { usePollDelta } from '../pool/use-poll-delta.js';
-import { ConnectionLinks } from '../pool/connection-links.js';
+import { ConnectionLinks } from '../shared/connection-links.js';
 import { useReportStatus } from '../status-report.js';
 import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
 import { ChartPane, NEXT_INTERVAL } from './chart-pane.js';
 import { payoutDestinationText, watcherLinkText, watcherLinkUrl } from './links-text.js';
-import {
-  NAMES_PAGE,
-  type Poll,
-  useAccountSeries,
-  useMinerInfo,
-  usePayout,
-  useRewardHistory,
-  useRewards,
-  useSeenWorkers,
-  useWatcherLinks,
-  useWorkerChart,
-} from './mining-data.js';
+import type { Poll } from './mining-data.js';
 import { MiningHeadline } from './mining-headline.js';
-import { bookRow, monthRows } from '../../rewards/books.js';
-import { miningLayout } from './mining-layout.js';
 import { RewardsPane } from './rewards-pane.js';
+import { FIRST_REWARD_PAGE, newerRewards, olderRewards, type RewardStep } from './reward-paging.js';
+import { useAccountPaneData } from './use-account-pane-data.js';
 import { layoutWorkerColumns } from './worker-columns.js';
 import { WorkersTable } from './workers-table.js';
-import { countsKey, useRelistOnCounts } from './use-relist.js';
-import { useWorkers, workersEmptyText } from './use-workers.js';
-import { useTerminal, useGlyphs } from '../terminal-context.js';
+import { workersEmptyText } from './use-workers.js';
+import { useTerminal, useGlyphs, useTerminalEffects } from '../terminal-context.js';
 
 export interface AccountPaneProps {
   account: string;
@@ -68,111 +47,52 @@ export interface AccountPaneProps {
   ascii: boolean;
 }
 
-// workers_gone needs the whole listing and pooltop's memory of it: not read on this pane.
-const HEADLINE_METRICS = MINING_METRICS.filter((m) => m.key !== 'data_age' && m.key !== 'workers_gone');
-
-/** One mining account: freshness, account line, headline, watcher links, chart, rewards and workers. */
+/**
+ * One mining account: freshness, account line, headline, watcher links, chart, rewards and
+ * workers. Its data comes from useAccountPaneData; here it is drawn, and keys dispatch.
+ */
 export function AccountPane(props: AccountPaneProps) {
   const term = useTerminal();
   const { ellipsis } = useGlyphs();
   const { account, width, height, active, poll, interval } = props;
   const theme = useTheme();
   const ui = useUiState();
-  const { stdout } = useStdout();
+  const effects = useTerminalEffects();
   const { intervalMs, config } = useDashboard();
-  const { thresholds } = useAlertSettings();
-  const info = useMinerInfo(account, poll);
-  const day = useAccountSeries(account, '5m', poll);
-  // At 5 minutes the chart is the headline's series: one hook asks for it, so it is asked once.
-  const other = useAccountSeries(account, interval, poll, interval !== '5m');
-  const chart = interval === '5m' ? day : other;
-  const payout = usePayout(account, poll);
-  const links = useWatcherLinks(account, poll);
   const [link, setLink] = useState(0);
-  const [rewardsOffset, setRewardsOffset] = useState(0);
-  const [byMonth, setByMonth] = useState(false);
-  const [monthOffset, setMonthOffset] = useState(0);
-
-  const linkList = links.value ?? [];
-  const store = useBrowserStore({ limit: NAMES_PAGE });
-  const layout = miningLayout(width, height, { links: linkList.length, searchOpen: store.state.searchOpen });
-  const w = info.value?.workers;
-  const counts = w ? `${(w.online ?? 0) + (w.low ?? 0)} ${w.offline}` : undefined;
-  const seen = useSeenWorkers(account, poll);
-  const seenValue = seen.value;
-  const gone = useMemo(
-    () => (seenValue ? goneWorkers(seenValue.state, seenValue.listedAt) : undefined),
-    [seenValue],
-  );
+  const [page, setPage] = useState(FIRST_REWARD_PAGE);
+  const data = useAccountPaneData({
+    account,
+    interval,
+    poll,
+    active,
+    width,
+    height,
+    rewardsOffset: page.offset,
+  });
+  const { info, day, chart, payout, links, linkList, layout, workers, rewards, history, months } = data;
+  const { worker, workerChart } = data;
   useNarrateNew(
-    gone,
+    data.gone,
     (g) => g.name,
     (g) => `Worker gone: ${g.name} (${account})`,
   );
-  const workers = useWorkers({
-    account,
-    active,
-    poll,
-    viewRows: layout.workerRows,
-    store,
-    counts,
-    gone,
-    all: seen,
-  });
-  // A worker came or went: the memory is listed again, as the names are (use-workers.ts).
-  useRelistOnCounts(countsKey(info.value), info.poll, seen, poll);
-  const rewards = useRewards(account, rewardsOffset, layout.rewardRows, poll);
-  const history = useRewardHistory(account, poll);
-  const months = useMemo(() => history.value && monthRows(history.value.map(bookRow)), [history.value]);
-  const worker = workers.state.detailOpen ? workers.selected : undefined;
-  const workerChart = useWorkerChart(account, worker, interval, poll);
-
-  const readings = useMemo(
-    () => readMining(account, info.value, day.value),
-    [account, info.value, day.value],
-  );
-  const statuses = useMemo(() => {
-    const own = thresholds.mining;
-    const out: Record<string, Status> = {};
-    for (const m of HEADLINE_METRICS) out[m.key] = evaluate(m.read(readings, 0), own[m.key] ?? {});
-    return out;
-  }, [readings, thresholds]);
-  const hashRate = usePollDelta(readings.hashRate, day.poll);
-  const online = usePollDelta(readings.workersOnline, info.poll);
-  const low = usePollDelta(readings.workersLow, info.poll);
-  const offline = usePollDelta(readings.workersOffline, info.poll);
-  const deltas = useMemo(() => ({ hashRate, online, low, offline }), [hashRate, online, low, offline]);
 
   const selectedLink = Math.min(link, Math.max(0, linkList.length - 1));
   const rewardItems = rewards.value?.items;
+  const step = (next: RewardStep) => ('notice' in next ? ui.notify(next.notice) : setPage(next.page));
   useKeymap(
     'mining',
     {
       'chart-interval': () => props.setInterval(NEXT_INTERVAL[interval]),
-      'older-rewards': () => {
-        if (byMonth) {
-          if (!months) return ui.notify('The months are still loading.');
-          if (monthOffset + layout.rewardRows >= months.length) return ui.notify('No older months.');
-          return setMonthOffset((o) => o + layout.rewardRows);
-        }
-        if (!rewardItems) return ui.notify('Rewards are still loading.');
-        if (rewardItems.length < layout.rewardRows) return ui.notify('No older rewards.');
-        setRewardsOffset((o) => Math.min(OFFSET_MAX, o + layout.rewardRows));
-      },
-      'newer-rewards': () => {
-        const at = byMonth ? monthOffset : rewardsOffset;
-        if (at === 0)
-          return ui.notify(byMonth ? 'This is the newest month.' : 'These are the newest rewards.');
-        (byMonth ? setMonthOffset : setRewardsOffset)((o) => Math.max(0, o - layout.rewardRows));
-      },
-      'reward-months': () => setByMonth((m) => !m),
+      'older-rewards': () => step(olderRewards(page, layout.rewardRows, { days: rewardItems, months })),
+      'newer-rewards': () => step(newerRewards(page, layout.rewardRows)),
+      'reward-months': () => setPage((p) => ({ ...p, byMonth: !p.byMonth })),
       'next-link': () => setLink((i) => (linkList.length === 0 ? 0 : (i + 1) % linkList.length)),
       'copy-link': () => {
         const url = watcherLinkUrl(linkList[selectedLink], term);
         if (!url) return ui.notify('No watcher link to copy.');
-        const { multiplexer } = term;
-        stdout.write(clipboardSequence(url, multiplexer));
-        ui.notify(clipboardNotice('Link', truncate(url, 36, ellipsis), multiplexer));
+        ui.notify(effects.copy(url, 'Link'));
       },
       'choose-account': props.onChooseAccount,
     },
@@ -236,9 +156,9 @@ export function AccountPane(props: AccountPaneProps) {
         {truncate(payoutDestinationText(payout.value, term), Math.max(10, width - 40), ellipsis)}
       </Text>
       <MiningHeadline
-        readings={readings}
-        statuses={statuses}
-        deltas={deltas}
+        readings={data.readings}
+        statuses={data.statuses}
+        deltas={data.deltas}
         fee={info.value?.fee}
         width={width}
       />
@@ -264,14 +184,14 @@ export function AccountPane(props: AccountPaneProps) {
         />
         <RewardsPane
           items={rewardItems}
-          offset={rewardsOffset}
+          offset={page.offset}
           limit={layout.rewardRows}
-          error={refused ?? (byMonth ? history.error : rewards.error)}
+          error={refused ?? (page.byMonth ? history.error : rewards.error)}
           width={layout.rewardsWidth}
           history={history.value}
           months={months}
-          byMonth={byMonth}
-          monthOffset={monthOffset}
+          byMonth={page.byMonth}
+          monthOffset={page.monthOffset}
           ascii={props.ascii}
         />
       </Box>
@@ -294,7 +214,7 @@ export function AccountPane(props: AccountPaneProps) {
         mouse={workers.mouse}
       />
       {state.searchOpen ? <SearchBox draft={state.draft} width={width} /> : null}
-      <AccountsFooter
+      <PageFooter
         width={width}
         hint={state.hint}
         offset={state.offset}

@@ -3,8 +3,8 @@ import type { MiningInterval } from '../../api/mining-types.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { displayWidth, truncate } from '../../format/width.js';
 import { Spinner } from '../chrome/spinner.js';
-import type { ChartPoint } from '../pool/chart-lines.js';
-import { HashRateChart } from '../pool/hash-rate-chart.js';
+import type { ChartPoint } from '../shared/chart-lines.js';
+import { HashRateChart } from '../shared/hash-rate-chart.js';
 import { useTheme } from '../theme-context.js';
 import { useTerminal, useGlyphs } from '../terminal-context.js';
 

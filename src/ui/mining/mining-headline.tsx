@@ -4,7 +4,7 @@ import type { Status } from '../../alerts/evaluate.js';
 import type { MiningReadings } from '../../alerts/readings.js';
 import { formatHashRate, UNKNOWN_RATE } from '../../format/hash-rate.js';
 import { formatCount } from '../../format/number.js';
-import { Delta } from '../pool/pool-headline.js';
+import { Delta } from '../shared/delta.js';
 import { useTheme } from '../theme-context.js';
 
 export interface MiningDeltas {

@@ -1,4 +1,4 @@
-import { visibleRange } from '../accounts/footer-text.js';
+import { visibleRange } from '../shared/footer-text.js';
 import { TableFrame, uniqueKeys } from '../browser/table-frame.js';
 import type { TableMouse } from '../browser/table-mouse.js';
 import type { Poll } from './mining-data.js';

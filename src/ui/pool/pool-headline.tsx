@@ -10,6 +10,7 @@ import { formatDuration } from '../../format/time.js';
 import { displayWidth, truncate } from '../../format/width.js';
 import { AlertTag } from '../chrome/alert-tag.js';
 import { useClock } from '../clock.js';
+import { Delta } from '../shared/delta.js';
 import { useTheme } from '../theme-context.js';
 import { useTerminal, useGlyphs } from '../terminal-context.js';
 
@@ -27,26 +28,6 @@ export interface PoolHeadlineProps {
   /** WARN/CRIT beside each value past its threshold. */
   status: PoolAlertStatus;
   width: number;
-}
-
-export interface DeltaProps {
-  value: number | undefined;
-  format: (n: number) => string;
-  /** A rise is bad news (workers offline): red up, green down. */
-  upIsBad?: boolean;
-}
-
-/** ▲ / ▼ with the size of the change, as text (colour only repeats it). */
-export function Delta({ value, format, upIsBad = false }: DeltaProps) {
-  const theme = useTheme();
-  if (value === undefined) return null;
-  if (value === 0) return <Text color={theme.muted}> ±0</Text>;
-  return (
-    <Text color={value > 0 !== upIsBad ? theme.ok : theme.error}>
-      {' '}
-      {value > 0 ? '▲' : '▼'} {format(Math.abs(value))}
-    </Text>
-  );
 }
 
 /** "5m 00s ago"; just "—" when the time is unknown (not "— ago"). */

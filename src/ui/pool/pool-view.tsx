@@ -1,28 +1,27 @@
-import { Box, Text, useStdout } from 'ink';
+import { Box, Text } from 'ink';
 import { useMemo, useState } from 'react';
 import { readPool } from '../../alerts/readings.js';
 import type { FoundBlock } from '../../api/types.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
-import { clipboardNotice, clipboardSequence } from '../../terminal/clipboard.js';
-import { useAlertStatus } from '../alerts/alerts-context.js';
+import { useAlertStatus } from '../alerts/use-alert-status.js';
 import { Spinner } from '../chrome/spinner.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useKeymap } from '../hooks/use-keymap.js';
 import { useNewBlocks } from './use-new-blocks.js';
 import { useNarrateNew } from '../narration/use-narrate-new.js';
-import { usePollDelta } from './use-poll-delta.js';
+import { usePollDelta } from '../shared/use-poll-delta.js';
 import { usePoolOverview } from './use-pool-overview.js';
 import { useReportStatus } from '../status-report.js';
 import type { TabProps } from '../tab-props.js';
 import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
 import { BlocksTable } from './blocks-table.js';
-import { ConnectionLinks } from './connection-links.js';
-import { HashRateChart } from './hash-rate-chart.js';
+import { ConnectionLinks } from '../shared/connection-links.js';
+import { HashRateChart } from '../shared/hash-rate-chart.js';
 import { PoolHeadline } from './pool-headline.js';
 import { poolLayout } from './pool-layout.js';
-import { useTerminal, useGlyphs } from '../terminal-context.js';
+import { useTerminal, useGlyphs, useTerminalEffects } from '../terminal-context.js';
 
 const DAY_MS = 24 * 3_600_000;
 /** One empty list for a missing one, so the memoised chart and table keep their inputs. */
@@ -35,7 +34,7 @@ export function PoolView({ width, height, visibility }: TabProps) {
   const term = useTerminal();
   const { ellipsis } = useGlyphs();
   const theme = useTheme();
-  const { stdout } = useStdout();
+  const effects = useTerminalEffects();
   const { apiUrl } = useDashboard();
   const ui = useUiState();
   const pool = usePoolOverview(hidden);
@@ -71,9 +70,7 @@ export function PoolView({ width, height, visibility }: TabProps) {
       'copy-link': () => {
         const text = links[selected] === undefined ? '' : sanitizeLine(links[selected], term);
         if (!text) return ui.notify('No connection link to copy.');
-        const { multiplexer } = term;
-        stdout.write(clipboardSequence(text, multiplexer));
-        ui.notify(clipboardNotice('Link', truncate(text, 36, ellipsis), multiplexer));
+        ui.notify(effects.copy(text, 'Link'));
       },
       'chart-range': () => setLastDay((d) => !d),
     },

@@ -9,6 +9,8 @@ import { generateAccounts } from '../../../src/service/accounts.js';
 import { AccountsView, type AccountsViewOptions } from '../../../src/ui/accounts/accounts-view.js';
 import type { DebounceTimers } from '../../../src/ui/browser/use-debounced-value.js';
 import type { StatusReport } from '../../../src/ui/status-report.js';
+import { type TerminalEffects, TerminalEffectsContext } from '../../../src/ui/terminal-context.js';
+import { sentEffects } from './fake-effects.js';
 import { unusedMining } from './fixtures.js';
 import { mountView, waitUntil } from './harness.js';
 import { subAccountModel } from '../../../src/api/schemas.js';
@@ -119,6 +121,8 @@ export interface MountOptions extends AccountsViewOptions {
   now?: () => number;
   /** Receives what the view reports to the status bar (status-report.ts). */
   onReport?: (report: StatusReport | undefined) => void;
+  /** Default: the dashboard's own port, its bytes in `sent`. */
+  effects?: TerminalEffects;
 }
 
 export function mountAccounts(opts: MountOptions) {
@@ -132,15 +136,15 @@ export function mountAccounts(opts: MountOptions) {
     paused,
     now,
     onReport,
+    effects: given,
     ...viewOptions
   } = opts;
-  return mountView(() => <AccountsView width={width} height={height} visibility="active" {...viewOptions} />, {
-    client,
-    config,
-    intervalSec,
-    signal,
-    paused,
-    now,
-    onReport,
-  });
+  const { effects, sent } = given ? { effects: given, sent: [] as string[] } : sentEffects();
+  const view = (
+    <TerminalEffectsContext.Provider value={effects}>
+      <AccountsView width={width} height={height} visibility="active" {...viewOptions} />
+    </TerminalEffectsContext.Provider>
+  );
+  const mounted = mountView(() => view, { client, config, intervalSec, signal, paused, now, onReport });
+  return { ...mounted, sent };
 }

@@ -18,6 +18,8 @@ import {
   SchedulingClockContext,
   systemClock,
 } from '../../../src/ui/clock.js';
+import type { TerminalEffects } from '../../../src/ui/terminal-context.js';
+import { sentEffects } from './fake-effects.js';
 import { cachedSeenStores, memorySeenStore, type SeenStores } from '../../../src/config/seen-store.js';
 import type { Seed } from '../../../src/ui/data/seed.js';
 import { KeypressProvider } from '../../../src/ui/hooks/use-keypress.js';
@@ -44,6 +46,8 @@ export interface RenderAppOptions {
   terminal?: TerminalControl;
   config?: ResolvedConfig;
   alerts?: AlertSettings;
+  /** Default: the dashboard's own port on a plain terminal, its bytes kept in `sent`. */
+  effects?: TerminalEffects;
 }
 
 type TestStdout = ReturnType<typeof render>['stdout'];
@@ -58,6 +62,10 @@ export function resize(stdout: TestStdout, columns: number, rows: number): void 
 export function renderApp(opts: RenderAppOptions) {
   const onQuit = vi.fn();
   const controller = new AbortController();
+  // What the terminal effects port sent (the clipboard, the bell, notifications), in order.
+  const own = sentEffects();
+  const effects = opts.effects ?? own.effects;
+  const { sent } = own;
   const app = (
     <App
       client={opts.client}
@@ -71,13 +79,13 @@ export function renderApp(opts: RenderAppOptions) {
       now={opts.now ?? (() => NOW)}
       random={opts.random ?? (() => 1)}
       terminal={opts.terminal ?? { repaint: vi.fn(), suspend: vi.fn() }}
+      effects={effects}
     />
   );
   const view = render(app);
   resize(view.stdout, opts.columns ?? 100, opts.rows ?? 30);
-  // The last frame drawn: a bell or a notification written after it is not a frame.
-  const frame = (): string =>
-    [...(view.stdout.frames as string[])].reverse().find((w) => !/^(?:\x07|\x1b[\]P][\s\S]*)$/.test(w)) ?? '';
+  // Only frames reach Ink's output: effects go through the port.
+  const frame = (): string => view.lastFrame() ?? '';
   const press = (keys: string): void => {
     view.stdin.write(keys);
   };
@@ -87,7 +95,7 @@ export function renderApp(opts: RenderAppOptions) {
    * barrier. Afterwards everything those frames set off (a bell, a status report) has happened.
    */
   const settle = (): void => view.rerender(app);
-  return { ...view, onQuit, controller, frame, press, settle };
+  return { ...view, onQuit, controller, frame, press, settle, sent };
 }
 
 export interface MountViewOptions {

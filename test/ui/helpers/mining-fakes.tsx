@@ -18,6 +18,10 @@ import type { ResolvedConfig } from '../../../src/config/types.js';
 import type { AlertSettings } from '../../../src/ui/alerts/alerts-context.js';
 import { MiningView } from '../../../src/ui/mining/mining-view.js';
 import type { StatusReport } from '../../../src/ui/status-report.js';
+import { type TerminalEffects, TerminalEffectsContext } from '../../../src/ui/terminal-context.js';
+import { sentEffects } from './fake-effects.js';
+import type { AlertFeed } from '../../../src/ui/alerts/alert-feed.js';
+import { AlertFeedContext } from '../../../src/ui/alerts/use-alerts.js';
 import { keyedConfig } from './accounts-fakes.js';
 import { NOW } from './fixtures.js';
 import { mountView, QUIET_ALERTS } from './harness.js';
@@ -182,6 +186,10 @@ export interface MountOptions {
   /** Receives what the view reports to the status bar (status-report.ts). */
   onReport?: (report: StatusReport | undefined) => void;
   seenStores?: SeenStores;
+  /** Default: the dashboard's own port, its bytes in `sent`. */
+  effects?: TerminalEffects;
+  /** Where WARN/CRIT come from (helpers/watcher-feed.ts); default: the dashboard's watcher as mounted. */
+  feed?: AlertFeed;
 }
 
 export function mountMining(opts: MountOptions) {
@@ -191,10 +199,20 @@ export function mountMining(opts: MountOptions) {
     sources: { ...keyedConfig.sources, miningAccount: 'flag' },
   };
   const alerts: AlertSettings = { ...QUIET_ALERTS, thresholds: opts.thresholds ?? QUIET_ALERTS.thresholds };
-  return mountView(
+  const { effects, sent } = opts.effects ? { effects: opts.effects, sent: [] as string[] } : sentEffects();
+  const mounted = mountView(
     (hidden) => (
-      <MiningView width={opts.width ?? 120} height={opts.height ?? 40} visibility={hidden ? 'hidden' : 'active'} />
+      <TerminalEffectsContext.Provider value={effects}>
+        {opts.feed ? (
+          <AlertFeedContext.Provider value={opts.feed}>
+            <MiningView width={opts.width ?? 120} height={opts.height ?? 40} visibility={hidden ? 'hidden' : 'active'} />
+          </AlertFeedContext.Provider>
+        ) : (
+          <MiningView width={opts.width ?? 120} height={opts.height ?? 40} visibility={hidden ? 'hidden' : 'active'} />
+        )}
+      </TerminalEffectsContext.Provider>
     ),
     { ...opts, config, alerts },
   );
+  return { ...mounted, sent };
 }

@@ -1,6 +1,7 @@
 /**
- * The footer of the Sub-accounts table: where the rows are, the search term, the page size and
- * "end of list" when a page came back short. The API gives no total, so none is shown. Pure.
+ * The footer of a paged list (the Sub-accounts table, a mining account's workers): where the
+ * rows are, the search term, the page size and "end of list" when a page came back short. The
+ * API gives no total, so none is shown. Pure.
  */
 import { sanitizeLine } from '../../format/sanitize.js';
 import type { TextTarget } from '../../format/sanitize.js';
@@ -44,12 +45,4 @@ export function footerParts(
   parts.push(`page size ${limit}`);
   if (rows !== undefined && rows < limit) parts.push('end of list');
   return parts;
-}
-
-/** What the table says when a page has no rows. */
-export function emptyText(search: string, offset: number, term: TextTarget): string {
-  if (offset > 0) return `No sub-accounts from row ${offset + 1} on: the list ended. PgUp goes back.`;
-  return search === ''
-    ? 'No sub-accounts yet.'
-    : `No sub-accounts match "${sanitizeLine(search, term)}". Esc clears the search.`;
 }

@@ -5,14 +5,14 @@ import { type FooterInput, footerParts } from './footer-text.js';
 import { useGlyphs, useTerminal } from '../terminal-context.js';
 import { hintText } from '../browser/browser-state.js';
 
-export interface AccountsFooterProps extends FooterInput {
+export interface PageFooterProps extends FooterInput {
   width: number;
   /** A note about a key that reached a bound ("offset stops at 10000"). */
   hint: string | undefined;
 }
 
 /** "rows 31–60 · search "miner" · page size 30 · end of list", and a hint on the right. */
-export function AccountsFooter({ width, hint, ...input }: AccountsFooterProps) {
+export function PageFooter({ width, hint, ...input }: PageFooterProps) {
   const term = useTerminal();
   const { ellipsis } = useGlyphs();
   const theme = useTheme();

@@ -9,11 +9,11 @@
  * The text is ours (metric, state, value, an account name) and passes through sanitizeLine, so
  * nothing in it can end a sequence early; it never holds a setting or a secret.
  */
-import { sanitizeLine } from '../../format/sanitize.js';
-import { truncate } from '../../format/width.js';
-import type { Multiplexer } from '../../terminal/capabilities.js';
-import type { TextTarget } from '../../format/sanitize.js';
-import { glyphsFor } from '../../terminal/glyphs.js';
+import { sanitizeLine } from '../format/sanitize.js';
+import { truncate } from '../format/width.js';
+import type { Multiplexer } from './capabilities.js';
+import type { TextTarget } from '../format/sanitize.js';
+import { glyphsFor } from './glyphs.js';
 
 export const BELL = '\x07';
 const ESC = '\x1b';

@@ -1,0 +1,28 @@
+/**
+ * The dashboard's terminal effects (the `TerminalEffects` port of terminal-context.ts), made once
+ * by run-dashboard.tsx over the renderer's out-of-band write. It holds what the views must not
+ * know: the escape sequences (src/terminal/), the multiplexer to wrap them for, and the way
+ * past the frame writer.
+ */
+import { clipboardNotice, clipboardSequence } from '../terminal/clipboard.js';
+import type { TerminalCaps } from '../terminal/capabilities.js';
+import { glyphsFor } from '../terminal/glyphs.js';
+import { BELL, desktopNotification } from '../terminal/notification.js';
+import { truncate } from '../format/width.js';
+import type { TerminalEffects } from './terminal-context.js';
+
+/** How much of a copied value the status line repeats. */
+const NOTICE_VALUE_WIDTH = 36;
+
+/** The port for `term`, writing with `write` (the renderer's `writeOutOfBand`). */
+export function createTerminalEffects(term: TerminalCaps, write: (bytes: string) => void): TerminalEffects {
+  const { multiplexer } = term;
+  return {
+    copy(text, label) {
+      write(clipboardSequence(text, multiplexer));
+      return clipboardNotice(label, truncate(text, NOTICE_VALUE_WIDTH, glyphsFor(term).ellipsis), multiplexer);
+    },
+    bell: () => write(BELL),
+    notify: (title, body) => write(desktopNotification(title, body, term, multiplexer)),
+  };
+}
