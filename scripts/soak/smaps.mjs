@@ -1,12 +1,15 @@
 // Where a process's resident memory is, from /proc/PID/smaps: so a soak that grows says which
 // allocator holds the growth. Anonymous mappings are grouped with the mappings adjacent to them
 // (a reservation and its committed part) and classed by shape:
-//   arenas  64 MB regions on a 64 MB boundary: glibc's malloc arenas of threads other than the
-//           main one (V8's compiler and GC workers, libuv's pool);
+//   arenas  a 64 MB region on a 64 MB boundary standing alone: a malloc arena of a thread other
+//           than the main one;
 //   brk     [heap]: the main thread's malloc arena;
-//   wasm    reservations of 1 GB or more: WebAssembly memories (Yoga's, llhttp's) and their guards;
+//   wasm    reservations of 1 GB or more: WebAssembly memories and their guards (a thread arena
+//           that lies against one is counted here);
 //   v8      the other anonymous mappings below the shared libraries: V8's heap pages and code;
-//   other   the rest: thread stacks, malloc's own large mappings.
+//   other   the rest, above them: the arenas of V8's worker threads and libuv's pool (which
+//           lie against each other and against thread stacks, so are rarely "arenas" alone),
+//           thread stacks, malloc's own large mappings;
 //   file    pages of the node executable and libraries.
 import { readFileSync } from 'node:fs';
 
