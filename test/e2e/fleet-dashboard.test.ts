@@ -216,7 +216,7 @@ describe('the fleet table in a terminal', () => {
 
     // The page answers again: the listing is tried again at the next poll, and the workers away are gone.
     proxy.failOffset = -1;
-    let t = await until(s, (x) => fleetRows(x).get(account)?.gone === away.length, 'the gone count');
+    let t = await until(s, (x) => fleetRows(x).get(account)?.gone === away.length, 'the gone count', 60_000);
     s.pty.write(KEYS.enter);
     t = await until(s, (x) => x.includes(`Account ${account}`) && /rows 1–\d+ ·/.test(x), 'the account');
     for (let page = 2; !t.includes('end of list'); page++) {
@@ -232,7 +232,13 @@ describe('the fleet table in a terminal', () => {
     // They come back: once the counts change, listed again and no longer gone.
     clock.t = T2;
     s.pty.write(KEYS.escape);
-    t = await until(s, (x) => fleetRows(x).get(account)?.gone === goneAt2, 'the fleet after they came back');
+    // A listing again once the counts change: on a busy machine that can take longer than the default.
+    t = await until(
+      s,
+      (x) => fleetRows(x).get(account)?.gone === goneAt2,
+      'the fleet after they came back',
+      60_000,
+    );
     // The table is drawn before the memory is written to disk: wait for the file.
     await vi.waitFor(
       () => {
