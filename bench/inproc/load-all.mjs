@@ -6,7 +6,6 @@
 //    loaded (↓/↑ and clock ticks) and `s` (sort) to its frame.
 //   node load-all.mjs --n 30
 import './dashboard-flags.mjs';
-import { allowOptimisingCompiler } from '../../src/ui/hooks/optimising-compiler.js';
 import { filterAccounts } from '../../src/accounts/filter.js';
 import { sortAccounts } from '../../src/accounts/sort.js';
 import { createClient } from '../../src/api/client.js';
@@ -26,9 +25,6 @@ const KEYS = { down: '\x1b[B', up: '\x1b[A' };
 const service = await startService({ port: 0, accounts: ACCOUNTS });
 const { apiKey, apiSecret } = service.credentials;
 const listed = () => service.stats().byPath[PATHS.subAccounts] ?? 0;
-
-// As the dashboard does when it loads a whole list.
-allowOptimisingCompiler();
 
 // 1. The loader, as the dashboard and the command run it.
 const loads = [];

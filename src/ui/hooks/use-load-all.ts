@@ -11,7 +11,6 @@ import type { ReadSubAccount, SubAccount } from '../../api/types.js';
 import { useDashboard } from '../dashboard-context.js';
 import type { ReportProgress } from '../data/use-progress.js';
 import { useResource } from '../data/use-resource.js';
-import { allowOptimisingCompiler } from './optimising-compiler.js';
 
 export interface LoadAllState {
   /** `idle`: nothing loaded (one page at a time); `loading`; `done`: loaded, stopped or failed. */
@@ -77,7 +76,6 @@ export function useLoadAll(): LoadAll {
 
   const fetchAll = useCallback(
     async ([, search]: AllKey, signal: AbortSignal, report: ReportProgress<Arrived>): Promise<Loaded> => {
-      allowOptimisingCompiler();
       const arrived: SubAccount[] = [];
       let shown: readonly SubAccount[] = NO_ROWS;
       let latest: LoadProgress | undefined;
