@@ -15,6 +15,7 @@ export const dashboard: CommandModule = {
     notify: { type: 'boolean' },
     theme: { type: 'string' },
     'no-mouse': { type: 'boolean' },
+    'no-title': { type: 'boolean' },
     'screen-reader': { type: 'boolean' },
     'reduce-motion': { type: 'boolean' },
   },
@@ -22,7 +23,7 @@ export const dashboard: CommandModule = {
 
 Usage:
   pooltop [--demo] [--interval SECONDS] [--no-color] [--account NAME]
-          [--notify] [--theme auto|dark|light] [--no-mouse]
+          [--notify] [--theme auto|dark|light] [--no-mouse] [--no-title]
           [--screen-reader] [--reduce-motion]
                                                         open the dashboard (needs a terminal
                                                         that can move the cursor: not TERM=dumb)
@@ -65,6 +66,9 @@ Dashboard:
                         opens it), the wheel moves the selection of the list under the pointer.
                         To select text meanwhile,
                         hold Shift while dragging (Option in macOS Terminal and iTerm2)
+  --no-title            leave the window title alone; also title = false under [ui]. By default
+                        it reads "pooltop", or what holds now ("pooltop: CRIT 1, WARN 2"), and
+                        the terminal's own comes back on quit (where the terminal keeps a stack)
   --screen-reader       for a screen reader (also INK_SCREEN_READER=true): no full screen, plain
                         lines written only when something changes: the tab opened and what it
                         shows, the state word, alerts, new blocks, workers gone; ? lists the keys
@@ -145,6 +149,7 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
           theme: themeChoice,
           backgroundAsked,
           mouse: values['no-mouse'] !== true && preferences.ui.mouse !== false,
+          title: values['no-title'] !== true && preferences.ui.title !== false,
           screenReader,
           reduceMotion: values['reduce-motion'] === true,
           env: io.env,

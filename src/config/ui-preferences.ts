@@ -4,6 +4,7 @@
  *   [ui]
  *   theme = "light"     # auto (default) | dark | light; --theme wins
  *   mouse = false       # clicks and the wheel (default true); --no-mouse wins
+ *   title = false       # the window title is pooltop's (default true); --no-title wins
  *
  * Every bad value is one line naming the file and the key.
  */
@@ -16,9 +17,11 @@ export interface UiPreferences {
   theme?: ThemeChoice;
   /** Unset: the default (on). */
   mouse?: boolean;
+  /** Unset: the default (on). */
+  title?: boolean;
 }
 
-const KEYS = ['theme', 'mouse'] as const;
+const KEYS = ['theme', 'mouse', 'title'] as const;
 
 /** How a bad value is named in a message: a string quoted (and clipped), else its TOML type. */
 function given(v: unknown): string {
@@ -44,9 +47,9 @@ export function uiPreferencesFromToml(value: unknown, path: string): UiPreferenc
         );
       }
       out.theme = v as ThemeChoice;
-    } else if (key === 'mouse') {
+    } else if (key === 'mouse' || key === 'title') {
       if (typeof v !== 'boolean') throw problem(path, key, `must be true or false, not ${given(v)}`);
-      out.mouse = v;
+      out[key] = v;
     } else {
       throw problem(path, key.slice(0, 40), `unknown key (known: ${KEYS.join(', ')})`);
     }

@@ -62,6 +62,8 @@ export interface DashboardOptions {
   backgroundAsked?: boolean;
   /** Mouse reporting while the dashboard runs (default off). */
   mouse?: boolean;
+  /** The window title shows pooltop and its alerts (default); false: the terminal's stays. */
+  title?: boolean;
   /** Plain lines for a screen reader, only when something changes, instead of the full screen. */
   screenReader?: boolean;
   /** Spinners stand still (always so with `screenReader`). */
@@ -167,7 +169,10 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
   };
   const narrator = screenReader ? createNarrator(write, term) : undefined;
   // A screen reader reads the normal screen: no alternate screen, no cursor hidden.
-  const screen = screenReader ? { restore: () => {} } : enterFullScreen(stdout, { mouse });
+  // The window title is the dashboard's, unless turned off; never for a screen reader, which
+  // could read every change of it aloud.
+  const titles = opts.title !== false && !screenReader;
+  const screen = screenReader ? { restore: () => {} } : enterFullScreen(stdout, { mouse, title: titles });
   // Ink turns raw mode on in an effect, after its first frame is out: a key typed in between
   // would be echoed onto that frame and stay there. From here on, keys are the dashboard's.
   setRawInput(stdin, true);
@@ -180,8 +185,8 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
     now: clock.now,
     onFrame: narrator?.frame,
   });
-  // The clipboard, the bell and notifications reach the terminal past the frames, never inside one.
-  const effects = createTerminalEffects(term, renderer.writeOutOfBand);
+  // The clipboard, the bell, notifications and the title reach the terminal past the frames, never inside one.
+  const effects = createTerminalEffects(term, renderer.writeOutOfBand, { titles });
   const stopDiagnostics = opts.diagnostics
     ? startDiagnostics(opts.diagnostics, {
         emitters: { process, stdin, stdout },
@@ -223,7 +228,11 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
                         stdout,
                         mouse,
                         fullScreen: !screenReader,
-                        repaint: () => renderer.repaint(),
+                        title: titles,
+                        repaint: () => {
+                          effects.titleAgain();
+                          renderer.repaint();
+                        },
                       }),
                   }}
                 />

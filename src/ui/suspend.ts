@@ -1,8 +1,9 @@
 /**
  * Ctrl+Z. In raw mode the terminal sends the key instead of stopping the program, so the
  * dashboard stops itself the way a shell job stops: the terminal is given back first (normal
- * screen, cursor shown, raw mode, bracketed paste and mouse reporting off), then SIGTSTP to its process group. When the shell continues
- * it (`fg`, SIGCONT), raw mode, bracketed paste, mouse reporting and the alternate screen come back and
+ * screen, cursor shown, the shell's window title, raw mode, bracketed paste and mouse reporting
+ * off), then SIGTSTP to its process group. When the shell continues it (`fg`, SIGCONT), raw
+ * mode, bracketed paste, mouse reporting, the title and the alternate screen come back and
  * everything is drawn again, at the terminal's size read anew: it may have been resized while
  * the dashboard was stopped.
  *
@@ -21,6 +22,7 @@ import {
   SHOW_CURSOR,
   setRawInput,
 } from './terminal.js';
+import { TITLE_POP, TITLE_PUSH } from '../terminal/title.js';
 
 /** Bracketed paste, which the input layer keeps on while the dashboard runs. */
 const PASTE_ON = '\x1b[?2004h';
@@ -35,6 +37,8 @@ export interface SuspendDeps {
   mouse?: boolean;
   /** The dashboard draws in the alternate screen (not in screen-reader mode). */
   fullScreen?: boolean;
+  /** The window title is the dashboard's: the shell's comes back meanwhile (repaint sets it again). */
+  title?: boolean;
   /** Stops the process (tests replace it). */
   stop?: () => void;
 }
@@ -56,6 +60,7 @@ export function suspendDashboard({
   repaint,
   mouse = false,
   fullScreen = true,
+  title = false,
   // The whole process group, as the terminal stops a job for Ctrl+Z: under `npm start` or
   // `npx pooltop`, npm and sh share the dashboard's group, and the shell waits for them.
   stop = () => process.kill(0, 'SIGTSTP'),
@@ -65,11 +70,17 @@ export function suspendDashboard({
     process.removeListener('SIGCONT', resume);
     clearTimeout(timer);
     setRawInput(stdin, true);
-    write(stdout, (fullScreen ? ENTER_ALT_SCREEN + HIDE_CURSOR : '') + PASTE_ON + (mouse ? MOUSE_ON : ''));
+    write(
+      stdout,
+      (title ? TITLE_PUSH : '') + (fullScreen ? ENTER_ALT_SCREEN + HIDE_CURSOR : '') + PASTE_ON + (mouse ? MOUSE_ON : ''),
+    );
     refreshSize(stdout);
     repaint();
   };
-  write(stdout, (mouse ? MOUSE_OFF : '') + PASTE_OFF + (fullScreen ? LEAVE_ALT_SCREEN + SHOW_CURSOR : ''));
+  write(
+    stdout,
+    (mouse ? MOUSE_OFF : '') + PASTE_OFF + (fullScreen ? LEAVE_ALT_SCREEN + SHOW_CURSOR : '') + (title ? TITLE_POP : ''),
+  );
   setRawInput(stdin, false);
   process.once('SIGCONT', resume);
   stop();

@@ -33,6 +33,8 @@ export interface TerminalEffects {
   bell(): void;
   /** A desktop notification (OSC 9 and OSC 777). */
   notify(title: string, body: string): void;
+  /** The terminal's window title (a no-op where the user turned titles off). */
+  title(text: string): void;
 }
 
 /**
@@ -43,6 +45,7 @@ export const NO_EFFECTS: TerminalEffects = {
   copy: (_text, label) => `${label} not sent: no terminal.`,
   bell: () => {},
   notify: () => {},
+  title: () => {},
 };
 
 export const TerminalEffectsContext = createContext<TerminalEffects>(NO_EFFECTS);

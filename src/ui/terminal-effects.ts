@@ -8,15 +8,29 @@ import { clipboardNotice, clipboardSequence } from '../terminal/clipboard.js';
 import type { TerminalCaps } from '../terminal/capabilities.js';
 import { glyphsFor } from '../terminal/glyphs.js';
 import { BELL, desktopNotification } from '../terminal/notification.js';
+import { windowTitle } from '../terminal/title.js';
 import { truncate } from '../format/width.js';
 import type { TerminalEffects } from './terminal-context.js';
 
 /** How much of a copied value the status line repeats. */
 const NOTICE_VALUE_WIDTH = 36;
 
-/** The port for `term`, writing with `write` (the renderer's `writeOutOfBand`). */
-export function createTerminalEffects(term: TerminalCaps, write: (bytes: string) => void): TerminalEffects {
+export interface DashboardEffects extends TerminalEffects {
+  /** The title set last, sent again: the terminal had the shell's back while suspended. */
+  titleAgain(): void;
+}
+
+/**
+ * The port for `term`, writing with `write` (the renderer's `writeOutOfBand`); `titles`: whether
+ * the window title is the dashboard's (off with `--no-title`, `title = false` or a screen reader).
+ */
+export function createTerminalEffects(
+  term: TerminalCaps,
+  write: (bytes: string) => void,
+  { titles = false }: { titles?: boolean } = {},
+): DashboardEffects {
   const { multiplexer } = term;
+  let shown: string | undefined;
   return {
     copy(text, label) {
       write(clipboardSequence(text, multiplexer));
@@ -24,5 +38,13 @@ export function createTerminalEffects(term: TerminalCaps, write: (bytes: string)
     },
     bell: () => write(BELL),
     notify: (title, body) => write(desktopNotification(title, body, term, multiplexer)),
+    title(text) {
+      if (!titles || text === shown) return;
+      shown = text;
+      write(windowTitle(text, term));
+    },
+    titleAgain() {
+      if (titles && shown !== undefined) write(windowTitle(shown, term));
+    },
   };
 }

@@ -1,10 +1,12 @@
 import { ReadStream } from 'node:tty';
+import { TITLE_POP, TITLE_PUSH } from '../terminal/title.js';
 
 /**
- * Full-screen mode: alternate screen + hidden cursor (+ mouse reporting when asked) on the way
- * in; on the way out mouse reporting is off and the normal screen and the cursor come back
- * exactly once, whichever way out it is, including a plain `process.exit()` (the 'exit' hook):
- * a terminal left reporting would type mouse codes into the shell.
+ * Full-screen mode: alternate screen + hidden cursor (+ mouse reporting when asked, + the window
+ * title saved when the dashboard sets its own) on the way in; on the way out mouse reporting is
+ * off and the normal screen, the cursor and the title come back exactly once, whichever way out
+ * it is, including a plain `process.exit()` (the 'exit' hook): a terminal left reporting would
+ * type mouse codes into the shell.
  */
 export const ENTER_ALT_SCREEN = '\x1b[?1049h';
 export const LEAVE_ALT_SCREEN = '\x1b[?1049l';
@@ -29,16 +31,19 @@ function write(stdout: NodeJS.WritableStream, text: string): void {
   }
 }
 
-export function enterFullScreen(stdout: NodeJS.WritableStream, opts: { mouse?: boolean } = {}): ScreenGuard {
+export function enterFullScreen(
+  stdout: NodeJS.WritableStream,
+  opts: { mouse?: boolean; title?: boolean } = {},
+): ScreenGuard {
   let restored = false;
   const restore = (): void => {
     if (restored) return;
     restored = true;
     process.off('exit', restore);
-    write(stdout, (opts.mouse ? MOUSE_OFF : '') + LEAVE_ALT_SCREEN + SHOW_CURSOR);
+    write(stdout, (opts.mouse ? MOUSE_OFF : '') + LEAVE_ALT_SCREEN + SHOW_CURSOR + (opts.title ? TITLE_POP : ''));
   };
   process.on('exit', restore);
-  write(stdout, ENTER_ALT_SCREEN + HIDE_CURSOR + HOME + (opts.mouse ? MOUSE_ON : ''));
+  write(stdout, (opts.title ? TITLE_PUSH : '') + ENTER_ALT_SCREEN + HIDE_CURSOR + HOME + (opts.mouse ? MOUSE_ON : ''));
   return {
     restore,
     get restored() {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runDashboard } from '../../src/ui/run-dashboard.js';
 import { HIDE_CURSOR, LEAVE_ALT_SCREEN, SHOW_CURSOR } from '../../src/ui/terminal.js';
+import { TITLE_POP, TITLE_PUSH } from '../../src/terminal/title.js';
 import type { PoolOverview } from '../../src/api/types.js';
 import { configFixture, overviewFixture, StubClient } from './helpers/fixtures.js';
 import { asReadStream, asWriteStream, FakeStdin, FakeStdout } from './helpers/fake-tty.js';
@@ -11,7 +12,7 @@ withTempStateDir();
 
 const ENTER = '\x1b[?1049h';
 
-function launch(client = new StubClient(), config = configFixture) {
+function launch(client = new StubClient(), config = configFixture, { title }: { title?: boolean } = {}) {
   const stdin = new FakeStdin();
   const stdout = new FakeStdout();
   const done = runDashboard({
@@ -22,6 +23,7 @@ function launch(client = new StubClient(), config = configFixture) {
     color: false,
     stdin: asReadStream(stdin),
     stdout: asWriteStream(stdout),
+    title,
   });
   return { stdin, stdout, done, client };
 }
@@ -34,12 +36,15 @@ const until = (check: () => boolean) =>
     { timeout: 5000, interval: 10 },
   );
 
+/** The shell's window title is saved first and restored last, once; the screen likewise. */
 function expectRestored(output: string): void {
   const leave = output.lastIndexOf(LEAVE_ALT_SCREEN);
-  expect(output.startsWith(ENTER + HIDE_CURSOR)).toBe(true);
+  expect(output.startsWith(TITLE_PUSH + ENTER + HIDE_CURSOR)).toBe(true);
   expect(leave).toBeGreaterThan(0);
   expect(output.indexOf(SHOW_CURSOR, leave)).toBeGreaterThan(leave);
   expect(output.split(LEAVE_ALT_SCREEN)).toHaveLength(2); // exactly once
+  expect(output.endsWith(TITLE_POP)).toBe(true);
+  expect(output.split(TITLE_POP)).toHaveLength(2);
 }
 
 const listeners = () =>
@@ -66,6 +71,21 @@ describe('runDashboard', () => {
     expectRestored(stdout.output);
     expect(client.signals[0]?.aborted).toBe(true);
     expect(stdin.isRaw).toBe(false);
+  });
+
+  it('sets the window title to pooltop, and with --no-title (title: false) leaves it alone', async () => {
+    const on = launch();
+    await until(() => on.stdout.output.includes('Workers 1,234'));
+    expect(on.stdout.output).toContain('\x1b]2;pooltop\x07');
+    on.stdin.press(keyOf('global', 'quit'));
+    expect(await on.done).toBe(0);
+
+    const off = launch(new StubClient(), configFixture, { title: false });
+    await until(() => off.stdout.output.includes('Workers 1,234'));
+    off.stdin.press(keyOf('global', 'quit'));
+    expect(await off.done).toBe(0);
+    for (const sequence of [TITLE_PUSH, TITLE_POP, '\x1b]2;']) expect(off.stdout.output).not.toContain(sequence);
+    expect(off.stdout.output.startsWith(ENTER + HIDE_CURSOR)).toBe(true);
   });
 
   it('draws the pool in its first frame when the first poll answers at once: one request, no loading frame', async () => {
@@ -186,6 +206,15 @@ describe('Ctrl+Z', () => {
     expect(process.listenerCount('SIGCONT')).toBe(0);
     vi.advanceTimersByTime(STOP_GRACE_MS + 50);
     expect(events).toHaveLength(6); // the grace timer was cancelled
+  });
+
+  it("gives the shell's window title back while stopped, and takes it again on SIGCONT", async () => {
+    const { suspendDashboard } = await import('../../src/ui/suspend.js');
+    const { stdin, stdout, events } = fakeTerminal();
+    suspendDashboard({ stdin, stdout, title: true, repaint: () => events.push('repaint'), stop: () => {} });
+    expect(events[0]).toBe(JSON.stringify(`\x1b[?2004l${LEAVE_ALT_SCREEN}${SHOW_CURSOR}${TITLE_POP}`));
+    process.emit('SIGCONT');
+    expect(events.slice(-2)).toEqual([JSON.stringify(`${TITLE_PUSH}${ENTER}${HIDE_CURSOR}\x1b[?2004h`), 'repaint']);
   });
 
   it('reads the terminal size again on SIGCONT, before the repaint: it may have changed while stopped', async () => {

@@ -8,6 +8,8 @@ import { DEFAULT_WATCH } from '../../src/alerts/watch-settings.js';
 import { DEFAULT_TERMINAL, type Multiplexer } from '../../src/terminal/capabilities.js';
 import { clipboardSequence, TMUX_CLIPBOARD_SETTING } from '../../src/terminal/clipboard.js';
 import { desktopNotification } from '../../src/terminal/notification.js';
+import { windowTitle } from '../../src/terminal/title.js';
+import { titleOf } from '../../src/ui/alerts/use-alerts.js';
 import { fakeEffects, sentEffects } from './helpers/fake-effects.js';
 import { loaded, startApp, unmountApps, waitForFrame } from './helpers/harness.js';
 import { withTempStateDir } from './helpers/state-dir.js';
@@ -48,6 +50,36 @@ describe("the dashboard's terminal effects port", () => {
       effects.notify('pooltop', 'CRIT pool: workers 1,234');
       expect(sent).toEqual(['\x07', desktopNotification('pooltop', 'CRIT pool: workers 1,234', DEFAULT_TERMINAL, mux)]);
     }
+  });
+});
+
+describe('the window title', () => {
+  it('is sent once per change, only where titles are on, and sanitised', () => {
+    const { effects, sent } = sentEffects(DEFAULT_TERMINAL, { titles: true });
+    effects.title('pooltop');
+    effects.title('pooltop');
+    effects.title('pooltop: CRIT 1\x1b]2;owned\x07');
+    expect(sent).toEqual([windowTitle('pooltop', DEFAULT_TERMINAL), windowTitle('pooltop: CRIT 1\x1b]2;owned\x07', DEFAULT_TERMINAL)]);
+    expect(sent[1]).toBe('\x1b]2;pooltop: CRIT 1\x07'); // the sequence inside dropped whole
+    const off = sentEffects(DEFAULT_TERMINAL, { titles: false });
+    off.effects.title('pooltop');
+    expect(off.sent).toEqual([]);
+  });
+
+  it('says what holds now, worst first, in ASCII', () => {
+    const alert = (status: 'critical' | 'warning') => ({ status }) as Parameters<typeof titleOf>[0][number];
+    expect(titleOf([])).toBe('pooltop');
+    expect(titleOf([alert('warning'), alert('critical'), alert('warning')])).toBe('pooltop: CRIT 1, WARN 2');
+    expect(titleOf([alert('warning')])).toBe('pooltop: WARN 1');
+  });
+
+  it('follows an alert that fires and resolves', async () => {
+    const { effects, titles } = fakeEffects();
+    const thresholds = { pool: { workers: { critical: parseRange('2000:', 'count') } }, mining: {} };
+    const { app } = startApp({ effects, alerts: { thresholds, watch: { ...DEFAULT_WATCH, forS: 0 }, notify: false } });
+    await waitForFrame(app.frame, (x) => loaded(x) && x.includes('CRIT workers'));
+    expect(titles[0]).toBe('pooltop');
+    expect(titles.at(-1)).toBe('pooltop: CRIT 1');
   });
 });
 

@@ -11,9 +11,10 @@ export type Asked =
   | { kind: 'bell' }
   | { kind: 'notify'; title: string; body: string };
 
-/** Records each call; `copy` answers `copied <label>`. */
-export function fakeEffects(): { effects: TerminalEffects; asked: Asked[] } {
+/** Records each call (the window titles apart, in `titles`); `copy` answers `copied <label>`. */
+export function fakeEffects(): { effects: TerminalEffects; asked: Asked[]; titles: string[] } {
   const asked: Asked[] = [];
+  const titles: string[] = [];
   const effects: TerminalEffects = {
     copy(text, label) {
       asked.push({ kind: 'copy', text, label });
@@ -21,12 +22,16 @@ export function fakeEffects(): { effects: TerminalEffects; asked: Asked[] } {
     },
     bell: () => void asked.push({ kind: 'bell' }),
     notify: (title, body) => void asked.push({ kind: 'notify', title, body }),
+    title: (text) => void titles.push(text),
   };
-  return { effects, asked };
+  return { effects, asked, titles };
 }
 
 /** The real port for `term` (default: a plain terminal), its writes kept in `sent`. */
-export function sentEffects(term: TerminalCaps = DEFAULT_TERMINAL): { effects: TerminalEffects; sent: string[] } {
+export function sentEffects(
+  term: TerminalCaps = DEFAULT_TERMINAL,
+  options: { titles?: boolean } = {},
+): { effects: TerminalEffects; sent: string[] } {
   const sent: string[] = [];
-  return { effects: createTerminalEffects(term, (bytes) => sent.push(bytes)), sent };
+  return { effects: createTerminalEffects(term, (bytes) => sent.push(bytes), options), sent };
 }
