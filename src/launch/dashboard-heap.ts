@@ -32,6 +32,13 @@ export const AT_START_V8_FLAGS: readonly string[] = [
   '--wasm-tier-up-filter=2147483647',
 ];
 export const AFTER_START_UP_V8_FLAGS: readonly string[] = ['--semi-space-growth-factor=1'];
+/**
+ * The watcher and the exporter, from the start: the young generation held, and
+ * `--optimize-for-size`, with which V8 grows its heap less eagerly and gives pages back sooner
+ * (4–5 MB less RSS at `--interval 1`). Not the dashboard's: its frames would cost ~0.2 points of
+ * one core more at `--interval 1`.
+ */
+export const SERVICE_V8_FLAGS: readonly string[] = [...AT_START_V8_FLAGS, '--optimize-for-size', ...AFTER_START_UP_V8_FLAGS];
 
 export function applyV8Flags(flags: readonly string[]): void {
   for (const flag of flags) setFlagsFromString(flag);

@@ -14,7 +14,8 @@ import { isDebug } from '../errors/debug.js';
 import { VERSION } from '../version.js';
 import { runWithCodeCache } from './code-cache.js';
 import { trustedCacheDir } from './cache-dir.js';
-import { AFTER_START_UP_V8_FLAGS, AT_START_V8_FLAGS, applyV8Flags } from './dashboard-heap.js';
+import { AFTER_START_UP_V8_FLAGS, AT_START_V8_FLAGS, applyV8Flags, SERVICE_V8_FLAGS } from './dashboard-heap.js';
+import { forgetServiceEnv, serviceExecPlan } from './service-exec.js';
 
 /** The commands' and the dashboard's bundles, next to this file; set by the build. */
 declare const __POOLTOP_COMMANDS__: string;
@@ -38,16 +39,42 @@ process.on('SIGUSR1', () => {
   if (isDebug(process.env)) console.error('pooltop: debug: SIGUSR1 ignored (no inspector)');
 });
 
+type Execve = (file: string, args: string[], env: Record<string, string>) => never;
+
+/** The watcher and the exporter start themselves again once with the C allocator's settings (service-exec.ts). */
+function startAsService(debug: (line: string) => void): void {
+  const execve = (process as { execve?: Execve }).execve;
+  const plan = serviceExecPlan({
+    argv: process.argv,
+    execArgv: process.execArgv,
+    execPath: process.execPath,
+    script: __filename,
+    env: process.env,
+    platform: process.platform,
+    canExec: typeof execve === 'function',
+  });
+  if (plan && execve) {
+    try {
+      debug('starting again with the allocator settings of a service');
+      execve.call(process, plan.file, plan.args, plan.env);
+    } catch (error) {
+      debug(`cannot start again (${error instanceof Error ? error.message : String(error)}); running as it is`);
+    }
+  }
+  forgetServiceEnv(process.env);
+}
+
 try {
   const invocation = invocationOf(process.argv.slice(2));
   const dashboard = invocation === 'dashboard';
   // The processes left running for days: the dashboard, the watcher and the exporter.
-  const longRunning = dashboard || invocation === 'watch' || invocation === 'exporter';
+  const service = invocation === 'watch' || invocation === 'exporter';
   const debug = (line: string) => isDebug(process.env) && process.stderr.write(`pooltop: ${line}\n`);
-  if (longRunning) {
+  if (service) startAsService(debug);
+  if (dashboard || service) {
     // The dashboard holds its young generation only once its first frame is out; the others
     // from the start, so their caches (written at exit) are made under the flags they run with.
-    const flags = dashboard ? AT_START_V8_FLAGS : [...AT_START_V8_FLAGS, ...AFTER_START_UP_V8_FLAGS];
+    const flags = dashboard ? AT_START_V8_FLAGS : SERVICE_V8_FLAGS;
     applyV8Flags(flags);
     debug(`v8: ${flags.join(' ')}`);
   }

@@ -59,10 +59,11 @@ beforeAll(async () => {
   mkdirSync(dir, { recursive: true });
   hookOut = join(env.HOME as string, 'hook.jsonl');
   const hook = join(env.HOME as string, 'hook.mjs');
-  // The hook appends what it was given on stdin, and its argv, so the test sees both.
+  // The hook appends what it was given on stdin, its argv and the allocator settings in its
+  // environment, so the test sees all three.
   writeFileSync(
     hook,
-    `import { appendFileSync } from 'node:fs';\nlet s = '';\nprocess.stdin.on('data', (d) => (s += d));\nprocess.stdin.on('end', () => appendFileSync(${JSON.stringify(hookOut)}, JSON.stringify({ ...JSON.parse(s), argv: process.argv.slice(2) }) + '\\n'));\n`,
+    `import { appendFileSync } from 'node:fs';\nlet s = '';\nprocess.stdin.on('data', (d) => (s += d));\nprocess.stdin.on('end', () => appendFileSync(${JSON.stringify(hookOut)}, JSON.stringify({ ...JSON.parse(s), argv: process.argv.slice(2), env: Object.keys(process.env).filter((k) => /^(MALLOC_|POOLTOP_SERVICE)/.test(k)) }) + '\\n'));\n`,
   );
   writeFileSync(
     join(dir, 'config.toml'),
@@ -116,6 +117,14 @@ describe('pooltop watch', () => {
     await until(() => posted().includes(`firing ${a}`) && hooked().includes(`firing ${a}`), 'both receivers');
     const hookGot = readFileSync(hookOut, 'utf8');
     expect(JSON.parse(hookGot.split('\n')[0]!).argv).toEqual(['--urgent']);
+    // The watcher runs with the allocator settings of a service (launch/service-exec.ts) where
+    // Node can start it again; its hooks get the environment as the user gave it.
+    expect(JSON.parse(hookGot.split('\n')[0]!).env).toEqual([]);
+    if (process.platform === 'linux') {
+      const environ = readFileSync(`/proc/${first.child.pid}/environ`, 'utf8').split('\0');
+      const execve = typeof (process as { execve?: unknown }).execve === 'function';
+      expect(environ.includes('MALLOC_MMAP_THRESHOLD_=32768')).toBe(execve);
+    }
 
     // The webhook is down while a comes back: stdout and the hook have it at once, the webhook later.
     receiver.replies = [{ status: 503 }];

@@ -21,7 +21,7 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { AFTER_START_UP_V8_FLAGS, AT_START_V8_FLAGS } from '../../src/launch/dashboard-heap.js';
+import { AT_START_V8_FLAGS, SERVICE_V8_FLAGS } from '../../src/launch/dashboard-heap.js';
 import { CLI } from '../support/run-cli.js';
 import { launchPty } from '../support/pty-session.js';
 
@@ -231,7 +231,7 @@ describe('the dashboard V8 settings (src/launch/dashboard-heap.ts)', () => {
     expect(first.status).toBe(0);
     expect(first.stdout).toContain('whitebit_pool_hashrate');
     expect(first.stderr).toContain(
-      `pooltop: v8: ${[...AT_START_V8_FLAGS, ...AFTER_START_UP_V8_FLAGS].join(' ')}`,
+      `pooltop: v8: ${SERVICE_V8_FLAGS.join(' ')}`,
     );
     expect(readdirSync(dir).filter((n) => n.startsWith('exporter-'))).toHaveLength(1);
     expect(run().stderr).toMatch(/^pooltop: code cache: accepted \(.*exporter-/m);
