@@ -12,7 +12,7 @@ import { formatCount } from '../../src/format/number.js';
 import { generateAccounts } from '../../src/service/accounts.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { launchPty, type PtySession } from '../support/pty-session.js';
-import { keyOf } from '../ui/helpers/keys.js';
+import { keyOf, tabKey } from '../ui/helpers/keys.js';
 
 const COUNT = 10_100;
 const SEED = 31;
@@ -63,13 +63,19 @@ describe('pooltop: the whole sub-account list in a terminal', () => {
     });
     const s = session;
     await press(s, '', (t) => t.includes('[1 Pool]'), 'the dashboard', 20_000);
-    await press(s, '3', (t) => t.includes('rows 1–30 ·'), 'the first page');
+    await press(s, tabKey(3), (t) => t.includes('rows 1–30 ·'), 'the first page');
     const listed = () => service.stats().byPath[PATHS.subAccounts] ?? 0;
     // The first page and the next one, fetched ahead.
     await vi.waitFor(() => expect(listed()).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
     const before = listed();
 
-    const loaded = await press(s, 'L', (t) => t.includes('10,100 rows loaded'), 'the whole list', 20_000);
+    const loaded = await press(
+      s,
+      keyOf('accounts', 'load-all'),
+      (t) => t.includes('10,100 rows loaded'),
+      'the whole list',
+      20_000,
+    );
     const data = generateAccounts(COUNT, SEED);
     const active = data.filter((a) => a.status === 'active').length;
     expect(loaded).toMatch(new RegExp(`rows 1–\\d+ of 10,100 · ${formatCount(active)} active · `));
@@ -78,18 +84,18 @@ describe('pooltop: the whole sub-account list in a terminal', () => {
     // A frame can reach the screen in more than one read: wait for every part that is checked.
     const sorted = await press(
       s,
-      's',
+      keyOf('accounts', 'sort'),
       (t) => t.includes('Alias ▲') && t.includes('sorted by alias ▲'),
       'sorted by alias',
     );
     expect(sorted).toContain('sorted by alias ▲');
 
-    await press(s, 'f', (t) => t.includes('Space on/off'), 'the filter picker');
-    await press(s, ' ', (t) => t.includes('›[x] active'), 'active chosen');
+    await press(s, keyOf('accounts', 'filter'), (t) => t.includes('Space on/off'), 'the filter picker');
+    await press(s, keyOf('accounts', 'toggle'), (t) => t.includes('›[x] active'), 'active chosen');
     const footer = `of ${formatCount(active)} (of 10,100 loaded) · ${formatCount(active)} active · sorted by alias ▲ · status=active`;
     const filtered = await press(
       s,
-      '\r',
+      keyOf('accounts', 'details'),
       (t) => !t.includes('Space on/off') && t.includes(footer),
       'the picker closed, the list filtered',
     );

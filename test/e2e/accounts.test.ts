@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { launchPty, type PtySession } from '../support/pty-session.js';
-import { keyOf } from '../ui/helpers/keys.js';
+import { keyOf, keySequence, tabKey } from '../ui/helpers/keys.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cli = join(root, 'dist', 'pooltop.cjs');
@@ -65,14 +65,14 @@ describe('pooltop --demo: the Sub-accounts tab in a terminal', () => {
 
     const all = await press(
       s,
-      '3',
+      tabKey(3),
       (t) => t.includes('[3 Sub-accounts]') && loaded('1–30')(t),
       'the first page',
     );
     expect(tableRows(all).length).toBeGreaterThan(10);
     expect(all).toMatch(/Alias\s+Email\s+Status\s+KYC/);
 
-    await press(s, '/', (t) => t.includes('Search:'), 'the search box');
+    await press(s, keyOf('accounts', 'search'), (t) => t.includes('Search:'), 'the search box');
     const term = 'miner';
     for (let i = 1; i <= term.length; i++) {
       await press(
@@ -82,9 +82,10 @@ describe('pooltop --demo: the Sub-accounts tab in a terminal', () => {
         `"${term.slice(0, i)}" typed`,
       );
     }
+    // Enter in the search box keeps the search: the box reads it as text, no action of the keymap.
     const found = await press(
       s,
-      '\r',
+      keySequence('enter'),
       (t) => t.includes(`search "${term}"`) && loaded('1–30')(t),
       'search results',
     );
@@ -93,22 +94,32 @@ describe('pooltop --demo: the Sub-accounts tab in a terminal', () => {
     expect(matching.length).toBeGreaterThan(10);
     for (const row of matching) expect(row.toLowerCase()).toContain(term);
 
-    const second = await press(s, '\u001b[6~', loaded('31–60'), 'PgDn');
+    const second = await press(s, keyOf('accounts', 'page-down'), loaded('31–60'), 'PgDn');
     expect(second).toContain(`search "${term}"`);
     for (const row of tableRows(second)) expect(row.toLowerCase()).toContain(term);
-    const firstAgain = await press(s, '\u001b[5~', loaded('1–30'), 'PgUp');
+    const firstAgain = await press(s, keyOf('accounts', 'page-up'), loaded('1–30'), 'PgUp');
     expect(tableRows(firstAgain)[0]).toBe(matching[0]);
 
-    await press(s, 'j', (t) => (tableRows(t)[1] ?? '').startsWith('›'), 'the cursor on row 2');
+    await press(
+      s,
+      keyOf('accounts', 'down', 1),
+      (t) => (tableRows(t)[1] ?? '').startsWith('›'),
+      'the cursor on row 2',
+    );
     const detail = await press(
       s,
-      '\r',
+      keyOf('accounts', 'details'),
       (t) => t.includes('User ID') && t.includes('row 2'),
       'the detail pane',
     );
     expect(detail).toMatch(/ID\s+[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
     expect(detail.toLowerCase()).toMatch(/alias\s+\S*miner/);
-    await press(s, '\u001b', (t) => !t.includes('User ID') && loaded('1–30')(t), 'the detail pane closed');
+    await press(
+      s,
+      keyOf('global', 'close'),
+      (t) => !t.includes('User ID') && loaded('1–30')(t),
+      'the detail pane closed',
+    );
 
     s.pty.write(keyOf('global', 'quit'));
     expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);

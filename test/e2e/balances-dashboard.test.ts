@@ -15,7 +15,7 @@ import { generateAccounts } from '../../src/service/accounts.js';
 import { accountBalances } from '../../src/service/balance-model.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { launchPty, type PtySession, waitForScreen } from '../support/pty-session.js';
-import { tabKey } from '../ui/helpers/keys.js';
+import { keyOf, tabKey } from '../ui/helpers/keys.js';
 
 const COUNT = 40;
 let service: ServiceHandle;
@@ -93,7 +93,7 @@ describe('the detail pane shows balances in a real terminal', () => {
       s.pty.write(tabKey(3));
       await waitForScreen(s, (t) => /rows 1[–-]\d+ [·|]/.test(t), 'the first page');
       const before = balanceRequests();
-      s.pty.write('\r');
+      s.pty.write(keyOf('accounts', 'details'));
       const want = expectedBtcRow();
       const screen = await waitForScreen(
         s,
@@ -147,7 +147,7 @@ describe('a hostile ticker never reaches the terminal raw', () => {
     await waitForScreen(s, (t) => t.includes('[1 Pool]'), 'the dashboard');
     s.pty.write(tabKey(3));
     await waitForScreen(s, (t) => t.includes('hostile-ops'), 'the hostile page');
-    s.pty.write('\r');
+    s.pty.write(keyOf('accounts', 'details'));
     const screen = await waitForScreen(
       s,
       (t) => /Currency +Main/.test(t) && /BTC +1 +2 +3 +6/.test(t),

@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { launchPty, type PtySession, waitForScreen } from '../support/pty-session.js';
+import { keyOf } from '../ui/helpers/keys.js';
 
 let current: PtySession | undefined;
 afterEach(() => {
@@ -20,7 +21,7 @@ async function copyFirstLink(env: Record<string, string>, sequence: RegExp): Pro
   current = s;
   await waitForScreen(s, (t) => /stratum\+tcp:\/\//.test(t) && t.includes('Hash rate'), 'the pool links');
   const before = s.raw().length;
-  s.pty.write('y');
+  s.pty.write(keyOf('pool', 'copy-link'));
   await vi.waitFor(
     () => {
       if (!sequence.test(s.raw().slice(before))) throw new Error('no OSC 52 yet');
@@ -43,7 +44,7 @@ describe('y copies through OSC 52 from the built dashboard', () => {
     expect(after).not.toContain('\x1bPtmux;');
     expect(outsideFrames(after, after.search(osc))).toBe(true);
     await waitForScreen(s, (t) => t.includes('tmux: set -g set-clipboard on'), 'the notice');
-    s.pty.write('q');
+    s.pty.write(keyOf('global', 'quit'));
     expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);
   });
 
@@ -53,7 +54,7 @@ describe('y copies through OSC 52 from the built dashboard', () => {
     expect(Buffer.from(dcs.exec(after)?.[1] ?? '', 'base64').toString()).toMatch(/^stratum\+tcp:\/\/\S+$/);
     expect(outsideFrames(after, after.search(dcs))).toBe(true);
     await waitForScreen(s, (t) => /to the terminal clipboard \(OSC 52\) through screen\./.test(t), 'the notice');
-    s.pty.write('q');
+    s.pty.write(keyOf('global', 'quit'));
     expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);
   });
 });

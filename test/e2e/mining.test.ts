@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { launchPty, type PtySession } from '../support/pty-session.js';
-import { keyOf } from '../ui/helpers/keys.js';
+import { keyOf, keySequence, tabKey } from '../ui/helpers/keys.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cli = join(root, 'dist', 'pooltop.cjs');
@@ -40,7 +40,6 @@ async function press(
   );
 }
 
-const KEYS = { down: '\x1b[B', enter: '\r', escape: '\x1b' };
 /** Worker rows whose series arrived: name, rate, mean, trend. */
 const rows = (t: string) => t.split('\n').filter((l) => /^[› ] \S+\s+\d[\d.]* [kMGTP]?H\/s\s+\d/.test(l));
 /** The fleet table, its three accounts' rows loaded (hash rates in). */
@@ -62,9 +61,14 @@ describe('pooltop --demo: the Mining tab in a terminal', () => {
     await press(s, '', (t) => t.includes('[1 Pool]'), 'the dashboard');
 
     // Three accounts: the tab opens on the fleet table; Enter opens the first.
-    let t = await press(s, '2', (x) => x.includes('[2 Mining]') && fleet(x), 'the fleet table');
+    let t = await press(s, tabKey(2), (x) => x.includes('[2 Mining]') && fleet(x), 'the fleet table');
     expect(t).toMatch(/Mining fleet · 3 accounts/);
-    t = await press(s, KEYS.enter, (x) => headline(x) && rows(x).length > 3, 'the first account');
+    t = await press(
+      s,
+      keyOf('mining', 'details'),
+      (x) => headline(x) && rows(x).length > 3,
+      'the first account',
+    );
     expect(t).toMatch(/Account \S+ · a: another of 3 · Esc: fleet · Payout/);
     expect(t).toMatch(/Reject \d+\.\d\d %/);
     expect(t).toMatch(/Workers \d+ online · \d+ low · \d+ offline · Fee [\d.]+ %/);
@@ -78,21 +82,31 @@ describe('pooltop --demo: the Mining tab in a terminal', () => {
 
     await press(
       s,
-      't',
+      keyOf('mining', 'chart-interval'),
       (x) => x.includes('Hash rate · hourly, 7 days') && /H\/s[┼┤]/.test(x),
       'the hourly chart',
     );
-    await press(s, KEYS.down, (x) => rows(x)[1]?.startsWith('› ') === true, 'the second worker selected');
+    await press(
+      s,
+      keyOf('mining', 'down'),
+      (x) => rows(x)[1]?.startsWith('› ') === true,
+      'the second worker selected',
+    );
     const worker = rows(s.screen())[1]?.slice(2).split(' ')[0] ?? '';
     t = await press(
       s,
-      KEYS.enter,
+      keyOf('mining', 'details'),
       (x) => x.includes(`Worker ${worker} · hourly`) && /H\/s[┼┤]/.test(x),
       "the worker's chart",
     );
-    await press(s, KEYS.escape, (x) => x.includes('Hash rate · hourly, 7 days'), 'the account chart again');
+    await press(
+      s,
+      keyOf('global', 'close'),
+      (x) => x.includes('Hash rate · hourly, 7 days'),
+      'the account chart again',
+    );
 
-    await press(s, '/', (x) => x.includes('Search:'), 'the search box');
+    await press(s, keyOf('mining', 'search'), (x) => x.includes('Search:'), 'the search box');
     for (const ch of '-01')
       await press(
         s,
@@ -100,51 +114,67 @@ describe('pooltop --demo: the Mining tab in a terminal', () => {
         (x) => x.includes(`Search: ${'-01'.slice(0, '-01'.indexOf(ch) + 1)}`),
         `typing ${ch}`,
       );
+    // Enter in the search box keeps the search: the box reads it as text, no action of the keymap.
     t = await press(
       s,
-      KEYS.enter,
+      keySequence('enter'),
       (x) => x.includes('search "-01"') && !x.includes('Search:') && rows(x).length > 0,
       'the matches',
     );
     for (const row of rows(t)) expect(row).toContain('-01');
     await press(
       s,
-      KEYS.escape,
+      keyOf('global', 'close'),
       (x) => !x.includes('search "') && /rows 1–\d+ · (1–\d+ shown ↓\d+ · )?page size/.test(x),
       'the search cleared',
     );
 
     await press(
       s,
-      ']',
+      keyOf('mining', 'older-rewards'),
       (x) => /Rewards \d\d?–\d+, newest first/.test(x) && !x.includes('Rewards 1–'),
       'older rewards',
     );
-    await press(s, '[', (x) => x.includes('Rewards 1–'), 'the newest rewards');
+    await press(s, keyOf('mining', 'newer-rewards'), (x) => x.includes('Rewards 1–'), 'the newest rewards');
     // The yield per TH/s in each row and its trend; m flips to months and back.
     expect(s.screen()).toMatch(/Yield 30 d .* \d\.\d{12} BTC · m: months/);
     expect(s.screen()).toMatch(/\d{4}-\d\d-\d\d (pending|successful|canceled)\s+[\d.]+ BTC\s+0\.\d{12} /);
-    t = await press(s, 'm', (x) => /Rewards by month \(UTC\) 1–\d+ of 1\d, newest first/.test(x), 'months');
+    t = await press(
+      s,
+      keyOf('mining', 'reward-months'),
+      (x) => /Rewards by month \(UTC\) 1–\d+ of 1\d, newest first/.test(x),
+      'months',
+    );
     expect(t).toMatch(/\d{4}-\d\d {4}\d+ days +[\d.]+ BTC +0\.\d{12}/);
-    await press(s, 'm', (x) => x.includes('Rewards 1–') && x.includes('m: months'), 'days again');
+    await press(
+      s,
+      keyOf('mining', 'reward-months'),
+      (x) => x.includes('Rewards 1–') && x.includes('m: months'),
+      'days again',
+    );
 
-    t = await press(s, 'a', (x) => x.includes('Choose a mining account'), 'the picker');
+    t = await press(
+      s,
+      keyOf('mining', 'choose-account'),
+      (x) => x.includes('Choose a mining account'),
+      'the picker',
+    );
     expect(t).toContain('shown now');
     t = await press(
       s,
-      KEYS.down,
+      keyOf('mining', 'down'),
       (x) => /› \S+\s+created/.test(x) && !new RegExp(`› ${account}\\s`).test(x),
       'another account',
     );
     const other = /› (\S+)\s+created/.exec(t)?.[1];
     await press(
       s,
-      KEYS.enter,
+      keyOf('mining', 'details'),
       (x) => x.includes(`Account ${other}`) && headline(x) && /Watchers › \S+/.test(x),
       'the other account',
     );
 
-    s.pty.write('y');
+    s.pty.write(keyOf('mining', 'copy-link'));
     await vi.waitFor(
       () => {
         if (!/\x1b\]52;c;[A-Za-z0-9+/=]+\x07/.test(s.raw())) throw new Error('no OSC 52 yet');
@@ -168,12 +198,22 @@ describe('pooltop --demo: the Mining tab in a terminal', () => {
     const s = launchPty(['--demo', '--interval', '30'], { cols: 120, rows: 40 });
     current = s;
     await press(s, '', (t) => t.includes('[1 Pool]'), 'the dashboard');
-    await press(s, '2', fleet, 'the fleet table');
-    await press(s, KEYS.enter, (x) => rows(x).length > 3 && /rows 1–\d+ ·/.test(x), 'the first account');
+    await press(s, tabKey(2), fleet, 'the fleet table');
+    await press(
+      s,
+      keyOf('mining', 'details'),
+      (x) => rows(x).length > 3 && /rows 1–\d+ ·/.test(x),
+      'the first account',
+    );
     // The last row: a connected worker, or one gone (listed after them, its time in words).
     const table = (x: string) =>
       x.split('\n').filter((l) => /^[› ] \S+\s+(\d[\d.]* [kMGTP]?H\/s|…|-|gone \d)/.test(l));
-    const t = await press(s, 'G', (x) => /› \S+/.test(table(x).at(-1) ?? ''), 'the last worker selected');
+    const t = await press(
+      s,
+      keyOf('mining', 'last-row', 1),
+      (x) => /› \S+/.test(table(x).at(-1) ?? ''),
+      'the last worker selected',
+    );
     const footer = /rows 1–(\d+) · (\d+)–(\d+) shown ↑(\d+) · page size 100 · end of list/.exec(t);
     expect(footer, t).not.toBeNull();
     const [total, first, last, above] = (footer ?? []).slice(1).map(Number);
@@ -198,8 +238,13 @@ describe('pooltop --demo: the Mining tab in a terminal', () => {
     });
     current = s;
     await press(s, '', (t) => t.includes('[1 Pool]'), 'the dashboard');
-    await press(s, '2', (x) => fleet(x) && /\sWARN\s*$/m.test(x), 'the fleet, the account warned');
-    const t = await press(s, KEYS.enter, (x) => /Reject \d+\.\d\d % WARN/.test(x), 'the warning');
+    await press(s, tabKey(2), (x) => fleet(x) && /\sWARN\s*$/m.test(x), 'the fleet, the account warned');
+    const t = await press(
+      s,
+      keyOf('mining', 'details'),
+      (x) => /Reject \d+\.\d\d % WARN/.test(x),
+      'the warning',
+    );
     expect(t).not.toMatch(/online[^·]*(WARN|CRIT)/);
     s.pty.write(keyOf('global', 'quit'));
     expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);

@@ -69,7 +69,7 @@ describe('the mouse', { timeout: 60_000 }, () => {
     await waitForScreen(s, LIVE, 'the pool tab');
     s.pty.write(tabKey(2));
     await waitForScreen(s, (x) => /Mining fleet[\s\S]*H\/s[\s\S]*rows 1[–-]\d+ of/.test(x), 'the fleet');
-    s.pty.write('\r');
+    s.pty.write(keyOf('mining', 'details'));
     await waitForScreen(s, (x) => /› asic-\d+/.test(x), 'the workers of the first account');
     const first = selectedRow(s);
     wheelDown(s, 10, first + 1);
@@ -108,7 +108,7 @@ describe('the mouse', { timeout: 60_000 }, () => {
     await waitForScreen(s, LIVE, 'the pool tab');
     s.pty.write(tabKey(3));
     await waitForScreen(s, (x) => LIST.test(x), 'Sub-accounts');
-    s.pty.write('L');
+    s.pty.write(keyOf('accounts', 'load-all'));
     await waitForScreen(s, (x) => /rows 1[–-]\d+ of 1,000 · \d+ active/.test(x), 'the whole list');
     const first = selectedRow(s);
     expect(first).toBeGreaterThan(0);
@@ -130,7 +130,7 @@ describe('the mouse', { timeout: 60_000 }, () => {
   it('is turned off for Ctrl+Z and back on for fg; off on SIGTERM', async () => {
     const s = start();
     await waitForScreen(s, LIVE, 'the pool tab');
-    s.pty.write('\x1a');
+    s.pty.write(keyOf('global', 'suspend'));
     await vi.waitFor(() => {
       if (s.raw().lastIndexOf(MOUSE_OFF) < s.raw().lastIndexOf(MOUSE_ON)) throw new Error('still reporting');
     });

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTmux, type TmuxServer, type TmuxSession, tmuxMissing } from '../support/tmux-session.js';
+import { tmuxKeyOf } from '../ui/helpers/keys.js';
 
 const missing = tmuxMissing();
 if (missing) console.warn(`test/e2e/quit-and-resume: ${missing}`);
@@ -46,7 +47,7 @@ async function startDashboard(sh: TmuxSession, tab: string, env: Record<string, 
   sh.type(`${server.command(['--demo'], env)}${redirect}`);
   sh.keys('Enter');
   await sh.waitFor((x) => dashboardShown(x), 'the dashboard');
-  sh.keys(tab);
+  sh.keys(tmuxKeyOf('global', 'tab', Number(tab) - 1));
   return sh.waitFor(
     (x) => lines(x)[0]?.includes(`[${tab} ${TAB_NAME[tab]}]`) === true && TAB_LOADED[tab]!.test(x),
     `the ${TAB_NAME[tab]} tab with its data`,
@@ -69,7 +70,7 @@ describe.skipIf(missing)('quit, and suspend-resize-fg, in a real terminal', { ti
       // DEBUG=pooltop: if anything still held the process a second after quitting, the exit
       // fallback (src/main.ts) says so on stderr.
       await startDashboard(sh, tab, { DEBUG: 'pooltop' }, ` 2>${errors}`);
-      sh.keys('q');
+      sh.keys(tmuxKeyOf('global', 'quit'));
       // The terminal is handed back (normal screen) while the process may still be ending: the
       // keys typed now must reach the shell, not be read by the dashboard.
       await sh.waitFor((x) => !dashboardShown(x), 'the shell screen back');
@@ -91,7 +92,7 @@ describe.skipIf(missing)('quit, and suspend-resize-fg, in a real terminal', { ti
     async (cols, rows, newCols, newRows) => {
       const sh = shell(`resize-${cols}`, cols, rows);
       await startDashboard(sh, '3');
-      sh.keys('C-z');
+      sh.keys(tmuxKeyOf('global', 'suspend'));
       await sh.waitFor((x) => /Stopped/.test(x) && !dashboardShown(x), 'the shell, the job stopped');
       sh.resize(newCols, newRows);
       sh.type('fg');
@@ -110,7 +111,7 @@ describe.skipIf(missing)('quit, and suspend-resize-fg, in a real terminal', { ti
       // The header is right-aligned too, and no other row carries a piece of the status bar.
       expect(lines(screen)[0]).toHaveLength(newCols);
       expect(lines(screen).filter((l) => /q quit/.test(l))).toHaveLength(1);
-      sh.keys('q');
+      sh.keys(tmuxKeyOf('global', 'quit'));
       await sh.waitFor((x) => !dashboardShown(x), 'quit to the shell');
     },
   );

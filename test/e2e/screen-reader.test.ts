@@ -78,7 +78,8 @@ describe('--screen-reader', { timeout: 60_000 }, () => {
     s.pty.write(keyOf('global', 'help'));
     await waitForOutput(s, 'Keys of the Sub-accounts tab:');
     await waitForOutput(s, 'q / Ctrl+C: Quit');
-    s.pty.write('?p');
+    // Two keys in one write on purpose: ? closes the help and p pauses, both from a single read.
+    s.pty.write(keyOf('global', 'help') + keyOf('global', 'pause'));
     await waitForOutput(s, 'Sub-accounts: PAUSED');
     s.pty.write(keyOf('global', 'quit'));
     expect(await s.exit).toBe(0);

@@ -70,16 +70,20 @@ describe('the dashboard against serve --sparse', () => {
     const accounts = await press(tabKey(3), (t) => t.includes('rows 1–30 ·'), 'the first page');
     expect(accounts).toMatch(/Alias\s+Email\s+Status\s+KYC/);
     expect(accounts).toContain('—');
-    await press('n', (t) => t.includes('rows 31–60 ·'), 'page 2');
-    await press('n', (t) => t.includes('rows 61–90 ·'), 'page 3');
+    await press(keyOf('accounts', 'page-down', 1), (t) => t.includes('rows 31–60 ·'), 'page 2');
+    await press(keyOf('accounts', 'page-down', 1), (t) => t.includes('rows 61–90 ·'), 'page 3');
     // The detail pane of the first row with a placeholder in it.
     const table = s.screen().split('\n');
     const first = table.findIndex((l) => /^[› ] /.test(l) && l.includes('—'));
     const cursor = table.findIndex((l) => l.startsWith('› '));
     expect(first).toBeGreaterThanOrEqual(cursor);
     for (let i = cursor; i < first; i++)
-      await press('j', (t) => t.split('\n')[i + 1]?.startsWith('› ') ?? false, `row ${i + 1}`);
-    const detail = await press('\r', (t) => t.includes('User ID'), 'the detail pane');
+      await press(
+        keyOf('accounts', 'down', 1),
+        (t) => t.split('\n')[i + 1]?.startsWith('› ') ?? false,
+        `row ${i + 1}`,
+      );
+    const detail = await press(keyOf('accounts', 'details'), (t) => t.includes('User ID'), 'the detail pane');
     expect(detail).toMatch(
       /(Alias|Email \(masked\)|User ID|Status|KYC status|KYC shared|Spot trading|Collateral|Colour)\s+—/,
     );
@@ -88,7 +92,11 @@ describe('the dashboard against serve --sparse', () => {
     // Auto-refresh spends the configured token on the way in; R refreshes once more.
     const refreshed = (t: string) => /Last refresh\s+(\d\d:\d\d:\d\d) .*, ok/.exec(t)?.[1];
     const session = await press(tabKey(4), (t) => refreshed(t) !== undefined, 'the session tab, refreshed');
-    await press('R', (t) => (refreshed(t) ?? '') > (refreshed(session) ?? ''), 'a token refresh');
+    await press(
+      keyOf('session', 'refresh-token'),
+      (t) => (refreshed(t) ?? '') > (refreshed(session) ?? ''),
+      'a token refresh',
+    );
     await press(tabKey(1), (t) => t.includes('[1 Pool]') && t.includes('Blocks found'), 'back to the pool');
 
     for (const screen of seen) expect(errorLines(screen), screen).toEqual([]);

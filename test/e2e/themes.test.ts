@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { contrastRatio } from '../../src/format/xterm-palette.js';
 import { launchPty, type PtySession, waitForScreen } from '../support/pty-session.js';
 import { textColors } from '../support/sgr-colors.js';
+import { tabKey } from '../ui/helpers/keys.js';
 
 const WHITE = { r: 255, g: 255, b: 255 };
 const sessions: PtySession[] = [];
@@ -26,18 +27,19 @@ function start(args: string[], env: Record<string, string> = {}, answer?: string
   return s;
 }
 
-const TABS: Array<[string, RegExp]> = [
-  ['1', /\[1 Pool\][\s\S]*Blocks found[\s\S]*\d{7}/],
-  ['2', /\[2 Mining\][\s\S]*Mining fleet[\s\S]*rows 1[–-]\d+ of/],
-  ['3', /\[3 Sub-accounts\][\s\S]*rows 1[–-]\d+ [·|]/],
-  ['4', /\[4 Session\][\s\S]*Token type/],
+/** Each tab by its number (the key is the keymap's: `tabKey`), and its screen once its data is in. */
+const TABS: Array<[number, RegExp]> = [
+  [1, /\[1 Pool\][\s\S]*Blocks found[\s\S]*\d{7}/],
+  [2, /\[2 Mining\][\s\S]*Mining fleet[\s\S]*rows 1[–-]\d+ of/],
+  [3, /\[3 Sub-accounts\][\s\S]*rows 1[–-]\d+ [·|]/],
+  [4, /\[4 Session\][\s\S]*Token type/],
 ];
 
 /** Every tab, each once its data is in; then the colours its text was drawn in. */
 async function everyTab(s: PtySession) {
-  for (const [key, loaded] of TABS) {
-    s.pty.write(key);
-    await waitForScreen(s, (x) => loaded.test(x), `tab ${key} with its data`);
+  for (const [tab, loaded] of TABS) {
+    s.pty.write(tabKey(tab));
+    await waitForScreen(s, (x) => loaded.test(x), `tab ${tab} with its data`);
   }
   await s.flushed();
   return textColors(s.raw());

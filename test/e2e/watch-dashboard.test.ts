@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTmux, type TmuxServer, tmuxMissing } from '../support/tmux-session.js';
+import { tmuxKeyOf } from '../ui/helpers/keys.js';
 
 const missing = tmuxMissing();
 if (missing) console.warn(`test/e2e/watch-dashboard: ${missing}`);
@@ -42,12 +43,12 @@ describe.skipIf(Boolean(missing))('alerts with the Mining tab never opened', () 
       'every account in the status bar',
     );
     expect(bar).toMatch(/\[1 Pool\]/);
-    s.keys('!');
+    s.keys(tmuxKeyOf('global', 'alerts'));
     const history = await s.waitFor(
       (x) => x.includes('Alert history') && ACCOUNTS.every((a) => new RegExp(`${a}/workers_online +OK → CRITICAL`).test(x)),
       'every account in the history',
     );
     expect(history).not.toContain('Mining fleet');
-    s.keys('q');
+    s.keys(tmuxKeyOf('global', 'quit'));
   });
 });

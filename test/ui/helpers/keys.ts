@@ -56,11 +56,52 @@ const SEQUENCES: Record<NamedKey, string> = {
  * first): the keymap's, so a test presses what the help lists and follows a binding that moves.
  */
 export function keyOf<S extends Scope>(scope: S, action: ActionOf<S>, n = 0): string {
+  return keySequence(keyNameOf(scope, action, n));
+}
+
+/** The name of that key as the keymap writes it ('q', 'enter', 'ctrl+z'). */
+export function keyNameOf<S extends Scope>(scope: S, action: ActionOf<S>, n = 0): string {
   const binding = KEYMAP.find((b) => b.scope === scope && b.action === action);
   const name = (binding?.keys as readonly string[] | undefined)?.[n];
   if (name === undefined) throw new Error(`no key ${n} for ${scope}:${String(action)}`);
-  return keySequence(name);
+  return name;
 }
+
+/**
+ * The same key as tmux's `send-keys` names it ('q', 'Enter', 'C-z', 'NPage'), for the tests
+ * that drive the dashboard in tmux (test/support/tmux-session.ts, `keys(...)`).
+ */
+export function tmuxKeyOf<S extends Scope>(scope: S, action: ActionOf<S>, n = 0): string {
+  return tmuxKeyName(keyNameOf(scope, action, n));
+}
+
+/** A keymap key name as tmux's `send-keys` names it. */
+export function tmuxKeyName(name: string): string {
+  const named = TMUX_NAMES[name];
+  if (named !== undefined) return named;
+  if (name.startsWith('ctrl+') && name.length === 6) return `C-${name.slice(5)}`;
+  // A lone ';' separates tmux commands: no key of the keymap is one, keep it that way here.
+  if ([...name].length !== 1 || name === ';') throw new Error(`no tmux name for ${JSON.stringify(name)}`);
+  return name;
+}
+
+const TMUX_NAMES: Record<string, string> = {
+  tab: 'Tab',
+  'shift+tab': 'BTab',
+  escape: 'Escape',
+  enter: 'Enter',
+  up: 'Up',
+  down: 'Down',
+  right: 'Right',
+  left: 'Left',
+  pageup: 'PPage',
+  pagedown: 'NPage',
+  home: 'Home',
+  end: 'End',
+  backspace: 'BSpace',
+  delete: 'DC',
+  ' ': 'Space',
+} satisfies Record<NamedKey | ' ', string>;
 
 /** The key that shows tab `n` (1 for the first). */
 export const tabKey = (n: number): string => keyOf('global', 'tab', n - 1);
