@@ -8,6 +8,8 @@
  */
 import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -21,7 +23,6 @@ import { CLI } from '../support/run-cli.js';
 import { type ServedCli, startServeCli } from '../support/serve-cli.js';
 import { keyOf, tabKey } from '../ui/helpers/keys.js';
 
-const KEYS = { enter: '\r', escape: '\x1b' };
 const done: Array<() => unknown> = [];
 afterEach(async () => {
   for (const fn of done.splice(0).reverse()) await fn();
@@ -172,7 +173,73 @@ describe('the fleet table in a terminal', () => {
     const goneAt2 = [...new Set([...first, ...at1])].filter((n) => !at2.has(n)).length;
     clock.t = T0;
 
-    const proxy = await startPageFaultProxy(service.baseUrl, -1, MINING_PATHS.workerNames);
+    // Between the proxy and the service: the account's workers/names requests, answered and in
+    // flight. The service answers each page at the clock of the moment it gets it, so a listing
+    // still going when the clock moves is read partly at one time and partly at another: if it
+    // completes, its names are not the listing of either time (workers shift between pages), and
+    // the wrong workers are marked gone, or the right ones missed, until the next listing, which
+    // (the counts unchanged) comes only after RELIST_MS. The dashboard lists an account more than
+    // once as it starts (the tab and its watcher), so the file being written says that one listing
+    // is done, not all: the clock moves only once none is left.
+    const names = { inFlight: 0, answered: new Map<number, number>(), trace: [] as string[] };
+    const started = Date.now();
+    const hop = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks);
+        let offset: number | undefined;
+        if (req.url === MINING_PATHS.workerNames) {
+          const q = JSON.parse(body.toString('utf8')) as { account?: string; offset?: number };
+          if (q.account === account) offset = q.offset ?? 0;
+        }
+        if (offset !== undefined) {
+          names.inFlight++;
+          names.trace.push(`+${Date.now() - started} ms offset ${offset} at ${clockName()}`);
+        }
+        const forward = request(
+          {
+            host: upstream.hostname,
+            port: upstream.port,
+            method: req.method,
+            path: req.url,
+            headers: req.headers,
+          },
+          (up) => {
+            res.writeHead(up.statusCode ?? 502, up.headers);
+            up.pipe(res);
+            up.on('end', () => {
+              if (offset === undefined) return;
+              names.inFlight--;
+              names.answered.set(offset, (names.answered.get(offset) ?? 0) + 1);
+            });
+          },
+        );
+        forward.on('error', () => res.destroy());
+        forward.end(body);
+      });
+    });
+    const upstream = new URL(service.baseUrl);
+    const clockName = () =>
+      clock.t === T0 ? 'T0' : clock.t === T1 ? 'T1' : clock.t === T2 ? 'T2' : String(clock.t);
+    await new Promise<void>((resolve) => hop.listen(0, '127.0.0.1', resolve));
+    done.push(
+      () =>
+        new Promise<void>((resolve) => {
+          hop.closeAllConnections();
+          hop.close(() => resolve());
+        }),
+    );
+    const hopUrl = `http://127.0.0.1:${(hop.address() as AddressInfo).port}`;
+    // Every listing begun has ended: it begins at offset 0 and, with 101 to 400 names, ends with
+    // the wave of pages 100–400 (api/page-waves.ts).
+    expect(first.size).toBeGreaterThan(100);
+    expect(first.size).toBeLessThanOrEqual(400);
+    const listingsDone = () =>
+      names.inFlight === 0 &&
+      (names.answered.get(0) ?? 0) > 0 &&
+      names.answered.get(400) === names.answered.get(0);
+    const proxy = await startPageFaultProxy(hopUrl, -1, MINING_PATHS.workerNames);
     done.push(() => proxy.close());
     const home = mkdtempSync(join(tmpdir(), 'pooltop-fleet-'));
     const state = join(home, '.state');
@@ -195,11 +262,25 @@ describe('the fleet table in a terminal', () => {
     // Every account listed completely once: its memory is on disk.
     const file = seenStorePath(join(state, 'pooltop'), 'default', account);
     await vi.waitFor(() => expect(existsSync(file), file).toBe(true), { timeout: 20_000 });
-    const remembered = readFileSync(file);
+    // What the file remembers: every listing so far was at T0 (the last one may still be writing).
+    const inFile = () =>
+      (
+        Object.values(
+          (
+            JSON.parse(readFileSync(file, 'utf8')) as {
+              entries: Record<string, { workers: { name: string; gone?: boolean }[] }>;
+            }
+          ).entries,
+        )[0]?.workers ?? []
+      ).map((w) => `${w.name}${w.gone ? ' gone' : ''}`);
+    const remembered = [...first].sort();
 
     // Workers leave while every listing's second page fails: nothing is marked gone.
+    // No listing of the account left going at T0 (above): none is read across the clock's move.
+    await vi.waitFor(() => expect(listingsDone(), names.trace.join('\n')).toBe(true), { timeout: 20_000 });
     proxy.failOffset = 100;
     clock.t = T1;
+    names.trace.push(`+${Date.now() - started} ms clock moved to T1`);
     const info = await client.mining.minerInfo({ account });
     const connected = (info.workers.online ?? 0) + (info.workers.low ?? 0);
     await until(
@@ -212,26 +293,35 @@ describe('the fleet table in a terminal', () => {
     );
     await vi.waitFor(() => expect(proxy.refused()).toBeGreaterThan(0), { timeout: 20_000 });
     expect(fleetRows(s.screen()).get(account)?.gone).toBe(0);
-    expect(readFileSync(file).equals(remembered)).toBe(true);
+    expect(inFile().sort()).toEqual(remembered);
 
     // The page answers again: the listing is tried again at the next poll, and the workers away are gone.
     proxy.failOffset = -1;
-    let t = await until(s, (x) => fleetRows(x).get(account)?.gone === away.length, 'the gone count', 60_000);
-    s.pty.write(KEYS.enter);
+    let t = await until(
+      s,
+      (x) => fleetRows(x).get(account)?.gone === away.length,
+      `the gone count (away: ${away.join(', ')})`,
+      60_000,
+    );
+    s.pty.write(keyOf('mining', 'details'));
     t = await until(s, (x) => x.includes(`Account ${account}`) && /rows 1–\d+ ·/.test(x), 'the account');
     for (let page = 2; !t.includes('end of list'); page++) {
-      s.pty.write('n');
+      s.pty.write(keyOf('mining', 'page-down', 1));
       t = await until(s, (x) => new RegExp(`rows ${(page - 1) * 100 + 1}–\\d+ ·`).test(x), `page ${page}`);
     }
-    s.pty.write('G');
-    t = await until(s, (x) => away.every((n) => new RegExp(`${n}\\s+gone \\d`).test(x)), 'the gone rows');
+    s.pty.write(keyOf('mining', 'last-row', 1));
+    t = await until(
+      s,
+      (x) => away.every((n) => new RegExp(`${n}\\s+gone \\d`).test(x)),
+      `the gone rows (away: ${away.join(', ')})`,
+    );
     // After the connected ones: the last rows of the table.
     const rows = t.split('\n').filter((l) => /^[› ] \S+\s+(\d[\d.]* [kMGTP]?H\/s|…|gone \d)/.test(l));
     expect(rows.slice(-away.length).every((l) => /gone \d/.test(l))).toBe(true);
 
     // They come back: once the counts change, listed again and no longer gone.
     clock.t = T2;
-    s.pty.write(KEYS.escape);
+    s.pty.write(keyOf('global', 'close'));
     // A listing again once the counts change: on a busy machine that can take longer than the default.
     t = await until(
       s,

@@ -327,6 +327,32 @@ describe('Mining tab', () => {
     expect(v.fake.callsOf('hashrate')).toHaveLength(1);
   });
 
+  it('lists the names again when the counts changed while the first listing was on its way', async () => {
+    fakeClock();
+    const fake = new FakeMining();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const names = fake.workerNames;
+    fake.workerNames = async (q) => {
+      await held;
+      return names(q);
+    };
+    const v = mount(fake, { intervalSec: 1 });
+    await waitForFrame(v.frame, (x) => headline(x) && x.includes('1 offline'), 10_000);
+    // A worker leaves while the names are being read: the listing answers the counts it was asked at.
+    fake.info = { ...fake.info, workers: { online: 36, low: 2, offline: 2 } };
+    fake.workerCount = 38;
+    await waitForFrame(v.frame, (x) => x.includes('2 offline'), 5_000);
+    release();
+    // Three held: the page on screen, the tab's whole listing and the watcher's.
+    await waitUntil(() => fake.callsOf('workerNames').length >= 3, 'the listings held', 5_000);
+    await elapse(2_300);
+    // The tab's listing answered the counts before the change: it lists again (one page for 38).
+    await waitUntil(() => fake.callsOf('workerNames').length >= 4, 'the names asked again', 2_000);
+  });
+
   it('shown again with data older than its period, asks each resource once (the headline and the chart share the 5-minute series)', async () => {
     fakeClock();
     let now = NOW;

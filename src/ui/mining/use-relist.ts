@@ -47,7 +47,12 @@ export function useRelistOnCounts(
   // biome-ignore lint/correctness/useExhaustiveDependencies: countsPoll: each poll checks again
   useEffect(() => {
     if (counts === undefined || poll.paused || poll.hidden || pending.current) return;
-    if (!hasListing && !error) return; // the first listing is on its way
+    if (!hasListing && !error) {
+      // The first listing is on its way: it answers these counts (or older), not the ones when it
+      // lands; counts that change meanwhile (pages read as workers come or go) list again.
+      asked.current ??= counts;
+      return;
+    }
     if (listedAt.current === undefined && !error) {
       listedAt.current = counts;
       return;
