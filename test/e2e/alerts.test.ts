@@ -73,8 +73,12 @@ describe('pooltop --demo --notify with thresholds the demo crosses', () => {
     // same states: no more bells, no more notifications.
     const start = clockOf(s.screen());
     await waitForScreen(s, (t) => secondsBetween(start, clockOf(t)) >= 3, 'three more seconds on the clock');
-    // The bell and the two notifications' terminators (not the background-colour query's).
-    expect(count(s.raw().replaceAll(BACKGROUND_QUERY, ''), '\x07')).toBe(3);
+    // The bell and the two notifications' terminators (not the background-colour query's, nor
+    // the window titles': `pooltop`, then what holds).
+    const titles = [...s.raw().matchAll(/\x1b\]2;([^\x07]*)\x07/g)].map((m) => m[1]);
+    expect(titles).toEqual(['pooltop', 'pooltop: CRIT 1, WARN 1']);
+    const withoutTitles = s.raw().replaceAll(BACKGROUND_QUERY, '').replace(/\x1b\]2;[^\x07]*\x07/g, '');
+    expect(count(withoutTitles, '\x07')).toBe(3);
     expect(count(s.raw(), '\x1b]9;')).toBe(1);
 
     s.pty.write(keyOf('global', 'alerts'));
