@@ -7,8 +7,9 @@
  *   worker thread, which the C allocator keeps in that thread's arena (10–14 MB in the first
  *   minutes), and functions that run once a second or once a minute reach TurboFan's threshold one
  *   after another for hours, so both that memory and the optimised code kept growing. The frames
- *   of a 1 s dashboard cost a few percent more CPU in baseline code, and sorting or searching a
- *   whole list of 10,100 sub-accounts stays within its 30 ms.
+ *   of a 1 s dashboard cost a few percent more CPU in baseline code; so does a whole list of
+ *   10,100 sub-accounts (re-sorting it draws in ~2× the time), which TurboFan no longer speeds
+ *   up: turned on for the list, it made that tab grow by megabytes an hour.
  * - At start, `--no-maglev`: Maglev's compilations come in bursts whose memory the C allocator
  *   keeps in the same way.
  * - At start, `--wasm-tier-up-filter` set to a function index Yoga does not have: Yoga's (and

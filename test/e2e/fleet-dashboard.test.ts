@@ -8,7 +8,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, request } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import { MINING_PATHS } from '../../src/api/mining-types.js';
 import { seenStorePath } from '../../src/config/seen-store.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { launchPty, type PtySession } from '../support/pty-session.js';
-import { startPageFaultProxy } from './page-fault-proxy.js';
+import { forward, startPageFaultProxy } from './page-fault-proxy.js';
 import { CLI } from '../support/run-cli.js';
 import { type ServedCli, startServeCli } from '../support/serve-cli.js';
 import { keyOf, tabKey } from '../ui/helpers/keys.js';
@@ -197,26 +197,11 @@ describe('the fleet table in a terminal', () => {
           names.inFlight++;
           names.trace.push(`+${Date.now() - started} ms offset ${offset} at ${clockName()}`);
         }
-        const forward = request(
-          {
-            host: upstream.hostname,
-            port: upstream.port,
-            method: req.method,
-            path: req.url,
-            headers: req.headers,
-          },
-          (up) => {
-            res.writeHead(up.statusCode ?? 502, up.headers);
-            up.pipe(res);
-            up.on('end', () => {
-              if (offset === undefined) return;
-              names.inFlight--;
-              names.answered.set(offset, (names.answered.get(offset) ?? 0) + 1);
-            });
-          },
-        );
-        forward.on('error', () => res.destroy());
-        forward.end(body);
+        forward(upstream, req, body, res, () => {
+          if (offset === undefined) return;
+          names.inFlight--;
+          names.answered.set(offset, (names.answered.get(offset) ?? 0) + 1);
+        });
       });
     });
     const upstream = new URL(service.baseUrl);

@@ -3,7 +3,7 @@
  * for one path's page at one offset (read from the signed body), and passes everything else
  * through unchanged: a page that can never be fetched (until `failOffset` is set to -1).
  */
-import { createServer, request } from 'node:http';
+import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PATHS } from '../../src/api/types.js';
 
@@ -14,6 +14,20 @@ export interface PageFaultProxy {
   /** The offset refused; -1 refuses nothing. */
   failOffset: number;
   close(): Promise<void>;
+}
+
+/** Sends `req` (its `body` read already) on to `upstream` and the answer back; `onEnd` once it is through. */
+export function forward(upstream: URL, req: IncomingMessage, body: Buffer, res: ServerResponse, onEnd?: () => void): void {
+  const out = request(
+    { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+    (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+      if (onEnd) up.on('end', onEnd);
+    },
+  );
+  out.on('error', () => res.destroy());
+  out.end(body);
 }
 
 export async function startPageFaultProxy(
@@ -36,21 +50,7 @@ export async function startPageFaultProxy(
         res.end(text);
         return;
       }
-      const forward = request(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          method: req.method,
-          path: req.url,
-          headers: req.headers,
-        },
-        (up) => {
-          res.writeHead(up.statusCode ?? 502, up.headers);
-          up.pipe(res);
-        },
-      );
-      forward.on('error', () => res.destroy());
-      forward.end(body);
+      forward(upstream, req, body, res);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
