@@ -89,9 +89,17 @@ export async function measureWatchIdle(cli, { idleMs = 120_000, warmupMs = 10_00
   const cpu1 = cpuMs(child.pid);
   const wall = performance.now() - t0;
   clearInterval(sample);
-  child.kill('SIGTERM');
+  await stop(child);
   rmSync(home, { recursive: true, force: true });
   return { rssMB: rss / 1e6, cpuPct: ((cpu1 - cpu0) / wall) * 100, seconds: wall / 1000 };
+}
+
+/** SIGTERM, then the exit awaited (bounded): the watcher writes its state on the way out. */
+async function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(10_000)]);
 }
 
 /** Requests per minute, by operation, for 50 accounts × 2,000 workers with `drop` on. */
@@ -116,7 +124,7 @@ export async function measureWatchLoad(cli, { minutes = 3 } = {}) {
   clearInterval(sample);
   const after = proxy.snapshot();
   const perMin = 60_000 / (performance.now() - t0);
-  child.kill('SIGTERM');
+  await stop(child);
   await proxy.close();
   rmSync(home, { recursive: true, force: true });
   const byPath = {};
@@ -130,11 +138,11 @@ export async function measureWatchLoad(cli, { minutes = 3 } = {}) {
 
 export function watchLines(idle, load) {
   const out = [];
-  if (idle)
+  if (idle?.rssMB !== undefined)
     out.push(
       `watch, 60 s interval: RSS ${idle.rssMB.toFixed(1)} MB (≤ 70), idle CPU ${idle.cpuPct.toFixed(2)} % over ${idle.seconds.toFixed(0)} s (≤ 0.5)`,
     );
-  if (load)
+  if (load?.byPath)
     out.push(
       `watch, 50 accounts × 2,000 workers, drop on: ${load.total} requests/min (${Object.entries(load.byPath)
         .map(([p, n]) => `${p} ${n}`)
