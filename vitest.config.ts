@@ -15,9 +15,9 @@ export default defineConfig({
     // size in the environment answers it at once.
     env: { COLUMNS: '100', LINES: '24' },
     pool: 'forks',
-    // Most files wait on child processes and sockets, not the CPU: two at a time on a 2-core
-    // machine (vitest's default there is one).
-    maxWorkers: 2,
+    // Most files wait on child processes and sockets, not the CPU: three at a time on a 2-core
+    // machine (vitest's default there is one) keep both cores busy.
+    maxWorkers: 3,
     testTimeout: 120_000,
     hookTimeout: 120_000,
     globalSetup: ['./test/support/run-temp-dir.ts'],

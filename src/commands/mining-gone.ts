@@ -3,8 +3,9 @@
  * profile has seen of the account (config/seen-workers.ts), then the workers seen before and
  * missing now: name, last seen, gone for. A page that fails ends the command before anything is
  * written. With `--demo` nothing touches the disk: the memory starts as if pooltop had listed the
- * demo's workers every ten minutes over the last six hours (from the demo's own model), so the
- * example has something to show.
+ * demo's workers every ten minutes over the last six hours (from the demo's own model), and a rig
+ * retired two hours ago (a name the model never lists), so the example shows a gone worker
+ * whatever the clock says: the model's own comings and goings leave minutes with none.
  */
 import { homedir } from 'node:os';
 import { listWorkerNames } from '../api/worker-listing.js';
@@ -26,8 +27,10 @@ import { renderTextTable } from './text-table.js';
 
 const DEMO_HISTORY_S = 6 * 3600;
 const DEMO_STEP_S = 600;
+const DEMO_RETIRED_S = 2 * 3600;
 
-async function demoHistory(account: string, nowS: number): Promise<SeenState> {
+/** The demo's memory of `account` at `nowS`: six hours of its model's listings and a retired rig. */
+export async function demoHistory(account: string, nowS: number): Promise<SeenState> {
   const { createMiningModel } = await import('../service/mining-model.js');
   const { resolveOptions } = await import('../service/options.js');
   const o = resolveOptions();
@@ -40,8 +43,11 @@ async function demoHistory(account: string, nowS: number): Promise<SeenState> {
   const fleet = model.find(account)?.fleet;
   let state = EMPTY_SEEN;
   if (!fleet) return state;
+  // Numbered one past the fleet, so the model never lists it.
+  const retired = fleet.nameOf(fleet.size);
   for (let t = nowS - DEMO_HISTORY_S; t < nowS; t += DEMO_STEP_S) {
     const names = fleet.snapshot(t).connected.map((i) => fleet.nameOf(i));
+    if (t < nowS - DEMO_RETIRED_S) names.push(retired);
     state = updateSeen(state, { complete: true, names }, t);
   }
   return state;
