@@ -155,7 +155,12 @@ export function sanitize(text: string, opts: SanitizeOptions): string {
   return opts.unicode ? out : asciiData(out);
 }
 
+/** Printable ASCII, single spaces between words: what `sanitizeLine` returns unchanged. */
+const CLEAN_LINE = /^[\x21-\x7e]+(?: [\x21-\x7e]+)*$/;
+
 /** `sanitize` for one-line fields, with surrounding whitespace trimmed and runs collapsed. */
 export function sanitizeLine(text: string, target: TextTarget): string {
+  // Most fields are clean: a table redrawn after a sort cleans hundreds of them a frame.
+  if (CLEAN_LINE.test(text)) return text;
   return sanitize(text, target).replace(/ {2,}/g, ' ').trim();
 }

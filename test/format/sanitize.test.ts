@@ -70,6 +70,16 @@ describe('sanitize', () => {
     expect(sanitizeLine('  EU \n\n west  ', KEEP_UNICODE)).toBe('EU west');
   });
 
+  it('sanitizeLine returns what the whole cleaning would, clean lines included (property)', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'Z', '7', '-', ' ', '\t', '\x1b', '[', 'é', '\x7f') });
+    fc.assert(
+      fc.property(text, fc.boolean(), (t, unicode) => {
+        const target = { unicode };
+        expect(sanitizeLine(t, target)).toBe(sanitize(t, target).replace(/ {2,}/g, ' ').trim());
+      }),
+    );
+  });
+
   it('never lets a control or ESC through, and is idempotent (property)', () => {
     const pieces = fc.constantFrom(
       '\x1b',

@@ -20,7 +20,9 @@ export interface AccountRowProps {
 /**
  * One table line: cursor marker, colour swatch, then the cells. The selection is marked by `›`,
  * not colour. Memoised: the 1 s clock and a cursor move re-render the table, and only the rows
- * whose account, layout, selection or swatch changed are drawn again.
+ * whose account, layout, selection or swatch changed are drawn again. Neighbouring cells of one
+ * colour share one Text of one string: a sort or a page flip draws every row again, and the
+ * nodes per row are most of what that frame costs.
  */
 export const AccountRow = memo(AccountRowView);
 
@@ -28,26 +30,31 @@ function AccountRowView({ account, layout, selected, swatch, balance }: AccountR
   const term = useTerminal();
   const { ellipsis } = useGlyphs();
   const theme = useTheme();
+  const runs: { color: string | undefined; text: string }[] = [];
+  layout.columns.forEach((column, i) => {
+    const cell =
+      column.id === 'balance' && balance ? balance : cellFor(account, column.id, layout.shortId, term);
+    const text =
+      column.id === 'balance'
+        ? padStart(truncate(cell.text, column.width, ellipsis), column.width, ellipsis)
+        : cell.text;
+    const color = selected ? undefined : roleColor(theme, cell.role);
+    const piece = padEnd(text, column.width, ellipsis) + (i < layout.columns.length - 1 ? ' ' : '');
+    const last = runs.at(-1);
+    if (last && last.color === color) last.text += piece;
+    else runs.push({ color, text: piece });
+  });
+  // One level of Texts: Ink cleans the text of every level again when it measures and draws.
   return (
     <Text wrap="truncate">
       <Text bold>{selected ? '› ' : '  '}</Text>
-      <Text color={swatch}>{swatch ? '██' : '  '}</Text>{' '}
-      <Text inverse={selected} bold={selected}>
-        {layout.columns.map((column, i) => {
-          const cell =
-            column.id === 'balance' && balance ? balance : cellFor(account, column.id, layout.shortId, term);
-          const text =
-            column.id === 'balance'
-              ? padStart(truncate(cell.text, column.width, ellipsis), column.width, ellipsis)
-              : cell.text;
-          return (
-            <Text key={column.id} color={selected ? undefined : roleColor(theme, cell.role)}>
-              {padEnd(text, column.width, ellipsis)}
-              {i < layout.columns.length - 1 ? ' ' : ''}
-            </Text>
-          );
-        })}
-      </Text>
+      <Text color={swatch}>{`${swatch ? '██' : '  '} `}</Text>
+      {runs.map((run, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a run is its place in the line
+        <Text key={i} color={run.color} inverse={selected} bold={selected}>
+          {run.text}
+        </Text>
+      ))}
     </Text>
   );
 }
