@@ -6,7 +6,7 @@ import type { SubAccount } from '../../api/types.js';
 import { formatCount } from '../../format/number.js';
 import { textOr, yesNo } from '../../format/placeholder.js';
 import { displayWidth, padEnd, padStart, truncate } from '../../format/width.js';
-import { uniqueKeys } from '../browser/row-keys.js';
+import { uniqueKeys } from '../browser/table-frame.js';
 import { DataStatus } from '../chrome/data-status.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useTheme } from '../theme-context.js';

@@ -1,6 +1,5 @@
 import type { SubAccount } from '../../api/types.js';
-import { useRowKeys } from '../browser/row-keys.js';
-import { TableFrame } from '../browser/table-frame.js';
+import { TableFrame, uniqueKeys } from '../browser/table-frame.js';
 import type { TableMouse } from '../browser/table-mouse.js';
 import type { Cell } from './account-cells.js';
 import { AccountHeader, AccountRow } from './account-row.js';
@@ -41,7 +40,7 @@ export function AccountsTable({
   const selected = Math.min(cursor, accounts.length - 1);
   const { first: start, end } = visibleRange(top, rows, accounts.length);
   const visible = accounts.slice(start, end);
-  const keys = useRowKeys(visible.map((a) => a.id ?? ''));
+  const keys = uniqueKeys(visible.map((a) => a.id ?? ''));
   return (
     <TableFrame
       header={<AccountHeader layout={layout} />}

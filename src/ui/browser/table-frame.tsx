@@ -61,3 +61,13 @@ export function TableFrame({ header, rows, none, loading, what, empty, children,
     </Box>
   );
 }
+
+/** React keys from ids, made unique even if the server repeats an id. */
+export function uniqueKeys(ids: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return ids.map((id) => {
+    const n = seen.get(id) ?? 0;
+    seen.set(id, n + 1);
+    return n === 0 ? id : `${id}#${n}`;
+  });
+}

@@ -1,6 +1,5 @@
 import { visibleRange } from '../shared/footer-text.js';
-import { uniqueKeys } from '../browser/row-keys.js';
-import { TableFrame } from '../browser/table-frame.js';
+import { TableFrame, uniqueKeys } from '../browser/table-frame.js';
 import type { TableMouse } from '../browser/table-mouse.js';
 import type { Poll } from './mining-data.js';
 import type { WorkerLayout } from './worker-columns.js';
