@@ -3,7 +3,8 @@
  * dropped, and in aliases digit runs made to sort by value, so `bot-2` comes before `bot-10`) and
  * compared as plain strings: no collator call per comparison. A column with few distinct values
  * (status, KYC, yes/no) is sorted by bucketing rows under their sorted values, without comparing
- * rows at all. Stable: equal keys keep the list's order in both directions. Pure.
+ * rows at all. Stable: equal keys keep the list's order in both directions. Pure, but for the
+ * orders kept beside a list when asked (`remember`): the loaded list is sorted again and again.
  */
 import type { SubAccount } from '../api/types.js';
 import { amountKey } from './balance-cells.js';
@@ -28,9 +29,41 @@ export function sortText(text: string, natural = true): string {
   return natural && HAS_DIGIT.test(t) ? t.replace(DIGITS, byValue) : t;
 }
 
-export function sortAccounts<R extends SubAccount>(rows: readonly R[], order: SortOrder): readonly R[] {
+/** Rows in ascending order by one column (stable), and where each run of equal keys ends. */
+interface ColumnOrder {
+  order: Uint32Array;
+  runEnds: Uint32Array;
+  runs: number;
+}
+
+/** Orders already worked out, per list (an array the caller keeps, such as a loaded list's result). */
+const remembered = new WeakMap<readonly SubAccount[], Map<SortKey, ColumnOrder>>();
+
+/**
+ * `rows` sorted by `order.key`. With `remember`, the column's order of this very array is kept
+ * (beside the array, for as long as it lives: two numbers a row), so sorting the same list by
+ * that column again, either way, is one pass over it.
+ */
+export function sortAccounts<R extends SubAccount>(
+  rows: readonly R[],
+  order: SortOrder,
+  { remember = false }: { remember?: boolean } = {},
+): readonly R[] {
   const { key } = order;
   if (key === undefined) return order.desc ? [...rows].reverse() : rows;
+  let byKey = remember ? remembered.get(rows) : undefined;
+  let column = byKey?.get(key);
+  if (!column) {
+    column = columnOrder(rows, key);
+    if (remember) {
+      if (!byKey) remembered.set(rows, (byKey = new Map()));
+      byKey.set(key, column);
+    }
+  }
+  return inOrder(rows, column, order.desc);
+}
+
+function columnOrder(rows: readonly SubAccount[], key: SortKey): ColumnOrder {
   const natural = NATURAL.has(key);
   // Keys of repeated values are looked up, until there are too many values to bucket: from
   // there each row's key is computed (a map of 10,100 names costs more than it saves).
@@ -45,17 +78,55 @@ export function sortAccounts<R extends SubAccount>(rows: readonly R[], order: So
     }
     return k;
   });
-  if (byText) return bucketed(rows, keys, order.desc);
-  const dir = order.desc ? -1 : 1;
-  const index = rows.map((_, i) => i);
+  const order = byText ? bucketed(keys) : compared(keys);
+  const runEnds = new Uint32Array(rows.length);
+  let runs = 0;
+  for (let i = 1; i <= order.length; i++) {
+    if (i === order.length || keys[order[i] as number] !== keys[order[i - 1] as number]) runEnds[runs++] = i;
+  }
+  return { order, runEnds, runs };
+}
+
+/** Row indices by key, equal keys in list order. */
+function compared(keys: readonly string[]): Uint32Array {
+  const index = keys.map((_, i) => i);
   index.sort((a, b) => {
     const ka = keys[a] ?? '';
     const kb = keys[b] ?? '';
-    if (ka < kb) return -dir;
-    if (ka > kb) return dir;
+    if (ka < kb) return -1;
+    if (ka > kb) return 1;
     return a - b;
   });
-  return index.map((i) => rows[i] as R);
+  return Uint32Array.from(index);
+}
+
+/** The same, for few distinct keys: row indices grouped under their keys, without comparing rows. */
+function bucketed(keys: readonly string[]): Uint32Array {
+  const groups = new Map<string, number[]>();
+  keys.forEach((k, i) => {
+    const group = groups.get(k);
+    if (group) group.push(i);
+    else groups.set(k, [i]);
+  });
+  const out = new Uint32Array(keys.length);
+  let at = 0;
+  for (const k of [...groups.keys()].sort()) for (const i of groups.get(k) ?? []) out[at++] = i;
+  return out;
+}
+
+/** The rows in a column's order; descending keeps equal keys in list order too. */
+function inOrder<R>(rows: readonly R[], { order, runEnds, runs }: ColumnOrder, desc: boolean): R[] {
+  const out = new Array<R>(order.length);
+  if (!desc) {
+    for (let i = 0; i < order.length; i++) out[i] = rows[order[i] as number] as R;
+    return out;
+  }
+  let at = 0;
+  for (let run = runs - 1; run >= 0; run--) {
+    const from = run === 0 ? 0 : (runEnds[run - 1] as number);
+    for (let i = from; i < (runEnds[run] as number); i++) out[at++] = rows[order[i] as number] as R;
+  }
+  return out;
 }
 
 /**
@@ -84,20 +155,4 @@ export function sortByAmount<R extends SubAccount>(
     return dir * (a.negative ? -order : order) || a.i - b.i;
   });
   return [...known.map((k) => k.row), ...unknown];
-}
-
-/** Rows grouped under their keys, the groups in key order, each group in list order. */
-function bucketed<R extends SubAccount>(rows: readonly R[], keys: readonly string[], desc: boolean): R[] {
-  const groups = new Map<string, R[]>();
-  rows.forEach((row, i) => {
-    const k = keys[i] ?? '';
-    const group = groups.get(k);
-    if (group) group.push(row);
-    else groups.set(k, [row]);
-  });
-  const order = [...groups.keys()].sort();
-  if (desc) order.reverse();
-  const out: R[] = [];
-  for (const k of order) for (const row of groups.get(k) ?? []) out.push(row);
-  return out;
 }

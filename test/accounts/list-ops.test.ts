@@ -61,6 +61,23 @@ describe('sortAccounts', () => {
           .map((e) => e.row.id);
         const sorted = sortAccounts(rows, { key: 'alias', desc }).map((r) => r.id);
         expect(sorted, `${distinct} ${desc ? 'desc' : 'asc'}`).toEqual(expected);
+        // The order kept for the list (`remember`) gives the same rows, the first time and after.
+        for (let time = 0; time < 2; time++) {
+          const kept = sortAccounts(rows, { key: 'alias', desc }, { remember: true }).map((r) => r.id);
+          expect(kept, `${distinct} ${desc ? 'desc' : 'asc'} remembered`).toEqual(expected);
+        }
+      }
+    }
+  });
+
+  it('sorts a remembered list as a fresh one, every key both ways in any sequence', () => {
+    const rows = generateAccounts(2_000, 5).map(subAccountModel);
+    const ids = (list: readonly SubAccount[]) => list.map((r) => r.id);
+    for (const desc of [true, false, true]) {
+      for (const key of SORT_KEYS) {
+        expect(ids(sortAccounts(rows, { key, desc }, { remember: true })), key).toEqual(
+          ids(sortAccounts(rows, { key, desc })),
+        );
       }
     }
   });

@@ -82,7 +82,7 @@ export function useLoadedList({ browser, browserDispatch, current, enabled }: Lo
       };
       return sortByAmount(filtered, amount, desc);
     }
-    return sortAccounts(filtered, { key: sortKey, desc });
+    return sortAccounts(filtered, { key: sortKey, desc }, { remember: true });
   }, [filtered, sortKey, desc, values]);
   const options = useMemo(
     () => (state.pickerOpen ? pickerOptions(rows, state.filter) : []),
