@@ -51,14 +51,11 @@ export function sortAccounts<R extends SubAccount>(
 ): readonly R[] {
   const { key } = order;
   if (key === undefined) return order.desc ? [...rows].reverse() : rows;
-  let byKey = remember ? remembered.get(rows) : undefined;
+  const byKey = remember ? (remembered.get(rows) ?? new Map<SortKey, ColumnOrder>()) : undefined;
   let column = byKey?.get(key);
   if (!column) {
     column = columnOrder(rows, key);
-    if (remember) {
-      if (!byKey) remembered.set(rows, (byKey = new Map()));
-      byKey.set(key, column);
-    }
+    if (byKey) remembered.set(rows, byKey.set(key, column));
   }
   return inOrder(rows, column, order.desc);
 }
