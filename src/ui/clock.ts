@@ -1,14 +1,56 @@
 /**
- * The dashboard clock's second (hooks/use-now.ts ticks it in the shell), apart from the rest of
- * the UI state: on a tick only what shows time re-renders (ages, "updated …", countdowns), not
- * the tabs around it. A hidden tab sees the second it was last shown (tab-slot.tsx).
+ * The dashboard clock's second, as a store: on a tick only what reads it re-renders (ages,
+ * "updated …", countdowns, the status bar's clock), not the shell and the tabs around it, whose
+ * trees React would otherwise walk every second. The shell ticks it (hooks/use-ticking-clock.ts);
+ * a hidden tab is handed a clock stopped at the second it was last shown (tab-slot.tsx).
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 
-export const ClockContext = createContext(0);
+export interface ClockSecond {
+  /** The second on screen, ms (a whole second). */
+  second(): number;
+  subscribe(listener: () => void): () => void;
+}
 
+const never = (): (() => void) => () => {};
+
+/** A clock that stays at `second`. */
+export function stoppedClock(second: number): ClockSecond {
+  return { second: () => second, subscribe: never };
+}
+
+export const ClockContext = createContext<ClockSecond>(stoppedClock(0));
+
+/** The second on screen; the component re-renders when it moves on. */
 export function useClock(): number {
-  return useContext(ClockContext);
+  const clock = useContext(ClockContext);
+  return useSyncExternalStore(clock.subscribe, clock.second);
+}
+
+export interface TickingClock extends ClockSecond {
+  /** Moves to the wall clock's second: true, and its readers re-render, when that is a new one. */
+  tick(): boolean;
+}
+
+export const wholeSecond = (ms: number): number => Math.floor(ms / 1000) * 1000;
+
+export function createTickingClock(now: () => number): TickingClock {
+  let second = wholeSecond(now());
+  const listeners = new Set<() => void>();
+  return {
+    second: () => second,
+    tick() {
+      const next = wholeSecond(now());
+      if (next === second) return false;
+      second = next;
+      for (const listener of listeners) listener();
+      return true;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
 /**
@@ -32,39 +74,4 @@ export const SchedulingClockContext = createContext<SchedulingClock>(systemClock
 
 export function useSchedulingClock(): SchedulingClock {
   return useContext(SchedulingClockContext);
-}
-
-/**
- * Asks the shell to draw the new second: the tick just after each second, unless a render in
- * that second (an answer landing, hooks/use-now.ts) already drew it.
- */
-export interface SecondSignal {
-  /** The tick: re-renders the shell if the wall-clock second is not the one it last drew. */
-  tick(): boolean;
-  /** The second the shell has just drawn. */
-  drawn(second: number): void;
-  subscribe(listener: () => void): () => void;
-  version(): number;
-}
-
-export function createSecondSignal(now: () => number): SecondSignal {
-  let drawnSecond = Number.NaN;
-  let version = 0;
-  const listeners = new Set<() => void>();
-  return {
-    tick() {
-      if (Math.floor(now() / 1000) * 1000 === drawnSecond) return false;
-      version++;
-      for (const listener of listeners) listener();
-      return true;
-    },
-    drawn(second) {
-      drawnSecond = second;
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    version: () => version,
-  };
 }

@@ -4,24 +4,16 @@ import { sanitizeLine, type TextTarget } from '../format/sanitize.js';
 import { useAlerts } from './alerts/use-alerts.js';
 import { AlertOverlay } from './chrome/alert-overlay.js';
 import { HelpOverlay } from './chrome/help-overlay.js';
-import { StatusBar } from './chrome/status-bar.js';
-import { TabBar } from './chrome/tab-bar.js';
+import { LiveStatusBar, LiveTabBar } from './chrome/live-bars.js';
 import { MIN_COLUMNS, MIN_ROWS, TooSmall } from './chrome/too-small.js';
 import { useDashboard } from './dashboard-context.js';
 import { useRefreshAll } from './data/data-layer.js';
 import { useKeymap } from './hooks/use-keymap.js';
 import { useNotice } from './hooks/use-notice.js';
-import { useNow } from './hooks/use-now.js';
+import { useTickingClock } from './hooks/use-ticking-clock.js';
 import { useKeypress } from './hooks/use-keypress.js';
 import { isPaste } from './keypress.js';
-import { useNarration } from './narration/use-narration.js';
-import {
-  liveness,
-  readReport,
-  ShownAtContext,
-  type StatusSource,
-  StatusReportContext,
-} from './status-report.js';
+import { ShownAtContext, type StatusSource, StatusReportContext } from './status-report.js';
 import { ClockContext } from './clock.js';
 import { TabSlot } from './tab-slot.js';
 import { TABS } from './tabs.js';
@@ -50,12 +42,11 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   const { demo, intervalMs, apiUrl, config, now, watcher } = useDashboard();
   const refreshData = useRefreshAll();
   const { columns, rows } = useWindowSize();
-  const nowMs = useNow();
+  const clock = useTickingClock();
   const [tab, setTab] = useState(0);
   const [help, setHelp] = useState(false);
   const [paused, setPaused] = useState(false);
   const [source, setReport] = useState<StatusSource | undefined>(undefined);
-  const report = readReport(source);
   const [capture, setCapture] = useState(false);
   const [notice, notify, clearNotice] = useNotice();
   const [alertsOpen, setAlertsOpen] = useState(false);
@@ -129,21 +120,23 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   const bodyHeight = Math.max(1, rows - 3);
   const current = TABS[tab] ?? TABS[0]!;
   const host = useMemo(() => hostOf(apiUrl, term), [apiUrl, term]);
-  const state = liveness(report, paused, nowMs, intervalMs, shownAt);
   const scope = alertsOpen ? 'alerts' : current.scope;
-  useNarration({ tab, title: current.title, scope, state, help, history: alerts.history });
   return (
     <UiStateContext.Provider value={ui}>
-      <ClockContext.Provider value={nowMs}>
+      <ClockContext.Provider value={clock}>
         <StatusReportContext.Provider value={setReport}>
           <ShownAtContext.Provider value={shownAt}>
             {small ? <TooSmall columns={columns} rows={rows} /> : null}
             <Box flexDirection="column" width={columns} height={rows} display={small ? 'none' : 'flex'}>
-              <TabBar
+              <LiveTabBar
                 titles={TABS.map((t) => t.title)}
                 active={tab}
-                state={state}
                 onSelect={small ? undefined : show}
+                source={source}
+                paused={paused}
+                intervalMs={intervalMs}
+                shownAt={shownAt}
+                narrated={{ tab, title: current.title, scope, help, history: alerts.history }}
               />
               <Box height={bodyHeight} flexDirection="column" overflow="hidden">
                 {help ? (
@@ -154,7 +147,6 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
                     <AlertOverlay
                       history={alerts.history}
                       sinceMs={startedAt}
-                      nowMs={nowMs}
                       width={columns}
                       height={bodyHeight}
                       active={!small && !help}
@@ -170,20 +162,18 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
                       width={columns}
                       height={bodyHeight}
                       ui={ui}
-                      nowMs={nowMs}
                     />
                   ),
                 )}
               </Box>
-              <StatusBar
+              <LiveStatusBar
                 width={columns}
-                nowMs={nowMs}
                 host={host}
                 demo={demo}
                 profile={sanitizeLine(config.profile, term)}
                 intervalMs={intervalMs}
                 paused={paused}
-                report={report}
+                source={source}
                 notice={notice}
                 alerts={alerts.active}
                 shownAt={shownAt}

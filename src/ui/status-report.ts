@@ -5,9 +5,9 @@
  *
  * A report changes when the tab's data starts, stops or fails, not on every poll: a tab names the
  * `resource` its data comes from, and the status bar reads that resource's answer time as it
- * draws. Each answer re-renders the shell in the same render as the answer itself
- * (data/answer-signal.ts), so the status bar's "updated …" comes with the data, and a poll
- * costs one render, not a second one for a report sent after the first.
+ * draws. The status bar reads it again as each answer lands, in the same render as the answer
+ * itself (data/answer-signal.ts, chrome/live-bars.tsx), so its "updated …" comes with the data,
+ * and a poll costs one render, not a second one for a report sent after the first.
  */
 import { createContext, useContext, useLayoutEffect } from 'react';
 import { fetchedAtReader, type Resource } from './data/use-resource.js';

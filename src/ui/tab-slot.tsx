@@ -1,14 +1,15 @@
 /**
  * One tab's slot in the shell. A hidden tab stays mounted (its cursor, search and page survive
- * switching) but does not re-render on the clock: it sees the UI state and the second it had
- * when it was last shown, and the slot skips renders while hidden unless its size changes.
+ * switching) but does not re-render on the clock: it sees the UI state it had when it was last
+ * shown and a clock stopped at that second, and the slot skips renders while hidden unless its
+ * size changes.
  * Spinners in a hidden tab stand still (HiddenTabContext). The shown tab re-renders when its
  * props change, not on every tick: what shows time reads the clock itself (clock.ts).
  */
 import { Box } from 'ink';
-import { type ComponentType, memo, useMemo, useRef } from 'react';
+import { type ComponentType, memo, useContext, useMemo, useRef } from 'react';
 import { HiddenTabContext } from './chrome/spinner.js';
-import { ClockContext } from './clock.js';
+import { type ClockSecond, ClockContext, stoppedClock } from './clock.js';
 import type { TabProps, TabVisibility } from './tab-props.js';
 import { type UiState, UiStateContext } from './ui-state.js';
 
@@ -18,19 +19,18 @@ export interface TabSlotProps {
   width: number;
   height: number;
   ui: UiState;
-  nowMs: number;
 }
 
-function Slot({ view: Tab, visibility, width, height, ui, nowMs }: TabSlotProps) {
+function Slot({ view: Tab, visibility, width, height, ui }: TabSlotProps) {
   const hidden = visibility === 'hidden';
+  const live = useContext(ClockContext);
   const frozen = useRef(ui);
-  const second = useRef(nowMs);
+  const stopped = useRef<ClockSecond | undefined>(undefined);
   if (!hidden) {
     frozen.current = ui;
-    second.current = nowMs;
-  }
-  // The same element while the tab's props stay: a tick re-renders this slot and the readers
-  // of the clock inside it, not the tab.
+    stopped.current = undefined;
+  } else stopped.current ??= stoppedClock(live.second());
+  // The same element while the tab's props stay.
   const body = useMemo(
     () => <Tab width={width} height={height} visibility={visibility} />,
     [Tab, width, height, visibility],
@@ -39,7 +39,7 @@ function Slot({ view: Tab, visibility, width, height, ui, nowMs }: TabSlotProps)
     <Box display={visibility === 'active' ? 'flex' : 'none'}>
       <HiddenTabContext.Provider value={hidden}>
         <UiStateContext.Provider value={frozen.current}>
-          <ClockContext.Provider value={second.current}>{body}</ClockContext.Provider>
+          <ClockContext.Provider value={stopped.current ?? live}>{body}</ClockContext.Provider>
         </UiStateContext.Provider>
       </HiddenTabContext.Provider>
     </Box>

@@ -114,7 +114,10 @@ describe('the loaded list: a balance column (B)', () => {
 
     // s steps through the columns to the balance column: ascending, then S descending.
     for (let i = 0; i < 8; i++) v.stdin.write(keyOf('accounts', 'sort'));
-    f = await v.press(keyOf('accounts', 'sort'), (x) => x.includes('BTC total ▲') && x.includes('sorted by BTC total ▲'));
+    f = await v.press(
+      keyOf('accounts', 'sort'),
+      (x) => x.includes('BTC total ▲') && x.includes('sorted by BTC total ▲'),
+    );
     const index = new Map<string | null | undefined, number>(generated.map((a, i) => [a.id, i]));
     const expected = shown
       .filter((a) => a !== failing)
@@ -167,7 +170,9 @@ describe('the loaded list: a balance column (B)', () => {
     // Sixteen characters, the most the prompt takes; the service refuses a currency it does not know.
     await v.press('abcdefghijklmnop', (f) => f.includes('Balance of currency: abcdefghijklmnop'));
     const progress = (f: string) => f.split('\n').find((l) => l.includes('ABCDEFGHIJKLMNOP:')) ?? '';
-    const f = await v.press(KEYS.enter, (x) => /▕█*░+▏ ABCDEFGHIJKLMNOP: \d+ of 150 accounts · \d+ f/.test(progress(x)));
+    const f = await v.press(KEYS.enter, (x) =>
+      /▕█*░+▏ ABCDEFGHIJKLMNOP: \d+ of 150 accounts · \d+ f/.test(progress(x)),
+    );
     expect(progress(f)).toMatch(/ · Esc stops$/);
     await v.press(KEYS.escape, (x) => progress(x).endsWith('B asks again'));
   });

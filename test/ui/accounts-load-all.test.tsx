@@ -58,7 +58,14 @@ function mount(service: ServiceHandle, glyphs = UTF8_GLYPHS, width = 120) {
     retries: 0,
   });
   const config = { ...keyedConfig, baseUrl: service.baseUrl };
-  const view = mountAccounts({ client, config, width, height: width === 80 ? 24 : 30, now: Date.now, glyphs });
+  const view = mountAccounts({
+    client,
+    config,
+    width,
+    height: width === 80 ? 24 : 30,
+    now: Date.now,
+    glyphs,
+  });
   cleanup.push(async () => {
     view.unmount();
     await client.close();
@@ -104,7 +111,11 @@ describe('the loaded list against the embedded service', () => {
     await waitUntil(() => listRequests(fast) >= 2, 'the first page and its prefetch', 60_000);
     const before = listRequests(fast);
 
-    const loaded = await v.press(keyOf('accounts', 'load-all'), (f) => f.includes('10,100 rows loaded'), 60_000);
+    const loaded = await v.press(
+      keyOf('accounts', 'load-all'),
+      (f) => f.includes('10,100 rows loaded'),
+      60_000,
+    );
     expect(listRequests(fast) - before).toBe(101);
     expect(loaded).toContain('the API stops at 10,100, the list may go on');
     expect(loaded).toContain(`rows 1–27 of 10,100 · ${counts(reachable)}`);
@@ -113,7 +124,10 @@ describe('the loaded list against the embedded service', () => {
     // s: alias, email, status.
     await v.press(keyOf('accounts', 'sort'), (f) => f.includes('Alias ▲'));
     await v.press(keyOf('accounts', 'sort'), (f) => f.includes('Email ▲'));
-    let f = await v.press(keyOf('accounts', 'sort'), (x) => x.includes('Status ▲') && x.includes('sorted by status ▲'));
+    let f = await v.press(
+      keyOf('accounts', 'sort'),
+      (x) => x.includes('Status ▲') && x.includes('sorted by status ▲'),
+    );
     expect(tableRows(f)[0]).toMatch(/ active /);
     f = await v.press(keyOf('accounts', 'sort-reverse'), (x) => x.includes('Status ▼'));
     expect(tableRows(f)[0]).toMatch(/ pending /);

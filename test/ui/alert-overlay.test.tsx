@@ -27,17 +27,8 @@ const HISTORY: AlertChange[] = Array.from({ length: 40 }, (_, i) => ({
 
 function show(height: number) {
   const view = mountView(
-    () => (
-      <AlertOverlay
-        history={HISTORY}
-        sinceMs={NOW}
-        nowMs={NOW + 40 * 60_000}
-        width={90}
-        height={height}
-        active
-      />
-    ),
-    { client: new StubClient(), config: configFixture },
+    () => <AlertOverlay history={HISTORY} sinceMs={NOW} width={90} height={height} active />,
+    { client: new StubClient(), config: configFixture, now: () => NOW + 40 * 60_000 },
   );
   views.push(view);
   const rows = () => (view.lastFrame() ?? '').split('\n').filter((l) => /\d\d:\d\d:\d\d {2}workers/.test(l));

@@ -163,7 +163,8 @@ describe('dashboard alerts', () => {
       config: { ...configFixture, apiKey: 'test-key', apiSecret: 'test-secret', miningAccount: account },
       alerts: settings({ pool: {}, mining }, { notify: true }),
     });
-    const line = 'CRIT farm_a/hashrate 1.00 PH/s · CRIT farm_a/workers_offline 4 · WARN farm_a/reject_rate 3% · ! history';
+    const line =
+      'CRIT farm_a/hashrate 1.00 PH/s · CRIT farm_a/workers_offline 4 · WARN farm_a/reject_rate 3% · ! history';
     await waitForFrame(app.frame, (x) => x.includes(line) && x.includes('Hash rate 184'));
     expect(bells(app)).toBe(0);
     app.press(keyOf('global', 'refresh'));
@@ -188,7 +189,10 @@ describe('dashboard alerts', () => {
     workers = 400;
     now += 35_000;
     app.press(keyOf('global', 'refresh'));
-    await waitForFrame(app.frame, (x) => client.calls === 3 && x.includes('CRIT workers 400') && bells(app) === 2);
+    await waitForFrame(
+      app.frame,
+      (x) => client.calls === 3 && x.includes('CRIT workers 400') && bells(app) === 2,
+    );
     app.press(keyOf('global', 'alerts'));
     const f = await waitForFrame(app.frame, (x) => x.includes('Alert history since 12:00:00'));
     const rows = f.split('\n').filter((l) => /OK|WARNING|CRITICAL/.test(l) && /\d\d:\d\d:\d\d {2}/.test(l));

@@ -9,7 +9,7 @@ import { helpLayout } from '../../src/ui/chrome/help-lines.js';
 import type { Alert } from '../../src/ui/alerts/alert-state.js';
 import { StatusBar } from '../../src/ui/chrome/status-bar.js';
 import { DataStatus } from '../../src/ui/chrome/data-status.js';
-import { ClockContext } from '../../src/ui/clock.js';
+import { ClockContext, stoppedClock } from '../../src/ui/clock.js';
 import { ShownAtContext } from '../../src/ui/status-report.js';
 import { bindingsFor } from '../../src/ui/keymap.js';
 import { NOW } from './helpers/fixtures.js';
@@ -133,7 +133,7 @@ describe('status bar', () => {
   it("a tab's own freshness line judges data kept while hidden from when the tab was shown", () => {
     const line = (shownAt?: number) => {
       const status = (
-        <ClockContext.Provider value={NOW}>
+        <ClockContext.Provider value={stoppedClock(NOW)}>
           <DataStatus
             what="mining account"
             hasData

@@ -4,11 +4,10 @@
  * lateness piling up), each second is drawn, the second drawn is the wall clock's, and one timer
  * is pending at a time (none pile up).
  */
-import { Text } from 'ink';
 import { describe, expect, it } from 'vitest';
 import type { SchedulingClock } from '../../src/ui/clock.js';
-import { useNow } from '../../src/ui/hooks/use-now.js';
 import { TICK_DELAY_MS } from '../../src/ui/pass-timing.js';
+import { ClockProbe } from './helpers/clock-probe.js';
 import { configFixture, StubClient } from './helpers/fixtures.js';
 import { mountView } from './helpers/harness.js';
 
@@ -43,11 +42,6 @@ function manualClock(start: number) {
 }
 
 const drawn: number[] = [];
-function Probe() {
-  const now = useNow();
-  drawn.push(now);
-  return <Text>{now}</Text>;
-}
 
 const settle = async () => {
   for (let i = 0; i < 3; i++) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -56,7 +50,7 @@ const settle = async () => {
 describe('the clock over two hours', () => {
   it('stays on the wall clock second by second when every timer fires late', async () => {
     const manual = manualClock(1_700_000_000_400);
-    const view = mountView(() => <Probe />, {
+    const view = mountView(() => <ClockProbe onDraw={(s) => drawn.push(s)} />, {
       client: new StubClient(),
       config: configFixture,
       now: manual.clock.now,

@@ -57,7 +57,11 @@ function RefreshButton() {
 
 interface ProbeProps {
   resourceKey: readonly [string, number] | null;
-  fetch: (key: readonly [string, number], signal: AbortSignal, report: ReportProgress<string>) => Promise<string>;
+  fetch: (
+    key: readonly [string, number],
+    signal: AbortSignal,
+    report: ReportProgress<string>,
+  ) => Promise<string>;
   policy: ResourcePolicy<string>;
 }
 

@@ -11,10 +11,14 @@ describe('reward paging (] and [)', () => {
     });
     const older = olderRewards(FIRST_REWARD_PAGE, 5, { days: days(5), months: undefined });
     expect(older).toEqual({ page: { ...FIRST_REWARD_PAGE, offset: 5 } });
-    expect(olderRewards({ ...FIRST_REWARD_PAGE, offset: 5 }, 5, { days: days(3), months: undefined })).toEqual({
+    expect(
+      olderRewards({ ...FIRST_REWARD_PAGE, offset: 5 }, 5, { days: days(3), months: undefined }),
+    ).toEqual({
       notice: 'No older rewards.',
     });
-    expect(olderRewards({ ...FIRST_REWARD_PAGE, offset: OFFSET_MAX }, 5, { days: days(5), months: undefined })).toEqual({
+    expect(
+      olderRewards({ ...FIRST_REWARD_PAGE, offset: OFFSET_MAX }, 5, { days: days(5), months: undefined }),
+    ).toEqual({
       page: { ...FIRST_REWARD_PAGE, offset: OFFSET_MAX },
     });
     expect(newerRewards({ ...FIRST_REWARD_PAGE, offset: 3 }, 5)).toEqual({ page: FIRST_REWARD_PAGE });

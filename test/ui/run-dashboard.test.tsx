@@ -84,7 +84,8 @@ describe('runDashboard', () => {
     await until(() => off.stdout.output.includes('Workers 1,234'));
     off.stdin.press(keyOf('global', 'quit'));
     expect(await off.done).toBe(0);
-    for (const sequence of [TITLE_PUSH, TITLE_POP, '\x1b]2;']) expect(off.stdout.output).not.toContain(sequence);
+    for (const sequence of [TITLE_PUSH, TITLE_POP, '\x1b]2;'])
+      expect(off.stdout.output).not.toContain(sequence);
     expect(off.stdout.output.startsWith(ENTER + HIDE_CURSOR)).toBe(true);
   });
 
@@ -214,7 +215,10 @@ describe('Ctrl+Z', () => {
     suspendDashboard({ stdin, stdout, title: true, repaint: () => events.push('repaint'), stop: () => {} });
     expect(events[0]).toBe(JSON.stringify(`\x1b[?2004l${LEAVE_ALT_SCREEN}${SHOW_CURSOR}${TITLE_POP}`));
     process.emit('SIGCONT');
-    expect(events.slice(-2)).toEqual([JSON.stringify(`${TITLE_PUSH}${ENTER}${HIDE_CURSOR}\x1b[?2004h`), 'repaint']);
+    expect(events.slice(-2)).toEqual([
+      JSON.stringify(`${TITLE_PUSH}${ENTER}${HIDE_CURSOR}\x1b[?2004h`),
+      'repaint',
+    ]);
   });
 
   it('reads the terminal size again on SIGCONT, before the repaint: it may have changed while stopped', async () => {

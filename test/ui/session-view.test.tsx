@@ -60,9 +60,11 @@ function setup(
   opts: { config?: ResolvedConfig; stored?: StoreEntry; store?: TokenStore; visibility?: TabVisibility } = {},
 ) {
   const config = opts.config ?? CONFIGURED;
-  const clock = { get t() {
-    return Date.now();
-  } };
+  const clock = {
+    get t() {
+      return Date.now();
+    },
+  };
   const client = new FakeOAuthClient();
   const session: Session = createSession({
     config,
@@ -73,7 +75,9 @@ function setup(
   });
   const visibility = opts.visibility ?? 'active';
   const view = mountView(
-    (hidden) => <SessionView width={100} height={24} visibility={hidden ? 'hidden' : visibility} session={session} />,
+    (hidden) => (
+      <SessionView width={100} height={24} visibility={hidden ? 'hidden' : visibility} session={session} />
+    ),
     { client, config, intervalSec: 10, now: () => clock.t, hidden: visibility === 'hidden' },
   );
   const { frame, controller } = view;

@@ -48,7 +48,10 @@ describe("the dashboard's terminal effects port", () => {
       const { effects, sent } = sentEffects(term(mux));
       effects.bell();
       effects.notify('pooltop', 'CRIT pool: workers 1,234');
-      expect(sent).toEqual(['\x07', desktopNotification('pooltop', 'CRIT pool: workers 1,234', DEFAULT_TERMINAL, mux)]);
+      expect(sent).toEqual([
+        '\x07',
+        desktopNotification('pooltop', 'CRIT pool: workers 1,234', DEFAULT_TERMINAL, mux),
+      ]);
     }
   });
 });
@@ -59,7 +62,10 @@ describe('the window title', () => {
     effects.title('pooltop');
     effects.title('pooltop');
     effects.title('pooltop: CRIT 1\x1b]2;owned\x07');
-    expect(sent).toEqual([windowTitle('pooltop', DEFAULT_TERMINAL), windowTitle('pooltop: CRIT 1\x1b]2;owned\x07', DEFAULT_TERMINAL)]);
+    expect(sent).toEqual([
+      windowTitle('pooltop', DEFAULT_TERMINAL),
+      windowTitle('pooltop: CRIT 1\x1b]2;owned\x07', DEFAULT_TERMINAL),
+    ]);
     expect(sent[1]).toBe('\x1b]2;pooltop: CRIT 1\x07'); // the sequence inside dropped whole
     const off = sentEffects(DEFAULT_TERMINAL, { titles: false });
     off.effects.title('pooltop');
@@ -76,7 +82,10 @@ describe('the window title', () => {
   it('follows an alert that fires and resolves', async () => {
     const { effects, titles } = fakeEffects();
     const thresholds = { pool: { workers: { critical: parseRange('2000:', 'count') } }, mining: {} };
-    const { app } = startApp({ effects, alerts: { thresholds, watch: { ...DEFAULT_WATCH, forS: 0 }, notify: false } });
+    const { app } = startApp({
+      effects,
+      alerts: { thresholds, watch: { ...DEFAULT_WATCH, forS: 0 }, notify: false },
+    });
     await waitForFrame(app.frame, (x) => loaded(x) && x.includes('CRIT workers'));
     expect(titles[0]).toBe('pooltop');
     expect(titles.at(-1)).toBe('pooltop: CRIT 1');

@@ -4,6 +4,7 @@ import { formatClock, formatDateTime } from '../../format/time.js';
 import { padEnd, truncate } from '../../format/width.js';
 import { type AlertChange, STATUS_NAME } from '../alerts/alert-state.js';
 import { useAlertSettings } from '../alerts/alerts-context.js';
+import { useClock } from '../clock.js';
 import { useKeymap } from '../hooks/use-keymap.js';
 import { bindingsFor, keyLabel } from '../keymap.js';
 import type { Theme } from '../../format/color.js';
@@ -15,7 +16,6 @@ export interface AlertOverlayProps {
   history: readonly AlertChange[];
   /** When the dashboard started, ms. */
   sinceMs: number;
-  nowMs: number;
   width: number;
   height: number;
   /** Owns the keyboard (the overlay's scroll keys). */
@@ -44,7 +44,8 @@ const KEYS_LINE = `${bindingsFor('alerts')
  * `!`: every change of an alert's state since the dashboard started — time, metric, from → to,
  * the value then — newest first, scrollable; Esc or `!` closes it (shell.tsx).
  */
-export function AlertOverlay({ history, sinceMs, nowMs, width, height, active }: AlertOverlayProps) {
+export function AlertOverlay({ history, sinceMs, width, height, active }: AlertOverlayProps) {
+  const nowMs = useClock();
   const { ellipsis } = useGlyphs();
   const theme = useTheme();
   const { thresholds, preferencesPath } = useAlertSettings();

@@ -1,8 +1,8 @@
 /**
  * Answers landing, as an external store: each answer or failure of the data layer bumps it just
- * before SWR puts it in the cache (swr-options.ts `onAnswer`). The shell's clock subscribes
- * (hooks/use-now.ts), so an answer, the shell's new second and the status bar that speaks of it
- * are one React render: React renders updates of external stores that change in one synchronous
+ * before SWR puts it in the cache (swr-options.ts `onAnswer`). The clock (hooks/use-ticking-clock.ts)
+ * and the bars (chrome/live-bars.tsx) subscribe, so an answer, its new second and the status bar
+ * that speaks of it are one React render: React renders updates of external stores that change in one synchronous
  * batch together, and SWR's own state is such a store too. Answers nobody is shown (a background
  * resource of a hidden tab: the Session's token store) are `quiet`: the shell has nothing to
  * draw for them.

@@ -22,7 +22,7 @@ export function useDataLayer(): DataLayer {
   return layer;
 }
 
-/** Bumped as each answer lands: the shell's clock draws with it (hooks/use-now.ts). */
+/** Bumped as each answer lands: the clock and the bars draw with it (hooks/use-ticking-clock.ts). */
 export function useAnswerSignal(): AnswerSignal {
   return useDataLayer().answers;
 }

@@ -60,7 +60,7 @@ export function retryBoundMs(err: unknown, intervalMs: number): number {
 
 /**
  * Milliseconds until the next poll, aimed at a wall-clock second boundary when the interval is
- * whole seconds: the dashboard clock ticks just after those boundaries (hooks/use-now.ts), so a
+ * whole seconds: the dashboard clock ticks just after those boundaries (hooks/use-ticking-clock.ts), so a
  * poll's data and the clock's new second share one frame. Never less than half an interval, so
  * a slow answer cannot make two polls crowd into one interval.
  */

@@ -14,6 +14,7 @@ import { type AlertSettings, NO_ALERTS } from '../../../src/ui/alerts/alerts-con
 import { App, DashboardProviders } from '../../../src/ui/app.js';
 import {
   ClockContext,
+  createTickingClock,
   type SchedulingClock,
   SchedulingClockContext,
   systemClock,
@@ -144,39 +145,43 @@ export function mountView(view: (hidden: boolean) => ReactElement, opts: MountVi
   const ui: UiState = { paused: pausedRef.current, notify: vi.fn(), setCapture: vi.fn() };
   // Props DashboardProviders memoises on: made once, so a rerender keeps its watcher and caches.
   const now = opts.now ?? (() => NOW);
+  // The clock the shell would tick: at the current second each time the tree is drawn again.
+  const clock = createTickingClock(now);
   const signal = opts.signal ?? controller.signal;
   const alerts = opts.alerts ?? QUIET_ALERTS;
   const seenStores = opts.seenStores ?? cachedSeenStores(async () => memorySeenStore());
   const given = opts.onReport;
   // The report as the status bar would read it when it is sent.
   const onReport = given ? (source: StatusSource | undefined) => given(readReport(source)) : () => {};
-  const tree = (hidden: boolean) => (
-    <SchedulingClockContext.Provider value={opts.scheduling ?? systemClock}>
-      <DashboardProviders
-        client={opts.client}
-        config={opts.config}
-        demo={false}
-        intervalSec={opts.intervalSec ?? 3600}
-        color={opts.color ?? false}
-        signal={signal}
-        pausedRef={pausedRef}
-        now={now}
-        alerts={alerts}
-        seenStores={seenStores}
-        random={opts.random}
-        seeds={opts.seeds}
-      >
-        <UiStateContext.Provider value={ui}>
-          {/* The second the shell hands its tabs as it renders. */}
-          <ClockContext.Provider value={Math.floor(now() / 1000) * 1000}>
-            <StatusReportContext.Provider value={onReport}>
-              <KeypressProvider>{view(hidden)}</KeypressProvider>
-            </StatusReportContext.Provider>
-          </ClockContext.Provider>
-        </UiStateContext.Provider>
-      </DashboardProviders>
-    </SchedulingClockContext.Provider>
-  );
+  const tree = (hidden: boolean) => {
+    clock.tick();
+    return (
+      <SchedulingClockContext.Provider value={opts.scheduling ?? systemClock}>
+        <DashboardProviders
+          client={opts.client}
+          config={opts.config}
+          demo={false}
+          intervalSec={opts.intervalSec ?? 3600}
+          color={opts.color ?? false}
+          signal={signal}
+          pausedRef={pausedRef}
+          now={now}
+          alerts={alerts}
+          seenStores={seenStores}
+          random={opts.random}
+          seeds={opts.seeds}
+        >
+          <UiStateContext.Provider value={ui}>
+            <ClockContext.Provider value={clock}>
+              <StatusReportContext.Provider value={onReport}>
+                <KeypressProvider>{view(hidden)}</KeypressProvider>
+              </StatusReportContext.Provider>
+            </ClockContext.Provider>
+          </UiStateContext.Provider>
+        </DashboardProviders>
+      </SchedulingClockContext.Provider>
+    );
+  };
   let hidden = opts.hidden ?? false;
   const rendered = render(tree(hidden));
   const frame = (): string => rendered.lastFrame() ?? '';

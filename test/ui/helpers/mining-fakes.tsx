@@ -205,10 +205,18 @@ export function mountMining(opts: MountOptions) {
       <TerminalEffectsContext.Provider value={effects}>
         {opts.feed ? (
           <AlertFeedContext.Provider value={opts.feed}>
-            <MiningView width={opts.width ?? 120} height={opts.height ?? 40} visibility={hidden ? 'hidden' : 'active'} />
+            <MiningView
+              width={opts.width ?? 120}
+              height={opts.height ?? 40}
+              visibility={hidden ? 'hidden' : 'active'}
+            />
           </AlertFeedContext.Provider>
         ) : (
-          <MiningView width={opts.width ?? 120} height={opts.height ?? 40} visibility={hidden ? 'hidden' : 'active'} />
+          <MiningView
+            width={opts.width ?? 120}
+            height={opts.height ?? 40}
+            visibility={hidden ? 'hidden' : 'active'}
+          />
         )}
       </TerminalEffectsContext.Provider>
     ),

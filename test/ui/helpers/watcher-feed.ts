@@ -11,12 +11,22 @@ import type { ApiClient } from '../../../src/api/types.js';
 import { cachedSeenStores, memorySeenStore } from '../../../src/config/seen-store.js';
 import { GONE_AFTER_DEFAULT_S } from '../../../src/config/seen-workers.js';
 import { DEFAULT_TERMINAL } from '../../../src/terminal/capabilities.js';
-import { type AlertFeed, type AlertFeedState, createAlertFeed, EMPTY_FEED } from '../../../src/ui/alerts/alert-feed.js';
+import {
+  type AlertFeed,
+  type AlertFeedState,
+  createAlertFeed,
+  EMPTY_FEED,
+} from '../../../src/ui/alerts/alert-feed.js';
 import { chartSeriesQuery } from '../../../src/ui/mining/mining-data.js';
 import { createWatcher } from '../../../src/watch/watcher.js';
 
 /** A watcher judging `thresholds` every `intervalS` over `client`, started; `stop` ends it. */
-export function watcherFeed(client: ApiClient, thresholds: ThresholdSet, intervalS: number, now: () => number) {
+export function watcherFeed(
+  client: ApiClient,
+  thresholds: ThresholdSet,
+  intervalS: number,
+  now: () => number,
+) {
   const queue = createRequestQueue();
   const watcher = createWatcher({
     client,

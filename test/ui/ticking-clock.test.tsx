@@ -1,9 +1,8 @@
-/** The dashboard clock: ticks just after each second, skipped when a render already showed it. */
-import { Text } from 'ink';
-import { useState } from 'react';
+/** The dashboard clock: ticks just after each second, skipped when an answer already brought it. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useNow } from '../../src/ui/hooks/use-now.js';
+import { useAnswerSignal } from '../../src/ui/data/data-layer.js';
 import { msUntilTick, TICK_DELAY_MS } from '../../src/ui/pass-timing.js';
+import { ClockProbe } from './helpers/clock-probe.js';
 import { configFixture, StubClient } from './helpers/fixtures.js';
 import { mountView } from './helpers/harness.js';
 
@@ -18,19 +17,27 @@ describe('msUntilTick', () => {
 
 const clock = { t: 0 };
 let renders: number[] = [];
-let poke: () => void = () => {};
+let shellRenders = 0;
+let announce: () => void = () => {};
 
-function Probe() {
-  const now = useNow();
-  const [, setN] = useState(0);
-  poke = () => setN((n) => n + 1);
-  renders.push(now);
-  return <Text>{now}</Text>;
+/** Takes the data layer's answer signal, to announce an answer as a poll's would be. */
+function Answers() {
+  const answers = useAnswerSignal();
+  announce = () => answers.announce('pool');
+  return null;
 }
 
-describe('useNow', () => {
+describe('the ticking clock', () => {
   const mount = () =>
-    mountView(() => <Probe />, { client: new StubClient(), config: configFixture, now: () => clock.t });
+    mountView(
+      () => (
+        <>
+          <Answers />
+          <ClockProbe onDraw={(s) => renders.push(s)} onTickerRender={() => shellRenders++} />
+        </>
+      ),
+      { client: new StubClient(), config: configFixture, now: () => clock.t },
+    );
 
   /** Lets React commit what is scheduled (its scheduler is not on the faked timers). */
   const settle = async () => {
@@ -49,23 +56,26 @@ describe('useNow', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     clock.t = 1_000_400;
     renders = [];
+    shellRenders = 0;
   });
   afterEach(() => vi.useRealTimers());
 
-  it('shows whole seconds and re-renders once per second on its own', async () => {
+  it('shows whole seconds, and only its readers re-render each second', async () => {
     const view = mount();
     expect(view.lastFrame()).toBe('1000000');
+    const shell = shellRenders;
     await advance(3_000);
     expect(renders).toEqual([1_000_000, 1_001_000, 1_002_000, 1_003_000]);
     expect(view.lastFrame()).toBe('1003000');
+    expect(shellRenders).toBe(shell);
     view.unmount();
   });
 
-  it('skips the tick when something else already drew the new second', async () => {
+  it('brings the new second with an answer that lands before the tick, and skips the tick', async () => {
     const view = mount();
-    // Past the boundary, before the tick: a poll's data arrives and the view re-renders.
+    // Past the boundary, before the tick: a poll's answer lands.
     await advance(700);
-    poke();
+    announce();
     await settle();
     expect(renders).toEqual([1_000_000, 1_001_000]);
     await advance(TICK_DELAY_MS);
