@@ -5,16 +5,30 @@ import { Text } from 'ink';
 import { Table } from '@alcalzone/ink-table';
 import type { ReactElement, ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { GridLine, rowChars, textRow, textRows } from '../../src/ui/table/text-row.js';
+import { GridLine, GridText, rowChars, textRow, textRows } from '../../src/ui/table/text-row.js';
 import { DEFAULT_TERMINAL } from '../../src/terminal/capabilities.js';
 
 type Row = Record<string, string | number | undefined>;
 
-/** ink-table's own render, with every row renderer swapped for the one-Text version. */
+/** ink-table's own lines (a rule before each data row), with every row renderer swapped for a line of one Text. */
 class TextRowTable extends Table<Row> {
   constructor(props: ConstructorParameters<typeof Table<Row>>[0]) {
     super(props);
     Object.assign(this, textRows<Row>(this.getConfig(), DEFAULT_TERMINAL));
+  }
+
+  override render() {
+    const columns = this.getColumns();
+    const lines: ReactNode[] = [
+      this.header({ key: 'header', columns, data: {} }),
+      this.heading({ key: 'heading', columns, data: this.getHeadings() }),
+    ];
+    this.props.data.forEach((row, i) => {
+      lines.push(this.separator({ key: `rule-${i}`, columns, data: {} }));
+      lines.push(this.data({ key: `data-${i}`, columns, data: row }));
+    });
+    lines.push(this.footer({ key: 'footer', columns, data: {} }));
+    return <GridText>{lines.flatMap((line, i) => (i === 0 ? [line] : ['\n', line]))}</GridText>;
   }
 }
 
@@ -82,7 +96,13 @@ describe('textRow (ink-table rows as one Text)', () => {
     };
     const columns = () => [{ key: 'a', column: 'a', width: 4, align: 'left' as const }];
     const line = (a: string, width = 4) => (
-      <GridLine draw={draw} lineKey="l" columns={columns().map((c) => ({ ...c, width }))} data={{ a }} />
+      <GridLine
+        draw={draw}
+        lineKey="l"
+        columns={columns().map((c) => ({ ...c, width }))}
+        data={{ a }}
+        more={false}
+      />
     );
     const view = render(line('x'));
     view.rerender(line('x')); // new but equal columns and cells

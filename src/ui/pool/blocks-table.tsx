@@ -12,7 +12,7 @@ import { createContext, type ReactNode, useContext } from 'react';
 import type { FoundBlock } from '../../api/types.js';
 import { PLACEHOLDER } from '../../format/placeholder.js';
 import { formatDateTime, timeAgo } from '../../format/time.js';
-import { GridLine, type RowProps, textRows } from '../table/text-row.js';
+import { GridLine, GridText, type RowProps, textRows } from '../table/text-row.js';
 import { TerminalContext } from '../terminal-context.js';
 import type { TerminalCaps } from '../../terminal/capabilities.js';
 import { useClock } from '../clock.js';
@@ -94,18 +94,23 @@ class BlocksGrid extends Table<BlockRow> {
    */
   override render() {
     const columns = this.getColumns();
-    const line = (draw: (p: RowProps<BlockRow>) => ReactNode, key: string, data: Partial<BlockRow>) => (
-      <GridLine key={key} draw={draw} lineKey={key} columns={columns} data={data} />
-    );
+    const line = (
+      draw: (p: RowProps<BlockRow>) => ReactNode,
+      key: string,
+      data: Partial<BlockRow>,
+      more = true,
+    ) => <GridLine key={key} draw={draw} lineKey={key} columns={columns} data={data} more={more} />;
     return (
       <Box flexDirection="column">
-        {line(this.header, 'header', NO_CELLS)}
-        {line(this.heading, 'heading', this.getHeadings())}
-        {line(this.separator, 'rule', NO_CELLS)}
-        {rowKeys(this.props.data).map((key, index) =>
-          line(this.data, key, this.props.data[index] ?? NO_CELLS),
-        )}
-        {line(this.footer, 'footer', NO_CELLS)}
+        <GridText>
+          {line(this.header, 'header', NO_CELLS)}
+          {line(this.heading, 'heading', this.getHeadings())}
+          {line(this.separator, 'rule', NO_CELLS)}
+          {rowKeys(this.props.data).map((key, index) =>
+            line(this.data, key, this.props.data[index] ?? NO_CELLS),
+          )}
+          {line(this.footer, 'footer', NO_CELLS, false)}
+        </GridText>
       </Box>
     );
   }

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { memo, useMemo } from 'react';
+import { Fragment, memo, useMemo } from 'react';
 import { useTheme } from '../theme-context.js';
 import { type ChartPoint, chartLines } from './chart-lines.js';
 import { useGlyphs } from '../terminal-context.js';
@@ -30,24 +30,28 @@ function HashRateChartView({ points, width, height, spanMs = Infinity }: HashRat
       .replace(/[^\p{L}\p{N}/. ]/gu, '')
       .trim();
   const range = chart.gutter > 0 && plotCount > 0 ? `from ${axis(plotCount - 1)} to ${axis(0)}` : 'no points';
+  // One Text for the whole drawing: Ink lays out, measures and draws each Text on every frame,
+  // and a chart's lines change only together.
+  const last = chart.lines.length - 1;
   return (
     <Box flexDirection="column" width={width} aria-label={`Chart ${range}`}>
-      {chart.lines.map((line, i) => {
-        const isPlot = chart.gutter > 0 && i < plotCount;
-        return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
-          <Text key={i} wrap="truncate">
-            {isPlot ? (
-              <>
-                <Text color={theme.muted}>{line.slice(0, chart.gutter)}</Text>
-                <Text color={theme.accent}>{line.slice(chart.gutter)}</Text>
-              </>
-            ) : (
-              <Text color={theme.muted}>{line}</Text>
-            )}
-          </Text>
-        );
-      })}
+      <Text>
+        {chart.lines.map((line, i) => {
+          const end = i < last ? '\n' : '';
+          return chart.gutter > 0 && i < plotCount ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
+            <Fragment key={i}>
+              <Text color={theme.muted}>{line.slice(0, chart.gutter)}</Text>
+              <Text color={theme.accent}>{line.slice(chart.gutter) + end}</Text>
+            </Fragment>
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
+            <Text key={i} color={theme.muted}>
+              {line + end}
+            </Text>
+          );
+        })}
+      </Text>
     </Box>
   );
 }

@@ -1,14 +1,14 @@
 /**
- * ink-table's row renderers drawn as one line of text. ink-table draws a row as a Box holding a
+ * ink-table's row renderers drawn as lines of one text. ink-table draws a row as a Box holding a
  * Text per cell and per rule character: nine layout nodes for a four-column row, each laid out,
- * measured and painted again on every frame. The same characters in one Text (the cell and
- * skeleton components nested inside it, so they keep their colours) cost one node, and a
- * table's frame a tenth of the layout work. Cell padding and alignment follow ink-table's own
+ * measured and painted again on every frame. The same characters as lines of one Text (the cell
+ * and skeleton components nested inside it, so they keep their colours) cost one node for the
+ * whole table. Cell padding and alignment follow ink-table's own
  * (the column widths come from its getColumns(), in String.length units).
  */
 import { Text } from 'ink';
 import type { Table } from '@alcalzone/ink-table';
-import { type ComponentType, memo, type ReactNode } from 'react';
+import { type ComponentType, Fragment, memo, type ReactNode } from 'react';
 import type { TextTarget } from '../../format/sanitize.js';
 import { glyphsFor, type TableRowChars } from '../../terminal/glyphs.js';
 
@@ -28,7 +28,7 @@ export function rowChars(
   return glyphsFor(term).table;
 }
 
-/** A row renderer for ink-table (same signature as Table#data), drawing one Text. */
+/** A row renderer for ink-table (same signature as Table#data): one line of the table's Text. */
 export function textRow<T extends ScalarDict>(
   chars: RowChars,
   { cell: Cell, skeleton: Skeleton, padding }: { cell: CellPart; skeleton: Part; padding: number },
@@ -49,15 +49,11 @@ export function textRow<T extends ScalarDict>(
       );
     });
     parts.push(<Skeleton key="right">{chars.right}</Skeleton>);
-    return (
-      <Text key={key} wrap="truncate">
-        {parts}
-      </Text>
-    );
+    return <Fragment key={key}>{parts}</Fragment>;
   };
 }
 
-/** The five row renderers of an ink-table, each as one Text, for a subclass to install. */
+/** The five row renderers of an ink-table, each one line, for a subclass to install. */
 export function textRows<T extends ScalarDict>(
   {
     cell,
@@ -99,10 +95,22 @@ interface GridLineProps<T extends ScalarDict> {
   lineKey: string;
   columns: GridColumns<T>;
   data: Partial<T>;
+  /** Not the table's last line: a line break follows. */
+  more: boolean;
 }
 
-function GridLineView<T extends ScalarDict>({ draw, lineKey, columns, data }: GridLineProps<T>) {
-  return <>{draw({ key: lineKey, columns, data })}</>;
+function GridLineView<T extends ScalarDict>({ draw, lineKey, columns, data, more }: GridLineProps<T>) {
+  return (
+    <>
+      {draw({ key: lineKey, columns, data })}
+      {more ? '\n' : null}
+    </>
+  );
+}
+
+/** A table's lines in one Text. Its rows never outgrow the space given them (no wrapping). */
+export function GridText({ children }: { children: ReactNode }) {
+  return <Text>{children}</Text>;
 }
 
 /**
@@ -110,7 +118,9 @@ function GridLineView<T extends ScalarDict>({ draw, lineKey, columns, data }: Gr
  * cells changes: a clock re-render of the table leaves unchanged rows alone.
  */
 export const GridLine = memo(GridLineView, (a, b) => {
-  return a.draw === b.draw && sameColumns(a.columns, b.columns) && sameCells(a.data, b.data);
+  return (
+    a.draw === b.draw && a.more === b.more && sameColumns(a.columns, b.columns) && sameCells(a.data, b.data)
+  );
 }) as <T extends ScalarDict>(props: GridLineProps<T> & { key?: string }) => ReactNode;
 
 function sameColumns<T extends ScalarDict>(a: GridColumns<T>, b: GridColumns<T>): boolean {
