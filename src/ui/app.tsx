@@ -128,7 +128,13 @@ export function DashboardProviders({
       <DashboardContext.Provider value={dashboard}>
         <AlertSettingsContext.Provider value={alerts}>
           <AlertFeedContext.Provider value={feed}>
-            <DataProvider intervalMs={intervalMs} pausedRef={pausedRef} now={now} random={random} seeds={seeds}>
+            <DataProvider
+              intervalMs={intervalMs}
+              pausedRef={pausedRef}
+              now={now}
+              random={random}
+              seeds={seeds}
+            >
               {children}
             </DataProvider>
           </AlertFeedContext.Provider>

@@ -72,14 +72,20 @@ export function suspendDashboard({
     setRawInput(stdin, true);
     write(
       stdout,
-      (title ? TITLE_PUSH : '') + (fullScreen ? ENTER_ALT_SCREEN + HIDE_CURSOR : '') + PASTE_ON + (mouse ? MOUSE_ON : ''),
+      (title ? TITLE_PUSH : '') +
+        (fullScreen ? ENTER_ALT_SCREEN + HIDE_CURSOR : '') +
+        PASTE_ON +
+        (mouse ? MOUSE_ON : ''),
     );
     refreshSize(stdout);
     repaint();
   };
   write(
     stdout,
-    (mouse ? MOUSE_OFF : '') + PASTE_OFF + (fullScreen ? LEAVE_ALT_SCREEN + SHOW_CURSOR : '') + (title ? TITLE_POP : ''),
+    (mouse ? MOUSE_OFF : '') +
+      PASTE_OFF +
+      (fullScreen ? LEAVE_ALT_SCREEN + SHOW_CURSOR : '') +
+      (title ? TITLE_POP : ''),
   );
   setRawInput(stdin, false);
   process.once('SIGCONT', resume);

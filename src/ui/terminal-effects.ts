@@ -34,7 +34,11 @@ export function createTerminalEffects(
   return {
     copy(text, label) {
       write(clipboardSequence(text, multiplexer));
-      return clipboardNotice(label, truncate(text, NOTICE_VALUE_WIDTH, glyphsFor(term).ellipsis), multiplexer);
+      return clipboardNotice(
+        label,
+        truncate(text, NOTICE_VALUE_WIDTH, glyphsFor(term).ellipsis),
+        multiplexer,
+      );
     },
     bell: () => write(BELL),
     notify: (title, body) => write(desktopNotification(title, body, term, multiplexer)),

@@ -40,10 +40,16 @@ export function enterFullScreen(
     if (restored) return;
     restored = true;
     process.off('exit', restore);
-    write(stdout, (opts.mouse ? MOUSE_OFF : '') + LEAVE_ALT_SCREEN + SHOW_CURSOR + (opts.title ? TITLE_POP : ''));
+    write(
+      stdout,
+      (opts.mouse ? MOUSE_OFF : '') + LEAVE_ALT_SCREEN + SHOW_CURSOR + (opts.title ? TITLE_POP : ''),
+    );
   };
   process.on('exit', restore);
-  write(stdout, (opts.title ? TITLE_PUSH : '') + ENTER_ALT_SCREEN + HIDE_CURSOR + HOME + (opts.mouse ? MOUSE_ON : ''));
+  write(
+    stdout,
+    (opts.title ? TITLE_PUSH : '') + ENTER_ALT_SCREEN + HIDE_CURSOR + HOME + (opts.mouse ? MOUSE_ON : ''),
+  );
   return {
     restore,
     get restored() {

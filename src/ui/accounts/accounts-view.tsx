@@ -23,7 +23,7 @@ import { visibleRange } from '../shared/footer-text.js';
 import { ProblemLine } from '../shared/problem-line.js';
 import { SearchBox } from '../shared/search-box.js';
 import { swatchColor } from './swatch-color.js';
-import { useBrowserInput, useBrowserStore } from '../browser/use-browser.js';
+import { useBrowserInput, useBrowserState, useBrowserStore } from '../browser/use-browser.js';
 import { type ListGlyphs, listGlyphs } from './list-glyphs.js';
 import { LoadedListView } from './loaded-list.js';
 import { useLoadedList } from './use-loaded-list.js';
@@ -54,12 +54,7 @@ const WHOLE_LIST: StatusReport = {
 };
 
 /** Tab 3: the sub-accounts of the account, a page at a time, with search and a detail pane. */
-export function AccountsView({
-  width,
-  height,
-  visibility,
-  ...opts
-}: TabProps & AccountsViewOptions) {
+export function AccountsView({ width, height, visibility, ...opts }: TabProps & AccountsViewOptions) {
   const active = visibility === 'active';
   const hidden = visibility === 'hidden';
   const term = useTerminal();
@@ -67,7 +62,9 @@ export function AccountsView({
   const ui = useUiState();
   const effects = useTerminalEffects();
   const { config, intervalMs } = useDashboard();
-  const { state, dispatch, current } = useBrowserStore();
+  const store = useBrowserStore();
+  const { dispatch, current } = store;
+  const state = useBrowserState(store);
   const hasKeys = Boolean(config.apiKey && config.apiSecret);
   const list = useLoadedList({ browser: state, browserDispatch: dispatch, current, enabled: hasKeys });
   // Nothing is asked for before the tab is first shown.

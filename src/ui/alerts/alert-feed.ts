@@ -167,7 +167,13 @@ export function createAlertFeed(watcher: Watcher, term: TextTarget, now: () => n
       alerts.length === state.alerts.length &&
       alerts.every((a, i) => {
         const b = state.alerts[i];
-        return b !== undefined && a.id === b.id && a.status === b.status && a.value === b.value && a.label === b.label;
+        return (
+          b !== undefined &&
+          a.id === b.id &&
+          a.status === b.status &&
+          a.value === b.value &&
+          a.label === b.label
+        );
       });
     if (same) return;
     state = {

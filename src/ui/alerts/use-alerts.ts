@@ -28,8 +28,12 @@ export function useAlerts(): AlertFeedState {
     rang.current = state.fired;
     effects.bell();
     if (settings.notify) {
-      const worst = [...state.lastFiring].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'critical' ? -1 : 1));
-      const body = worst.map((e) => `${e.severity === 'critical' ? 'CRIT' : 'WARN'} ${e.summary}`).join(' · ');
+      const worst = [...state.lastFiring].sort((a, b) =>
+        a.severity === b.severity ? 0 : a.severity === 'critical' ? -1 : 1,
+      );
+      const body = worst
+        .map((e) => `${e.severity === 'critical' ? 'CRIT' : 'WARN'} ${e.summary}`)
+        .join(' · ');
       effects.notify('pooltop', body);
     }
   }, [state, effects, settings.notify]);

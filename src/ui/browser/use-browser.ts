@@ -6,7 +6,7 @@
  * anywhere else does nothing. The store updates synchronously so keys arriving together (key
  * repeat, a fast typist over SSH) each see the state left by the one before.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { type TableMouse, WHEEL_ROWS } from './table-mouse.js';
 import { useKeypress } from '../hooks/use-keypress.js';
 import { type InputEvent, isPaste } from '../keypress.js';
@@ -21,26 +21,82 @@ import {
 } from './browser-state.js';
 import { searchKey } from './search-input.js';
 
-export interface BrowserStore {
-  state: BrowserState;
-  dispatch: (action: BrowserAction) => void;
+/** Where the cursor is: it moves with every ↓/↑, so only the table reads it (useBrowserCursor). */
+export type BrowserCursor = Pick<BrowserState, 'cursor' | 'top'>;
+/** The rest of the state, which the pane around the table draws by. */
+export type BrowserPage = Omit<BrowserState, 'cursor' | 'top'>;
+
+const PAGE_FIELDS = [
+  'offset',
+  'limit',
+  'viewRows',
+  'search',
+  'draft',
+  'searchOpen',
+  'detailOpen',
+  'hint',
+] as const;
+
+function pageOf({ cursor: _cursor, top: _top, ...page }: BrowserState): BrowserPage {
+  return page;
 }
 
-export function useBrowserStore(init?: Parameters<typeof initialBrowserState>[0]): BrowserStore & {
+export interface BrowserStore {
+  /** All but the cursor's place: a new object, and a render of the store's owner, only when one of its fields changes. */
+  state: BrowserPage;
+  dispatch: (action: BrowserAction) => void;
+  /** The whole state as it is now (keys that arrive together each see the one before's). */
   current: () => BrowserState;
-} {
-  const ref = useRef<BrowserState | null>(null);
-  if (ref.current === null) ref.current = initialBrowserState(init);
-  const [state, setState] = useState<BrowserState>(ref.current);
-  const dispatch = useCallback((action: BrowserAction) => {
-    const prev = ref.current ?? initialBrowserState();
-    const next = browserReducer(prev, action);
-    if (next === prev) return;
-    ref.current = next;
-    setState(next);
-  }, []);
-  const current = useCallback(() => ref.current ?? initialBrowserState(), []);
-  return { state, dispatch, current };
+  subscribe: (listener: () => void) => () => void;
+}
+
+export function useBrowserStore(init?: Parameters<typeof initialBrowserState>[0]): BrowserStore {
+  const ref = useRef<{ state: BrowserState; listeners: Set<() => void> } | null>(null);
+  if (ref.current === null) ref.current = { state: initialBrowserState(init), listeners: new Set() };
+  const box = ref.current;
+  const [page, setPage] = useState<BrowserPage>(() => pageOf(box.state));
+  const dispatch = useCallback(
+    (action: BrowserAction) => {
+      const prev = box.state;
+      const next = browserReducer(prev, action);
+      if (next === prev) return;
+      box.state = next;
+      for (const listener of box.listeners) listener();
+      if (PAGE_FIELDS.some((field) => prev[field] !== next[field])) setPage(pageOf(next));
+    },
+    [box],
+  );
+  const current = useCallback(() => box.state, [box]);
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      box.listeners.add(listener);
+      return () => void box.listeners.delete(listener);
+    },
+    [box],
+  );
+  return useMemo(() => ({ state: page, dispatch, current, subscribe }), [page, dispatch, current, subscribe]);
+}
+
+/** The cursor's place, for the table (and what speaks of its rows): a move re-renders those alone. */
+export function useBrowserCursor({
+  subscribe,
+  current,
+}: Pick<BrowserStore, 'subscribe' | 'current'>): BrowserCursor {
+  const cursor = useSyncExternalStore(subscribe, () => current().cursor);
+  const top = useSyncExternalStore(subscribe, () => current().top);
+  return { cursor, top };
+}
+
+/** The whole state, for a view that draws the cursor itself: it re-renders with every move. */
+export function useBrowserState(store: BrowserStore): BrowserState {
+  const { cursor, top } = useBrowserCursor(store);
+  const page = store.state;
+  return useMemo(() => ({ ...page, cursor, top }), [page, cursor, top]);
+}
+
+/** The cursor while the detail is open, -1 otherwise: what follows the open row re-renders with it. */
+export function useOpenCursor({ subscribe, current }: Pick<BrowserStore, 'subscribe' | 'current'>): number {
+  return useSyncExternalStore(subscribe, () => (current().detailOpen ? current().cursor : -1));
 }
 
 /** Tabs whose scope binds the browser's actions (under the accounts scope's names). */

@@ -31,8 +31,5 @@ export function useAnswerSignal(): AnswerSignal {
 export function useRefreshAll(): () => void {
   const { mutate } = useSWRConfig();
   const { manual } = useDataLayer();
-  return useCallback(
-    () => void mutate((key) => !manual.has(unstable_serialize(key))),
-    [mutate, manual],
-  );
+  return useCallback(() => void mutate((key) => !manual.has(unstable_serialize(key))), [mutate, manual]);
 }

@@ -26,7 +26,10 @@ export interface DataProviderProps {
 
 export function DataProvider({ intervalMs, pausedRef, now, random, seeds, children }: DataProviderProps) {
   const timers = useRef(new Set<NodeJS.Timeout>()).current;
-  const layer = useMemo<DataLayer>(() => ({ retries: new RetrySchedule(), answers: createAnswerSignal(), manual: new Set() }), []);
+  const layer = useMemo<DataLayer>(
+    () => ({ retries: new RetrySchedule(), answers: createAnswerSignal(), manual: new Set() }),
+    [],
+  );
   useEffect(
     () => () => {
       for (const t of timers) clearTimeout(t);

@@ -5,8 +5,6 @@ import { accountNotFoundText, isAccountNotFound } from '../../api/account-not-fo
 import { useNarrateNew } from '../narration/use-narrate-new.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
-import { PageFooter } from '../shared/page-footer.js';
-import { visibleRange } from '../shared/footer-text.js';
 import { adviceFor } from '../shared/error-advice.js';
 import { ProblemLine } from '../shared/problem-line.js';
 import { SearchBox } from '../shared/search-box.js';
@@ -25,7 +23,7 @@ import { RewardsPane } from './rewards-pane.js';
 import { FIRST_REWARD_PAGE, newerRewards, olderRewards, type RewardStep } from './reward-paging.js';
 import { useAccountPaneData } from './use-account-pane-data.js';
 import { layoutWorkerColumns } from './worker-columns.js';
-import { WorkersTable } from './workers-table.js';
+import { WorkersFooter, WorkersTable } from './workers-table.js';
 import { workersEmptyText } from './use-workers.js';
 import { useTerminal, useGlyphs, useTerminalEffects } from '../terminal-context.js';
 
@@ -200,8 +198,7 @@ export function AccountPane(props: AccountPaneProps) {
         names={workers.names}
         gone={workers.gone}
         layout={columns}
-        cursor={state.cursor}
-        top={state.top}
+        browser={data.browser}
         rows={layout.workerRows}
         loading={!workers.loaded && !workers.error}
         empty={
@@ -214,7 +211,9 @@ export function AccountPane(props: AccountPaneProps) {
         mouse={workers.mouse}
       />
       {state.searchOpen ? <SearchBox draft={state.draft} width={width} /> : null}
-      <PageFooter
+      <WorkersFooter
+        browser={data.browser}
+        viewRows={layout.workerRows}
         width={width}
         hint={state.hint}
         offset={state.offset}
@@ -222,7 +221,6 @@ export function AccountPane(props: AccountPaneProps) {
         search={state.search}
         rows={workers.loaded ? workers.names.length + workers.gone.length : undefined}
         failed={workers.error !== undefined}
-        visible={visibleRange(state.top, layout.workerRows, workers.names.length + workers.gone.length)}
       />
     </Box>
   );

@@ -47,7 +47,9 @@ export function useFleetAccount(account: string, poll: Poll, thresholds: Thresho
     const own = thresholds.mining;
     if (Object.keys(own).length === 0) return { row, alert: undefined };
     // Not judged yet (the watcher has read nothing of the account): unknown, as a value missing is.
-    const statuses = ROW_METRICS.filter((m) => own[m.key]).map((m) => statusOf('mining', m.key, account) ?? 'unknown');
+    const statuses = ROW_METRICS.filter((m) => own[m.key]).map(
+      (m) => statusOf('mining', m.key, account) ?? 'unknown',
+    );
     return { row, alert: worst(statuses) };
   }, [account, info.value, day.value, reward, seen.value, thresholds, now, statusOf]);
 

@@ -13,7 +13,7 @@ import type { MiningInterval } from '../../api/mining-types.js';
 import { goneWorkers } from '../../config/seen-workers.js';
 import { bookRow, monthRows } from '../../rewards/books.js';
 import { useAlertStatus } from '../alerts/use-alert-status.js';
-import { useBrowserStore } from '../browser/use-browser.js';
+import { useBrowserStore, useOpenCursor } from '../browser/use-browser.js';
 import { usePollDelta } from '../shared/use-poll-delta.js';
 import {
   NAMES_PAGE,
@@ -32,7 +32,14 @@ import { countsKey, useRelistOnCounts } from './use-relist.js';
 import { useWorkers } from './use-workers.js';
 
 /** The headline's values that carry a WARN or CRIT. */
-const HEADLINE_KEYS = ['hashrate', 'hashrate_24h', 'reject_rate', 'workers_online', 'workers_low', 'workers_offline'];
+const HEADLINE_KEYS = [
+  'hashrate',
+  'hashrate_24h',
+  'reject_rate',
+  'workers_online',
+  'workers_low',
+  'workers_offline',
+];
 
 export interface AccountPaneInput {
   account: string;
@@ -45,7 +52,15 @@ export interface AccountPaneInput {
   rewardsOffset: number;
 }
 
-export function useAccountPaneData({ account, interval, poll, active, width, height, rewardsOffset }: AccountPaneInput) {
+export function useAccountPaneData({
+  account,
+  interval,
+  poll,
+  active,
+  width,
+  height,
+  rewardsOffset,
+}: AccountPaneInput) {
   const info = useMinerInfo(account, poll);
   const day = useAccountSeries(account, '5m', poll);
   // At 5 minutes the chart is the headline's series: one hook asks for it, so it is asked once.
@@ -64,16 +79,29 @@ export function useAccountPaneData({ account, interval, poll, active, width, hei
     () => (seenValue ? goneWorkers(seenValue.state, seenValue.listedAt) : undefined),
     [seenValue],
   );
-  const workers = useWorkers({ account, active, poll, viewRows: layout.workerRows, store, counts, gone, all: seen });
+  const workers = useWorkers({
+    account,
+    active,
+    poll,
+    viewRows: layout.workerRows,
+    store,
+    counts,
+    gone,
+    all: seen,
+  });
   // A worker came or went: the memory is listed again, as the names are (use-workers.ts).
   useRelistOnCounts(countsKey(info.value), info.poll, seen, poll);
   const rewards = useRewards(account, rewardsOffset, layout.rewardRows, poll);
   const history = useRewardHistory(account, poll);
   const months = useMemo(() => history.value && monthRows(history.value.map(bookRow)), [history.value]);
-  const worker = workers.state.detailOpen ? workers.selected : undefined;
+  const openRow = useOpenCursor(store);
+  const worker = openRow >= 0 ? workers.nameAt(openRow) : undefined;
   const workerChart = useWorkerChart(account, worker, interval, poll);
 
-  const readings = useMemo(() => readMining(account, info.value, day.value), [account, info.value, day.value]);
+  const readings = useMemo(
+    () => readMining(account, info.value, day.value),
+    [account, info.value, day.value],
+  );
   const statusOf = useAlertStatus();
   const statuses = useMemo(() => {
     const out: Record<string, Status> = {};
@@ -99,6 +127,7 @@ export function useAccountPaneData({ account, interval, poll, active, width, hei
     layout,
     gone,
     workers,
+    browser: store,
     rewards,
     history,
     months,

@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { GoneWorker } from '../../config/seen-workers.js';
 import { sanitizeLine, type TextTarget } from '../../format/sanitize.js';
-import { type useBrowserStore, useBrowserInput } from '../browser/use-browser.js';
+import { type BrowserStore, useBrowserInput } from '../browser/use-browser.js';
 import { type DebounceTimers, REAL_TIMERS, useDebouncedValue } from '../browser/use-debounced-value.js';
 import type { Resource } from '../data/use-resource.js';
 import { useTerminal } from '../terminal-context.js';
@@ -23,7 +23,7 @@ export interface WorkersOptions {
   /** Worker rows on screen. */
   viewRows: number;
   /** The browser's state (made by the caller, whose layout depends on it). */
-  store: ReturnType<typeof useBrowserStore>;
+  store: BrowserStore;
   /**
    * The headline's counts of connected (online or low) and offline workers, as one key: when they
    * change, a worker came online or dropped off, so the names (polled once a minute) are asked
@@ -125,7 +125,8 @@ export function useWorkers({
     matchCount: matches?.length,
     error: source.error,
     fetchedAt: source.fetchedAt,
-    selected: names?.[state.cursor] ?? goneHere[state.cursor - (names?.length ?? 0)]?.name,
+    /** The worker at a row of the page (a cursor). */
+    nameAt: (row: number): string | undefined => names?.[row] ?? goneHere[row - (names?.length ?? 0)]?.name,
     /** Clicks and the wheel on the table. */
     mouse,
   };

@@ -1,4 +1,6 @@
 import { visibleRange } from '../shared/footer-text.js';
+import { PageFooter, type PageFooterProps } from '../shared/page-footer.js';
+import { type BrowserStore, useBrowserCursor } from '../browser/use-browser.js';
 import { TableFrame, uniqueKeys } from '../browser/table-frame.js';
 import type { TableMouse } from '../browser/table-mouse.js';
 import type { Poll } from './mining-data.js';
@@ -13,8 +15,8 @@ export interface WorkersTableProps {
   /** Workers gone, listed after `names`. */
   gone: readonly GoneWorker[];
   layout: WorkerLayout;
-  cursor: number;
-  top: number;
+  /** Where the cursor is: read here, so a move re-renders the table and not the pane. */
+  browser: Pick<BrowserStore, 'subscribe' | 'current'>;
   /** Table rows that fit. */
   rows: number;
   loading: boolean;
@@ -32,8 +34,7 @@ export function WorkersTable({
   names,
   gone,
   layout,
-  cursor,
-  top,
+  browser,
   rows,
   loading,
   empty,
@@ -41,6 +42,7 @@ export function WorkersTable({
   ascii,
   mouse,
 }: WorkersTableProps) {
+  const { cursor, top } = useBrowserCursor(browser);
   const total = names.length + gone.length;
   const { first: start, end } = visibleRange(top, rows, total);
   const visible = names.slice(start, Math.min(end, names.length));
@@ -78,4 +80,16 @@ export function WorkersTable({
       ))}
     </TableFrame>
   );
+}
+
+export interface WorkersFooterProps extends Omit<PageFooterProps, 'visible'> {
+  browser: Pick<BrowserStore, 'subscribe' | 'current'>;
+  /** Table rows that fit. */
+  viewRows: number;
+}
+
+/** The footer under the table: its rows on screen move with the table's top row. */
+export function WorkersFooter({ browser, viewRows, ...footer }: WorkersFooterProps) {
+  const { top } = useBrowserCursor(browser);
+  return <PageFooter {...footer} visible={visibleRange(top, viewRows, footer.rows ?? 0)} />;
 }

@@ -54,7 +54,12 @@ export function messageOf(e: unknown, term: TextTarget): string {
 }
 
 /** When auto-refresh fires next (ms), if it will. */
-export function nextAutoAt(snap: SessionSnapshot, auto: boolean, configured: boolean, nowMs: number): number | undefined {
+export function nextAutoAt(
+  snap: SessionSnapshot,
+  auto: boolean,
+  configured: boolean,
+  nowMs: number,
+): number | undefined {
   const { status, autoStopped, retryAt } = snap;
   if (!auto || !configured || autoStopped || status.missing.length > 0) return undefined;
   return Math.max(autoRefreshDueAt(status) ?? nowMs, retryAt ?? Number.NEGATIVE_INFINITY);
@@ -72,7 +77,12 @@ export function createSessionKeeper(opts: KeeperOptions): SessionKeeper {
   /** A refresh still running: a poll meanwhile joins it rather than spending the token twice. */
   let running: Promise<SessionStatus> | undefined;
 
-  const snapshot = (status: SessionStatus): SessionSnapshot => ({ status, error, autoStopped: stopped, retryAt });
+  const snapshot = (status: SessionStatus): SessionSnapshot => ({
+    status,
+    error,
+    autoStopped: stopped,
+    retryAt,
+  });
 
   function refresh(announce: boolean, signal: AbortSignal): Promise<SessionStatus> {
     running ??= refreshOnce(announce, signal).finally(() => {

@@ -78,7 +78,10 @@ export function useSession(hidden: boolean, injected?: Session): SessionState {
       }),
     [session, configured],
   );
-  const poll = useCallback((_key: readonly [string, string], signal: AbortSignal) => keeper.poll(signal), [keeper]);
+  const poll = useCallback(
+    (_key: readonly [string, string], signal: AbortSignal) => keeper.poll(signal),
+    [keeper],
+  );
   const dueAt = useCallback(
     (snap: SessionSnapshot) => nextAutoAt(snap, autoRef.current, configured, now()),
     [configured, now],
