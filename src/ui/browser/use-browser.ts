@@ -87,6 +87,19 @@ export function useBrowserCursor({
   return { cursor, top };
 }
 
+/** The first row drawn: the table re-renders when it scrolls, not on every move. */
+export function useBrowserTop({ subscribe, current }: Pick<BrowserStore, 'subscribe' | 'current'>): number {
+  return useSyncExternalStore(subscribe, () => current().top);
+}
+
+/** Whether the cursor is on `row`: a move re-renders the two rows it leaves and reaches, nothing else. */
+export function useIsSelected(
+  { subscribe, current }: Pick<BrowserStore, 'subscribe' | 'current'>,
+  row: number,
+): boolean {
+  return useSyncExternalStore(subscribe, () => current().cursor === row);
+}
+
 /** The whole state, for a view that draws the cursor itself: it re-renders with every move. */
 export function useBrowserState(store: BrowserStore): BrowserState {
   const { cursor, top } = useBrowserCursor(store);

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { memo } from 'react';
+import { Fragment, memo } from 'react';
 import type { MiningReward } from '../../api/mining-types.js';
 import { sanitizeLine } from '../../format/sanitize.js';
 import { truncate } from '../../format/width.js';
@@ -39,46 +39,51 @@ function RewardsPaneView(props: RewardsPaneProps) {
         { offset: props.monthOffset, shown: shownMonths.length, total: props.months?.length, width },
         term,
       )
-    : truncate(rewardsTitle({ offset, items, limit, width }, term), width, ellipsis);
+    : rewardsTitle({ offset, items, limit, width }, term);
   const trend = yieldTrendLine(
     props.history,
     { width, ascii: props.ascii, keys: byMonth ? 'm: days' : 'm: months' },
     term,
   );
+  const lines: Line[] = [{ text: title, bold: true }, { text: trend }];
+  if (error && !(byMonth ? props.months : items))
+    lines.push({ text: `Could not load rewards: ${sanitizeLine(error.message, term)}`, color: theme.error });
+  else
+    lines.push({
+      text: byMonth ? monthsHeader(width, term) : rewardsHeader(width, term),
+      color: theme.muted,
+    });
+  if (byMonth)
+    shownMonths.forEach((m, i) => lines.push({ text: monthLine(m, monthCells[i] ?? m.reward, width, term) }));
+  else
+    (items ?? []).forEach((r, i) =>
+      lines.push({
+        text: rewardLine(r, width, term, amounts[i]),
+        color: r.status === 'canceled' ? theme.muted : undefined,
+      }),
+    );
+  // One Text for the pane: Ink lays out, measures and draws each Text on every frame.
   return (
     <Box flexDirection="column" width={width}>
-      <Text bold wrap="truncate">
-        {title}
+      <Text>
+        {lines.map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional within the page
+          <Fragment key={i}>
+            <Text bold={line.bold} color={line.color}>
+              {truncate(line.text, width, ellipsis)}
+            </Text>
+            {i < lines.length - 1 ? '\n' : null}
+          </Fragment>
+        ))}
       </Text>
-      <Text wrap="truncate">{trend}</Text>
-      {error && !(byMonth ? props.months : items) ? (
-        <Text color={theme.error} wrap="truncate">
-          {truncate(`Could not load rewards: ${sanitizeLine(error.message, term)}`, width, ellipsis)}
-        </Text>
-      ) : (
-        <Text color={theme.muted} wrap="truncate">
-          {byMonth ? monthsHeader(width, term) : rewardsHeader(width, term)}
-        </Text>
-      )}
-      {byMonth
-        ? shownMonths.map((m, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional within the page
-            <Text key={i} wrap="truncate">
-              {monthLine(m, monthCells[i] ?? m.reward, width, term)}
-            </Text>
-          ))
-        : (items ?? []).map((r, i) => (
-            <Text
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional within the page
-              key={i}
-              wrap="truncate"
-              color={r.status === 'canceled' ? theme.muted : undefined}
-            >
-              {rewardLine(r, width, term, amounts[i])}
-            </Text>
-          ))}
     </Box>
   );
+}
+
+interface Line {
+  text: string;
+  bold?: boolean;
+  color?: string;
 }
 
 export const RewardsPane = memo(RewardsPaneView);

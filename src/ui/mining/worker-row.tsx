@@ -13,12 +13,17 @@ import { useTheme } from '../theme-context.js';
 import { type Poll, useWorkerTrend } from './mining-data.js';
 import type { WorkerLayout } from './worker-columns.js';
 import { useTerminal, useGlyphs } from '../terminal-context.js';
+import { type BrowserStore, useIsSelected } from '../browser/use-browser.js';
+
+type CursorSource = Pick<BrowserStore, 'subscribe' | 'current'>;
 
 export interface WorkerRowProps {
   account: string;
   /** As the server sent it (the request uses it as is; the screen gets it sanitised). */
   name: string;
-  selected: boolean;
+  /** Its row in the page; whether the cursor is on it is read by RowLead alone. */
+  row: number;
+  browser: CursorSource;
   layout: WorkerLayout;
   poll: Poll;
   /** Pure-ASCII trend (terminals without UTF-8). */
@@ -40,9 +45,10 @@ const rate = (v: number | undefined): string => (v === undefined ? UNKNOWN_RATE 
 /**
  * One worker: name, current rate, two-hour mean and trend. Its series is asked for by this row
  * (so only rows on screen cost a request) and a failure costs this row alone. Memoised: the
- * clock and cursor moves redraw only the rows whose props or series changed.
+ * clock redraws only the rows whose props or series changed, and a cursor move only the lead
+ * (marker and name) of the two rows it leaves and reaches: the row's series hook stays put.
  */
-function WorkerRowView({ account, name, selected, layout, poll, ascii }: WorkerRowProps) {
+function WorkerRowView({ account, name, row, browser, layout, poll, ascii }: WorkerRowProps) {
   const term = useTerminal();
   const { ellipsis } = useGlyphs();
   const theme = useTheme();
@@ -66,10 +72,7 @@ function WorkerRowView({ account, name, selected, layout, poll, ascii }: WorkerR
     };
   return (
     <Text wrap="truncate">
-      <Text bold>{selected ? '› ' : '  '}</Text>
-      <Text inverse={selected} bold={selected}>
-        {padEnd(shownName, layout.name, ellipsis)}
-      </Text>{' '}
+      <RowLead browser={browser} row={row} name={padEnd(shownName, layout.name, ellipsis)} />{' '}
       {padStart(trend.value ? rate(now) : '', layout.now, ellipsis)}{' '}
       {padStart(trend.value ? rate(average) : '', layout.average, ellipsis)}{' '}
       <Text color={tail.color}>{padEnd(tail.text, layout.trend, ellipsis)}</Text>
@@ -99,11 +102,13 @@ export function WorkerHeader({ layout }: { layout: WorkerLayout }) {
  */
 export const GoneRow = memo(function GoneRow({
   worker,
-  selected,
+  row,
+  browser,
   layout,
 }: {
   worker: GoneWorker;
-  selected: boolean;
+  row: number;
+  browser: CursorSource;
   layout: WorkerLayout;
 }) {
   const theme = useTheme();
@@ -114,11 +119,36 @@ export const GoneRow = memo(function GoneRow({
   const since = Math.max(worker.goneFor, Math.floor(nowMs / 1000) - worker.lastSeen);
   return (
     <Text wrap="truncate">
-      <Text bold>{selected ? '› ' : '  '}</Text>
-      <Text inverse={selected} bold={selected} color={theme.muted}>
-        {padEnd(shownName, layout.name, ellipsis)}
-      </Text>{' '}
+      <RowLead
+        browser={browser}
+        row={row}
+        name={padEnd(shownName, layout.name, ellipsis)}
+        color={theme.muted}
+      />{' '}
       <Text color={theme.warn}>gone {formatDuration(since * 1000)}</Text>
     </Text>
   );
 });
+
+/** The cursor's marker and the name, highlighted on the selected row. */
+function RowLead({
+  browser,
+  row,
+  name,
+  color,
+}: {
+  browser: CursorSource;
+  row: number;
+  name: string;
+  color?: string;
+}) {
+  const selected = useIsSelected(browser, row);
+  return (
+    <>
+      <Text bold>{selected ? '› ' : '  '}</Text>
+      <Text inverse={selected} bold={selected} color={color}>
+        {name}
+      </Text>
+    </>
+  );
+}

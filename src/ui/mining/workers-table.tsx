@@ -1,6 +1,6 @@
 import { visibleRange } from '../shared/footer-text.js';
 import { PageFooter, type PageFooterProps } from '../shared/page-footer.js';
-import { type BrowserStore, useBrowserCursor } from '../browser/use-browser.js';
+import { type BrowserStore, useBrowserTop } from '../browser/use-browser.js';
 import { TableFrame, uniqueKeys } from '../browser/table-frame.js';
 import type { TableMouse } from '../browser/table-mouse.js';
 import type { Poll } from './mining-data.js';
@@ -15,7 +15,7 @@ export interface WorkersTableProps {
   /** Workers gone, listed after `names`. */
   gone: readonly GoneWorker[];
   layout: WorkerLayout;
-  /** Where the cursor is: read here, so a move re-renders the table and not the pane. */
+  /** Where the cursor is: the table reads its top row, each row whether it is selected (not the pane). */
   browser: Pick<BrowserStore, 'subscribe' | 'current'>;
   /** Table rows that fit. */
   rows: number;
@@ -42,7 +42,7 @@ export function WorkersTable({
   ascii,
   mouse,
 }: WorkersTableProps) {
-  const { cursor, top } = useBrowserCursor(browser);
+  const top = useBrowserTop(browser);
   const total = names.length + gone.length;
   const { first: start, end } = visibleRange(top, rows, total);
   const visible = names.slice(start, Math.min(end, names.length));
@@ -64,7 +64,8 @@ export function WorkersTable({
           key={keys[i]}
           account={account}
           name={name}
-          selected={start + i === cursor}
+          row={start + i}
+          browser={browser}
           layout={layout}
           poll={poll}
           ascii={ascii}
@@ -74,7 +75,8 @@ export function WorkersTable({
         <GoneRow
           key={`gone:${g.name}`}
           worker={g}
-          selected={names.length + goneFrom + i === cursor}
+          row={names.length + goneFrom + i}
+          browser={browser}
           layout={layout}
         />
       ))}
@@ -90,6 +92,6 @@ export interface WorkersFooterProps extends Omit<PageFooterProps, 'visible'> {
 
 /** The footer under the table: its rows on screen move with the table's top row. */
 export function WorkersFooter({ browser, viewRows, ...footer }: WorkersFooterProps) {
-  const { top } = useBrowserCursor(browser);
+  const top = useBrowserTop(browser);
   return <PageFooter {...footer} visible={visibleRange(top, viewRows, footer.rows ?? 0)} />;
 }
