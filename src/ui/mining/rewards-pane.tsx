@@ -54,14 +54,16 @@ function RewardsPaneView(props: RewardsPaneProps) {
       color: theme.muted,
     });
   if (byMonth)
-    shownMonths.forEach((m, i) => lines.push({ text: monthLine(m, monthCells[i] ?? m.reward, width, term) }));
+    shownMonths.forEach((m, i) => {
+      lines.push({ text: monthLine(m, monthCells[i] ?? m.reward, width, term) });
+    });
   else
-    (items ?? []).forEach((r, i) =>
+    (items ?? []).forEach((r, i) => {
       lines.push({
         text: rewardLine(r, width, term, amounts[i]),
         color: r.status === 'canceled' ? theme.muted : undefined,
-      }),
-    );
+      });
+    });
   // One Text for the pane: Ink lays out, measures and draws each Text on every frame.
   return (
     <Box flexDirection="column" width={width}>
