@@ -1,5 +1,14 @@
 import { Box, type DOMElement, Text } from 'ink';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { WHEEL_ROWS } from '../browser/table-mouse.js';
 import { useMouseArea } from '../hooks/use-mouse-area.js';
 import type { ThresholdSet } from '../../alerts/thresholds.js';
@@ -14,6 +23,8 @@ import { useReportStatus } from '../status-report.js';
 import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
 import { type FleetColumn, FLEET_GAP, fleetCell, layoutFleet } from './fleet-columns.js';
+import { styled } from '../table/styled-text.js';
+import { createFleetCursor, type FleetCursor } from './fleet-cursor.js';
 import { type FleetAccount, useFleetAccount } from './fleet-data.js';
 import {
   FLEET_SORT_LABEL,
@@ -76,8 +87,8 @@ export function FleetTable(props: FleetTableProps) {
     [],
   );
   const [order, setOrder] = useState<FleetOrder>({ key: undefined, desc: false });
-  // The cursor is the table's own: moving it redraws the table, not the tab around it.
-  const [cursorAccount, setCursorAccount] = useState(props.initialAccount);
+  // The cursor is the table's own, in a store: a move redraws two rows, not the table.
+  const [cursor] = useState(() => createFleetCursor(props.initialAccount));
 
   const entries = useMemo(
     () =>
@@ -99,19 +110,16 @@ export function FleetTable(props: FleetTableProps) {
     [accounts, got],
   );
   const sorted = useMemo(() => sortFleet(entries, order), [entries, order]);
-  const found = sorted.findIndex((e) => e.row.name === cursorAccount);
-  const cursor = found < 0 ? 0 : found;
+  const names = useMemo(() => sorted.map((e) => e.row.name), [sorted]);
+  cursor.setRows(names);
+  // After each draw of the table: rows that kept their props learn where the cursor is now.
+  useLayoutEffect(() => cursor.settle());
   const rows = Math.max(1, height - CHROME_LINES);
-  const top = Math.min(Math.max(0, cursor - rows + 1), Math.max(0, sorted.length - rows));
+  const top = useSyncExternalStore(cursor.subscribe, () =>
+    Math.min(Math.max(0, cursor.at() - rows + 1), Math.max(0, names.length - rows)),
+  );
   // From the cursor as it is now, not as last drawn: two keys in one read both count.
-  const move = (to: (at: number) => number) =>
-    setCursorAccount((prev) => {
-      const at = Math.max(
-        0,
-        sorted.findIndex((e) => e.row.name === prev),
-      );
-      return sorted[Math.max(0, Math.min(sorted.length - 1, to(at)))]?.row.name ?? prev;
-    });
+  const move = (to: (at: number) => number) => cursor.move(to);
   useKeymap(
     'mining',
     {
@@ -122,8 +130,8 @@ export function FleetTable(props: FleetTableProps) {
       'first-row': () => move(() => 0),
       'last-row': () => move(() => sorted.length - 1),
       details: () => {
-        const e = sorted[cursor];
-        if (e) props.onOpen(e.row.name);
+        const name = cursor.name();
+        if (name !== undefined) props.onOpen(name);
       },
       sort: () => setOrder(nextFleetOrder),
       'sort-reverse': () => setOrder((o) => ({ ...o, desc: !o.desc })),
@@ -141,10 +149,11 @@ export function FleetTable(props: FleetTableProps) {
       if (event.button === 'wheel-up' || event.button === 'wheel-down') {
         move((i) => i + (event.button === 'wheel-up' ? -WHEEL_ROWS : WHEEL_ROWS));
       } else if (event.button === 'left' && !event.release && !event.motion && at.y > 0) {
-        const e = sorted[top + at.y - 1];
+        const row = top + at.y - 1;
+        const e = sorted[row];
         if (!e) return;
-        if (top + at.y - 1 === cursor) props.onOpen(e.row.name);
-        else setCursorAccount(e.row.name);
+        if (row === cursor.at()) props.onOpen(e.row.name);
+        else move(() => row);
       }
     },
     active,
@@ -211,12 +220,12 @@ export function FleetTable(props: FleetTableProps) {
           {'  '}
           {columns.map((c) => cellText(c, c.title, ellipsis)).join(FLEET_GAP)}
         </Text>
-        {sorted.slice(top, end).map((e, i) => (
+        {sorted.slice(top, end).map((e) => (
           <FleetLine
             key={e.row.name}
             entry={e}
             columns={columns}
-            selected={top + i === cursor}
+            cursor={cursor}
             failed={got.get(e.row.name)?.error !== undefined}
           />
         ))}
@@ -253,14 +262,15 @@ function cellText(c: FleetColumn, text: string, ellipsis: string): string {
 const FleetLine = memo(function FleetLine({
   entry,
   columns,
-  selected,
+  cursor,
   failed,
 }: {
   entry: FleetEntry;
   columns: readonly FleetColumn[];
-  selected: boolean;
+  cursor: FleetCursor;
   failed: boolean;
 }) {
+  const selected = useSyncExternalStore(cursor.subscribe, () => cursor.name() === entry.row.name);
   const theme = useTheme();
   const term = useTerminal();
   const { ellipsis } = useGlyphs();
@@ -271,20 +281,14 @@ const FleetLine = memo(function FleetLine({
     .join('');
   const alertColor =
     entry.alert === 'critical' ? theme.error : entry.alert === 'warning' ? theme.warn : undefined;
-  return (
-    <Text wrap="truncate">
-      {selected ? '› ' : '  '}
-      {first ? (
-        <Text inverse={selected} bold={selected} color={failed ? theme.error : undefined}>
-          {cellText(first, fleetCell(entry, first.id, term), ellipsis)}
-        </Text>
-      ) : null}
-      {middle}
-      {alert ? (
-        <Text color={alertColor}>
-          {FLEET_GAP + cellText(alert, fleetCell(entry, 'alert', term), ellipsis)}
-        </Text>
-      ) : null}
-    </Text>
-  );
+  // One Text of one string (table/styled-text.ts): a sort draws every row again.
+  const name = first ? cellText(first, fleetCell(entry, first.id, term), ellipsis) : '';
+  const line =
+    (selected ? '› ' : '  ') +
+    styled(name, { inverse: selected, bold: selected, color: failed ? theme.error : undefined }) +
+    middle +
+    (alert
+      ? styled(FLEET_GAP + cellText(alert, fleetCell(entry, 'alert', term), ellipsis), { color: alertColor })
+      : '');
+  return <Text wrap="truncate">{line}</Text>;
 });
