@@ -71,6 +71,14 @@ function FleetSourceView({
 }
 const FleetSource = memo(FleetSourceView);
 
+/** Every account's reads, apart from the table: its sort or scroll does not visit them. */
+const FleetSources = memo(function FleetSources({
+  accounts,
+  ...rest
+}: { accounts: readonly MiningAccount[] } & Omit<Parameters<typeof FleetSourceView>[0], 'account'>) {
+  return accounts.map((a) => <FleetSource key={a.name} account={a.name} {...rest} />);
+});
+
 /** Every mining account at a glance, one row each; sortable; Enter opens one. */
 export function FleetTable(props: FleetTableProps) {
   const { accounts, width, height, active, poll } = props;
@@ -186,15 +194,7 @@ export function FleetTable(props: FleetTableProps) {
   const end = Math.min(sorted.length, top + rows);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      {accounts.map((a) => (
-        <FleetSource
-          key={a.name}
-          account={a.name}
-          poll={poll}
-          thresholds={thresholds}
-          onAccount={onAccount}
-        />
-      ))}
+      <FleetSources accounts={accounts} poll={poll} thresholds={thresholds} onAccount={onAccount} />
       <DataStatus
         what="mining fleet"
         hasData={loaded > 0}
