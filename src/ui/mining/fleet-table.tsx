@@ -126,8 +126,8 @@ export function FleetTable(props: FleetTableProps) {
   const top = useSyncExternalStore(cursor.subscribe, () =>
     Math.min(Math.max(0, cursor.at() - rows + 1), Math.max(0, names.length - rows)),
   );
-  // From the cursor as it is now, not as last drawn: two keys in one read both count.
-  const move = (to: (at: number) => number) => cursor.move(to);
+  // Moves start from the cursor as it is now, not as last drawn: two keys in one read both count.
+  const move = cursor.move;
   useKeymap(
     'mining',
     {
