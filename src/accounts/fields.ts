@@ -56,6 +56,13 @@ export function fieldText(a: SubAccount, key: SortKey): string {
   }
 }
 
+/** Text is compared case-folded: `Blocked` and `blocked` are one choice, as are `É` and `é`. */
+export function foldValue(value: string): string {
+  return (ASCII.test(value) ? value : value.normalize('NFC')).toLowerCase();
+}
+
+const ASCII = /^[\x20-\x7e]*$/;
+
 export function isSortKey(name: string): name is SortKey {
   return (SORT_KEYS as readonly string[]).includes(name);
 }

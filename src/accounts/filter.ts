@@ -1,22 +1,17 @@
 /**
  * Filtering a loaded list, locally: any of the chosen values within a group (status, KYC status,
  * shared KYC, spot, collateral), every group with a choice at once, and the text search — the
- * embedded service's rule, a case-insensitive substring of alias, email, id or user id. Pure.
+ * embedded service's rule, a case-insensitive substring of alias, email, id or user id. Pure, but
+ * for the search index kept beside a list when asked (`remember`).
  */
 import type { SubAccount } from '../api/types.js';
-import { FILTER_GROUPS, type FilterGroup, fieldText } from './fields.js';
+import { FILTER_GROUPS, type FilterGroup, fieldText, foldValue } from './fields.js';
+import { indexable, searchIndex, searchPositions } from './search-index.js';
 
 /** Chosen values per group; a group with none (or absent) lets every row through. */
 export type AccountFilter = Partial<Record<FilterGroup, readonly string[]>>;
 
 export const NO_FILTER: AccountFilter = {};
-
-/** Values are compared case-folded: `Blocked` and `blocked` are one choice. */
-export function foldValue(value: string): string {
-  return (ASCII.test(value) ? value : value.normalize('NFC')).toLowerCase();
-}
-
-const ASCII = /^[\x20-\x7e]*$/;
 
 /** The filter with `value` chosen in `group`, or no longer chosen if it was. */
 export function toggleFilter(filter: AccountFilter, group: FilterGroup, value: string): AccountFilter {
@@ -40,20 +35,22 @@ export function describeFilter(filter: AccountFilter): string {
     .join(' ');
 }
 
-/**
- * Whether the folded `needle` is in the alias, email, id or user id. Folded afresh on each search
- * (a few milliseconds for 10,100 rows) rather than remembered per row: a cache of 10,100 joined
- * strings in a WeakMap made the first search slow and stayed in memory.
- */
+/** Whether the folded `needle` is in the alias, email, id or user id. */
 function matches(a: SubAccount, needle: string): boolean {
   const has = (v: unknown): boolean => typeof v === 'string' && foldValue(v).includes(needle);
   return has(a.alias) || has(a.email) || has(a.id) || has(a.userId);
 }
 
+/**
+ * The rows in list order that hold a chosen value of every group chosen and the search text.
+ * With `remember`, the search runs over this very array's search index (search-index.ts), made
+ * on the first search and kept beside the array: for a list searched again and again.
+ */
 export function filterAccounts<R extends SubAccount>(
   rows: readonly R[],
   filter: AccountFilter,
   text = '',
+  { remember = false }: { remember?: boolean } = {},
 ): readonly R[] {
   const groups = FILTER_GROUPS.flatMap((g) => {
     const values = filter[g] ?? [];
@@ -61,11 +58,18 @@ export function filterAccounts<R extends SubAccount>(
   });
   const needle = foldValue(text.trim());
   if (groups.length === 0 && needle === '') return rows;
-  return rows.filter(
-    (row) =>
-      groups.every(({ group, values }) => values.has(foldValue(fieldText(row, group)))) &&
-      (needle === '' || matches(row, needle)),
-  );
+  const chosen = (row: R) =>
+    groups.every(({ group, values }) => values.has(foldValue(fieldText(row, group))));
+  const index = remember && needle !== '' && indexable(needle) ? searchIndex(rows) : null;
+  if (index) {
+    const out: R[] = [];
+    for (const at of searchPositions(index, needle)) {
+      const row = rows[at] as R;
+      if (chosen(row)) out.push(row);
+    }
+    return out;
+  }
+  return rows.filter((row) => chosen(row) && (needle === '' || matches(row, needle)));
 }
 
 export interface ValueCount {

@@ -42,22 +42,26 @@ const remembered = new WeakMap<readonly SubAccount[], Map<SortKey, ColumnOrder>>
 /**
  * `rows` sorted by `order.key`. With `remember`, the column's order of this very array is kept
  * (beside the array, for as long as it lives: two numbers a row), so sorting the same list by
- * that column again, either way, is one pass over it.
+ * that column again, either way, is one pass over it. With `from` as well, `rows` are some of
+ * `from`'s rows in its order (the loaded list filtered): they are taken in `from`'s remembered
+ * order, one pass, instead of being sorted afresh each time the filter or the search changes.
  */
 export function sortAccounts<R extends SubAccount>(
   rows: readonly R[],
   order: SortOrder,
-  { remember = false }: { remember?: boolean } = {},
+  { remember = false, from }: { remember?: boolean; from?: readonly R[] } = {},
 ): readonly R[] {
   const { key } = order;
   if (key === undefined) return order.desc ? [...rows].reverse() : rows;
-  const byKey = remember ? (remembered.get(rows) ?? new Map<SortKey, ColumnOrder>()) : undefined;
-  let column = byKey?.get(key);
+  if (!remember) return inOrder(rows, columnOrder(rows, key), order.desc);
+  const list = from ?? rows;
+  const byKey = remembered.get(list) ?? new Map<SortKey, ColumnOrder>();
+  let column = byKey.get(key);
   if (!column) {
-    column = columnOrder(rows, key);
-    if (byKey) remembered.set(rows, byKey.set(key, column));
+    column = columnOrder(list, key);
+    remembered.set(list, byKey.set(key, column));
   }
-  return inOrder(rows, column, order.desc);
+  return inOrder(list, column, order.desc, list === rows ? undefined : new Set(rows));
 }
 
 function columnOrder(rows: readonly SubAccount[], key: SortKey): ColumnOrder {
@@ -111,18 +115,26 @@ function bucketed(keys: readonly string[]): Uint32Array {
   return out;
 }
 
-/** The rows in a column's order; descending keeps equal keys in list order too. */
-function inOrder<R>(rows: readonly R[], { order, runEnds, runs }: ColumnOrder, desc: boolean): R[] {
-  const out = new Array<R>(order.length);
+/** The rows (those `kept` only, if given) in a column's order; descending keeps equal keys in list order too. */
+function inOrder<R>(
+  rows: readonly R[],
+  { order, runEnds, runs }: ColumnOrder,
+  desc: boolean,
+  kept?: Set<R>,
+): R[] {
+  const out: R[] = [];
+  const take = (from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const row = rows[order[i] as number] as R;
+      if (kept === undefined || kept.has(row)) out.push(row);
+    }
+  };
   if (!desc) {
-    for (let i = 0; i < order.length; i++) out[i] = rows[order[i] as number] as R;
+    take(0, order.length);
     return out;
   }
-  let at = 0;
-  for (let run = runs - 1; run >= 0; run--) {
-    const from = run === 0 ? 0 : (runEnds[run - 1] as number);
-    for (let i = from; i < (runEnds[run] as number); i++) out[at++] = rows[order[i] as number] as R;
-  }
+  for (let run = runs - 1; run >= 0; run--)
+    take(run === 0 ? 0 : (runEnds[run - 1] as number), runEnds[run] as number);
   return out;
 }
 

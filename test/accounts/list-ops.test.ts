@@ -82,6 +82,27 @@ describe('sortAccounts', () => {
     }
   });
 
+  it('sorts part of a list (filtered, in list order) through the order kept for the whole list', () => {
+    const rows = generateAccounts(2_000, 6).map(subAccountModel);
+    const ids = (list: readonly SubAccount[]) => list.map((r) => r.id);
+    const parts = [
+      rows.filter((r) => r.status === 'active'),
+      rows.filter((_, i) => i % 7 === 3),
+      rows.slice(0, 1),
+      [],
+    ];
+    for (const part of parts) {
+      for (const key of SORT_KEYS) {
+        for (const desc of [false, true]) {
+          const sorted = sortAccounts(part, { key, desc }, { remember: true, from: rows });
+          expect(ids(sorted), `${key} ${desc} of ${part.length}`).toEqual(
+            ids(sortAccounts(part, { key, desc })),
+          );
+        }
+      }
+    }
+  });
+
   it('leaves the list order alone without a key, or reverses it', () => {
     const rows = generateAccounts(50, 1).map(subAccountModel);
     expect(sortAccounts(rows, { desc: false })).toBe(rows);
@@ -112,6 +133,63 @@ describe('filterAccounts', () => {
     const byUser = rows[17]!.userId ?? '';
     expect(filterAccounts(rows, {}, byUser)).toEqual([rows[17]]);
     expect(filterAccounts(rows, {}, '')).toBe(rows);
+  });
+
+  it('searches a kept index as it searches row by row, whatever the fields hold', () => {
+    const odd = [
+      account('ΟΔΟΣ-Σ'),
+      account('İstanbul-1'),
+      account('cafe\u0301-nfd'),
+      account('\u0301lead'),
+      account('Straße'),
+      account('tab\tand\u0000nul'),
+      account('plain', { email: null as unknown as string, userId: 42 as unknown as string }),
+      account('ǅemal'),
+    ];
+    const rows = [...generateAccounts(3_000, 8).map(subAccountModel), ...odd];
+    const needles = [
+      'miner',
+      'MINER-EU',
+      'ς',
+      'σ-',
+      'οδος',
+      'i̇stan',
+      'istan',
+      'café',
+      'cafe',
+      '\u0301',
+      'lead',
+      'strasse',
+      'straße',
+      '\u0000',
+      'and',
+      '42',
+      '@example',
+      'ǆ',
+      'zzz-none',
+      'a',
+      '-1',
+      'plain',
+    ];
+    for (const needle of needles) {
+      for (const filter of [{}, { status: ['active'] }]) {
+        const kept = filterAccounts(rows, filter, needle, { remember: true });
+        expect(kept, JSON.stringify(needle)).toEqual(filterAccounts(rows, filter, needle));
+      }
+    }
+    expect(filterAccounts(rows, {}, 'ΟΔΟΣ', { remember: true })).toEqual([odd[0]]);
+    const ascii = ['Bot-1', 'bot-10', 'Miner-EU-2', 'x'].map((a) => account(a));
+    for (const needle of ['BOT-1', 'eu', 'u-x', 'none'])
+      expect(filterAccounts(ascii, {}, needle, { remember: true }), needle).toEqual(
+        filterAccounts(ascii, {}, needle),
+      );
+  });
+
+  it('searches row by row a list whose fields hold the row mark of the index', () => {
+    const rows = [account('one'), account('tw\u0001o'), account('three')];
+    expect(filterAccounts(rows, {}, 'o', { remember: true })).toEqual(rows);
+    expect(filterAccounts(rows, {}, 'hre', { remember: true })).toEqual([rows[2]]);
+    expect(filterAccounts(rows, {}, 'w\u0001', { remember: true })).toEqual([rows[1]]);
   });
 
   it('toggles values case-insensitively and describes the filter in the command syntax', () => {

@@ -71,7 +71,10 @@ export function useLoadedList({ browser, browserDispatch, current, enabled }: Lo
 
   const { rows } = loader.state;
   const text = browser.searchOpen ? browser.draft : browser.search;
-  const filtered = useMemo(() => filterAccounts(rows, state.filter, text), [rows, state.filter, text]);
+  const filtered = useMemo(
+    () => filterAccounts(rows, state.filter, text, { remember: true }),
+    [rows, state.filter, text],
+  );
   const { values } = column.state;
   const { key: sortKey, desc } = state.sort;
   const result = useMemo(() => {
@@ -82,8 +85,8 @@ export function useLoadedList({ browser, browserDispatch, current, enabled }: Lo
       };
       return sortByAmount(filtered, amount, desc);
     }
-    return sortAccounts(filtered, { key: sortKey, desc }, { remember: true });
-  }, [filtered, sortKey, desc, values]);
+    return sortAccounts(filtered, { key: sortKey, desc }, { remember: true, from: rows });
+  }, [rows, filtered, sortKey, desc, values]);
   const options = useMemo(
     () => (state.pickerOpen ? pickerOptions(rows, state.filter) : []),
     [state.pickerOpen, rows, state.filter],

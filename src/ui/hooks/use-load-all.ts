@@ -8,6 +8,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { isPooltopError, PooltopError } from '../../errors/pooltop-error.js';
 import { type LoadEnd, type LoadProgress, loadAllSubAccounts } from '../../api/load-all.js';
 import type { ReadSubAccount, SubAccount } from '../../api/types.js';
+import { searchIndex } from '../../accounts/search-index.js';
 import { useDashboard } from '../dashboard-context.js';
 import type { ReportProgress } from '../data/use-progress.js';
 import { useResource } from '../data/use-resource.js';
@@ -103,6 +104,8 @@ export function useLoadAll(): LoadAll {
           report(drawn);
         },
       });
+      // The search of a loaded list is typed key by key: its index is made now, not on the first key.
+      searchIndex(outcome.rows);
       return {
         rows: outcome.rows,
         progress: outcome.progress,
