@@ -4,7 +4,7 @@
 // Each CLI is a built executable (`dist/pooltop.cjs`, or another checkout's). Each run: a
 // 200×60 pty at `--interval 1`, the tab shown and loaded, `--warmup` seconds, then CPU of every
 // thread over `--seconds` (from /proc), printed per run with the main thread's and V8's worker
-// threads' shares. `--paused` presses `p` first: the clock alone, no polls. Linux only.
+// threads' shares, and the bytes written to the terminal. `--paused` presses `p` first: the clock alone, no polls. Linux only.
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { bundleEntries, makeWorkDir } from './bundle.mjs';
@@ -62,15 +62,22 @@ async function once(cli, host) {
     const threads0 = threadTicks(session.pid);
     const cpu0 = cpuMs(session.pid);
     const t0 = performance.now();
-    await sleep(Number(values.seconds) * 1000);
+    const bytes0 = session.bytes;
+    const perSecond = [];
+    for (let s = 0; s < Number(values.seconds); s++) {
+      const before = session.bytes;
+      await sleep(1000);
+      perSecond.push(session.bytes - before);
+    }
     const elapsed = performance.now() - t0;
+    const bytesPerSecond = ((session.bytes - bytes0) * 1000) / elapsed;
     const percent = ((cpuMs(session.pid) - cpu0) / elapsed) * 100;
     const share = {};
     for (const [name, ticks] of threadTicks(session.pid)) {
       const ms = ((ticks - (threads0.get(name) ?? 0)) * 1000) / ticksPerSecond();
       if (ms > 0) share[name] = (ms / elapsed) * 100;
     }
-    return { percent, share };
+    return { percent, share, bytesPerSecond, medianSecond: median(perSecond) };
   } finally {
     session.write('q');
     await Promise.race([session.exited, sleep(2000)]);
@@ -86,16 +93,19 @@ try {
   for (let run = 0; run < Number(values.runs); run++) {
     for (const cli of clis) {
       const r = await once(cli, host);
-      results.get(cli).push(r.percent);
+      results.get(cli).push(r);
       const threads = Object.entries(r.share)
         .map(([name, p]) => `${name} ${fmt(p, 2)}`)
         .join(', ');
-      console.log(`run ${run + 1}  ${cli}: ${fmt(r.percent, 2)} % (${threads})`);
+      console.log(
+        `run ${run + 1}  ${cli}: ${fmt(r.percent, 2)} % (${threads}); ${fmt(r.bytesPerSecond, 0)} B/s, median second ${r.medianSecond} B`,
+      );
     }
   }
-  for (const [cli, samples] of results) {
+  for (const [cli, runs] of results) {
+    const samples = runs.map((r) => r.percent);
     console.log(
-      `${cli}: median ${fmt(median(samples), 2)} % of one core over ${samples.map((p) => fmt(p, 2)).join(', ')}`,
+      `${cli}: median ${fmt(median(samples), 2)} % of one core over ${samples.map((p) => fmt(p, 2)).join(', ')}; terminal output ${fmt(median(runs.map((r) => r.bytesPerSecond)), 0)} B/s (median of runs), median second ${median(runs.map((r) => r.medianSecond))} B`,
     );
   }
 } finally {

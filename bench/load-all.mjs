@@ -187,8 +187,10 @@ export function loadAllLines(r) {
   for (const [name, samples] of Object.entries(r.sortFilter)) {
     const m = median(samples);
     const cold = samples[0];
+    // Made a column at a time, with other work between: no target of its own.
+    const mark = name.includes('as a load ends') ? '' : check(cold <= TARGETS.sortMs && m <= TARGETS.sortMs);
     lines.push(
-      `${name.padEnd(34)} first ${fmt(cold, 1)} ms, median ${fmt(m, 1)} ms, max ${fmt(Math.max(...samples), 1)} ms  ${check(cold <= TARGETS.sortMs && m <= TARGETS.sortMs)}`,
+      `${name.padEnd(34)} first ${fmt(cold, 1)} ms, median ${fmt(m, 1)} ms, max ${fmt(Math.max(...samples), 1)} ms  ${mark}`,
     );
   }
   const frames = [

@@ -30,7 +30,7 @@ export function sortText(text: string, natural = true): string {
 }
 
 /** Rows in ascending order by one column (stable), and where each run of equal keys ends. */
-interface ColumnOrder {
+export interface ColumnOrder {
   order: Uint32Array;
   runEnds: Uint32Array;
   runs: number;
@@ -55,13 +55,18 @@ export function sortAccounts<R extends SubAccount>(
   if (key === undefined) return order.desc ? [...rows].reverse() : rows;
   if (!remember) return inOrder(rows, columnOrder(rows, key), order.desc);
   const list = from ?? rows;
+  return inOrder(list, keptOrder(list, key), order.desc, list === rows ? undefined : new Set(rows));
+}
+
+/** The column's order of this very list, worked out on the first call and kept beside it. */
+export function keptOrder(list: readonly SubAccount[], key: SortKey): ColumnOrder {
   const byKey = remembered.get(list) ?? new Map<SortKey, ColumnOrder>();
   let column = byKey.get(key);
   if (!column) {
     column = columnOrder(list, key);
     remembered.set(list, byKey.set(key, column));
   }
-  return inOrder(list, column, order.desc, list === rows ? undefined : new Set(rows));
+  return column;
 }
 
 function columnOrder(rows: readonly SubAccount[], key: SortKey): ColumnOrder {

@@ -4,11 +4,14 @@
  * the progress and how the load ended. One load at a time: starting again leaves the running
  * one's key, which stops it; the data layer draws progress at most every 100 ms.
  */
+import { setImmediate } from 'node:timers/promises';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { isPooltopError, PooltopError } from '../../errors/pooltop-error.js';
 import { type LoadEnd, type LoadProgress, loadAllSubAccounts } from '../../api/load-all.js';
 import type { ReadSubAccount, SubAccount } from '../../api/types.js';
+import { SORT_KEYS } from '../../accounts/fields.js';
 import { searchIndex } from '../../accounts/search-index.js';
+import { keptOrder } from '../../accounts/sort.js';
 import { useDashboard } from '../dashboard-context.js';
 import type { ReportProgress } from '../data/use-progress.js';
 import { useResource } from '../data/use-resource.js';
@@ -104,8 +107,14 @@ export function useLoadAll(): LoadAll {
           report(drawn);
         },
       });
-      // The search of a loaded list is typed key by key: its index is made now, not on the first key.
+      // Sorting and searching run in baseline code (launch/dashboard-heap.ts): what they need is
+      // worked out now, a column at a time with other work between, not on the first key.
       searchIndex(outcome.rows);
+      for (const column of SORT_KEYS) {
+        await setImmediate();
+        if (signal.aborted) break;
+        keptOrder(outcome.rows, column);
+      }
       return {
         rows: outcome.rows,
         progress: outcome.progress,
