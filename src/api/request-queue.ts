@@ -51,8 +51,9 @@ export const QUEUE_CONCURRENCY = 4;
 export const QUEUE_GAP_MS = 25;
 const HOLD_MS = 1000;
 
-export function cancelled(): PooltopError {
-  return new PooltopError('network', 'request cancelled', { reason: 'aborted' });
+/** The one error of a request given up before its answer (by its caller, a leave, a quit). */
+export function cancelled(cause?: unknown): PooltopError {
+  return new PooltopError('network', 'request cancelled', { reason: 'aborted', cause });
 }
 
 export function createRequestQueue(options: RequestQueueOptions = {}): RequestQueue {

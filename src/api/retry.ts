@@ -7,8 +7,9 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { isPooltopError, type PooltopError } from '../errors/pooltop-error.js';
 import { abortedError } from './transport-errors.js';
 
-export const BACKOFF_BASE_MS = 1_000;
-export const BACKOFF_CAP_MS = 30_000;
+/** A failed request to the API is tried again after 1 s, doubling to 30 s. */
+export const REQUEST_BACKOFF_BASE_MS = 1_000;
+export const REQUEST_BACKOFF_CAP_MS = 30_000;
 /** The longest server-requested wait (Retry-After) that is honoured as is. */
 export const RETRY_AFTER_CAP_MS = 120_000;
 
@@ -28,13 +29,21 @@ export interface BackoffOptions {
  */
 export function backoffDelay(attempt: number, opts: BackoffOptions = {}): number {
   const random = opts.random ?? Math.random;
-  const n = Math.max(0, Math.floor(Number.isFinite(attempt) ? attempt : 0));
-  const nominal = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.min(n, 30));
-  const r = Math.min(Math.max(random(), 0), 1);
-  const jittered = Math.round(nominal / 2 + (nominal / 2) * r);
+  const jittered = doublingBackoff(attempt, REQUEST_BACKOFF_BASE_MS, REQUEST_BACKOFF_CAP_MS, random);
   const asked = opts.retryAfterMs;
   if (asked === undefined || !Number.isFinite(asked) || asked <= 0) return jittered;
   return Math.max(jittered, Math.min(Math.ceil(asked), RETRY_AFTER_CAP_MS));
+}
+
+/**
+ * min(cap, base × 2^step) with "equal jitter" (uniform between half and all of it), so callers
+ * that failed together spread out; a step that is not a whole number ≥ 0 counts as 0.
+ */
+export function doublingBackoff(step: number, baseMs: number, capMs: number, random: () => number): number {
+  const n = Math.max(0, Math.floor(Number.isFinite(step) ? step : 0));
+  const nominal = Math.min(capMs, baseMs * 2 ** Math.min(n, 30));
+  const r = Math.min(Math.max(random(), 0), 1);
+  return Math.round(nominal / 2 + (nominal / 2) * r);
 }
 
 /** Sleeps `ms`, rejecting early when `signal` aborts. */

@@ -10,10 +10,10 @@
  * before the first character that is not narrow, because terminals disagree about the width of
  * emoji and the column would be a guess (such a line is rewritten from there, as before).
  */
-import { isNarrow } from './text/width.js';
+import { isNarrow } from '../format/width.js';
 import { TOKEN } from './text/ansi-width.js';
 import { applySgr, opening, SGR, type SgrState } from './text/sgr-state.js';
-import { graphemes } from './text/graphemes.js';
+import { graphemes } from '../format/graphemes.js';
 
 export interface LineTail {
   /** 0-based column where `text` starts. */

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
-import { BACKOFF_CAP_MS, backoffDelay, RETRY_AFTER_CAP_MS, withRetry } from '../../src/api/retry.js';
+import { REQUEST_BACKOFF_CAP_MS, backoffDelay, RETRY_AFTER_CAP_MS, withRetry } from '../../src/api/retry.js';
 import { recordingSleep } from './fake-server.js';
 
 describe('backoffDelay', () => {
   it('starts at 1 s, doubles, caps at 30 s, jitter between half and all of it', () => {
     for (let attempt = 0; attempt < 12; attempt++) {
-      const nominal = Math.min(BACKOFF_CAP_MS, 1000 * 2 ** attempt);
+      const nominal = Math.min(REQUEST_BACKOFF_CAP_MS, 1000 * 2 ** attempt);
       expect(backoffDelay(attempt, { random: () => 0 })).toBe(nominal / 2);
       expect(backoffDelay(attempt, { random: () => 0.999999 })).toBeLessThanOrEqual(nominal);
       expect(backoffDelay(attempt, { random: () => 0.999999 })).toBeGreaterThan(nominal * 0.99);
       const mid = backoffDelay(attempt, { random: () => 0.5 });
       expect(mid).toBe(Math.round(nominal * 0.75));
     }
-    expect(backoffDelay(1_000, { random: () => 1 })).toBe(BACKOFF_CAP_MS);
+    expect(backoffDelay(1_000, { random: () => 1 })).toBe(REQUEST_BACKOFF_CAP_MS);
     expect(backoffDelay(-3, { random: () => 1 })).toBe(1000);
     expect(backoffDelay(Number.NaN, { random: () => 1 })).toBe(1000);
   });

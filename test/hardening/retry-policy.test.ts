@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
-import { BACKOFF_CAP_MS, RETRY_AFTER_CAP_MS } from '../../src/api/retry.js';
+import { REQUEST_BACKOFF_CAP_MS, RETRY_AFTER_CAP_MS } from '../../src/api/retry.js';
 import { pollRetryDelay, retryBoundMs } from '../../src/ui/data/swr-options.js';
 
 const half = () => 0.5;
@@ -34,7 +34,7 @@ describe('pollRetryDelay', () => {
             expect(wait).toBeLessThanOrEqual(intervalMs);
             // Transient failures also keep the vendor's 30 s cap when the interval is longer.
             if (err instanceof PooltopError && err.retryable)
-              expect(wait).toBeLessThanOrEqual(BACKOFF_CAP_MS);
+              expect(wait).toBeLessThanOrEqual(REQUEST_BACKOFF_CAP_MS);
           }
         }
       }

@@ -5,9 +5,9 @@
  * cells do). Grapheme clusters are never split.
  */
 import { TOKEN } from '../text/ansi-width.js';
-import { graphemes } from '../text/graphemes.js';
+import { graphemes } from '../../format/graphemes.js';
 import { applySgr, closing, opening, SGR, type SgrState } from '../text/sgr-state.js';
-import { displayWidth, isNarrow } from '../text/width.js';
+import { displayWidth, isNarrow } from '../../format/width.js';
 
 export function sliceColumns(line: string, from: number, to: number): string {
   if (to <= from) return '';

@@ -2,10 +2,10 @@
  * Terminal columns of a line that may carry SGR/OSC escape sequences, for the frame writer
  * (../frame-writer.ts). Almost all of the dashboard's lines are ASCII or box drawing,
  * whose width is their length. Those take the fast
- * path (./width.ts); lines with escapes or other characters are measured once and
+ * path (`format/width.ts`); lines with escapes or other characters are measured once and
  * remembered in a small bounded cache (the same lines come back every frame).
  */
-import { displayWidth, isNarrow } from './width.js';
+import { displayWidth, isNarrow } from '../../format/width.js';
 
 /** CSI, OSC (BEL or ST terminated), two-character ESC sequences, and their C1 forms. */
 export const ESCAPE_SEQUENCE =

@@ -5,8 +5,8 @@
  * Grapheme clusters are never split.
  */
 import { TOKEN } from './ansi-width.js';
-import { graphemes } from './graphemes.js';
-import { displayWidth, isNarrow } from './width.js';
+import { graphemes } from '../../format/graphemes.js';
+import { displayWidth, isNarrow } from '../../format/width.js';
 
 export function clipColumns(line: string, width: number): string {
   let col = 0;

@@ -5,7 +5,8 @@
  * asked for.
  */
 import { linkSignals } from '../../api/link-signals.js';
-import { isPooltopError, PooltopError } from '../../errors/pooltop-error.js';
+import { cancelled } from '../../api/request-queue.js';
+import { isPooltopError } from '../../errors/pooltop-error.js';
 import type { Polled } from './polled.js';
 
 export interface Request<T> {
@@ -25,11 +26,8 @@ export function isCancelledHere(err: unknown): boolean {
   return err instanceof Error && cancelledHere.has(err);
 }
 
-function cancelled(err: unknown): Error {
-  const error =
-    isPooltopError(err) && err.reason === 'aborted'
-      ? err
-      : new PooltopError('network', 'request cancelled', { reason: 'aborted', cause: err });
+function cancelledHereBy(err: unknown): Error {
+  const error = isPooltopError(err) && err.reason === 'aborted' ? err : cancelled(err);
   cancelledHere.add(error);
   return error;
 }
@@ -58,7 +56,7 @@ export class Requests<T> {
       try {
         return answer(await load(linked.signal));
       } catch (err) {
-        throw controller.signal.aborted ? cancelled(err) : err;
+        throw controller.signal.aborted ? cancelledHereBy(err) : err;
       } finally {
         linked.dispose();
         running.delete(controller);

@@ -1,13 +1,14 @@
 /**
  * Delivery that never blocks judging: `send(round)` queues and returns at once. Each target has
  * its own first-in-first-out queue, tried in order, one delivery at a time; a failure is tried
- * again after an exponential back-off (BACKOFF_BASE_MS doubling to BACKOFF_CAP_MS, with jitter,
+ * again after an exponential back-off (DELIVERY_BACKOFF_BASE_MS doubling to DELIVERY_BACKOFF_CAP_MS, with jitter,
  * or as long as the receiver asked), a message the receiver refuses for good (4xx) is dropped
  * with one line. The queues live on disk too (outbox-file.ts), so a restart delivers what was
  * pending: at least once — a delivery cut short by the end of the process is sent again.
  * stderr gets one line when a target starts failing and one when it delivers again, not one
  * per retry. Alertmanager targets also get every firing alert again each REPOST_INTERVAL_MS.
  */
+import { doublingBackoff } from '../../api/retry.js';
 import type { Round, WatchEvent } from '../event.js';
 import { REPOST_INTERVAL_MS, createAlertmanagerSink } from './alertmanager.js';
 import type { Outcome } from './delivery.js';
@@ -18,8 +19,9 @@ import { createSaver, type Queues, readOutbox, targetKey } from './outbox-file.j
 import type { ClearTimer, SetTimer, Sink, SinkDeps, TimerHandle } from './sink.js';
 import { createWebhookSink } from './webhook.js';
 
-export const BACKOFF_BASE_MS = 5_000;
-export const BACKOFF_CAP_MS = 10 * 60_000;
+/** A failed delivery to a notification target is tried again after 5 s, doubling to 10 min. */
+export const DELIVERY_BACKOFF_BASE_MS = 5_000;
+export const DELIVERY_BACKOFF_CAP_MS = 10 * 60_000;
 /** Undelivered messages kept per target; beyond it the oldest go, with one line. */
 export const QUEUE_CAP = 1000;
 
@@ -72,9 +74,7 @@ interface Lane {
 }
 
 export function backoffMs(failures: number, random: () => number): number {
-  const nominal = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.min(Math.max(failures - 1, 0), 20));
-  // "Equal jitter": between half and all of it, so targets that failed together spread out.
-  return Math.round(nominal / 2 + (nominal / 2) * Math.min(Math.max(random(), 0), 1));
+  return doublingBackoff(failures - 1, DELIVERY_BACKOFF_BASE_MS, DELIVERY_BACKOFF_CAP_MS, random);
 }
 
 export function createNotifier(opts: NotifierOptions): Notifier {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebhookTarget } from '../../../src/watch/notify/notify-config.js';
 import {
-  BACKOFF_BASE_MS,
+  DELIVERY_BACKOFF_BASE_MS,
   backoffMs,
   createNotifier,
   type Notifier,
@@ -105,7 +105,7 @@ describe('outbox', () => {
     expect([1, 2, 3, 8, 9, 50].map((n) => backoffMs(n, () => 1))).toEqual([
       5000, 10_000, 20_000, 600_000, 600_000, 600_000,
     ]);
-    expect(backoffMs(1, () => 0)).toBe(BACKOFF_BASE_MS / 2);
+    expect(backoffMs(1, () => 0)).toBe(DELIVERY_BACKOFF_BASE_MS / 2);
   });
 
   it('a restart delivers what was pending, from a private file that names no URL', async () => {
