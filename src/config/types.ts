@@ -9,7 +9,7 @@ export interface Settings {
   clientId?: string;
   clientSecret?: string;
   refreshToken?: string;
-  /** Mining Pool account the `mining` commands read by default. */
+  /** Mining Pool account the `mining` commands read by default (`--account`). */
   miningAccount?: string;
 }
 
@@ -29,15 +29,7 @@ export interface ResolvedConfig extends Settings {
 }
 
 /** Flags shared by every command, as parsed from argv (undefined = not given). */
-export interface CommonFlags {
-  baseUrl?: string;
-  apiKey?: string;
-  apiSecret?: string;
-  clientId?: string;
-  clientSecret?: string;
-  refreshToken?: string;
-  /** `--account`, given to the `mining` commands. */
-  miningAccount?: string;
+export interface CommonFlags extends Partial<Settings> {
   profile?: string;
   config?: string;
 }
