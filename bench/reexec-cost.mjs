@@ -42,7 +42,7 @@ const kinds = {
 };
 const out = Object.fromEntries(Object.keys(kinds).map((k) => [k, { ms: [], cpu: [] }]));
 try {
-  await timeToText([cliFile, '--demo'], showsPoolData, { env, holdMs: 4000 });
+  await timeToText([cliFile, '--demo'], showsPoolData, { env, stayMs: 4000 });
   for (let i = 0; i < Number(values.runs); i++) {
     for (const [kind, { args, env: kindEnv }] of Object.entries(kinds)) {
       let cpu;

@@ -32,13 +32,13 @@ const CACHE_SAVED_AFTER_MS = 4_000;
 export async function timeToText(
   args,
   predicate,
-  { cols = 120, rows = 40, timeoutMs = 20_000, env, onFrame, holdMs = 0 } = {},
+  { cols = 120, rows = 40, timeoutMs = 20_000, env, onFrame, stayMs = 0 } = {},
 ) {
   const session = startPty(process.execPath, args, { cols, rows, ...(env ? { env } : {}) });
   try {
     const at = await session.waitFor(predicate, timeoutMs, 'the first frame');
     onFrame?.(session.pid);
-    if (holdMs) await sleep(holdMs);
+    if (stayMs) await sleep(stayMs);
     return at - session.t0;
   } finally {
     await session.kill();
@@ -111,8 +111,8 @@ export async function measureStartup({
     // Warm-up, untimed: page cache, node-pty's helper, and pooltop's caches (kept open until written).
     await kinds.node();
     await helloRun();
-    await pooltopRun(warm, { holdMs: CACHE_SAVED_AFTER_MS });
-    for (const other of Object.values(out.others)) await other.run({ holdMs: CACHE_SAVED_AFTER_MS });
+    await pooltopRun(warm, { stayMs: CACHE_SAVED_AFTER_MS });
+    for (const other of Object.values(out.others)) await other.run({ stayMs: CACHE_SAVED_AFTER_MS });
     out.cacheFiles = readdirSync(cacheDir, { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile())
       .map((e) => e.name);

@@ -6,7 +6,7 @@ import { formatDuration } from '../format/time.js';
 /** `3,400 rows · 34 requests · 1,360 rows/s · ≤ 5s left` (retries only when there were some). */
 export function progressParts(p: LoadProgress): string[] {
   const parts = [plural(p.rows, 'row'), plural(p.requests, 'request')];
-  if (p.retries > 0) parts.push(`${formatCount(p.retries)} retried`);
+  if (p.retried > 0) parts.push(`${formatCount(p.retried)} retried`);
   if (p.rowsPerSecond !== undefined) parts.push(`${formatCount(Math.round(p.rowsPerSecond))} rows/s`);
   if (p.maxLeftMs !== undefined) parts.push(`≤ ${formatDuration(p.maxLeftMs + 999)} left`);
   return parts;

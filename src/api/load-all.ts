@@ -46,7 +46,8 @@ export interface LoadProgress {
   rows: number;
   /** Requests started, retries included. */
   requests: number;
-  retries: number;
+  /** Retries made so far. */
+  retried: number;
   elapsedMs: number;
   /** Undefined until the first rows arrive. */
   rowsPerSecond: number | undefined;
@@ -120,7 +121,7 @@ export async function loadAllSubAccounts<R extends SubAccount = ReadSubAccount>(
     return {
       rows: rows.length,
       requests,
-      retries: retried,
+      retried,
       elapsedMs,
       rowsPerSecond,
       maxLeftMs: ended ? 0 : rowsPerSecond === undefined ? undefined : (left * 1000) / rowsPerSecond,

@@ -22,7 +22,8 @@ export interface BalanceLoadProgress {
   total: number;
   failed: number;
   requests: number;
-  retries: number;
+  /** Retries made so far. */
+  retried: number;
 }
 
 export interface LoadBalancesOptions {
@@ -75,7 +76,7 @@ export async function loadBalances(options: LoadBalancesOptions): Promise<Balanc
     total: ids.length,
     failed,
     requests,
-    retries: retried,
+    retried,
   });
 
   const settle = (index: number, result: BalancesResult): void => {

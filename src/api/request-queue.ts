@@ -1,7 +1,7 @@
 /**
  * Requests a screen may want many of at once (the Mining tab's per-worker series), kept polite:
  * at most `concurrency` in flight, starts at least `gapMs` apart (so under 1000/gapMs a second),
- * and after a 429 no start at all until its Retry-After (else `holdMs`) has passed. Waiting
+ * and after a 429 no start at all until its Retry-After (else `pauseMs`) has passed. Waiting
  * tasks start oldest first, `high` before `low`; one whose signal aborts while it waits is
  * dropped unstarted. Pure apart from the injected clock and timers: no React, no terminal.
  */
@@ -15,7 +15,7 @@ export interface RequestQueueOptions {
   /** Milliseconds between two starts at least (default 25: 40 a second). */
   gapMs?: number;
   /** Wait after a 429 that names none (default 1000 ms). */
-  holdMs?: number;
+  pauseMs?: number;
   now?: () => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -49,7 +49,7 @@ interface Job {
 
 export const QUEUE_CONCURRENCY = 4;
 export const QUEUE_GAP_MS = 25;
-const HOLD_MS = 1000;
+const PAUSE_AFTER_429_MS = 1000;
 
 /** The one error of a request given up before its answer (by its caller, a leave, a quit). */
 export function cancelled(cause?: unknown): PooltopError {
@@ -59,7 +59,7 @@ export function cancelled(cause?: unknown): PooltopError {
 export function createRequestQueue(options: RequestQueueOptions = {}): RequestQueue {
   const concurrency = Math.max(1, options.concurrency ?? QUEUE_CONCURRENCY);
   const gapMs = Math.max(0, options.gapMs ?? QUEUE_GAP_MS);
-  const holdMs = options.holdMs ?? HOLD_MS;
+  const pauseMs = options.pauseMs ?? PAUSE_AFTER_429_MS;
   const now = options.now ?? Date.now;
   const setTimer =
     options.setTimer ??
@@ -74,7 +74,7 @@ export function createRequestQueue(options: RequestQueueOptions = {}): RequestQu
   let maxInFlight = 0;
   let started = 0;
   let lastStart = Number.NEGATIVE_INFINITY;
-  let holdUntil = 0;
+  let pausedUntil = 0;
   let timer: unknown;
 
   const next = (): Job | undefined => waiting.high.shift() ?? waiting.low.shift();
@@ -83,7 +83,7 @@ export function createRequestQueue(options: RequestQueueOptions = {}): RequestQu
   function pump(): void {
     if (timer !== undefined) return; // a wake-up is due; it pumps
     while (inFlight < concurrency && hasWaiting()) {
-      const at = Math.max(lastStart + gapMs, holdUntil);
+      const at = Math.max(lastStart + gapMs, pausedUntil);
       const t = now();
       if (t < at) {
         timer = setTimer(() => {
@@ -134,7 +134,7 @@ export function createRequestQueue(options: RequestQueueOptions = {}): RequestQu
             running
               .then(resolve, (err: unknown) => {
                 if (isPooltopError(err) && err.status === 429) {
-                  holdUntil = Math.max(holdUntil, now() + (err.retryAfterMs ?? holdMs));
+                  pausedUntil = Math.max(pausedUntil, now() + (err.retryAfterMs ?? pauseMs));
                 }
                 reject(err);
               })

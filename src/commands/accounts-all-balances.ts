@@ -135,7 +135,7 @@ function progressBar(write: (text: string) => void, term: TextTarget) {
       const [full, empty] = term.unicode ? ['█', '░'] : ['#', '-'];
       const bar = full.repeat(filled) + empty.repeat(WIDTH - filled);
       const extra = [
-        p.retries > 0 && `${formatCount(p.retries)} retried`,
+        p.retried > 0 && `${formatCount(p.retried)} retried`,
         p.failed > 0 && `${formatCount(p.failed)} failed`,
       ]
         .filter(Boolean)

@@ -1,4 +1,4 @@
-export { holdConsole } from './console-hold.js';
+export { captureConsole } from './console-capture.js';
 export { createFrameWriter, type FrameWriter, type FrameWriterOptions } from './frame-writer.js';
 export {
   createPassScheduler,

@@ -4,7 +4,7 @@
  * node is replaced by a scheduler:
  * - after `drawSoon()` (a key, a clock tick, a spinner's step), the pass runs at the end of the
  *   turn, with every commit of that turn;
- * - any other commit waits `holdMs(now())` if that is above zero (the application's policy: for
+ * - any other commit waits `deferMs(now())` if that is above zero (the application's policy: for
  *   pooltop, until the second's clock tick, so answers to one second's polls share its pass),
  *   else it runs at the end of the turn as well.
  * Each scheduler keeps its own "urgent" flag: two renderers in one process do not share it.
@@ -14,19 +14,19 @@ import { createContext, type ReactNode, useContext, useLayoutEffect, useRef } fr
 
 export interface PassTiming {
   /** Milliseconds a commit that is not urgent waits at `nowMs` (default: none). */
-  holdMs?: (nowMs: number) => number;
-  /** The clock `holdMs` is asked with (default Date.now). */
+  deferMs?: (nowMs: number) => number;
+  /** The clock `deferMs` is asked with (default Date.now). */
   now?: () => number;
 }
 
 export interface PassScheduler {
-  /** The next commit is drawn at the end of its turn, not held. */
+  /** The next commit is drawn at the end of its turn, not deferred. */
   drawSoon(): void;
   /** Wraps the root's `onRender` (called by Ink's reconciler after each commit); returns the undo. */
   attach(root: DOMElement): () => void;
 }
 
-export function createPassScheduler({ holdMs = () => 0, now = Date.now }: PassTiming = {}): PassScheduler {
+export function createPassScheduler({ deferMs = () => 0, now = Date.now }: PassTiming = {}): PassScheduler {
   let urgent = false;
   return {
     drawSoon: () => {
@@ -36,12 +36,12 @@ export function createPassScheduler({ holdMs = () => 0, now = Date.now }: PassTi
       const draw = root.onRender;
       if (!draw) return () => {};
       let soon: NodeJS.Immediate | undefined;
-      let held: NodeJS.Timeout | undefined;
+      let deferred: NodeJS.Timeout | undefined;
       const cancel = (): void => {
         if (soon) clearImmediate(soon);
-        if (held) clearTimeout(held);
+        if (deferred) clearTimeout(deferred);
         soon = undefined;
-        held = undefined;
+        deferred = undefined;
       };
       const pass = (): void => {
         cancel();
@@ -50,9 +50,9 @@ export function createPassScheduler({ holdMs = () => 0, now = Date.now }: PassTi
       };
       root.onRender = () => {
         if (soon) return;
-        const wait = urgent ? 0 : holdMs(now());
+        const wait = urgent ? 0 : deferMs(now());
         if (wait > 0) {
-          held ??= setTimeout(pass, wait);
+          deferred ??= setTimeout(pass, wait);
           return;
         }
         soon = setImmediate(pass);

@@ -2,11 +2,11 @@
  * The full-screen renderer: Ink's reconciler and layout, with this package's output pass
  * (./output/, swapped in by patches/ink-output-redirects.mjs), whole frames handed to the frame writer
  * (only changed line tails reach the terminal), passes scheduled by ./pass-scheduler.tsx, and
- * console output held while the screen is drawn.
+ * console output captured while the screen is drawn.
  */
 import { type Instance, render as inkRender, type RenderOptions } from 'ink';
 import type { ReactNode } from 'react';
-import { holdConsole } from './console-hold.js';
+import { captureConsole } from './console-capture.js';
 import { createFrameWriter } from './frame-writer.js';
 import { createPassScheduler, type PassTiming, ScheduledPasses } from './pass-scheduler.js';
 
@@ -15,7 +15,7 @@ export interface FullScreenOptions extends PassTiming {
   stdin: NodeJS.ReadStream;
   /** Applied to every line before it is drawn (e.g. pure ASCII for a terminal that is not UTF-8). */
   mapLine?: (line: string) => string;
-  /** Lines of console output kept while held (default 100); 0 leaves the console alone. */
+  /** Lines of console output kept while captured (default 100); 0 leaves the console alone. */
   consoleLines?: number;
   /** Frames go here instead of the screen (./frame-writer.ts). */
   onFrame?: (frame: string) => void;
@@ -36,15 +36,15 @@ export interface FullScreenRenderer {
    * terminal: sent now, between two frames, never inside one; dropped after `close()`.
    */
   writeOutOfBand(bytes: string): void;
-  /** Stops writing and gives the console back; returns the console lines held meanwhile. */
+  /** Stops writing and gives the console back; returns the console lines captured meanwhile. */
   close(): string[];
 }
 
-/** Starts holding the console and the screen's frame state; `render` draws into it. */
+/** Starts capturing the console and the screen's frame state; `render` draws into it. */
 export function createFullScreenRenderer(options: FullScreenOptions): FullScreenRenderer {
   const frames = createFrameWriter(options.stdout, { mapLine: options.mapLine, onFrame: options.onFrame });
   const lines = options.consoleLines ?? 100;
-  const releaseConsole = lines > 0 ? holdConsole(lines) : () => [];
+  const releaseConsole = lines > 0 ? captureConsole(lines) : () => [];
   const scheduler = createPassScheduler(options);
   return {
     render: (tree, inkOptions) =>

@@ -1,6 +1,6 @@
 /**
  * The second's timing that the clock (hooks/use-now.ts) and the renderer's output passes
- * (`holdMs`, given to src/renderer by run-dashboard.tsx) share: polls go out on wall-clock
+ * (`deferMs`, given to src/renderer by run-dashboard.tsx) share: polls go out on wall-clock
  * second boundaries (swr-options.ts), the clock ticks TICK_DELAY_MS after each, and answers
  * that arrive before the tick are drawn with it.
  */
@@ -17,7 +17,7 @@ export function msUntilTick(nowMs: number): number {
 }
 
 /** Milliseconds a commit that is not urgent waits at `nowMs`: until this second's tick, if still to come. */
-export function holdMs(nowMs: number): number {
+export function deferMs(nowMs: number): number {
   const into = intoSecond(nowMs);
   return into < TICK_DELAY_MS ? TICK_DELAY_MS - into : 0;
 }

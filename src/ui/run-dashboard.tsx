@@ -19,7 +19,7 @@ import { App } from './app.js';
 import { type SchedulingClock, SchedulingClockContext, systemClock } from './clock.js';
 import { type DiagnosticsOptions, startDiagnostics } from './diagnostics.js';
 import { settleSeed } from './data/seed.js';
-import { holdMs } from './pass-timing.js';
+import { deferMs } from './pass-timing.js';
 import { firstPoll as takeFirstPollOver } from './pool/use-pool-overview.js';
 import { suspendDashboard } from './suspend.js';
 import { enterFullScreen, refreshSize, releaseInput, setRawInput } from './terminal.js';
@@ -181,7 +181,7 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
     stdout,
     stdin,
     mapLine: term.unicode ? undefined : asciiOutput,
-    holdMs,
+    deferMs,
     now: clock.now,
     onFrame: narrator?.frame,
   });

@@ -129,7 +129,7 @@ describe('loadAllSubAccounts', () => {
     expect(ids(out.rows)).toEqual(ids(accounts));
     expect(retried).toEqual([700, 700]);
     expect(api.attempts.get(700)).toBe(3);
-    expect(out.progress.retries).toBe(2);
+    expect(out.progress.retried).toBe(2);
   });
 
   it('pauses every start for the wait a 429 asks for', async () => {

@@ -9,7 +9,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createNotifier, type Notifier } from '../../src/watch/notify/outbox.js';
+import { createNotifier, type Notifier } from '../../src/watch/notify/notifier.js';
 import { event, type Receiver, startReceiver, tempDir } from '../watch/notify/helpers.js';
 
 const BIN = 'prometheus-alertmanager';

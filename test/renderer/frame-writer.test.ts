@@ -1,6 +1,6 @@
 import xterm from '@xterm/headless';
 import { describe, expect, it } from 'vitest';
-import { holdConsole } from '../../src/renderer/console-hold.js';
+import { captureConsole } from '../../src/renderer/console-capture.js';
 import { createFrameWriter } from '../../src/renderer/frame-writer.js';
 import { asWriteStream, FakeStdout } from '../ui/helpers/fake-tty.js';
 
@@ -214,7 +214,7 @@ describe('frame writer and a terminal that changes size', () => {
 describe('console while the dashboard runs', () => {
   it('is held and handed back, the console restored', () => {
     const log = console.log;
-    const release = holdConsole(2);
+    const release = captureConsole(2);
     console.log('one %d', 1);
     console.warn('two');
     console.error(new Error('three').message);

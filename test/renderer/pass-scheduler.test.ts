@@ -2,13 +2,13 @@
 import type { DOMElement } from 'ink';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPassScheduler } from '../../src/renderer/pass-scheduler.js';
-import { holdMs, TICK_DELAY_MS } from '../../src/ui/pass-timing.js';
+import { deferMs, TICK_DELAY_MS } from '../../src/ui/pass-timing.js';
 
 function setup(startMs: number) {
   vi.setSystemTime(startMs);
   const draws: number[] = [];
   const root = { onRender: () => draws.push(Date.now()) } as unknown as DOMElement;
-  const scheduler = createPassScheduler({ holdMs, now: () => Date.now() });
+  const scheduler = createPassScheduler({ deferMs, now: () => Date.now() });
   const undo = scheduler.attach(root);
   /** Lets time run (and timers fire) up to `ms`, then commits. */
   const commitAt = async (ms: number) => {
@@ -18,12 +18,12 @@ function setup(startMs: number) {
   return { draws, undo, commitAt, root, drawSoon: scheduler.drawSoon };
 }
 
-describe('holdMs', () => {
-  it('holds until this second’s tick while it is still to come, else not at all', () => {
-    expect(holdMs(7_000)).toBe(TICK_DELAY_MS);
-    expect(holdMs(7_000 + TICK_DELAY_MS - 1)).toBe(1);
-    expect(holdMs(7_000 + TICK_DELAY_MS)).toBe(0);
-    expect(holdMs(7_999)).toBe(0);
+describe('deferMs', () => {
+  it('defers until this second’s tick while it is still to come, else not at all', () => {
+    expect(deferMs(7_000)).toBe(TICK_DELAY_MS);
+    expect(deferMs(7_000 + TICK_DELAY_MS - 1)).toBe(1);
+    expect(deferMs(7_000 + TICK_DELAY_MS)).toBe(0);
+    expect(deferMs(7_999)).toBe(0);
   });
 });
 
@@ -57,7 +57,7 @@ describe('createPassScheduler', () => {
     expect(draws).toEqual([20_400]);
   });
 
-  it('draws a key (or the clock) at once, and a held pass goes with it', async () => {
+  it('draws a key (or the clock) at once, and a deferred pass goes with it', async () => {
     const { draws, commitAt, root, drawSoon } = setup(30_000);
     await commitAt(30_010);
     await vi.advanceTimersByTimeAsync(10);
@@ -77,7 +77,7 @@ describe('createPassScheduler', () => {
 
   it('keeps urgency to its own scheduler', async () => {
     const { draws, commitAt } = setup(50_000);
-    createPassScheduler({ holdMs }).drawSoon();
+    createPassScheduler({ deferMs }).drawSoon();
     await commitAt(50_010);
     await vi.advanceTimersByTimeAsync(0);
     expect(draws).toEqual([]);

@@ -77,7 +77,7 @@ describe('the loaded list text', () => {
   const progress: LoadProgress = {
     rows: 3400,
     requests: 35,
-    retries: 1,
+    retried: 1,
     elapsedMs: 2500,
     rowsPerSecond: 1360,
     maxLeftMs: 4900,

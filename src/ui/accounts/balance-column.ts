@@ -54,7 +54,7 @@ export function balanceLoadText(state: BalanceColumnState): string {
   const done = p ? `${formatCount(p.done)} of ${formatCount(p.total)} accounts` : 'starting';
   const parts = [`${state.ticker}: ${done}`];
   if (p && p.failed > 0) parts.push(`${formatCount(p.failed)} ${FAILED_MARK}`);
-  if (p && p.retries > 0) parts.push(`${formatCount(p.retries)} retried`);
+  if (p && p.retried > 0) parts.push(`${formatCount(p.retried)} retried`);
   if (state.phase === 'loading') parts.push('Esc stops');
   else if (state.cancelled) parts.push('stopped · B asks again');
   else parts.push('B asks again');

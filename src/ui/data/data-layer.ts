@@ -8,7 +8,7 @@ import type { RetrySchedule } from '../retry-schedule.js';
 import type { AnswerSignal } from './answer-signal.js';
 
 export interface DataLayer {
-  retries: RetrySchedule;
+  retrySchedule: RetrySchedule;
   answers: AnswerSignal;
   /** Keys asked for only when a key press says so (bulk loads): `r` leaves them alone. */
   manual: Set<string>;

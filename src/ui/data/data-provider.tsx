@@ -27,7 +27,7 @@ export interface DataProviderProps {
 export function DataProvider({ intervalMs, pausedRef, now, random, seeds, children }: DataProviderProps) {
   const timers = useRef(new Set<NodeJS.Timeout>()).current;
   const layer = useMemo<DataLayer>(
-    () => ({ retries: new RetrySchedule(), answers: createAnswerSignal(), manual: new Set() }),
+    () => ({ retrySchedule: new RetrySchedule(), answers: createAnswerSignal(), manual: new Set() }),
     [],
   );
   useEffect(
@@ -43,7 +43,7 @@ export function DataProvider({ intervalMs, pausedRef, now, random, seeds, childr
         intervalMs,
         isPaused: () => pausedRef.current,
         timers,
-        schedule: layer.retries,
+        schedule: layer.retrySchedule,
         now,
         random,
         seeds,

@@ -45,6 +45,23 @@ export type Fetcher<K extends ResourceKey, T, P = never> = (
   report: ReportProgress<P>,
 ) => Promise<T>;
 
+/**
+ * How a resource is read. Where options meet, the first row that applies wins (the guide's
+ * Concepts has the same table; test/docs/policy-table.test.ts keeps the two alike). `queue` and
+ * `priority`, `keepPreviousData`, `share`, `prefetch` and `abortOnLeave` are independent of it
+ * and of each other.
+ *
+ * | option       | polled                                        | what it overrides                           |
+ * |--------------|-----------------------------------------------|---------------------------------------------|
+ * | `bulk`       | never: asked when its key is, dropped if left | implies `once`; `hidden`, `paused` ignored   |
+ * | `once`       | never: once per key, and on `r`               | `slow`, `bucketMs`, `everyMs`, `dueAt`       |
+ * | `hidden`     | not while hidden, unless `background`         | every cadence below                          |
+ * | `paused`     | not while true; keys asked for still load     | the dashboard's `p` for this resource        |
+ * | `slow`       | at most once a minute                         | `everyMs` (kept only as the floor)           |
+ * | `bucketMs`   | with `slow`: also just after a bucket closes  | the minute, never below the interval        |
+ * | `everyMs`    | this often instead of every interval          | the dashboard's interval                     |
+ * | `dueAt`      | sooner when an answer says it is due (≥ 1 s)  | any period above, but not `once`/`bulk`      |
+ */
 export interface ResourcePolicy<T> {
   /**
    * A bulk load (the whole sub-account list, a balance column): asked for when its key is and
@@ -135,7 +152,7 @@ export function useResource<K extends ResourceKey, T, P = never>(
   policy: ResourcePolicy<T> = {},
 ): Resource<T, P> {
   const { signal: lifetime, now, intervalMs } = useDashboard();
-  const { retries, manual, answers } = useDataLayer();
+  const { retrySchedule, manual, answers } = useDataLayer();
   const { cache } = useSWRConfig();
   const fetchRef = useRef(fetch);
   fetchRef.current = fetch;
@@ -275,7 +292,7 @@ export function useResource<K extends ResourceKey, T, P = never>(
     };
   }, [bulk, manual, requests, cache, id, endProgress]);
   const cancel = useCallback(() => requests.abortAllBut(NOTHING), [requests]);
-  const retryAt = useRetryAt(retries, id);
+  const retryAt = useRetryAt(retrySchedule, id);
   const refresh = useCallback(() => void mutate(), [mutate]);
 
   // A key met before (a page visited again, a row scrolled back): its cached data is drawn, and

@@ -1,11 +1,10 @@
-/** The Mining tab's one request queue (api/request-queue.ts), shared by every hook under the tab. */
-import { createContext, useContext } from 'react';
+/**
+ * The queue the Mining tab's hooks start their requests through: the dashboard's one queue
+ * (`DashboardContext`), no context of its own.
+ */
 import type { RequestQueue } from '../../api/request-queue.js';
-
-export const MiningQueueContext = createContext<RequestQueue | null>(null);
+import { useDashboard } from '../dashboard-context.js';
 
 export function useMiningQueue(): RequestQueue {
-  const queue = useContext(MiningQueueContext);
-  if (!queue) throw new Error('useMiningQueue outside the Mining tab');
-  return queue;
+  return useDashboard().queue;
 }

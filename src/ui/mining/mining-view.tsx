@@ -16,24 +16,13 @@ import { AccountPane } from './account-pane.js';
 import { AccountPicker } from './account-picker.js';
 import { FleetTable } from './fleet-table.js';
 import { useMiningAccounts } from './mining-data.js';
-import { MiningQueueContext } from './mining-queue.js';
 import { useTerminal, useGlyphs } from '../terminal-context.js';
 
 const MINING_WHY =
   'Every Mining Pool read is a signed request: pooltop needs an API key allowed to use the Mining Pool endpoints, and its secret.';
 
 /** Tab 2: your own mining — one account's hash rate, workers, rewards and watcher links. */
-export function MiningView(props: TabProps) {
-  // The dashboard's one queue: every request of every account goes through it.
-  const { queue } = useDashboard();
-  return (
-    <MiningQueueContext.Provider value={queue}>
-      <MiningTab {...props} />
-    </MiningQueueContext.Provider>
-  );
-}
-
-function MiningTab({ width, height, visibility }: TabProps) {
+export function MiningView({ width, height, visibility }: TabProps) {
   const active = visibility === 'active';
   const hidden = visibility === 'hidden';
   const term = useTerminal();

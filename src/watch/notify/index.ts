@@ -18,4 +18,4 @@
 export { maskUrl } from './mask-url.js';
 export { parseDurationMs } from './duration.js';
 export { type NotifyTarget, parseNotifyConfig } from './notify-config.js';
-export { createNotifier, type Notifier, type NotifierOptions } from './outbox.js';
+export { createNotifier, type Notifier, type NotifierOptions } from './notifier.js';

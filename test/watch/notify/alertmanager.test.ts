@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Round } from '../../../src/watch/event.js';
 import { alertsUrl, FIRING_HORIZON_MS, REPOST_INTERVAL_MS } from '../../../src/watch/notify/alertmanager.js';
-import { createNotifier, type Notifier } from '../../../src/watch/notify/outbox.js';
+import { createNotifier, type Notifier } from '../../../src/watch/notify/notifier.js';
 import { event, fakeClock, type Receiver, startReceiver, tempDir } from './helpers.js';
 
 const open: Array<Notifier | Receiver> = [];

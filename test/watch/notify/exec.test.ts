@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WatchEvent } from '../../../src/watch/event.js';
-import { createNotifier, type Notifier } from '../../../src/watch/notify/outbox.js';
+import { createNotifier, type Notifier } from '../../../src/watch/notify/notifier.js';
 import { event, fakeClock, round, tempDir } from './helpers.js';
 
 const open: Notifier[] = [];

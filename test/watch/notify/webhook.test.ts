@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WatchEvent } from '../../../src/watch/event.js';
 import type { WebhookTarget } from '../../../src/watch/notify/notify-config.js';
-import { createNotifier } from '../../../src/watch/notify/outbox.js';
+import { createNotifier } from '../../../src/watch/notify/notifier.js';
 import { event, fakeClock, type Receiver, round, startReceiver, tempDir } from './helpers.js';
 
 let receiver: Receiver;

@@ -12,7 +12,7 @@ import {
   backoffMs,
   createNotifier,
   type Notifier,
-} from '../../../src/watch/notify/outbox.js';
+} from '../../../src/watch/notify/notifier.js';
 import { thrown } from '../../support/failures.js';
 import { event, fakeClock, type Receiver, round, startReceiver, tempDir } from './helpers.js';
 
