@@ -1,5 +1,5 @@
 /**
- * The second's timing that the clock (hooks/use-now.ts) and the renderer's output passes
+ * The second's timing that the clock (hooks/use-ticking-clock.ts) and the renderer's output passes
  * (`deferMs`, given to src/renderer by run-dashboard.tsx) share: polls go out on wall-clock
  * second boundaries (swr-options.ts), the clock ticks TICK_DELAY_MS after each, and answers
  * that arrive before the tick are drawn with it.
