@@ -45,6 +45,13 @@ export function buildRows(r) {
         size === '200x60' ? f.tick.median <= 8 : undefined,
       );
     }
+    // What test/ui once counted: a tick is one output pass, and so is a poll's answer with its
+    // age and second (`r`: the key and its answer, served at once).
+    const big = r.poolFrames.sizes['200x60'];
+    if (big) {
+      const ok = big.tick.renders <= 1 && big.poll.renders <= 1;
+      add(2, 'Ink renders, Pool tab 200×60: clock tick / `r` to its answer', `${fmt(big.tick.renders, 0)} / ${fmt(big.poll.renders, 0)}`, 'medians', '1 / 1', ok);
+    }
   }
   if (r.accountsFrames?.error) add(2, 'frame, Sub-accounts 100 rows', fail(r.accountsFrames), '', '—');
   else if (r.accountsFrames) {

@@ -23,7 +23,7 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The clock given to the dashboard (runDashboard's `clock`), driven by hand: its timeouts (the
- * 1 s tick, hooks/use-now.ts) are not scheduled; tick() moves its time on by a second and runs
+ * 1 s tick, ui/hooks/use-ticking-clock.ts) are not scheduled; tick() moves its time on by a second and runs
  * them, as the timer would (each run sets the next one). Nothing global is patched: everything
  * else runs on real time. reset() takes the clock back to real time.
  */

@@ -5,14 +5,11 @@ import { useTickingClock } from '../../../src/ui/hooks/use-ticking-clock.js';
 
 export interface ClockProbeProps {
   /** Each second the reader renders with. */
-  onDraw: (second: number) => void;
-  /** Each render of the ticking part (the shell's). */
-  onTickerRender?: () => void;
+  onDraw?: (second: number) => void;
 }
 
-export function ClockProbe({ onDraw, onTickerRender }: ClockProbeProps) {
+export function ClockProbe({ onDraw }: ClockProbeProps = {}) {
   const ticking = useTickingClock();
-  onTickerRender?.();
   return (
     <ClockContext.Provider value={ticking}>
       <Reader onDraw={onDraw} />
@@ -22,6 +19,6 @@ export function ClockProbe({ onDraw, onTickerRender }: ClockProbeProps) {
 
 function Reader({ onDraw }: Pick<ClockProbeProps, 'onDraw'>) {
   const now = useClock();
-  onDraw(now);
+  onDraw?.(now);
   return <Text>{now}</Text>;
 }
