@@ -59,7 +59,7 @@ describe('loadBalances', () => {
       // Any 50 consecutive starts span at least a second.
       expect((api.starts[i]?.t ?? 0) - (api.starts[i - 50]?.t ?? 0)).toBeGreaterThanOrEqual(1000);
     }
-    expect(out.progress).toMatchObject({ done: 200, total: 200, failed: 0, requests: 200, retries: 0 });
+    expect(out.progress).toMatchObject({ done: 200, total: 200, failed: 0, requests: 200, retried: 0 });
   });
 
   it('retries a failed account, keeps one that still fails as its error, and goes on with the rest', async () => {
