@@ -50,6 +50,8 @@ const NAME_STYLES: readonly (readonly [string, string])[] = [
 
 export interface Fleet {
   readonly size: number;
+  /** The worker that flaps (gone FLAP_S seconds every FLAP_EVERY_S), or -1 in a fleet too small for one. */
+  readonly flapper: number;
   nameOf(index: number): string;
   /** The index of a worker name, or undefined. */
   indexOf(name: string): number | undefined;
@@ -134,6 +136,7 @@ export function createFleet(seed: number, size: number): Fleet {
 
   return {
     size,
+    flapper,
     nameOf: (i) => `${prefix}${sep}${String(i + 1).padStart(width, '0')}`,
     indexOf(name) {
       const m = pattern.exec(name);
