@@ -9,7 +9,7 @@
  */
 import { homedir } from 'node:os';
 import type { WatchSettings } from '../alerts/watch-settings.js';
-import { listWorkerNames } from '../api/worker-listing.js';
+import { listAndRemember } from '../api/worker-listing.js';
 import { fileSeenStore, memorySeenStore, type SeenStore } from '../config/seen-store.js';
 import {
   EMPTY_SEEN,
@@ -103,11 +103,12 @@ async function updateGone(
   io: CommandIO,
   account: string,
 ): Promise<{ gone: GoneWorker[]; complete: boolean }> {
-  const listing = await listWorkerNames(ctx.client, account, { signal: io.signal });
-  const nowS = Math.floor(Date.now() / 1000);
-  const store = await seenStoreFor(ctx, io, account, nowS);
-  const next = updateSeen(await store.read(), listing, nowS);
-  if (listing.complete) await store.write(next);
+  const store = await seenStoreFor(ctx, io, account, Math.floor(Date.now() / 1000));
+  const { listing, seen: next, atMs } = await listAndRemember(ctx.client, account, store, {
+    signal: io.signal,
+    now: Date.now,
+  });
+  const nowS = Math.floor(atMs / 1000);
   return { gone: goneWorkers(next, nowS), complete: listing.complete };
 }
 

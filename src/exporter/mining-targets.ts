@@ -19,9 +19,9 @@ import type {
   MiningApi,
   MiningPage,
 } from '../api/mining-types.js';
-import { listWorkerNames } from '../api/worker-listing.js';
+import { listAndRemember } from '../api/worker-listing.js';
 import type { SeenStores } from '../config/seen-store.js';
-import { countGone, type SeenState, updateSeen } from '../config/seen-workers.js';
+import { countGone, type SeenState } from '../config/seen-workers.js';
 import type { Exposition } from './exposition.js';
 import type { PollTarget } from './poller.js';
 
@@ -84,11 +84,11 @@ export function miningTargets(
       // the counts as they were: listed again at least every --gone-after).
       const recent = now() - (state.listedMs ?? 0) < gone.afterS * 1000;
       if (state.seen && counts === state.listedAt && recent) return state.seen;
-      const listing = await listWorkerNames({ mining }, account, { signal });
-      const store = await gone.stores(account);
-      const next = updateSeen(await store.read(), listing, Math.floor(now() / 1000));
+      const { listing, seen: next } = await listAndRemember({ mining }, account, await gone.stores(account), {
+        signal,
+        now,
+      });
       if (!listing.complete) return state.seen;
-      await store.write(next);
       state.listedAt = counts;
       state.listedMs = now();
       return next;

@@ -17,9 +17,9 @@ import type { ThresholdSet } from '../alerts/thresholds.js';
 import type { AccountHashRate, HashRateQuery, MinerInfo } from '../api/mining-types.js';
 import type { RequestQueue } from '../api/request-queue.js';
 import type { ApiClient } from '../api/types.js';
-import { listWorkerNames } from '../api/worker-listing.js';
+import { listAndRemember } from '../api/worker-listing.js';
 import type { SeenStores } from '../config/seen-store.js';
-import { countGone, type SeenState, updateSeen } from '../config/seen-workers.js';
+import { countGone, type SeenState } from '../config/seen-workers.js';
 import type { MetricResult } from '../alerts/evaluate.js';
 import {
   accountConditions,
@@ -199,13 +199,9 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     if (wantListing && (stale || counts !== state.presence.counts)) {
       reads.push(
         source(`workers/names ${name}`, async () => {
-          const listing = await listWorkerNames(client, name, { signal, queue });
           const store = await opts.seenStores(name);
-          const atMs = now();
-          // Read again: the dashboard's Mining tab folds its own listings into the same memory.
-          const next = updateSeen(await store.read(), listing, Math.floor(atMs / 1000));
+          const { listing, seen: next, atMs } = await listAndRemember(client, name, store, { signal, queue, now });
           if (!listing.complete) return;
-          await store.write(next);
           state.seen = next;
           state.presence = listingRead(state.presence, next, listing.names, counts, atMs);
         }),
