@@ -4,30 +4,25 @@
  * joins the tab's pages in flight. Counted at a proxy in front of the embedded service.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/client.js';
+import type { createClient } from '../../src/api/client.js';
 import { MINING_PATHS } from '../../src/api/mining-types.js';
 import { shareReads } from '../../src/api/shared-reads.js';
 import { listAndRemember } from '../../src/api/worker-listing.js';
 import { memorySeenStore } from '../../src/config/seen-store.js';
-import { type ServiceHandle, startService } from '../../src/service/server.js';
-import { type NamesProxy, startNamesProxy } from '../support/names-proxy.js';
+import type { ServiceHandle } from '../../src/service/server.js';
+import type { NamesProxy } from '../support/names-proxy.js';
+import { startProxiedService } from '../support/proxied-service.js';
 
 const T0 = Date.UTC(2025, 5, 1, 12, 0, 0);
 let service: ServiceHandle;
 let proxy: NamesProxy;
 let client: ReturnType<typeof createClient>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  service = await startService({ port: 0, seed: 3, workers: 450, miningAccounts: 1, now: () => T0, nonceNow: Date.now });
-  proxy = await startNamesProxy(service.baseUrl);
-  const { apiKey, apiSecret } = service.credentials;
-  client = createClient({ baseUrl: proxy.baseUrl, apiKey, apiSecret, retries: 0 });
+  ({ service, proxy, client, close } = await startProxiedService(T0, { seed: 3, workers: 450, miningAccounts: 1 }));
 });
-afterAll(async () => {
-  await client.close();
-  await proxy.close();
-  await service.close();
-});
+afterAll(() => close());
 
 const pages = () => proxy.byPath.get(MINING_PATHS.workerNames) ?? 0;
 

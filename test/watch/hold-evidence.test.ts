@@ -16,7 +16,8 @@ import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { memoryBookStore } from '../../src/watch/book-store.js';
 import type { WatchEvent } from '../../src/watch/event.js';
 import { createWatcher, type WatcherOptions } from '../../src/watch/watcher.js';
-import { type NamesProxy, startNamesProxy } from '../support/names-proxy.js';
+import type { NamesProxy } from '../support/names-proxy.js';
+import { startProxiedService } from '../support/proxied-service.js';
 
 const T0 = Date.UTC(2025, 5, 1, 12, 0, 0);
 
@@ -44,17 +45,11 @@ describe('the offline hold, counts read every second, the last listing 8 s old',
   let service: ServiceHandle;
   let proxy: NamesProxy;
   let client: ReturnType<typeof createClient>;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    service = await startService({ port: 0, seed: 5, workers: 12, miningAccounts: 1, now: () => T0, nonceNow: Date.now });
-    proxy = await startNamesProxy(service.baseUrl);
-    const { apiKey, apiSecret } = service.credentials;
-    client = createClient({ baseUrl: proxy.baseUrl, apiKey, apiSecret, retries: 0 });
+    ({ service, proxy, client, close } = await startProxiedService(T0, { seed: 5, workers: 12, miningAccounts: 1 }));
   });
-  afterAll(async () => {
-    await client.close();
-    await proxy.close();
-    await service.close();
-  });
+  afterAll(() => close());
 
   it('does not fire before 4 s after the round that first found the worker missing', async () => {
     const clock = { t: T0 };
