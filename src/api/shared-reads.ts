@@ -8,8 +8,10 @@
  *
  * A joined read is cancelled only when every reader of it has gone. Answers are kept for the pool,
  * the accounts, miners/info and the account series, the last one per read slot (the query without
- * its window), so the memory is bounded by what exists; worker listings and worker series are
- * only joined, never kept.
+ * its window), so the memory is bounded by what exists. A worker listing's pages are only joined,
+ * never kept: the watcher's listing (api/worker-listing.ts, as the Mining tab's) joins the tab's
+ * pages in flight. A worker's own series is neither joined nor kept: its window moves with the
+ * second it is asked, so two readers never ask the same one.
  */
 import { cancelled } from './request-queue.js';
 import type { CallOptions } from './call-options.js';
@@ -118,8 +120,8 @@ export function shareReads(base: ApiClient, now: () => number = Date.now): Share
       minerInfo: (q, o) => read(k('info', q.account), k('info', q), maxAgeMs, o, (oo) => m.minerInfo(q, oo)),
       hashrate: (q, o) =>
         read(k('hashrate', q.account, q.interval), k('hashrate', q), maxAgeMs, o, (oo) => m.hashrate(q, oo)),
-      workerNames: (q, o) => read(undefined, k('names', q), 0, o, (oo) => m.workerNames(q, oo)),
-      workerHashrate: (q, o) => read(undefined, k('worker', q), 0, o, (oo) => m.workerHashrate(q, oo)),
+      workerNames: (q, o) => read(undefined, k('names', q), maxAgeMs, o, (oo) => m.workerNames(q, oo)),
+      workerHashrate: (q, o) => m.workerHashrate(q, o),
     };
     const shared: ApiClient = {
       baseUrl: base.baseUrl,

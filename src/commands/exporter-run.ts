@@ -37,6 +37,8 @@ export interface ExporterFlags {
   balances: boolean;
   /** workers_gone counts workers missing longer than this, seconds. */
   goneAfterS: number;
+  /** whitebit_mining_worker_up per worker (on unless --no-worker-metrics). */
+  perWorker: boolean;
 }
 
 /** Checked before anything is resolved or sent. */
@@ -53,6 +55,7 @@ export function exporterFlags(values: ParsedValues): ExporterFlags {
     once: values.once === true,
     balances: values.balances === true,
     goneAfterS: goneAfterS(values),
+    perWorker: values['no-worker-metrics'] !== true,
   };
 }
 
@@ -95,6 +98,7 @@ export async function runExporter(ctx: CommandContext, io: CommandIO, flags: Exp
               seenStoreFor(ctx, io, account, Math.floor(Date.now() / 1000)),
             ),
             afterS: flags.goneAfterS,
+            perWorker: flags.perWorker,
           }),
         ]
       : []),

@@ -12,9 +12,10 @@ export const exporter: CommandModule = {
     once: { type: 'boolean' },
     balances: { type: 'boolean' },
     'gone-after': { type: 'string' },
+    'no-worker-metrics': { type: 'boolean' },
   },
   help: `Usage: pooltop exporter [--listen HOST:PORT] [--interval SECONDS] [--once] [--balances]
-                       [--gone-after DURATION] [configuration flags]
+                       [--gone-after DURATION] [--no-worker-metrics] [configuration flags]
 
 Serves Prometheus metrics on http://HOST:PORT/metrics, polling the API every interval; a
 scrape only reads the last values. Stops on SIGINT or SIGTERM.
@@ -28,6 +29,9 @@ scrape only reads the last values. Stops on SIGINT or SIGTERM.
                         request per account each interval (needs an API key and secret)
   --gone-after DURATION whitebit_mining_workers_gone counts workers missing from the complete
                         worker listing longer than this (default 10m; s, m, h or d)
+  --no-worker-metrics   no whitebit_mining_worker_up{account,worker} (one series per worker
+                        pooltop remembers, and the worker listing every interval: a page per
+                        100 workers); for huge fleets
   --timeout SECONDS     with --once: give up after this long in all (default 30)
 
 ${CONFIG_FLAGS}`,

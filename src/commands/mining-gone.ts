@@ -8,7 +8,8 @@
  * whatever the clock says: the model's own comings and goings leave minutes with none.
  */
 import { homedir } from 'node:os';
-import { listWorkerNames } from '../api/worker-listing.js';
+import type { WatchSettings } from '../alerts/watch-settings.js';
+import { listAndRemember } from '../api/worker-listing.js';
 import { fileSeenStore, memorySeenStore, type SeenStore } from '../config/seen-store.js';
 import {
   EMPTY_SEEN,
@@ -20,6 +21,10 @@ import {
 import { resolveStateDir } from '../config/state-dir.js';
 import { formatDateTime, formatDuration } from '../format/time.js';
 import { sanitize, type TextTarget } from '../format/sanitize.js';
+import type { Fleet } from '../service/mining-fleet.js';
+import { accountConditions } from '../watch/conditions.js';
+import type { Absence } from '../watch/presence.js';
+import type { AlertEntry } from '../watch/rules.js';
 import { toSafeJson } from './json-output.js';
 import type { CommandContext } from './support/context.js';
 import type { CommandIO } from './support/io.js';
@@ -31,18 +36,40 @@ const DEMO_RETIRED_S = 2 * 3600;
 
 /** The demo's memory of `account` at `nowS`: six hours of its model's listings and a retired rig. */
 export async function demoHistory(account: string, nowS: number): Promise<SeenState> {
+  const fleet = (await demoModel(nowS)).find(account)?.fleet;
+  return fleet ? historyOf(fleet, nowS) : EMPTY_SEEN;
+}
+
+/**
+ * The book of a watcher that made the demo's memory (demoHistory): each worker missing from its
+ * last listing is held since the listing that first found it missing (as a run of `watch` would
+ * have it), so the demo's retired rig fires at once and a worker gone for a minute does not.
+ */
+export async function demoBook(nowS: number, watch: WatchSettings): Promise<AlertEntry[]> {
+  const model = await demoModel(nowS);
+  return model.accounts.flatMap((account) => {
+    const absent = new Map<string, Absence>();
+    for (const w of historyOf(account.fleet, nowS).workers) {
+      if (!w.gone) continue;
+      const firstMissingMs = (w.lastSeen + DEMO_STEP_S) * 1000;
+      absent.set(w.name, { lastPresentMs: w.lastSeen * 1000, firstMissingMs, known: 'listing' });
+    }
+    return accountConditions(account.name, { results: [], absent, drops: [] }, watch, nowS).map((condition) => ({
+      condition,
+      sinceMs: condition.startedMs ?? nowS * 1000,
+    }));
+  });
+}
+
+async function demoModel(nowS: number) {
   const { createMiningModel } = await import('../service/mining-model.js');
   const { resolveOptions } = await import('../service/options.js');
   const o = resolveOptions();
-  const model = createMiningModel({
-    seed: o.seed,
-    accounts: o.miningAccounts,
-    workers: o.workers,
-    startMs: nowS * 1000,
-  });
-  const fleet = model.find(account)?.fleet;
+  return createMiningModel({ seed: o.seed, accounts: o.miningAccounts, workers: o.workers, startMs: nowS * 1000 });
+}
+
+function historyOf(fleet: Fleet, nowS: number): SeenState {
   let state = EMPTY_SEEN;
-  if (!fleet) return state;
   // Numbered one past the fleet, so the model never lists it.
   const retired = fleet.nameOf(fleet.size);
   for (let t = nowS - DEMO_HISTORY_S; t < nowS; t += DEMO_STEP_S) {
@@ -76,11 +103,12 @@ async function updateGone(
   io: CommandIO,
   account: string,
 ): Promise<{ gone: GoneWorker[]; complete: boolean }> {
-  const listing = await listWorkerNames(ctx.client, account, { signal: io.signal });
-  const nowS = Math.floor(Date.now() / 1000);
-  const store = await seenStoreFor(ctx, io, account, nowS);
-  const next = updateSeen(await store.read(), listing, nowS);
-  if (listing.complete) await store.write(next);
+  const store = await seenStoreFor(ctx, io, account, Math.floor(Date.now() / 1000));
+  const { listing, seen: next, atMs } = await listAndRemember(ctx.client, account, store, {
+    signal: io.signal,
+    now: Date.now,
+  });
+  const nowS = Math.floor(atMs / 1000);
   return { gone: goneWorkers(next, nowS), complete: listing.complete };
 }
 

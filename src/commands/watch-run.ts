@@ -18,7 +18,7 @@ import type { Round, WatchEvent } from '../watch/event.js';
 import { createNotifier, type NotifyTarget, parseNotifyConfig } from '../watch/notify/index.js';
 import { createWatcher } from '../watch/watcher.js';
 import { toSafeJson } from './json-output.js';
-import { seenStoreFor } from './mining-gone.js';
+import { demoBook, seenStoreFor } from './mining-gone.js';
 import type { CommandContext } from './support/context.js';
 import { goneAfterS } from './support/gone-after.js';
 import { type CommandIO, interruptedCode, untilAborted } from './support/io.js';
@@ -73,7 +73,7 @@ export async function runWatch(ctx: CommandContext, io: CommandIO, flags: WatchF
   // The demo's worker memory starts as if pooltop had watched it for hours (mining-gone.ts): its
   // book starts as after such a run too, not as a first sight.
   const store = ctx.demo
-    ? memoryBookStore([])
+    ? memoryBookStore(await demoBook(Math.floor(Date.now() / 1000), preferences.watch))
     : fileBookStore({ stateDir, profile: ctx.config.profile, baseUrl: ctx.config.baseUrl });
   const notifier = createNotifier({ targets, stateDir, log: (line) => io.stderr(`${line}\n`) });
   const watcher = createWatcher({

@@ -24,7 +24,8 @@ or SIGTERM within a second, with what is pending written down.
   --once                one round: read, judge, send what changed since the last run, exit
                         (for cron; with --timeout, default 30)
   --json                one JSON object per line: status, kind, severity, account, worker,
-                        metric, value, summary, startsAt, endsAt (a group also: workers)
+                        metric, value, summary, startsAt, endsAt (a group also: workers;
+                        a worker offline also: lastPresentAt, firstMissingAt, known)
   --interval DURATION   how often sources are read (default: [watch] interval, else 60s;
                         at least 1s)
   --gone-after DURATION the workers_gone threshold counts workers missing this long or longer

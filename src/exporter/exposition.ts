@@ -17,6 +17,8 @@ import {
   type GaugeDef,
   MINING_GAUGES,
   POOL_GAUGES,
+  WORKER_GAUGES,
+  type WorkerSamples,
 } from './gauges.js';
 
 /** `success`, or the kind of failure (network, timeout, http, api, auth, schema, …). */
@@ -44,6 +46,8 @@ export interface Exposition {
   setPool(readings: PoolReadings): void;
   /** Every mining account's readings; an account left out loses its series. */
   setMining(readings: readonly MiningReadings[]): void;
+  /** Every mining account's remembered workers; an account or worker left out loses its series. */
+  setWorkers(readings: readonly WorkerSamples[]): void;
   /** Every sub-account's balances (`--balances`); an account left out loses its series. */
   setBalances(readings: readonly BalanceSamples[]): void;
   /** An account that is gone: its per-account `pooltop_up` and last-success series go too. */
@@ -79,6 +83,7 @@ export function createExposition(options: ExpositionOptions): Exposition {
   const setPoolGauges = dataGauges(registry, POOL_GAUGES);
   const setMiningGauges = dataGauges(registry, MINING_GAUGES);
   const setBalanceGauges = dataGauges(registry, BALANCE_GAUGES);
+  const setWorkerGauges = dataGauges(registry, WORKER_GAUGES);
   let pool: PoolReadings | undefined;
   let mining: readonly MiningReadings[] = [];
 
@@ -133,6 +138,7 @@ export function createExposition(options: ExpositionOptions): Exposition {
       setMiningGauges(readings);
     },
     setBalances: setBalanceGauges,
+    setWorkers: setWorkerGauges,
     forgetAccount(account, endpoints) {
       for (const endpoint of endpoints) {
         up.remove({ endpoint, account: accountLabel(account) });

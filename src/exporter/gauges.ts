@@ -97,6 +97,32 @@ export const MINING_GAUGES: readonly GaugeDef<readonly MiningReadings[]>[] = [
   },
 ];
 
+/** What the per-worker gauge reads: each account's remembered workers after its last complete listing. */
+export interface WorkerSamples {
+  account: string;
+  workers: readonly { name: string; gone?: boolean }[];
+}
+
+/**
+ * One sample per account and remembered worker (config/seen-workers.ts): 1 when its account's last
+ * complete listing named it, 0 when it is remembered and missing. A name not seen for 30 days is
+ * forgotten and its series ends.
+ */
+export const WORKER_GAUGES: readonly GaugeDef<readonly WorkerSamples[]>[] = [
+  {
+    name: 'whitebit_mining_worker_up',
+    help: "1 when the worker is in its mining account's last complete worker listing (connected), 0 when pooltop has seen it before and it is missing.",
+    labelNames: ['account', 'worker'],
+    samples: (all) =>
+      all.flatMap((a) =>
+        a.workers.map((w) => ({
+          labels: { account: accountLabel(a.account), worker: accountLabel(w.name) },
+          value: w.gone ? 0 : 1,
+        })),
+      ),
+  },
+];
+
 /** What the balance gauge reads: each account's label and rows (balance-targets.ts). */
 export interface BalanceSamples {
   alias: string;

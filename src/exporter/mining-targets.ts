@@ -8,7 +8,8 @@
  * workers_gone needs the account's whole `workers/names` listing (a page per 100 workers) folded
  * into pooltop's memory of its workers (config/seen-workers.ts): listed after miners/info, the
  * first time, whenever its counts of connected and offline workers change (a worker came or
- * went), and at least every --gone-after; not every interval. A listing with a failed page
+ * went), and at least every --gone-after; with the per-worker series (whitebit_mining_worker_up,
+ * on unless --no-worker-metrics) every poll, a page per 100 workers. A listing with a failed page
  * changes nothing.
  */
 import { miningSeriesQuery, readMining } from '../alerts/readings.js';
@@ -19,9 +20,9 @@ import type {
   MiningApi,
   MiningPage,
 } from '../api/mining-types.js';
-import { listWorkerNames } from '../api/worker-listing.js';
+import { listAndRemember } from '../api/worker-listing.js';
 import type { SeenStores } from '../config/seen-store.js';
-import { countGone, type SeenState, updateSeen } from '../config/seen-workers.js';
+import { countGone, type SeenState } from '../config/seen-workers.js';
 import type { Exposition } from './exposition.js';
 import type { PollTarget } from './poller.js';
 
@@ -47,6 +48,11 @@ interface AccountState {
 export interface GoneOptions {
   stores: SeenStores;
   afterS: number;
+  /**
+   * Publish whitebit_mining_worker_up per remembered worker, and list every poll (not only when
+   * the counts change) so it is as fresh as the interval. Off for huge fleets.
+   */
+  perWorker?: boolean;
 }
 
 /** The worker counts as one key: a change means a worker came or went. */
@@ -72,6 +78,11 @@ export function miningTargets(
             : undefined,
       })),
     );
+    if (gone?.perWorker) {
+      exposition.setWorkers(
+        [...accounts].flatMap(([account, s]) => (s.seen ? [{ account, workers: s.seen.workers }] : [])),
+      );
+    }
   };
 
   const workersTarget = (account: string, state: AccountState): PollTarget<SeenState | undefined> => ({
@@ -83,12 +94,12 @@ export function miningTargets(
       // Nobody came or went, and the listing is recent (one leaving as another comes back leaves
       // the counts as they were: listed again at least every --gone-after).
       const recent = now() - (state.listedMs ?? 0) < gone.afterS * 1000;
-      if (state.seen && counts === state.listedAt && recent) return state.seen;
-      const listing = await listWorkerNames({ mining }, account, { signal });
-      const store = await gone.stores(account);
-      const next = updateSeen(await store.read(), listing, Math.floor(now() / 1000));
+      if (state.seen && counts === state.listedAt && recent && !gone.perWorker) return state.seen;
+      const { listing, seen: next } = await listAndRemember({ mining }, account, await gone.stores(account), {
+        signal,
+        now,
+      });
       if (!listing.complete) return state.seen;
-      await store.write(next);
       state.listedAt = counts;
       state.listedMs = now();
       return next;

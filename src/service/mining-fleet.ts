@@ -1,14 +1,15 @@
 /**
  * One mining account's workers, never materialised: worker `i` is a pure function of (account
  * seed, i) — its name, its hardware's nominal rate, its stratum URL — and its state at second t
- * a pure function of (seed, i, t). State drifts: a slow per-worker "health" noise (periods of
+ * a pure function of (seed, the start's day, i, t). State drifts: a slow per-worker "health" noise (periods of
  * 1–6 h) puts a worker offline below one threshold and low below another, so any worker goes
  * online → low → offline and back over hours. Besides, a few workers per account go away
  * altogether for minutes to hours at a time (each on its own cycle), so a name drops out of the
  * listing and comes back, as a machine that is unplugged does; one worker flaps (gone for well
  * under a minute every few minutes, shorter than an alert's hold), and a "site" of several
  * workers loses power together for a few minutes every twenty (one grouped alert, then its
- * resolve). 20,000 workers cost nothing
+ * resolve). In the 90 days before the start, a rig is dead for whole days and the whole account
+ * drops for an hour or two now and then (DEAD_DAYS, SITE_DROP_DAYS). 20,000 workers cost nothing
  * until asked; the counts at one second take one pass over them (cached per second), a series
  * only the workers it covers.
  */
@@ -39,6 +40,16 @@ const SITE_WORKERS = 6;
 const SITE_DOWN_S = 360;
 const SITE_EVERY_S = 1200;
 
+/**
+ * Dated outages, placed in the 90 days before the day the service started (so the present never
+ * sits in one, and a 90-day window holds all of them): one rig dead for whole UTC days, DEAD_DAYS
+ * days before the start (plus a seeded 0–11); and the site drop, every worker of the account down
+ * together for 1–2 hours, SITE_DROP_DAYS days before the start (plus a seeded 0–19).
+ */
+const DEAD_DAYS = [2, 31, 60];
+const SITE_DROP_DAYS = [5, 35, 65];
+const DAY_S = 86_400;
+
 /** Worker-name styles: prefix and separator; numbers are zero-padded so names sort in index order. */
 const NAME_STYLES: readonly (readonly [string, string])[] = [
   ['rig', '-'],
@@ -50,6 +61,10 @@ const NAME_STYLES: readonly (readonly [string, string])[] = [
 
 export interface Fleet {
   readonly size: number;
+  /** The worker that flaps (gone FLAP_S seconds every FLAP_EVERY_S), or -1 in a fleet too small for one. */
+  readonly flapper: number;
+  /** The rig dead for whole days, and those days' and the site drops' [from, to) (Unix seconds). */
+  readonly outages: { deadRig: number; deadDays: readonly Span[]; siteDrops: readonly Span[] };
   nameOf(index: number): string;
   /** The index of a worker name, or undefined. */
   indexOf(name: string): number | undefined;
@@ -64,6 +79,8 @@ export interface Fleet {
   urlOf(index: number, urls: number): number;
 }
 
+export type Span = readonly [from: number, to: number];
+
 export interface FleetSnapshot {
   online: number;
   low: number;
@@ -72,7 +89,8 @@ export interface FleetSnapshot {
   connected: number[];
 }
 
-export function createFleet(seed: number, size: number): Fleet {
+/** `epochSec`: when the service started; the dated outages are counted back from its day. */
+export function createFleet(seed: number, size: number, epochSec: number): Fleet {
   const [prefix, sep] = NAME_STYLES[hash32(seed, 1) % NAME_STYLES.length] ?? ['rig', '-'];
   const width = Math.max(3, String(size).length);
   const pattern = new RegExp(`^${prefix.replace('.', '\\.')}${sep.replace('.', '\\.')}(\\d{${width}})$`);
@@ -106,7 +124,21 @@ export function createFleet(seed: number, size: number): Fleet {
   const siteStart = size > 0 ? hash32(seed, 13) % size : 0;
   const site = new Set(Array.from({ length: Math.min(SITE_WORKERS, size) }, (_, k) => (siteStart + k) % size));
   const flapper = size > SITE_WORKERS ? (siteStart + SITE_WORKERS) % size : -1;
+  const epochDay = Math.floor(epochSec / DAY_S);
+  const deadRig = size > 0 ? hash32(seed, 16) % size : -1;
+  const deadFrom = (epochDay - (hash32(seed, 17) % 12)) * DAY_S;
+  const deadDays: Span[] = DEAD_DAYS.map((d) => [deadFrom - d * DAY_S, deadFrom - (d - 1) * DAY_S]);
+  const dropFrom = (epochDay - (hash32(seed, 18) % 20)) * DAY_S;
+  const siteDrops = SITE_DROP_DAYS.map((d, k): Span => {
+    const length = 3600 + Math.floor(hashUnit(seed, 19, k) * 3600);
+    const start = dropFrom - d * DAY_S + Math.floor(hashUnit(seed, 20, k) * (DAY_S - length));
+    return [start, start + length];
+  });
+  const within = (spans: readonly Span[], sec: number) =>
+    spans.some(([from, to]) => sec >= from && sec < to);
   const away = (i: number, sec: number): boolean => {
+    if (within(siteDrops, sec)) return true;
+    if (i === deadRig && within(deadDays, sec)) return true;
     if (site.has(i) && inCycle(sec, SITE_EVERY_S, SITE_DOWN_S, 14)) return true;
     if (i === flapper && inCycle(sec, FLAP_EVERY_S, FLAP_S, 15)) return true;
     if (!awayWorkers.has(i)) return false;
@@ -134,6 +166,8 @@ export function createFleet(seed: number, size: number): Fleet {
 
   return {
     size,
+    flapper,
+    outages: { deadRig, deadDays, siteDrops },
     nameOf: (i) => `${prefix}${sep}${String(i + 1).padStart(width, '0')}`,
     indexOf(name) {
       const m = pattern.exec(name);

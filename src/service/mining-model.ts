@@ -130,7 +130,7 @@ function createAccount(
   // Index 0 is the newest: ages grow with the index. Over a year, so each has a year of rewards.
   const ageDays = ACCOUNT_MIN_AGE_DAYS + index * 30 + Math.floor(hashUnit(seed, 1) * 25);
   const createdAt = (Math.floor(startSec / DAY) - ageDays) * DAY + Math.floor(hashUnit(seed, 2) * DAY);
-  const fleet = createFleet(seed, workers);
+  const fleet = createFleet(seed, workers, startSec);
   const external = hashUnit(seed, 3) < 0.4;
   const stratumUrls = MINING_STRATUM_URLS.slice(0, 2 + (hash32(seed, 4) % 2));
   const baseReject = 0.002 + 0.004 * hashUnit(seed, 5);
@@ -174,9 +174,14 @@ function createAccount(
     workerSeries: (worker, intervalSec, window, nowSec) =>
       bucketsFor(intervalSec, window, nowSec).map((start) => ({
         time: start,
-        hashrate: String(Number((fleet.averageRate(worker, start, intervalSec) / 1e12).toFixed(3))),
+        hashrate: workerBucket(fleet, worker, start, intervalSec),
       })),
   };
+}
+
+/** A worker's point of the bucket [start, start + intervalSec) as the API sends it: TH/s, "0" when down throughout. */
+export function workerBucket(fleet: Fleet, worker: number, start: number, intervalSec: number): string {
+  return String(Number((fleet.averageRate(worker, start, intervalSec) / 1e12).toFixed(3)));
 }
 
 /** Up to 64 worker indices spread evenly over the fleet (all of them when it is smaller). */

@@ -81,6 +81,9 @@ function toEntry(raw: unknown): AlertEntry | undefined {
     value: typeof c.value === 'number' && Number.isFinite(c.value) ? c.value : null,
     summary: text(c.summary) ?? '',
     ...(time(c.startedMs) !== undefined ? { startedMs: time(c.startedMs) } : {}),
+    ...(time(c.lastPresentAt) !== undefined ? { lastPresentAt: time(c.lastPresentAt) } : {}),
+    ...(time(c.firstMissingAt) !== undefined ? { firstMissingAt: time(c.firstMissingAt) } : {}),
+    ...(c.known === 'listing' || c.known === 'counts' ? { known: c.known } : {}),
   };
   const entry: AlertEntry = { condition, sinceMs };
   if (time(r.firedMs) !== undefined) entry.firedMs = time(r.firedMs);

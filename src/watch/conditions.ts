@@ -10,8 +10,8 @@ import type { MiningReadings, PoolReadings } from '../alerts/readings.js';
 import type { ThresholdSet } from '../alerts/thresholds.js';
 import { describeRange } from '../alerts/range.js';
 import { UNITS } from '../alerts/units.js';
-import type { SeenState } from '../config/seen-workers.js';
 import { formatHashRate } from '../format/hash-rate.js';
+import type { Absence } from './presence.js';
 import type { Condition } from './rules.js';
 import type { WatchSettings } from '../alerts/watch-settings.js';
 
@@ -27,7 +27,8 @@ export interface Drop {
 export interface AccountReadings {
   /** Its thresholds judged (accountResults): none before anything was read. */
   results: readonly MetricResult[];
-  seen: SeenState | undefined;
+  /** Each remembered worker missing from the last complete listing, with its evidence (presence.ts). */
+  absent: ReadonlyMap<string, Absence>;
   drops: readonly Drop[];
 }
 
@@ -81,19 +82,24 @@ export function accountConditions(
 ): Condition[] {
   const out: Condition[] = thresholdConditions(got.results, account);
   const ignored = watch.workers.ignored;
-  if (watch.workers.offline && got.seen) {
-    for (const w of got.seen.workers) {
-      if (!w.gone || ignored(w.name)) continue;
+  if (watch.workers.offline) {
+    for (const [name, a] of got.absent) {
+      if (ignored(name)) continue;
+      const lastPresentAt = Math.floor(a.lastPresentMs / 1000);
       out.push({
-        id: `worker_offline:${account}:${w.name}`,
+        id: `worker_offline:${account}:${name}`,
         kind: 'worker_offline',
         severity: 'critical',
         account,
-        worker: w.name,
+        worker: name,
         metric: 'worker_offline',
-        value: Math.max(0, nowS - w.lastSeen),
-        summary: `${account}: worker ${w.name} offline`,
-        startedMs: w.lastSeen * 1000,
+        value: Math.max(0, nowS - lastPresentAt),
+        summary: `${account}: worker ${name} offline`,
+        // The hold counts from the first round that found it missing, not from its last sighting.
+        startedMs: a.firstMissingMs,
+        lastPresentAt,
+        firstMissingAt: Math.floor(a.firstMissingMs / 1000),
+        known: a.known,
       });
     }
   }

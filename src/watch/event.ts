@@ -30,6 +30,14 @@ export interface WatchEvent {
   endsAt: string | null;
   /** A group only: every worker's name in it (the summary names the first few). */
   workers?: string[];
+  /**
+   * worker_offline only, Unix seconds: the last time the worker was known connected, and the
+   * first time it was known missing (the hold counts from this one); a group: the earliest of each.
+   */
+  lastPresentAt?: number;
+  firstMissingAt?: number;
+  /** worker_offline only: how the last presence is known (a listing naming it, or worker counts matching that listing). */
+  known?: 'listing' | 'counts';
 }
 
 /** Alertmanager's alert name for each kind (labels: alertname, severity, account, worker, metric). */

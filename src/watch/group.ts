@@ -46,8 +46,19 @@ function groupOf(list: readonly WatchEvent[]): WatchEvent {
   const more = names.length > GROUP_NAMES ? ` and ${names.length - GROUP_NAMES} more` : '';
   const state = first.status === 'resolved' ? 'back' : (WHAT[first.kind] ?? first.kind);
   const startsAt = list.reduce((min, e) => (e.startsAt < min ? e.startsAt : min), first.startsAt);
+  const { lastPresentAt, firstMissingAt, known, ...rest } = first;
+  const earliest = (pick: (e: WatchEvent) => number | undefined) => {
+    const times = list.map(pick).filter((t): t is number => t !== undefined);
+    return times.length === 0 ? undefined : Math.min(...times);
+  };
+  const present = earliest((e) => e.lastPresentAt);
+  const missing = earliest((e) => e.firstMissingAt);
+  const sameKnown = known !== undefined && list.every((e) => e.known === known);
   return {
-    ...first,
+    ...rest,
+    ...(present === undefined ? {} : { lastPresentAt: present }),
+    ...(missing === undefined ? {} : { firstMissingAt: missing }),
+    ...(sameKnown ? { known } : {}),
     worker: null,
     value: names.length,
     summary: `${first.account ?? 'pool'}: ${names.length} workers ${state}: ${shown}${more}`,

@@ -2,7 +2,7 @@
  * The watcher's whole rule, pure: the conditions that hold now (one per alert id) against what
  * was holding and firing before, at `nowMs`:
  * - a condition fires once it has held for the hold time (`for`), counted from when it is known
- *   to have begun (a worker: its last sighting), never in the first round of a run with no saved
+ *   to have begun (a worker: the first round that found it missing, presence.ts), never in the first round of a run with no saved
  *   state (nothing fires at first sight);
  * - a condition that stops before it fires (a flap shorter than the hold) is forgotten;
  * - a firing alert resolves once it has stayed clear for the hold time, and every firing alert
@@ -14,10 +14,13 @@ import type { WatchEvent } from './event.js';
 
 /** What holds now: an event's fields (event.ts) with an id that stays the same across rounds. */
 export interface Condition
-  extends Pick<WatchEvent, 'kind' | 'severity' | 'account' | 'worker' | 'metric' | 'value' | 'summary'> {
+  extends Pick<
+    WatchEvent,
+    'kind' | 'severity' | 'account' | 'worker' | 'metric' | 'value' | 'summary' | 'lastPresentAt' | 'firstMissingAt' | 'known'
+  > {
   /** The kind, the account, the worker or metric and its severity. */
   id: string;
-  /** When the condition is known to have begun (a worker's last sighting), if earlier than its first sight. */
+  /** When the condition is known to have begun (a worker: first found missing), if earlier than its first sight. */
   startedMs?: number;
 }
 
@@ -63,6 +66,9 @@ export function eventOf(entry: AlertEntry, status: WatchEvent['status'], endMs?:
     summary: c.summary,
     startsAt: iso(entry.sinceMs),
     endsAt: endMs === undefined ? null : iso(endMs),
+    ...(c.lastPresentAt === undefined ? {} : { lastPresentAt: c.lastPresentAt }),
+    ...(c.firstMissingAt === undefined ? {} : { firstMissingAt: c.firstMissingAt }),
+    ...(c.known === undefined ? {} : { known: c.known }),
   };
 }
 
@@ -78,9 +84,9 @@ export function judge(
   for (const condition of conditions) {
     if (book.has(condition.id)) continue;
     const had = before.get(condition.id);
-    // A condition known to have begun earlier (a worker's last sighting) holds since then.
+    // A condition known to have begun earlier (a worker first found missing) holds since then.
     const entry: AlertEntry = had
-      ? { ...had, condition, clearMs: undefined }
+      ? { ...had, condition: withEvidence(condition, had.condition), clearMs: undefined }
       : { condition, sinceMs: Math.min(nowMs, condition.startedMs ?? nowMs) };
     if (entry.firedMs === undefined) {
       if (!opts.first && nowMs - entry.sinceMs >= opts.forMs) {
@@ -105,6 +111,13 @@ export function judge(
   }
   // What stopped is told before what started (an escalation reads: warning over, critical now).
   return { book, events: [...resolved, ...events] };
+}
+
+/** A condition that has held since an earlier round keeps that round's evidence of its start. */
+function withEvidence(condition: Condition, had: Condition): Condition {
+  if (had.firstMissingAt === undefined || condition.firstMissingAt === undefined) return condition;
+  const { lastPresentAt, firstMissingAt, known } = had;
+  return { ...condition, firstMissingAt, ...(lastPresentAt === undefined ? {} : { lastPresentAt }), ...(known ? { known } : {}) };
 }
 
 /**

@@ -17,9 +17,9 @@ import type { ThresholdSet } from '../alerts/thresholds.js';
 import type { AccountHashRate, HashRateQuery, MinerInfo } from '../api/mining-types.js';
 import type { RequestQueue } from '../api/request-queue.js';
 import type { ApiClient } from '../api/types.js';
-import { listWorkerNames } from '../api/worker-listing.js';
+import { listAndRemember } from '../api/worker-listing.js';
 import type { SeenStores } from '../config/seen-store.js';
-import { countGone, type SeenState, updateSeen } from '../config/seen-workers.js';
+import { countGone, type SeenState } from '../config/seen-workers.js';
 import type { MetricResult } from '../alerts/evaluate.js';
 import {
   accountConditions,
@@ -32,6 +32,7 @@ import {
 import type { Round, WatchEvent } from './event.js';
 import { groupEvents } from './group.js';
 import { type AlertBook, type AlertEntry, type Condition, firingEvents, judge } from './rules.js';
+import { countsRead, listingRead, NO_PRESENCE, type Presence } from './presence.js';
 import type { WatchSettings } from '../alerts/watch-settings.js';
 
 const BUCKET_S = 300;
@@ -72,9 +73,8 @@ interface AccountState {
   series?: AccountHashRate;
   seriesBucket?: number;
   seen?: SeenState;
-  names: readonly string[];
-  listedCounts?: string;
-  listedS?: number;
+  /** What is known of each worker's presence, from listings and counts (presence.ts). */
+  presence: Presence;
   drops: Drop[];
 }
 
@@ -174,7 +174,11 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     const info = await source(`miners/info ${name}`, () =>
       ask((s) => client.mining.minerInfo({ account: name }, { signal: s })),
     );
-    if (info) state.info = info;
+    if (info) {
+      state.info = info;
+      const counts = countsOf(info);
+      if (counts !== undefined) state.presence = countsRead(state.presence, counts, now());
+    }
     const bucket = Math.floor(nowS / BUCKET_S);
     const wantSeries = Object.keys(thresholds.mining).some((k) => k !== 'workers_gone');
     const reads: Promise<unknown>[] = [];
@@ -190,21 +194,16 @@ export function createWatcher(opts: WatcherOptions): Watcher {
       );
     }
     const counts = countsOf(state.info);
-    const stale = state.listedS === undefined || nowS - state.listedS >= RELIST_S;
-    if (wantListing && (stale || counts !== state.listedCounts)) {
+    const listedMs = state.presence.listedMs;
+    const stale = listedMs === undefined || nowS * 1000 - listedMs >= RELIST_S * 1000;
+    if (wantListing && (stale || counts !== state.presence.counts)) {
       reads.push(
         source(`workers/names ${name}`, async () => {
-          const listing = await listWorkerNames(client, name, { signal, queue });
           const store = await opts.seenStores(name);
-          const at = Math.floor(now() / 1000);
-          // Read again: the dashboard's Mining tab folds its own listings into the same memory.
-          const next = updateSeen(await store.read(), listing, at);
+          const { listing, seen: next, atMs } = await listAndRemember(client, name, store, { signal, queue, now });
           if (!listing.complete) return;
-          await store.write(next);
           state.seen = next;
-          state.names = listing.names;
-          state.listedCounts = counts;
-          state.listedS = at;
+          state.presence = listingRead(state.presence, next, listing.names, counts, atMs);
         }),
       );
     }
@@ -227,7 +226,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
             if (page) {
               const names = new Set(page.items.map((a) => a.name));
               for (const name of accounts.keys()) if (!names.has(name)) accounts.delete(name);
-              for (const name of names) if (!accounts.has(name)) accounts.set(name, { names: [], drops: [] });
+              for (const name of names) if (!accounts.has(name)) accounts.set(name, { presence: NO_PRESENCE, drops: [] });
             }
             await Promise.all([...accounts].map(([name, state]) => readAccount(name, state, nowS)));
           },
@@ -256,7 +255,9 @@ export function createWatcher(opts: WatcherOptions): Watcher {
             )
           : undefined;
       if (own) judgedAccounts.set(name, own);
-      out.push(...accountConditions(name, { results: own ?? [], seen: state.seen, drops: state.drops }, watch, nowS));
+      out.push(
+        ...accountConditions(name, { results: own ?? [], absent: state.presence.absent, drops: state.drops }, watch, nowS),
+      );
     }
     results = { pool: judgedPool, accounts: judgedAccounts };
     return out;
@@ -271,7 +272,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     try {
       for (const [account, state] of [...accounts]) {
         const drops: Drop[] = [];
-        for (const worker of state.names) {
+        for (const worker of state.presence.names) {
           if (signal.aborted) return;
           if (watch.workers.ignored(worker)) continue;
           const from = Math.floor(now() / 1000) - DROP_WINDOW_S;

@@ -130,3 +130,48 @@ describe('exporter: whitebit_mining_workers_gone', () => {
     poller.stop();
   }, 120_000);
 });
+
+describe('exporter: whitebit_mining_worker_up', () => {
+  it('is 1 for every worker listed now and 0 for every one remembered and missing, each poll; off with perWorker false', async () => {
+    const at = { t: T0 + 40 * 24 * 3600_000 };
+    clock.t = at.t;
+    const make = (perWorker: boolean) => {
+      const exposition = createExposition({ endpoints: ['mining_accounts'], thresholds: NO_THRESHOLDS, processMetrics: false, now: () => clock.t });
+      const target = miningTargets(client.mining, exposition, () => clock.t, {
+        stores: cachedSeenStores(async () => memorySeenStore()),
+        afterS: 600,
+        perWorker,
+      });
+      return { exposition, poller: createPoller([target], { record: () => undefined }) };
+    };
+    const { exposition, poller } = make(true);
+    const ups = async () => {
+      const out = new Map<string, number>();
+      const re = new RegExp(`^whitebit_mining_worker_up\\{account="${account}",worker="([^"]+)"\\} (\\d)$`, 'gm');
+      for (const m of (await exposition.text()).matchAll(re)) out.set(m[1]!, Number(m[2]));
+      return out;
+    };
+    const ever = new Set<string>();
+    let changed = 0;
+    for (let i = 0; i < 24; i++) {
+      await poller.pollAll();
+      const now = await listed();
+      for (const n of now) ever.add(n);
+      const got = await ups();
+      expect([...got.keys()].sort()).toEqual([...ever].sort());
+      for (const [name, v] of got) expect(v, name).toBe(now.has(name) ? 1 : 0);
+      if ([...got.values()].includes(0)) changed++;
+      clock.t += STEP;
+    }
+    expect(changed).toBeGreaterThan(0); // some worker was seen missing: the test saw both values
+    poller.stop();
+
+    const off = make(false);
+    await off.poller.pollAll();
+    const text = await off.exposition.text();
+    expect(text).not.toContain('whitebit_mining_worker_up');
+    expect(text).toContain('whitebit_mining_workers_gone');
+    off.poller.stop();
+    clock.t = T0;
+  });
+});

@@ -44,7 +44,7 @@ describe('deterministic from the seed', () => {
 
 describe('workers drift between online, low and offline', () => {
   it('every state shows up, workers change state over a day, most are online', () => {
-    const fleet = createFleet(42, 200);
+    const fleet = createFleet(42, 200, START_SEC);
     const seen = new Set<string>();
     let changed = 0;
     for (let i = 0; i < 200; i++) {
@@ -61,7 +61,7 @@ describe('workers drift between online, low and offline', () => {
   });
 
   it('an offline worker hashes nothing, a low one less than its online self', () => {
-    const fleet = createFleet(42, 200);
+    const fleet = createFleet(42, 200, START_SEC);
     let offline = 0;
     let low = 0;
     for (let i = 0; i < 200; i++) {
@@ -77,7 +77,7 @@ describe('workers drift between online, low and offline', () => {
   });
 
   it('names are zero-padded so they sort in index order, and read back', () => {
-    const fleet = createFleet(3, 20_000);
+    const fleet = createFleet(3, 20_000, START_SEC);
     const names = [0, 1, 9, 10, 99, 19_999].map((i) => fleet.nameOf(i));
     expect([...names].sort()).toEqual(names);
     expect(names.map((n) => fleet.indexOf(n))).toEqual([0, 1, 9, 10, 99, 19_999]);
@@ -219,7 +219,7 @@ describe('watcher links', () => {
 describe('workers go away and come back', () => {
   /** Spells (seconds) a worker spends out of the listing over a day, sampled each minute. */
   function awaySpells(seed: number, size: number, worker: number): number[] {
-    const fleet = createFleet(seed, size);
+    const fleet = createFleet(seed, size, START_SEC);
     const spells: number[] = [];
     let left: number | undefined;
     for (let t = START_SEC; t <= START_SEC + DAY; t += 60) {
@@ -246,7 +246,7 @@ describe('workers go away and come back', () => {
 
   it('the same seed names the same workers leaving at the same times', () => {
     const listing = (seed: number) =>
-      Array.from({ length: 48 }, (_, k) => createFleet(seed, 40).snapshot(START_SEC + k * 1800).connected);
+      Array.from({ length: 48 }, (_, k) => createFleet(seed, 40, START_SEC).snapshot(START_SEC + k * 1800).connected);
     expect(listing(3)).toEqual(listing(3));
     expect(listing(3)).not.toEqual(listing(4));
   });

@@ -82,7 +82,8 @@ describe('the watcher, worker offline', () => {
     const [a, b] = names as [string, string];
     expect(await step()).toEqual([]); // first round: every name seen
     proxy.hide.add(a);
-    expect(await step()).toEqual([]); // missing since its last sighting a minute ago: pending
+    expect(await step()).toEqual([]); // found missing: the hold starts here, not at its last sighting
+    expect(await step()).toEqual([]); // one minute
     expect(await step()).toEqual([`firing ${a}`]); // two minutes
     expect(await step()).toEqual([]); // no repeat (4h)
     // A flap of b shorter than the hold.

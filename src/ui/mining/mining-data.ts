@@ -16,9 +16,9 @@ import type {
   WorkerHashRate,
 } from '../../api/mining-types.js';
 import { INTERVAL_SECONDS } from '../../api/mining-types.js';
-import { listWorkerNames } from '../../api/worker-listing.js';
+import { listAndRemember } from '../../api/worker-listing.js';
 import { listRewards } from '../../api/rewards-listing.js';
-import { type SeenState, updateSeen } from '../../config/seen-workers.js';
+import type { SeenState } from '../../config/seen-workers.js';
 import { useDashboard } from '../dashboard-context.js';
 import { miningInfoKey, miningSeriesKey } from '../hooks/resource-keys.js';
 import { useMiningQueue } from './mining-queue.js';
@@ -240,12 +240,8 @@ export function useSeenWorkers(account: string, poll: Poll, enabled = true): Res
   return useMiningResource(
     enabled ? (['mining-seen', account] as const) : null,
     async ([, a], signal) => {
-      const listing = await listWorkerNames(client, a, { signal, queue });
-      const store = await stores(a);
-      const listedAt = Math.floor(now() / 1000);
-      const state = updateSeen(await store.read(), listing, listedAt);
-      if (listing.complete) await store.write(state);
-      return { state, complete: listing.complete, names: listing.names, listedAt };
+      const { listing, seen, atMs } = await listAndRemember(client, a, await stores(a), { signal, queue, now });
+      return { state: seen, complete: listing.complete, names: listing.names, listedAt: Math.floor(atMs / 1000) };
     },
     { ...poll, once: true, queuesItself: true },
   );
