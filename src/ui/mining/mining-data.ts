@@ -21,7 +21,6 @@ import { listRewards } from '../../api/rewards-listing.js';
 import type { SeenState } from '../../config/seen-workers.js';
 import { useDashboard } from '../dashboard-context.js';
 import { miningInfoKey, miningSeriesKey } from '../hooks/resource-keys.js';
-import { useMiningQueue } from './mining-queue.js';
 import {
   type Fetcher,
   type Resource,
@@ -65,7 +64,7 @@ function useMiningResource<K extends ResourceKey, T>(
   fetch: Fetcher<K, T>,
   policy: ResourcePolicy<T> & { queuesItself?: boolean },
 ): Resource<T> {
-  const queue = useMiningQueue();
+  const queue = useDashboard().queue;
   const { queuesItself = false, ...rest } = policy;
   return useResource(key, fetch, { ...rest, queue: queuesItself ? undefined : queue });
 }
@@ -208,7 +207,7 @@ export const REWARD_HISTORY_DAYS = 366;
  */
 export function useRewardHistory(account: string, poll: Poll): Resource<MiningReward[]> {
   const { client, now } = useDashboard();
-  const queue = useMiningQueue();
+  const queue = useDashboard().queue;
   return useMiningResource(
     ['mining-reward-history', account] as const,
     ([, a], signal) => {
@@ -236,7 +235,7 @@ export interface SeenWorkers {
  */
 export function useSeenWorkers(account: string, poll: Poll, enabled = true): Resource<SeenWorkers> {
   const { client, now, seenStores: stores } = useDashboard();
-  const queue = useMiningQueue();
+  const queue = useDashboard().queue;
   return useMiningResource(
     enabled ? (['mining-seen', account] as const) : null,
     async ([, a], signal) => {
