@@ -112,7 +112,7 @@ describe('display width', () => {
   });
 
   it('`pooltop accounts` text table: columns line up by display width', async () => {
-    const client = new AccountsClient(accounts) as ApiClient;
+    const client = new AccountsClient(accounts) as unknown as CommandContext['client'];
     const ctx: CommandContext = { config: keyedConfig, client, demo: false, close: async () => {} };
     let out = '';
     const io = {
