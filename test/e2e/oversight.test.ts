@@ -20,7 +20,11 @@ const DAY = 86_400;
 let svc: ServiceHandle;
 let lastNonce = 0;
 
-async function signed(path: string, fields: object, target = svc): Promise<{ status: number; json: unknown }> {
+async function signed(
+  path: string,
+  fields: object,
+  target = svc,
+): Promise<{ status: number; json: unknown }> {
   lastNonce = Math.max(Date.now(), lastNonce + 1);
   const body = JSON.stringify({ ...fields, request: path, nonce: lastNonce });
   const payload = Buffer.from(body, 'utf8').toString('base64');
@@ -60,7 +64,8 @@ function expectedFindings(k: WireKey, ips: string[], nowSec: number): string[] {
   if (k.isEnabled && ips.length === 0) out.push('no-ip-restriction');
   if (!k.lastActivity) out.push('never-used');
   else if (nowSec - k.lastActivity > 90 * DAY) out.push('idle');
-  if (k.type === '2' || k.accessEndpoints.some((e) => /withdraw|transfer/.test(e.name))) out.push('moves-money');
+  if (k.type === '2' || k.accessEndpoints.some((e) => /withdraw|transfer/.test(e.name)))
+    out.push('moves-money');
   if (!k.isEnabled) out.push('disabled');
   return out;
 }
@@ -92,7 +97,8 @@ describe('pooltop audit keys', () => {
         data: WireKey[];
       };
       for (const k of keys.data) {
-        const ips = (await signed('/api/v4/sub-account/api-key/ip-address/list', { apiKeyId: k.id })).json as {
+        const ips = (await signed('/api/v4/sub-account/api-key/ip-address/list', { apiKeyId: k.id }))
+          .json as {
           data: string[];
         };
         expected.set(k.id, {
@@ -111,7 +117,10 @@ describe('pooltop audit keys', () => {
       expect(key.apiSecret).toBe(want?.secret ? '[redacted]' : '');
     }
     for (const f of ['no-ip-restriction', 'idle', 'never-used', 'moves-money', 'disabled']) {
-      expect(got.data.some((k) => k.findings.includes(f)), f).toBe(true);
+      expect(
+        got.data.some((k) => k.findings.includes(f)),
+        f,
+      ).toBe(true);
     }
     expect([...expected.values()].some((e) => e.secret)).toBe(true);
     expect(r.stdout).not.toContain('must-never-be-shown');
@@ -120,7 +129,9 @@ describe('pooltop audit keys', () => {
   it('writes a summary and a table with hostile titles cleaned, and CSV', async () => {
     const text = await runCli(['audit', 'keys'], serviceEnv(svc), 60_000);
     expect(text.code).toBe(1);
-    expect(text.stdout).toMatch(/^40 sub-accounts · 120 keys · \d+ with findings\n {2}enabled without IP restriction/);
+    expect(text.stdout).toMatch(
+      /^40 sub-accounts · 120 keys · \d+ with findings\n {2}enabled without IP restriction/,
+    );
     expect(text.stdout).toContain('ops RED key');
     // No escape, bell or bidi control reaches the terminal.
     expect(text.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
@@ -130,7 +141,7 @@ describe('pooltop audit keys', () => {
     expect(csv.stdout).not.toContain('must-never-be-shown');
   }, 120_000);
 
-  it('exits 3 with one line when it cannot audit (as check's UNKNOWN)', async () => {
+  it('exits 3 with one line when it cannot audit (as check’s UNKNOWN)', async () => {
     const r = await runCli(['audit', 'keys', '--idle', 'soon'], serviceEnv(svc));
     expect(r.code).toBe(3);
     expect(r.stderr).toBe("pooltop: --idle must be a duration such as 90d or 12h, not 'soon'\n");
@@ -157,7 +168,10 @@ describe('pooltop accounts transfers', () => {
     // The API alone stops at 10,000 rows without a direction.
     const reach = await signed('/api/v4/sub-account/transfer/history', { id, offset: 9_950, limit: 100 });
     expect(reach.status).toBe(422);
-    const out = await runCli(['accounts', 'transfers', id, '--direction', 'out', '--from', '2d', '--csv'], env);
+    const out = await runCli(
+      ['accounts', 'transfers', id, '--direction', 'out', '--from', '2d', '--csv'],
+      env,
+    );
     const rows = out.stdout.trim().split('\n').slice(1);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.split(',')[1] === 'sub_to_main')).toBe(true);
@@ -207,7 +221,11 @@ describe('pooltop accounts changes', () => {
     };
     expect(got.data.removed.map((a) => a.id)).toEqual([third?.id]);
     const changed = got.data.changed.find((c) => c.id === second?.id);
-    expect(changed?.fields).toContainEqual({ field: 'alias', before: second?.alias, after: 'renamed\u001b[2J\u202e' });
+    expect(changed?.fields).toContainEqual({
+      field: 'alias',
+      before: second?.alias,
+      after: 'renamed\u001b[2J\u202e',
+    });
     const text = await runCli(['accounts', 'changes', '--since', '1h'], env);
     expect(text.stdout).toContain(`alias: ${second?.alias} → renamed`);
     expect(text.stdout).not.toMatch(/[\u001b\u202e]/);
