@@ -60,8 +60,11 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 const m = (k, what) => median(out[k][what]);
-console.log(`node ${process.version}, ${flag}, n=${values.runs} each, medians (exec → first frame; CPU to it)`);
-for (const k of Object.keys(kinds)) console.log(`${k.padEnd(6)} ${fmt(m(k, 'ms'), 0)} ms, CPU ${fmt(m(k, 'cpu'), 0)} ms`);
+console.log(
+  `node ${process.version}, ${flag}, n=${values.runs} each, medians (exec → first frame; CPU to it)`,
+);
+for (const k of Object.keys(kinds))
+  console.log(`${k.padEnd(6)} ${fmt(m(k, 'ms'), 0)} ms, CPU ${fmt(m(k, 'cpu'), 0)} ms`);
 console.log(
   `re-exec over direct: +${fmt(m('reexec', 'ms') - m('direct', 'ms'), 0)} ms wall, +${fmt(m('reexec', 'cpu') - m('direct', 'cpu'), 0)} ms CPU ` +
     `(of which the settings alone: +${fmt(m('flags', 'ms') - m('direct', 'ms'), 0)} ms, +${fmt(m('flags', 'cpu') - m('direct', 'cpu'), 0)} ms CPU)`,

@@ -16,8 +16,6 @@ export const OVERSIGHT_PATHS = {
 
 /** Every paged oversight operation answers 100 rows unless asked for fewer. */
 export const OVERSIGHT_LIMIT_DEFAULT = 100;
-/** A sub-account has at most 50 keys (the vendor's limit). */
-export const KEYS_PER_ACCOUNT_MAX = 50;
 
 export const TRANSFER_DIRECTIONS = ['main_to_sub', 'sub_to_main'] as const;
 export type TransferDirection = (typeof TRANSFER_DIRECTIONS)[number];
