@@ -5,7 +5,7 @@
 //   npm run bench                    full: 15 start-ups each, 60 s idle window, 10 min memory run (~16 min)
 //   npm run bench -- --quick         quick: fewer repetitions, 15 s idle, 3 min memory run (~6 min)
 //   BENCH_QUICK=1 npm run bench      the same
-//   node bench/run.mjs --only startup,oneshot,rewards,frame,flip,session,memory,package,exporter,loadall,mining,fleet,watch   a subset (no build)
+//   node bench/run.mjs --only startup,oneshot,rewards,frame,flip,session,memory,package,exporter,loadall,audit,mining,fleet,watch   a subset (no build)
 //   node bench/run.mjs --json FILE   also write every raw sample to FILE
 //
 // Every child (pty or plain) is killed on exit, on SIGINT/SIGTERM and when a step or the whole
@@ -27,10 +27,16 @@ import { measureRewards, rewardsLines } from './rewards.mjs';
 import { bundleHello, measureStartup } from './startup.mjs';
 import { buildRows, renderTable } from './table.mjs';
 import { withTimeout } from './stats.mjs';
+import { auditLines, measureAudit } from './audit.mjs';
 import { bundleLoadAll, loadAllLines, measureLoadAll } from './load-all.mjs';
 import { measureMining, miningLines } from './mining.mjs';
 import { fleetLines, measureFleet } from './fleet.mjs';
-import { measureWatchIdle, measureWatchLoad, stopChildren as killWatchChildren, watchLines } from './watch.mjs';
+import {
+  measureWatchIdle,
+  measureWatchLoad,
+  stopChildren as killWatchChildren,
+  watchLines,
+} from './watch.mjs';
 import { measureMemory, stopChildren as killMemoryChildren } from './memory.mjs';
 
 const argv = process.argv.slice(2);
@@ -224,6 +230,12 @@ if (wants('loadall')) {
   });
 }
 
+if (wants('audit')) {
+  results.audit = await step('key audit', 300_000, () =>
+    measureAudit({ cliFile, serviceFile: file('service') }),
+  );
+}
+
 if (wants('mining')) {
   results.mining = await step('Mining tab', 400_000, () =>
     measureMining({
@@ -265,10 +277,14 @@ console.log(`\npooltop bench — ${results.date} — ${describe}`);
 console.log(`machine: ${results.machine}; node ${results.node}\n`);
 console.log(renderTable(buildRows(results)));
 if (results.oneShots) {
-  console.log(`\nOne-shot commands against \`pooltop serve\` in another process (bench/one-shot.mjs):\n${oneShotLines(results.oneShots).join('\n')}`);
+  console.log(
+    `\nOne-shot commands against \`pooltop serve\` in another process (bench/one-shot.mjs):\n${oneShotLines(results.oneShots).join('\n')}`,
+  );
 }
 if (results.rewards) {
-  console.log(`\nRewards for the books against \`pooltop serve\` (bench/rewards.mjs):\n${rewardsLines(results.rewards).join('\n')}`);
+  console.log(
+    `\nRewards for the books against \`pooltop serve\` (bench/rewards.mjs):\n${rewardsLines(results.rewards).join('\n')}`,
+  );
 }
 if (results.alerts) console.log(`\nAlerts (bench/exporter.mjs):\n${alertRows(results.alerts).join('\n')}`);
 if (results.poolFrames?.renderOptions) {
@@ -282,14 +298,16 @@ if (results.session?.network?.startup) {
     `requests before the first pool frame: ${JSON.stringify(s.byPath)} over ${s.connections} connection(s)`,
   );
 }
-if (results.loadAll)
-  console.log(`\nWhole sub-account list:\n${loadAllLines(results.loadAll).join('\n')}`);
+if (results.loadAll) console.log(`\nWhole sub-account list:\n${loadAllLines(results.loadAll).join('\n')}`);
+if (results.audit) console.log(`\nKey audit:\n${auditLines(results.audit).join('\n')}`);
 if (results.mining)
   console.log(`\nMining tab (bench/mining.mjs):\n${miningLines(results.mining).join('\n')}`);
 if (results.fleet)
   console.log(`\nMining fleet table (bench/fleet.mjs):\n${fleetLines(results.fleet).join('\n')}`);
 if (results.watchIdle || results.watchLoad)
-  console.log(`\nThe watcher (bench/watch.mjs):\n${watchLines(results.watchIdle, results.watchLoad).join('\n')}`);
+  console.log(
+    `\nThe watcher (bench/watch.mjs):\n${watchLines(results.watchIdle, results.watchLoad).join('\n')}`,
+  );
 if (jsonOut) {
   writeFileSync(jsonOut, `${JSON.stringify(results, null, 1)}\n`);
   console.log(`raw samples: ${jsonOut}`);

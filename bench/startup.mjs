@@ -117,7 +117,13 @@ export async function measureStartup({
       .filter((e) => e.isFile())
       .map((e) => e.name);
     for (let i = 0; i < runs; i++) {
-      const forward = ['coldPooltop', 'node', 'hello', 'pooltop', ...Object.keys(others).map((n) => `other:${n}`)];
+      const forward = [
+        'coldPooltop',
+        'node',
+        'hello',
+        'pooltop',
+        ...Object.keys(others).map((n) => `other:${n}`),
+      ];
       for (const kind of i % 2 ? forward.reverse() : forward) {
         const ms = await kinds[kind]();
         if (kind === 'coldPooltop') out.cold.pooltop.push(ms);
@@ -190,7 +196,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     );
     const helloCpu = median(out.cpu.hello);
     const mb = (bytes) => `${(median(bytes) / 2 ** 20).toFixed(1)} MB`;
-    console.log(`  CPU to the first frame: pooltop ${median(out.cpu.pooltop).toFixed(0)} ms, hello-world ${helloCpu.toFixed(0)} ms → ${(median(out.cpu.pooltop) / helloCpu).toFixed(2)}; RSS at it ${mb(out.rss.pooltop)}`);
+    console.log(
+      `  CPU to the first frame: pooltop ${median(out.cpu.pooltop).toFixed(0)} ms, hello-world ${helloCpu.toFixed(0)} ms → ${(median(out.cpu.pooltop) / helloCpu).toFixed(2)}; RSS at it ${mb(out.rss.pooltop)}`,
+    );
     if (argv.includes('--json')) writeFileSync(opt('--json'), `${JSON.stringify(out)}\n`);
     for (const [name, other] of Object.entries(out.others)) {
       console.log(

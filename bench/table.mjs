@@ -112,7 +112,9 @@ export function buildRows(r) {
     // asks for what no tab shows at most every 11 s (ui/app.tsx): its mining reads, per path, at
     // most one a round per mining account (3 in the bench's service), and nothing else.
     const watcherRounds = Math.ceil(network.seconds / 11) + 1;
-    const watcherPaths = ['accounts', 'miners/info', 'workers/names', 'hashrate'].map((p) => `/api/v4/mining/${p}`);
+    const watcherPaths = ['accounts', 'miners/info', 'workers/names', 'hashrate'].map(
+      (p) => `/api/v4/mining/${p}`,
+    );
     const others = Object.entries(network.byPath).filter(([path]) => path !== '/api/v4/public/mining-pool');
     const watcherOk = others.every(([path, n]) => watcherPaths.includes(path) && n <= watcherRounds * 3);
     // SWR starts the next interval when a poll has finished, so a 60 s window holds a few less
@@ -141,7 +143,8 @@ export function buildRows(r) {
     add(5, 'RSS', fail(r.memory), '', '≤ 100 MB at every sample');
     add(5, 'live heap', fail(r.memory), '', '≤ +3 MB');
   } else if (r.memory) {
-    for (const [figure, measured, detail, target, ok] of memoryRows(r.memory)) add(5, figure, measured, detail, target, ok);
+    for (const [figure, measured, detail, target, ok] of memoryRows(r.memory))
+      add(5, figure, measured, detail, target, ok);
   }
 
   // 7. package

@@ -146,7 +146,9 @@ export function watchLines(idle, load) {
     out.push(
       `watch, 50 accounts × 2,000 workers, drop on: ${load.total} requests/min (${Object.entries(load.byPath)
         .map(([p, n]) => `${p} ${n}`)
-        .join(', ')}); busiest operation ${load.busiest}/min (limit 6,000/min each); RSS ${load.rssMB.toFixed(1)} MB`,
+        .join(
+          ', ',
+        )}); busiest operation ${load.busiest}/min (limit 6,000/min each); RSS ${load.rssMB.toFixed(1)} MB`,
     );
   return out;
 }

@@ -17,6 +17,7 @@ import {
 } from './request-checks.js';
 import { type RetryOptions, type Sleep, withRetry } from './retry.js';
 import { createMiningApi } from './mining-client.js';
+import { createOversightApi } from './oversight-client.js';
 import type { Degradation, DegradationSink } from './parse-policy.js';
 import {
   parseJsonBody,
@@ -30,8 +31,8 @@ import { createTransport, type HttpRequest, type Timeouts } from './transport.js
 import { capList } from './page-bounds.js';
 import type { CallOptions } from './call-options.js';
 import {
-  type ApiClient,
   LIMIT_DEFAULT,
+  type OverseeingClient,
   PATHS,
   type PoolOverview,
   type RefreshCallOptions,
@@ -79,7 +80,7 @@ export interface ClientOptions {
   onDegraded?: (request: string, d: Degradation) => void;
 }
 
-export function createClient(options: ClientOptions): ApiClient {
+export function createClient(options: ClientOptions): OverseeingClient {
   const baseUrl = parseBaseUrl(options.baseUrl);
   const retries = options.retries ?? DEFAULT_RETRIES;
   if (!Number.isInteger(retries) || retries < 0) {
@@ -250,6 +251,10 @@ export function createClient(options: ClientOptions): ApiClient {
     mining: createMiningApi(
       (path, fields, read, opts) => signedCall(path, fields, read, opts, 'mining'),
       now,
+      (path) => sink('POST', path),
+    ),
+    oversight: createOversightApi(
+      (path, fields, read, opts) => signedCall(path, fields, read, opts, 'sub-accounts'),
       (path) => sink('POST', path),
     ),
     async close() {

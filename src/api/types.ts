@@ -10,6 +10,7 @@
 import type { BalancesQuery, CurrencyBalance } from './balance-types.js';
 import type { CallOptions } from './call-options.js';
 import type { MiningApi } from './mining-types.js';
+import type { OversightApi } from './oversight-types.js';
 
 /** Missing (undefined) or null: shown as a placeholder, kept as it came in `--json`. */
 export type Maybe<T> = T | null | undefined;
@@ -172,6 +173,15 @@ export interface ApiClient {
   readonly mining: MiningApi;
   /** Closes the keep-alive pool; pending calls are aborted. */
   close(): Promise<void>;
+}
+
+/**
+ * The client as createClient makes it: with the oversight operations (API keys, their IP lists,
+ * transfers, withdrawals awaiting you; read-only), which one-shot commands use. Views and the
+ * watcher take the narrower ApiClient.
+ */
+export interface OverseeingClient extends ApiClient {
+  readonly oversight: OversightApi;
 }
 
 export const LIMIT_MIN = 1;

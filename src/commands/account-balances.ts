@@ -72,7 +72,7 @@ export async function runAccountBalances(
   return 0;
 }
 
-async function resolveAccount(
+export async function resolveAccount(
   ctx: CommandContext,
   io: CommandIO,
   text: string,

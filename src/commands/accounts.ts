@@ -1,10 +1,12 @@
 import { LIMIT_MAX, LIMIT_MIN, OFFSET_MAX, OFFSET_MIN } from '../api/types.js';
 import { type CommandModule, printHelp, usageError, withContext } from './support/command.js';
 import { CONFIG_FLAGS } from './support/help-text.js';
+import type { CommandIO } from './support/io.js';
 import {
   intFlag,
   ONE_SHOT_OPTIONS,
   type OptionSpecs,
+  type ParsedValues,
   parseFlags,
   stringFlag,
   timeoutFlag,
@@ -27,6 +29,37 @@ const ALL_FLAGS: OptionSpecs = {
   balances: { type: 'boolean' },
 };
 
+/** `accounts transfers|withdrawals|changes`: undefined when the words ask for something else. */
+async function oversightCommand(
+  positionals: readonly string[],
+  values: ParsedValues,
+  io: CommandIO,
+): Promise<number | undefined> {
+  const [sub, account] = positionals;
+  const oneShot = { timeoutS: timeoutFlag(values, ALL_TIMEOUT_S), notices: true };
+  if (sub === 'transfers') {
+    const { parseTransfersArgs, runAccountTransfers } = await import('./accounts-transfers.js');
+    const request = parseTransfersArgs(account, values);
+    return withContext(values, io, (ctx) => runAccountTransfers(ctx, io, request), oneShot);
+  }
+  if (sub !== 'withdrawals' && sub !== 'changes') return undefined;
+  if (account !== undefined) throw usageError(`accounts ${sub} takes no sub-account`);
+  if (sub === 'withdrawals') {
+    const { listFormat } = await import('./accounts-transfers.js');
+    const { runAccountWithdrawals } = await import('./accounts-withdrawals.js');
+    const format = listFormat(values);
+    return withContext(values, io, (ctx) => runAccountWithdrawals(ctx, io, format), oneShot);
+  }
+  const { runAccountChanges, sinceFlag } = await import('./accounts-changes.js');
+  const since = sinceFlag(values, Date.now());
+  return withContext(
+    values,
+    io,
+    (ctx) => runAccountChanges(ctx, io, { since, json: values.json === true }),
+    oneShot,
+  );
+}
+
 export const accounts: CommandModule = {
   name: 'accounts',
   summary: 'sub-accounts: one page, the whole list, or what one of them holds',
@@ -38,11 +71,18 @@ export const accounts: CommandModule = {
     offset: { type: 'string' },
     ...ALL_FLAGS,
     ticker: { type: 'string' },
+    direction: { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    since: { type: 'string' },
   },
   help: `Usage: pooltop accounts [--search TEXT] [--limit N] [--offset N] [--json] [configuration flags]
        pooltop accounts --all [--search TEXT] [--sort COLUMN[:desc]] [--filter F] [--json|--ndjson|--csv]
        pooltop accounts balances ID|ALIAS [--ticker T] [--json]
        pooltop accounts --all --balances [--ticker T] [--search TEXT] --json|--ndjson|--csv
+       pooltop accounts transfers ID|ALIAS [--direction in|out] [--from T] [--to T] [--json|--ndjson|--csv]
+       pooltop accounts withdrawals [--json|--ndjson|--csv]
+       pooltop accounts changes [--since T] [--json]
 
 Lists sub-accounts (signed POST /api/v4/sub-account/list). Needs an API key and secret.
   --search TEXT   search term (the server matches it)
@@ -76,7 +116,28 @@ Balances (signed POST /api/v4/sub-account/balances; read-only):
                   not be fetched), CSV writes one row per account and currency. Exit 1 if
                   any account's balances could not be fetched; everything else is written.
 
+Transfers, withdrawals, changes (read-only):
+  transfers ID|ALIAS
+                  what moved between the main account and one sub-account, newest first.
+                  Kept in the state directory and brought up to date on each run (newest
+                  first until a kept one), each direction listed on its own: the API has no
+                  date filter and stops at 10,000 rows, which then stops mattering
+  --direction in|out
+                  in: main account to sub-account; out: back
+  --from T, --to T
+                  Unix seconds, a date (2025-06-01) or a time ago (24h, 7d)
+  withdrawals     withdrawals of sub-accounts awaiting the main account's confirmation, with
+                  how long each has waited. Where the vendor has not enabled the operation
+                  it says so in one line (exit 0)
+  changes         sub-accounts added, removed, and each changed field (alias, email, status,
+                  colour, KYC, permissions) before and after, since the snapshot kept at or
+                  before --since (default 24h); keeps a snapshot of the list as it is now.
+                  With --demo nothing is kept: the demo's list of a day ago is the baseline
+
 Examples (on the demo service):
+  pooltop accounts transfers ops --direction in --from 7d --demo
+  pooltop accounts withdrawals --demo
+  pooltop accounts changes --since 24h --demo
   pooltop accounts balances ops --demo
   pooltop accounts balances ops --ticker usdc --json --demo
   pooltop accounts --all --search hedge --balances --ticker btc --csv --demo
@@ -85,6 +146,12 @@ ${CONFIG_FLAGS}`,
   async run(args, io) {
     const { values, positionals } = parseFlags(args, accounts.options, 2);
     if (values.help) return printHelp(io, accounts.help);
+    const oversight = await oversightCommand(positionals, values, io);
+    if (oversight !== undefined) return oversight;
+    for (const flag of ['direction', 'from', 'to', 'since']) {
+      if (values[flag] !== undefined)
+        throw usageError(`--${flag} goes with accounts transfers or accounts changes`);
+    }
     if (positionals.length > 0) {
       // `accounts balances ID|ALIAS`: checked whole before any setting is resolved.
       const { parseBalancesArgs, runAccountBalances } = await import('./account-balances.js');

@@ -3,6 +3,7 @@
  * module exporting its name, flags, --help and run (support/command.ts); cli.ts looks the word up.
  */
 import { accounts } from './accounts.js';
+import { audit } from './audit.js';
 import { auth } from './auth.js';
 import { check } from './check.js';
 import { dashboard } from './dashboard.js';
@@ -21,6 +22,7 @@ export const HELP: Readonly<Record<string, string>> = {
   main: dashboard.help,
   pool: pool.help,
   accounts: accounts.help,
+  audit: audit.help,
   mining: mining.help,
   auth: auth.help,
   check: check.help,
@@ -44,6 +46,7 @@ const help: CommandModule = {
 export const COMMANDS: Readonly<Record<CommandName, CommandModule>> = {
   pool,
   accounts,
+  audit,
   mining,
   auth,
   serve,

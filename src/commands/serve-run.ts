@@ -26,6 +26,7 @@ export async function runServe(values: ParsedValues, io: CommandIO): Promise<num
     failRate: numberFlag(values, 'fail-rate', { min: 0, max: 1 }),
     poolShape: poolShapeFlag(values),
     sparse: values.sparse === true,
+    withdrawalsDisabled: values['withdrawals-disabled'] === true,
     now: frozenClock(io.env),
   };
   if (!isLoopbackHost(host)) {

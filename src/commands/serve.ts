@@ -18,6 +18,7 @@ export const serve: CommandModule = {
     'fail-rate': { type: 'string' },
     'pool-shape': { type: 'string' },
     sparse: { type: 'boolean' },
+    'withdrawals-disabled': { type: 'boolean' },
     json: { type: 'boolean' },
     // What they change is decided before the parse (cli.ts); serve only accepts them, like every command.
     ascii: { type: 'boolean' },
@@ -44,6 +45,9 @@ SIGINT or SIGTERM.
                         API is known to send
   --sparse              drop or null optional fields in a share of items and send some
                         numbers as strings, as the real API may (deterministic by seed)
+  --withdrawals-disabled
+                        the unconfirmed-withdrawals operation answers 404, as for an account
+                        the vendor has not enabled it for
   --json                print one JSON line with base_url, credentials and mining_accounts
                         once listening
   -h, --help            show help`,

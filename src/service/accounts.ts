@@ -37,6 +37,10 @@ export interface AccountStore {
   page(query: { search: string; limit: number; offset: number }): GeneratedAccount[];
   /** The account with this id (compared case-insensitively) and its place in the list. */
   find(id: string): { account: GeneratedAccount; index: number } | undefined;
+  /** Test hook: changes fields of one account (undefined removes a field); false when unknown. */
+  change(id: string, patch: Partial<GeneratedAccount>): boolean;
+  /** Test hook: takes one account out of the list (the others keep their places); false when unknown. */
+  remove(id: string): boolean;
 }
 
 interface Entry {
@@ -53,6 +57,7 @@ interface Entry {
 export function createAccountStore(count: number, seed: number): AccountStore {
   let entries: Entry[] | undefined;
   let byId: Map<string, number> | undefined;
+  const removed = new Set<string>();
   const all = (): Entry[] => {
     entries ??= generateAccounts(count, seed).map((account) => ({
       account,
@@ -64,17 +69,38 @@ export function createAccountStore(count: number, seed: number): AccountStore {
     size: count,
     page({ search, limit, offset }) {
       const needle = fold(search);
-      const source = needle === '' ? all() : all().filter((e) => matches(e, needle));
+      const listed = removed.size === 0 ? all() : all().filter((e) => !removed.has(e.account.id));
+      const source = needle === '' ? listed : listed.filter((e) => matches(e, needle));
       return source.slice(offset, offset + limit).map((e) => e.account);
     },
     find(id) {
-      const list = all();
-      byId ??= new Map(list.map((e, i) => [e.account.id, i]));
-      const index = byId.get(id.toLowerCase());
-      const entry = index === undefined ? undefined : list[index];
-      return entry && index !== undefined ? { account: entry.account, index } : undefined;
+      const at = locate(id);
+      return at && { account: at.entry.account, index: at.index };
+    },
+    change(id, patch) {
+      const at = locate(id);
+      if (!at) return false;
+      const account = { ...at.entry.account, ...patch, id: at.entry.account.id } as Record<string, unknown>;
+      for (const key of Object.keys(account)) if (account[key] === undefined) delete account[key];
+      const changed = account as unknown as GeneratedAccount;
+      at.entry.account = changed;
+      at.entry.haystack = [changed.alias, changed.email ?? '', changed.id, changed.userId].map(fold);
+      return true;
+    },
+    remove(id) {
+      const at = locate(id);
+      if (!at) return false;
+      removed.add(at.entry.account.id);
+      return true;
     },
   };
+  function locate(id: string): { entry: Entry; index: number } | undefined {
+    const list = all();
+    byId ??= new Map(list.map((e, i) => [e.account.id, i]));
+    const index = byId.get(id.toLowerCase());
+    const entry = index === undefined ? undefined : list[index];
+    return entry && index !== undefined && !removed.has(entry.account.id) ? { entry, index } : undefined;
+  }
 }
 
 /** The search rule (our choice): case-insensitive substring, compared in NFC. */

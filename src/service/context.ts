@@ -5,8 +5,10 @@ import { createMiningModel, type MiningModel } from './mining-model.js';
 import { NonceStore } from './nonce-store.js';
 import { OAuthServer } from './oauth.js';
 import type { ResolvedOptions, ServiceCredentials, ServiceStats } from './options.js';
+import { createOversightStore, type OversightStore } from './oversight-store.js';
 import { createPoolModel, type PoolModel } from './pool-model.js';
 import { WindowLimiter } from './rate-limit.js';
+import { WRITE_PATHS } from './write-paths.js';
 
 export interface ServiceContext {
   readonly options: ResolvedOptions;
@@ -14,6 +16,7 @@ export interface ServiceContext {
   readonly pool: PoolModel;
   readonly accounts: AccountStore;
   readonly mining: MiningModel;
+  readonly oversight: OversightStore;
   readonly auth: AuthConfig;
   readonly oauth: OAuthServer;
   readonly limits: {
@@ -25,17 +28,26 @@ export interface ServiceContext {
     readonly publicAll: WindowLimiter;
   };
   failRate: number;
-  readonly counters: { requests: number; connections: number; faults: number; byPath: Map<string, number> };
+  readonly counters: {
+    requests: number;
+    connections: number;
+    faults: number;
+    /** Requests to an operation that changes an account (write-paths.ts): pooltop must send none. */
+    writes: number;
+    byPath: Map<string, number>;
+  };
 }
 
 const MAX_PATHS_COUNTED = 1000;
 
 export function createContext(options: ResolvedOptions, credentials: ServiceCredentials): ServiceContext {
+  const accounts = createAccountStore(options.accounts, options.seed);
   return {
     options,
     credentials,
     pool: createPoolModel({ seed: options.seed, blockInterval: options.blockInterval }),
-    accounts: createAccountStore(options.accounts, options.seed),
+    accounts,
+    oversight: createOversightStore(accounts, options.seed, Math.floor(options.now() / 1000)),
     mining: createMiningModel({
       seed: options.seed,
       accounts: options.miningAccounts,
@@ -67,13 +79,14 @@ export function createContext(options: ResolvedOptions, credentials: ServiceCred
       publicAll: new WindowLimiter(2000, 10_000),
     },
     failRate: options.failRate,
-    counters: { requests: 0, connections: 0, faults: 0, byPath: new Map() },
+    counters: { requests: 0, connections: 0, faults: 0, writes: 0, byPath: new Map() },
   };
 }
 
 export function countRequest(ctx: ServiceContext, path: string): void {
   const { counters } = ctx;
   counters.requests++;
+  if (WRITE_PATHS.has(path)) counters.writes++;
   const key = counters.byPath.has(path) || counters.byPath.size < MAX_PATHS_COUNTED ? path : '(other)';
   counters.byPath.set(key, (counters.byPath.get(key) ?? 0) + 1);
 }
@@ -86,5 +99,6 @@ export function snapshotStats(ctx: ServiceContext): ServiceStats {
     refreshesAccepted: ctx.oauth.accepted,
     refreshesRejected: ctx.oauth.rejected,
     faults: ctx.counters.faults,
+    writes: ctx.counters.writes,
   };
 }

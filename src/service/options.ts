@@ -2,6 +2,8 @@
  * Public types of the embedded reference service and the resolution of its options into
  * validated settings with defaults.
  */
+import type { GeneratedAccount } from './accounts.js';
+import type { ModelTransfer } from './oversight-model.js';
 import { POOL_SHAPES, type PoolShape } from './pool-shape.js';
 import { mulberry32 } from './random.js';
 
@@ -57,6 +59,11 @@ export interface ServiceOptions {
   poolShape?: PoolShape;
   /** Drop, null or retype optional fields in a deterministic share of items (sparse.ts). */
   sparse?: boolean;
+  /**
+   * The unconfirmed-withdrawals operation answers 404, as the vendor's does for an account the
+   * feature is not enabled for.
+   */
+  withdrawalsDisabled?: boolean;
 }
 
 export interface ServiceStats {
@@ -72,6 +79,8 @@ export interface ServiceStats {
   refreshesRejected: number;
   /** Requests answered by fault injection. */
   faults: number;
+  /** Requests to an operation that changes an account (write-paths.ts); pooltop sends none. */
+  writes: number;
 }
 
 export interface ServiceHandle {
@@ -84,6 +93,18 @@ export interface ServiceHandle {
   stats(): ServiceStats;
   /** Changes the fault share at run time (0..1). */
   setFailRate(rate: number): void;
+  /**
+   * Test hook: changes fields of one sub-account (as if someone edited it); false for an unknown id.
+   * A field set to undefined is removed.
+   */
+  changeAccount(id: string, patch: Partial<GeneratedAccount>): boolean;
+  /** Test hook: removes one sub-account from the list; false for an unknown id. */
+  removeAccount(id: string): boolean;
+  /** Test hook: a new transfer, the account's newest; its id, or undefined for an unknown account. */
+  addTransfer(
+    accountId: string,
+    transfer: Pick<ModelTransfer, 'direction' | 'currency' | 'amount'>,
+  ): string | undefined;
   /** Closes the server and every socket. */
   close(): Promise<void>;
 }
@@ -113,6 +134,7 @@ export interface ResolvedOptions {
   rateLimit: boolean;
   poolShape: PoolShape;
   sparse: boolean;
+  withdrawalsDisabled: boolean;
 }
 
 export function resolveOptions(options: ServiceOptions = {}): ResolvedOptions {
@@ -138,6 +160,7 @@ export function resolveOptions(options: ServiceOptions = {}): ResolvedOptions {
     rateLimit: options.rateLimit ?? true,
     poolShape: checkPoolShape(options.poolShape ?? 'snake'),
     sparse: options.sparse ?? false,
+    withdrawalsDisabled: options.withdrawalsDisabled ?? false,
   };
 }
 

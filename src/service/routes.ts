@@ -5,6 +5,7 @@ import { AUTH_MESSAGES } from './auth.js';
 import { BALANCE_ROUTES } from './balance-route.js';
 import type { ServiceContext } from './context.js';
 import { MINING_ROUTES } from './mining-routes.js';
+import { OVERSIGHT_ROUTES } from './oversight-routes.js';
 import { shapeOverview } from './pool-shape.js';
 import { privateError, rateLimited, sendJson } from './respond.js';
 import { clientAddress, signedRoute } from './signed-route.js';
@@ -18,6 +19,7 @@ export const ROUTES: Readonly<Record<string, Route>> = {
   [PATHS.refresh]: { methods: ['POST'], family: 'oauth', handle: refreshToken },
   ...MINING_ROUTES,
   ...BALANCE_ROUTES,
+  ...OVERSIGHT_ROUTES,
 };
 
 function miningPool(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse): void {

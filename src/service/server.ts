@@ -56,6 +56,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     setFailRate(rate: number) {
       ctx.failRate = checkFailRate(rate);
     },
+    changeAccount: (id, patch) => ctx.accounts.change(id, patch),
+    removeAccount: (id) => ctx.accounts.remove(id),
+    addTransfer: (accountId, transfer) => ctx.oversight.addTransfer(accountId, transfer),
     close() {
       closing ??= new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);

@@ -33,7 +33,7 @@ export function validateListQuery(body: Record<string, unknown>): QueryResult {
   return { ok: true, query: { search, limit, offset } };
 }
 
-function integerField(
+export function integerField(
   body: Record<string, unknown>,
   name: string,
   min: number,

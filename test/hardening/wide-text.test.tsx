@@ -6,7 +6,7 @@
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
-import type { ApiClient, SubAccountJson } from '../../src/api/types.js';
+import type { SubAccountJson } from '../../src/api/types.js';
 import type { CommandContext } from '../../src/commands/support/context.js';
 import { runAccounts } from '../../src/commands/accounts-page.js';
 import {
@@ -112,7 +112,7 @@ describe('display width', () => {
   });
 
   it('`pooltop accounts` text table: columns line up by display width', async () => {
-    const client = new AccountsClient(accounts) as ApiClient;
+    const client = new AccountsClient(accounts) as unknown as CommandContext['client'];
     const ctx: CommandContext = { config: keyedConfig, client, demo: false, close: async () => {} };
     let out = '';
     const io = {

@@ -1,6 +1,6 @@
 import { type ClientOptions, createClient } from '../../api/client.js';
 import type { Timeouts } from '../../api/transport.js';
-import type { ApiClient } from '../../api/types.js';
+import type { OverseeingClient } from '../../api/types.js';
 import type { CommandIO } from './io.js';
 import { resolveConfig } from '../../config/resolve.js';
 import type { CommonFlags, ResolvedConfig } from '../../config/types.js';
@@ -14,7 +14,7 @@ import { type ParsedValues, stringFlag } from './parse.js';
 /** Everything a command needs once argv is parsed: settings, a client, and what to close. */
 export interface CommandContext {
   config: ResolvedConfig;
-  client: ApiClient;
+  client: OverseeingClient;
   demo: boolean;
   /** A one-shot command's `--timeout`; its signal also aborts when the process is told to stop. */
   deadline?: Deadline;
@@ -204,7 +204,7 @@ function clientFor(
   options: ContextOptions,
   io: CommandIO,
   deadline: Deadline | undefined,
-): ApiClient {
+): OverseeingClient {
   const tell = options.notices === true && io.stderrIsTTY === true;
   return createClient({
     signal: deadline?.signal ?? io.signal,

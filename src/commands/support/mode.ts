@@ -8,6 +8,7 @@ import { COMMON_OPTIONS } from './parse.js';
 export const COMMAND_NAMES = [
   'pool',
   'accounts',
+  'audit',
   'mining',
   'auth',
   'serve',
