@@ -8,6 +8,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
+import { KEEP_FINE_DEFAULT_S } from '../config/history-preferences.js';
 import { profileFileStem } from '../config/token-store.js';
 import { errorLine, isDamaged } from './sqlite-errors.js';
 import { loadSqlite } from './sqlite.js';
@@ -16,6 +17,7 @@ import * as q from './queries.js';
 import { hashrateRows, rewardRows, spanRows, storeSize } from './export-rows.js';
 import { HistoryWriter } from './writer.js';
 import { RES_DAY, RES_FINE, RES_HOUR } from './series-blocks.js';
+import type { Selection } from './span-rows.js';
 import type {
   AccountUptime,
   AlertLogEntry,
@@ -32,8 +34,6 @@ import type {
   Window,
 } from './types.js';
 
-/** How long 5-minute values are kept unless `[history] keep_fine` says otherwise. */
-export const KEEP_FINE_DEFAULT_S = 35 * 86_400;
 
 export interface HistoryOptions {
   /** The file; see historyPath. */
@@ -46,11 +46,6 @@ export interface HistoryOptions {
   now?: () => number;
 }
 
-export interface Selection {
-  accounts?: readonly string[];
-  /** A glob on worker names. */
-  worker?: string;
-}
 
 export interface HistoryStore {
   readonly path: string;
