@@ -44,6 +44,8 @@ export interface HistoryOptions {
   onError?: (line: string) => void;
   /** The clock, Unix seconds (queries never count beyond now). */
   now?: () => number;
+  /** How long a write waits for another writer's transaction (default 5000 ms). */
+  busyTimeoutMs?: number;
 }
 
 
@@ -87,7 +89,7 @@ function moveAside(path: string, now: number): string {
   return aside;
 }
 
-function openDb(path: string): DatabaseSync | string {
+function openDb(path: string, busyTimeoutMs: number): DatabaseSync | string {
   const sqlite = loadSqlite();
   if (typeof sqlite === 'string') return sqlite;
   mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
@@ -95,7 +97,7 @@ function openDb(path: string): DatabaseSync | string {
   chmodSync(path, 0o600);
   const db = new sqlite.DatabaseSync(path);
   try {
-    db.exec('PRAGMA busy_timeout = 5000');
+    db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
     return db;
@@ -124,7 +126,7 @@ export function openHistory(opts: HistoryOptions): OpenResult {
   let db: DatabaseSync | string;
   for (let attempt = 0; ; attempt++) {
     try {
-      db = openDb(opts.path);
+      db = openDb(opts.path, opts.busyTimeoutMs ?? 5000);
       if (typeof db === 'string') return { unavailable: db };
       const problem = prepare(db);
       if (problem === undefined) break;

@@ -135,3 +135,50 @@ describe('history store', () => {
     again.store.close();
   });
 });
+
+describe('history store failures', () => {
+  it('a round that cannot be written is one line through onError; recording resumes', async () => {
+    const { DatabaseSync } = await import('node:sqlite');
+    const path = historyPath(tempDir(), 'p');
+    const lines: string[] = [];
+    const opened = openHistory({ path, now: () => T0 + 600, onError: (l) => lines.push(l), busyTimeoutMs: 20 });
+    if ('unavailable' in opened) throw new Error(opened.unavailable);
+    const store = opened.store;
+    expect(store.record(listing(T0, ['a']))).toBe(true);
+    // Another process holds the write lock for longer than this writer waits.
+    const other = new DatabaseSync(path);
+    other.exec('BEGIN IMMEDIATE');
+    expect(store.record(listing(T0 + 60, ['a']))).toBe(false);
+    expect(store.record(listing(T0 + 61, ['a']))).toBe(false);
+    other.exec('COMMIT');
+    other.close();
+    expect(store.record(listing(T0 + 120, []))).toBe(true);
+    expect(lines).toEqual(['history: a round was not recorded: database is locked', 'history: recording again']);
+    expect(store.incidents({ from: T0, to: T0 + 600 })).toMatchObject([{ worker: 'a', lastPresentAt: T0, firstMissingAt: T0 + 120 }]);
+    store.close();
+  });
+
+  it('refuses a file from a newer pooltop, naming both versions', async () => {
+    const { DatabaseSync } = await import('node:sqlite');
+    const path = historyPath(tempDir(), 'p');
+    open(path).close();
+    const db = new DatabaseSync(path);
+    db.exec('PRAGMA user_version = 99');
+    db.close();
+    const again = openHistory({ path });
+    expect(again).toEqual({
+      unavailable: `the history file was written by a newer pooltop (schema 99; this one reads up to 1): ${path}`,
+    });
+  });
+
+  it('moves a SQLite file of another program aside', async () => {
+    const { DatabaseSync } = await import('node:sqlite');
+    const path = historyPath(tempDir(), 'p');
+    const db = new DatabaseSync(path);
+    db.exec('CREATE TABLE notes (x)');
+    db.close();
+    const lines: string[] = [];
+    open(path, () => T0, lines).close();
+    expect(lines).toEqual([expect.stringMatching(/is not a pooltop history file; moved to .*\.bad-1700000000, a new one begun$/)]);
+  });
+});
