@@ -56,19 +56,26 @@ function oneOf<T extends string>(values: ParsedValues, flag: string, choices: re
   return v as T;
 }
 
-export function parseHistoryArgs(sub: string | undefined, values: ParsedValues, nowMs: number): HistoryRequest {
+export function parseHistoryArgs(
+  sub: string | undefined,
+  values: ParsedValues,
+  nowMs: number,
+): HistoryRequest {
   if (sub === undefined) throw usage(`history needs a command: ${HISTORY_SUBS.join(', ')} (see --help)`);
   if (!(HISTORY_SUBS as readonly string[]).includes(sub)) {
     throw usage(`unknown history command '${clip(sub)}' (commands: ${HISTORY_SUBS.join(', ')})`);
   }
   const now = Math.floor(nowMs / 1000);
   const last = stringFlag(values, 'last');
-  if (last !== undefined && values.from !== undefined) throw usage('--last is a window of its own: leave out --from');
+  if (last !== undefined && values.from !== undefined)
+    throw usage('--last is a window of its own: leave out --from');
   let from = timeFlag(values, 'from', nowMs);
   const to = timeFlag(values, 'to', nowMs) ?? now;
   if (last !== undefined) {
-    const s = parseDurationS(last) ?? (/^\d{1,4}w$/.test(last) ? Number(last.slice(0, -1)) * 7 * 86_400 : undefined);
-    if (s === undefined || s <= 0) throw usage(`--last must be a duration such as 24h, 7d or 30d, got '${clip(last)}'`);
+    const s =
+      parseDurationS(last) ?? (/^\d{1,4}w$/.test(last) ? Number(last.slice(0, -1)) * 7 * 86_400 : undefined);
+    if (s === undefined || s <= 0)
+      throw usage(`--last must be a duration such as 24h, 7d or 30d, got '${clip(last)}'`);
     from = to - s;
   }
   from ??= to - DEFAULT_LAST_S;

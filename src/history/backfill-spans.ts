@@ -14,7 +14,11 @@ export function backfillSpans(
   presence: WorkerPresence,
 ): { written: number; lastPresentAt: number | null } {
   const buckets = reads.flatMap((r) =>
-    r.points.map((p) => ({ timestamp: p.timestamp, res: INTERVAL_SECONDS[r.interval], hashrate: p.hashrate })),
+    r.points.map((p) => ({
+      timestamp: p.timestamp,
+      res: INTERVAL_SECONDS[r.interval],
+      hashrate: p.hashrate,
+    })),
   );
   const spans = seriesSpans(buckets);
   let lastPresentAt = presence.lastPresentAt;
@@ -38,7 +42,16 @@ export function backfillSpans(
   kept.forEach((s, i) => {
     const next = kept[i + 1];
     const changed = next !== undefined && next.start === s.end && next.up !== s.up;
-    put.run(workerId, s.start, s.end, s.up ? 1 : 0, s.up ? null : s.lastPresentAt, s.up ? null : s.start, HOW_CODES.series, changed ? 1 : 0);
+    put.run(
+      workerId,
+      s.start,
+      s.end,
+      s.up ? 1 : 0,
+      s.up ? null : s.lastPresentAt,
+      s.up ? null : s.start,
+      HOW_CODES.series,
+      changed ? 1 : 0,
+    );
     if (s.up && (lastPresentAt === null || s.end > lastPresentAt)) lastPresentAt = s.end;
   });
   return { written: kept.length, lastPresentAt };

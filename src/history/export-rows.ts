@@ -50,7 +50,9 @@ export function hashrateRows(db: DatabaseSync, q: Window & Selection, res: numbe
     v: Uint8Array;
   }>;
   const accounts = q.accounts && q.accounts.length > 0 ? new Set(q.accounts) : undefined;
-  const names = q.worker ? new Set(selectedWorkers(db, q).map((w) => `${w.account}\n${w.worker}`)) : undefined;
+  const names = q.worker
+    ? new Set(selectedWorkers(db, q).map((w) => `${w.account}\n${w.worker}`))
+    : undefined;
   const byKey = new Map<string, HashrateExportRow>();
   for (const r of rows) {
     if (accounts && !accounts.has(r.account)) continue;
@@ -76,7 +78,8 @@ export function hashrateRows(db: DatabaseSync, q: Window & Selection, res: numbe
     }
   }
   return [...byKey.values()].sort(
-    (a, b) => a.account.localeCompare(b.account) || a.worker.localeCompare(b.worker) || a.timestamp - b.timestamp,
+    (a, b) =>
+      a.account.localeCompare(b.account) || a.worker.localeCompare(b.worker) || a.timestamp - b.timestamp,
   );
 }
 
@@ -113,13 +116,16 @@ export function storeSize(db: DatabaseSync, path: string, schemaVersion: number)
     }
   }, 0);
   const rows: Record<string, number> = {};
-  for (const t of TABLES) rows[t] = Number((db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n);
+  for (const t of TABLES)
+    rows[t] = Number((db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n);
   const span = db.prepare('SELECT min(start) AS lo, max(end) AS hi FROM span').get() as {
     lo: number | null;
     hi: number | null;
   };
   const seen = db.prepare('SELECT max(observed_at) AS hi FROM account').get() as { hi: number | null };
-  const firstBlock = db.prepare('SELECT res, min(block) AS b FROM block GROUP BY res').all() as unknown as Array<{
+  const firstBlock = db
+    .prepare('SELECT res, min(block) AS b FROM block GROUP BY res')
+    .all() as unknown as Array<{
     res: number;
     b: number;
   }>;

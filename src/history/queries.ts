@@ -145,14 +145,19 @@ export function sinceLastLook(db: DatabaseSync, viewer: string, now: number): Si
   const alerts = db
     .prepare("SELECT count(*) AS n FROM event WHERE at >= ? AND status = 'firing'")
     .get(since) as { n: number };
-  return { since, incidents: list.length, ongoing: list.filter((i) => i.ongoing).length, longest, alerts: Number(alerts.n) };
+  return {
+    since,
+    incidents: list.length,
+    ongoing: list.filter((i) => i.ongoing).length,
+    longest,
+    alerts: Number(alerts.n),
+  };
 }
 
 export function markLooked(db: DatabaseSync, viewer: string, at: number): void {
-  db.prepare('INSERT INTO look (viewer, at) VALUES (?, ?) ON CONFLICT (viewer) DO UPDATE SET at = excluded.at').run(
-    viewer,
-    at,
-  );
+  db.prepare(
+    'INSERT INTO look (viewer, at) VALUES (?, ?) ON CONFLICT (viewer) DO UPDATE SET at = excluded.at',
+  ).run(viewer, at);
 }
 
 interface EventRow {

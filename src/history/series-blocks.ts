@@ -6,7 +6,6 @@
 export const RES_FINE = 300;
 export const RES_HOUR = 3600;
 export const RES_DAY = 86_400;
-export const RESOLUTIONS = [RES_FINE, RES_HOUR, RES_DAY] as const;
 
 const SLOTS: Readonly<Record<number, number>> = { [RES_FINE]: 72, [RES_HOUR]: 96, [RES_DAY]: 128 };
 

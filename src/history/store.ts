@@ -34,7 +34,6 @@ import type {
   Window,
 } from './types.js';
 
-
 export interface HistoryOptions {
   /** The file; see historyPath. */
   path: string;
@@ -47,7 +46,6 @@ export interface HistoryOptions {
   /** How long a write waits for another writer's transaction (default 5000 ms). */
   busyTimeoutMs?: number;
 }
-
 
 export interface HistoryStore {
   readonly path: string;
@@ -133,10 +131,14 @@ export function openHistory(opts: HistoryOptions): OpenResult {
       db.close();
       if (problem !== 'foreign') return { unavailable: `${problem}: ${opts.path}` };
       if (attempt > 0) return { unavailable: `cannot begin a new history file at ${opts.path}` };
-      report(`history: ${opts.path} is not a pooltop history file; moved to ${moveAside(opts.path, now())}, a new one begun`);
+      report(
+        `history: ${opts.path} is not a pooltop history file; moved to ${moveAside(opts.path, now())}, a new one begun`,
+      );
     } catch (e) {
       if (isDamaged(e) && attempt === 0) {
-        report(`history: ${opts.path} is damaged (${errorLine(e)}); moved to ${moveAside(opts.path, now())}, a new one begun`);
+        report(
+          `history: ${opts.path} is damaged (${errorLine(e)}); moved to ${moveAside(opts.path, now())}, a new one begun`,
+        );
         continue;
       }
       return { unavailable: `cannot open the history file ${opts.path}: ${errorLine(e)}` };
@@ -145,7 +147,12 @@ export function openHistory(opts: HistoryOptions): OpenResult {
   return { store: storeOn(db, opts, now, report) };
 }
 
-function storeOn(db: DatabaseSync, opts: HistoryOptions, now: () => number, report: (l: string) => void): HistoryStore {
+function storeOn(
+  db: DatabaseSync,
+  opts: HistoryOptions,
+  now: () => number,
+  report: (l: string) => void,
+): HistoryStore {
   const writer = new HistoryWriter(db, opts.keepFineS ?? KEEP_FINE_DEFAULT_S);
   let failing: string | undefined;
   const resolutions = { '5m': RES_FINE, '1h': RES_HOUR, '24h': RES_DAY } as const;
@@ -171,9 +178,9 @@ function storeOn(db: DatabaseSync, opts: HistoryOptions, now: () => number, repo
     dailyUptime(account, worker, days) {
       const today = Math.floor(now() / RES_DAY) * RES_DAY;
       const from = today - (days - 1) * RES_DAY;
-      return q.uptime(db, { from, to: today + RES_DAY, accounts: [account], by: 'day' }, now()).filter(
-        (r) => r.worker === worker,
-      );
+      return q
+        .uptime(db, { from, to: today + RES_DAY, accounts: [account], by: 'day' }, now())
+        .filter((r) => r.worker === worker);
     },
     sinceLastLook: (viewer) => q.sinceLastLook(db, viewer, now()),
     markLooked: (viewer, at) => q.markLooked(db, viewer, at),
@@ -195,7 +202,9 @@ function storeOn(db: DatabaseSync, opts: HistoryOptions, now: () => number, repo
     },
     knownWorkers(account) {
       const rows = db
-        .prepare('SELECT w.name AS name FROM worker w JOIN account a ON a.id = w.account_id WHERE a.name = ? ORDER BY w.name')
+        .prepare(
+          'SELECT w.name AS name FROM worker w JOIN account a ON a.id = w.account_id WHERE a.name = ? ORDER BY w.name',
+        )
         .all(account) as unknown as Array<{ name: string }>;
       return rows.map((r) => r.name);
     },

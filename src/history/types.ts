@@ -163,8 +163,6 @@ export interface AlertLogEntry extends HistoryEvent {
   recordedAt: number;
 }
 
-export type ExportKind = 'spans' | 'hashrate' | 'rewards' | 'events';
-
 export interface SpanExportRow {
   account: string;
   worker: string;

@@ -52,42 +52,14 @@ export class HistoryWriter {
   readonly #accounts = new Map<string, AccountCache>();
   readonly #series = new Map<string, number>();
   readonly #blocks: BlockCache;
-  readonly #st: Record<string, StatementSync>;
+  readonly #st: ReturnType<typeof statements>;
   #keptDay = -1;
 
   constructor(db: DatabaseSync, keepFineS: number) {
     this.#db = db;
     this.#keepFineS = keepFineS;
     this.#blocks = new BlockCache(db);
-    const p = (sql: string) => db.prepare(sql);
-    this.#st = {
-      account: p('SELECT id, observed_at, rev FROM account WHERE name = ?'),
-      addAccount: p('INSERT INTO account (name) VALUES (?) ON CONFLICT (name) DO NOTHING'),
-      observed: p('UPDATE account SET observed_at = ?, rev = rev + ? WHERE id = ?'),
-      workers: p(
-        'SELECT id, name, state, since, last_present, first_missing, how FROM worker WHERE account_id = ?',
-      ),
-      addWorker: p('INSERT INTO worker (account_id, name) VALUES (?, ?) ON CONFLICT DO NOTHING'),
-      workerId: p('SELECT id FROM worker WHERE account_id = ? AND name = ?'),
-      setWorker: p(
-        'UPDATE worker SET state = ?, since = ?, last_present = ?, first_missing = ?, how = ? WHERE id = ?',
-      ),
-      span: p(
-        `INSERT OR REPLACE INTO span (worker_id, start, end, up, filled, last_present, first_missing, how, changed)
-         VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-      ),
-      series: p('SELECT id FROM series WHERE account_id = ? AND worker_id = ? AND metric = ?'),
-      addSeries: p('INSERT INTO series (account_id, worker_id, metric) VALUES (?, ?, ?) ON CONFLICT DO NOTHING'),
-      reward: p(
-        `INSERT OR REPLACE INTO reward (account_id, date, currency, total, reward, fee, hashrate, status)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      event: p(
-        `INSERT OR IGNORE INTO event (at, status, kind, severity, account, worker, metric, value, summary,
-           starts_at, ends_at, workers) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      prune: p('DELETE FROM block WHERE res = ? AND block < ?'),
-    };
+    this.#st = statements(db);
   }
 
   /** Records one round in one transaction; throws what SQLite throws (the store reports it). */
@@ -113,15 +85,17 @@ export class HistoryWriter {
 
   /** The account's cache, read again when another writer changed it. */
   #account(name: string): AccountCache {
-    let row = this.#st.account?.get(name) as { id: number; observed_at: number | null; rev: number } | undefined;
+    let row = this.#st.account.get(name) as
+      | { id: number; observed_at: number | null; rev: number }
+      | undefined;
     if (!row) {
-      this.#st.addAccount?.run(name);
-      row = this.#st.account?.get(name) as { id: number; observed_at: number | null; rev: number };
+      this.#st.addAccount.run(name);
+      row = this.#st.account.get(name) as { id: number; observed_at: number | null; rev: number };
     }
     let cache = this.#accounts.get(name);
     if (!cache || cache.id !== row.id || cache.rev !== row.rev) {
       cache = { id: row.id, rev: row.rev, observedAt: row.observed_at, ids: new Map(), presence: new Map() };
-      for (const w of this.#st.workers?.all(row.id) as unknown as WorkerRow[]) {
+      for (const w of this.#st.workers.all(row.id) as unknown as WorkerRow[]) {
         cache.ids.set(w.name, w.id);
         cache.presence.set(w.name, presenceOf(w));
       }
@@ -146,7 +120,7 @@ export class HistoryWriter {
         const id = this.#workerId(cache, c.worker);
         if (c.closed) this.#span(id, c.closed);
         const o = c.next.open;
-        this.#st.setWorker?.run(
+        this.#st.setWorker.run(
           o ? (o.up ? 1 : 0) : null,
           o?.since ?? null,
           o?.up ? null : (o?.lastPresentAt ?? c.next.lastPresentAt),
@@ -162,7 +136,7 @@ export class HistoryWriter {
     this.#points(cache, a, at);
     if (a.workerSeries?.some((r) => r.backfill)) changed += this.#backfill(cache, a.workerSeries);
     if (observations.length > 0 || changed > 0) {
-      this.#st.observed?.run(cache.observedAt, changed > 0 ? 1 : 0, cache.id);
+      this.#st.observed.run(cache.observedAt, changed > 0 ? 1 : 0, cache.id);
       if (changed > 0) cache.rev++;
     }
   }
@@ -170,8 +144,8 @@ export class HistoryWriter {
   #workerId(cache: AccountCache, name: string): number {
     let id = cache.ids.get(name);
     if (id === undefined) {
-      this.#st.addWorker?.run(cache.id, name);
-      id = Number((this.#st.workerId?.get(cache.id, name) as { id: number }).id);
+      this.#st.addWorker.run(cache.id, name);
+      id = Number((this.#st.workerId.get(cache.id, name) as { id: number }).id);
       cache.ids.set(name, id);
       if (!cache.presence.has(name)) cache.presence.set(name, { open: null, lastPresentAt: null });
     }
@@ -180,7 +154,7 @@ export class HistoryWriter {
 
   #span(workerId: number, s: ClosedSpan): void {
     if (s.end < s.start) return;
-    this.#st.span?.run(
+    this.#st.span.run(
       workerId,
       s.start,
       s.end,
@@ -196,8 +170,8 @@ export class HistoryWriter {
     const key = `${accountId}:${workerId}:${metric}`;
     let id = this.#series.get(key);
     if (id === undefined) {
-      this.#st.addSeries?.run(accountId, workerId, metric);
-      id = Number((this.#st.series?.get(accountId, workerId, metric) as { id: number }).id);
+      this.#st.addSeries.run(accountId, workerId, metric);
+      id = Number((this.#st.series.get(accountId, workerId, metric) as { id: number }).id);
       this.#series.set(key, id);
     }
     return id;
@@ -220,7 +194,7 @@ export class HistoryWriter {
     }
     for (const r of a.rewards ?? []) {
       if (r.date === null || !Number.isFinite(r.date)) continue;
-      this.#st.reward?.run(
+      this.#st.reward.run(
         cache.id,
         r.date,
         r.rewardCurrency ?? '',
@@ -245,7 +219,8 @@ export class HistoryWriter {
       if (result.lastPresentAt !== presence.lastPresentAt) {
         const next = { ...presence, lastPresentAt: result.lastPresentAt };
         cache.presence.set(worker, next);
-        if (!next.open) this.#db.prepare('UPDATE worker SET last_present = ? WHERE id = ?').run(result.lastPresentAt, id);
+        if (!next.open)
+          this.#db.prepare('UPDATE worker SET last_present = ? WHERE id = ?').run(result.lastPresentAt, id);
       }
       changed += result.written > 0 ? 1 : 0;
     }
@@ -253,7 +228,7 @@ export class HistoryWriter {
   }
 
   #event(e: HistoryEvent, at: number): void {
-    this.#st.event?.run(
+    this.#st.event.run(
       at,
       e.status,
       e.kind,
@@ -274,7 +249,7 @@ export class HistoryWriter {
     const day = Math.floor(at / RES_DAY);
     if (day === this.#keptDay) return;
     this.#keptDay = day;
-    pruneBlocks(this.#st.prune as StatementSync, at, this.#keepFineS);
+    pruneBlocks(this.#st.prune, at, this.#keepFineS);
   }
 }
 
@@ -297,5 +272,39 @@ function presenceOf(w: WorkerRow): WorkerPresence {
       how,
     },
     lastPresentAt: w.last_present,
+  };
+}
+
+function statements(db: DatabaseSync) {
+  const p = (sql: string) => db.prepare(sql);
+  return {
+    account: p('SELECT id, observed_at, rev FROM account WHERE name = ?'),
+    addAccount: p('INSERT INTO account (name) VALUES (?) ON CONFLICT (name) DO NOTHING'),
+    observed: p('UPDATE account SET observed_at = ?, rev = rev + ? WHERE id = ?'),
+    workers: p(
+      'SELECT id, name, state, since, last_present, first_missing, how FROM worker WHERE account_id = ?',
+    ),
+    addWorker: p('INSERT INTO worker (account_id, name) VALUES (?, ?) ON CONFLICT DO NOTHING'),
+    workerId: p('SELECT id FROM worker WHERE account_id = ? AND name = ?'),
+    setWorker: p(
+      'UPDATE worker SET state = ?, since = ?, last_present = ?, first_missing = ?, how = ? WHERE id = ?',
+    ),
+    span: p(
+      `INSERT OR REPLACE INTO span (worker_id, start, end, up, filled, last_present, first_missing, how, changed)
+       VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)`,
+    ),
+    series: p('SELECT id FROM series WHERE account_id = ? AND worker_id = ? AND metric = ?'),
+    addSeries: p(
+      'INSERT INTO series (account_id, worker_id, metric) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+    ),
+    reward: p(
+      `INSERT OR REPLACE INTO reward (account_id, date, currency, total, reward, fee, hashrate, status)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    event: p(
+      `INSERT OR IGNORE INTO event (at, status, kind, severity, account, worker, metric, value, summary,
+         starts_at, ends_at, workers) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    prune: p('DELETE FROM block WHERE res = ? AND block < ?'),
   };
 }

@@ -35,7 +35,15 @@ function run(observations: Obs[]) {
   for (const [worker, w] of state.workers) {
     if (!w.open || state.observedAt === null) continue;
     const o = w.open;
-    const span: ClosedSpan = { start: o.since, end: state.observedAt, up: o.up, lastPresentAt: o.lastPresentAt, firstMissingAt: o.firstMissingAt, how: o.how, changed: false };
+    const span: ClosedSpan = {
+      start: o.since,
+      end: state.observedAt,
+      up: o.up,
+      lastPresentAt: o.lastPresentAt,
+      firstMissingAt: o.firstMissingAt,
+      how: o.how,
+      changed: false,
+    };
     closed.set(worker, [...(closed.get(worker) ?? []), span]);
   }
   return closed;
@@ -118,8 +126,12 @@ describe('presence spans', () => {
   it('cuts live time out of filled spans', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 1, max: 30 })), { maxLength: 5 }),
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 1, max: 30 })), { maxLength: 5 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 1, max: 30 })), {
+          maxLength: 5,
+        }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 1, max: 30 })), {
+          maxLength: 5,
+        }),
         (fillRaw, liveRaw) => {
           const fill = fillRaw.map(([s, l]) => ({ start: s, end: s + l }));
           const live = liveRaw.map(([s, l]) => ({ start: s, end: s + l }));

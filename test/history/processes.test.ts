@@ -34,7 +34,12 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function start(args: string[]): { proc: ChildProcess; out: string[]; err: string[]; done: Promise<number | null> } {
+function start(args: string[]): {
+  proc: ChildProcess;
+  out: string[];
+  err: string[];
+  done: Promise<number | null>;
+} {
   const proc = spawn(process.execPath, [writer, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   const out: string[] = [];
   const err: string[] = [];
@@ -64,7 +69,8 @@ function spansOf(path: string) {
 
 function check(path: string): { integrity: string; observedAt: number } {
   const db = new DatabaseSync(path);
-  const integrity = (db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check;
+  const integrity = (db.prepare('PRAGMA integrity_check').get() as { integrity_check: string })
+    .integrity_check;
   const row = db.prepare('SELECT min(observed_at) AS lo, max(observed_at) AS hi FROM account').get() as {
     lo: number;
     hi: number;

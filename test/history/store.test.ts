@@ -90,7 +90,11 @@ describe('history store', () => {
   it('keeps series, rolls whole hours up and keeps events once', () => {
     const store = open(historyPath(tempDir(), 'p'), () => T0 + 86_400);
     const hour = T0 - (T0 % 3600);
-    const points = Array.from({ length: 12 }, (_, i) => ({ timestamp: hour + i * 300, hashrate: 100 + i, rejectRate: 0.01 }));
+    const points = Array.from({ length: 12 }, (_, i) => ({
+      timestamp: hour + i * 300,
+      hashrate: 100 + i,
+      rejectRate: 0.01,
+    }));
     const event = {
       status: 'firing' as const,
       kind: 'worker_offline',
@@ -107,13 +111,22 @@ describe('history store', () => {
       store.record({
         at: hour + 3600,
         intervalS: 60,
-        accounts: [{ account: 'farm', series: points, workerSeries: [{ worker: 'b', interval: '5m', points }] }],
+        accounts: [
+          { account: 'farm', series: points, workerSeries: [{ worker: 'b', interval: '5m', points }] },
+        ],
         events: [event],
       });
     }
     const hourly = store.exportHashrate({ from: hour, to: hour + 3600 }, '1h');
     expect(hourly).toEqual([
-      { account: 'farm', worker: '', resolution: '1h', timestamp: hour, hashrate: 105.5, rejectRate: expect.closeTo(0.01, 6) },
+      {
+        account: 'farm',
+        worker: '',
+        resolution: '1h',
+        timestamp: hour,
+        hashrate: 105.5,
+        rejectRate: expect.closeTo(0.01, 6),
+      },
       { account: 'farm', worker: 'b', resolution: '1h', timestamp: hour, hashrate: 105.5, rejectRate: null },
     ]);
     expect(store.alertLog({ from: hour, to: hour + 7200 })).toHaveLength(1);
@@ -141,7 +154,12 @@ describe('history store failures', () => {
     const { DatabaseSync } = await import('node:sqlite');
     const path = historyPath(tempDir(), 'p');
     const lines: string[] = [];
-    const opened = openHistory({ path, now: () => T0 + 600, onError: (l) => lines.push(l), busyTimeoutMs: 20 });
+    const opened = openHistory({
+      path,
+      now: () => T0 + 600,
+      onError: (l) => lines.push(l),
+      busyTimeoutMs: 20,
+    });
     if ('unavailable' in opened) throw new Error(opened.unavailable);
     const store = opened.store;
     expect(store.record(listing(T0, ['a']))).toBe(true);
@@ -153,8 +171,13 @@ describe('history store failures', () => {
     other.exec('COMMIT');
     other.close();
     expect(store.record(listing(T0 + 120, []))).toBe(true);
-    expect(lines).toEqual(['history: a round was not recorded: database is locked', 'history: recording again']);
-    expect(store.incidents({ from: T0, to: T0 + 600 })).toMatchObject([{ worker: 'a', lastPresentAt: T0, firstMissingAt: T0 + 120 }]);
+    expect(lines).toEqual([
+      'history: a round was not recorded: database is locked',
+      'history: recording again',
+    ]);
+    expect(store.incidents({ from: T0, to: T0 + 600 })).toMatchObject([
+      { worker: 'a', lastPresentAt: T0, firstMissingAt: T0 + 120 },
+    ]);
     store.close();
   });
 
@@ -179,6 +202,8 @@ describe('history store failures', () => {
     db.close();
     const lines: string[] = [];
     open(path, () => T0, lines).close();
-    expect(lines).toEqual([expect.stringMatching(/is not a pooltop history file; moved to .*\.bad-1700000000, a new one begun$/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/is not a pooltop history file; moved to .*\.bad-1700000000, a new one begun$/),
+    ]);
   });
 });
