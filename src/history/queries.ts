@@ -6,7 +6,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { type Outage, outageDurationS, outagesOf } from './outages.js';
 import { periods } from './periods.js';
-import { blockOf, blockStart, decodeBlock, RES_DAY, RES_HOUR, slotsOf } from './series-blocks.js';
 import { type Selection, selectedWorkers, type WorkerSpans, withSpans } from './span-rows.js';
 import type {
   AccountUptime,
@@ -18,74 +17,20 @@ import type {
   UptimeRow,
   Window,
 } from './types.js';
-import { METRIC_HASHRATE } from './writer.js';
-
-const overlap = (s: { start: number; end: number }, from: number, to: number) =>
-  Math.max(0, Math.min(s.end, to) - Math.max(s.start, from));
-
-/** Each selected worker's hourly (else daily) hash rates in the window, by worker id. */
-function hourlyRates(db: DatabaseSync, ids: ReadonlySet<number>, from: number, to: number) {
-  const out = new Map<number, Map<number, Array<[number, number]>>>();
-  for (const res of [RES_HOUR, RES_DAY]) {
-    const rows = db
-      .prepare(
-        `SELECT s.worker_id AS wid, b.block AS block, b.v AS v FROM block b JOIN series s ON s.id = b.series_id
-          WHERE b.res = ? AND b.block BETWEEN ? AND ? AND s.metric = ? AND s.worker_id != 0`,
-      )
-      .all(res, blockOf(res, from).block, blockOf(res, to).block, METRIC_HASHRATE) as unknown as Array<{
-      wid: number;
-      block: number;
-      v: Uint8Array;
-    }>;
-    for (const r of rows) {
-      const wid = Number(r.wid);
-      if (!ids.has(wid)) continue;
-      const values = decodeBlock(res, r.v);
-      const start = blockStart(res, r.block);
-      const byRes = out.get(wid) ?? new Map<number, Array<[number, number]>>();
-      out.set(wid, byRes);
-      const list = byRes.get(res) ?? [];
-      byRes.set(res, list);
-      for (let i = 0; i < slotsOf(res); i++) {
-        const v = values[i] ?? Number.NaN;
-        const t = start + i * res;
-        if (!Number.isNaN(v) && t >= from && t < to) list.push([t, v]);
-      }
-    }
-  }
-  return out;
-}
-
-function mean(points: ReadonlyArray<[number, number]> | undefined, from: number, to: number): number | null {
-  let sum = 0;
-  let n = 0;
-  for (const [t, v] of points ?? []) {
-    if (t >= from && t < to) {
-      sum += v;
-      n++;
-    }
-  }
-  return n > 0 ? sum / n : null;
-}
+import { uptimeSums } from './uptime-sums.js';
 
 export function uptime(db: DatabaseSync, q: UptimeQuery, now: number): UptimeRow[] {
   const to = Math.min(q.to, now);
-  const workers = withSpans(db, selectedWorkers(db, q), q.from, to);
-  const rates = hourlyRates(db, new Set(workers.map((w) => w.id)), q.from, to);
+  const workers = selectedWorkers(db, q);
+  const spans = periods(q.from, Math.max(q.from, to), q.by);
+  const sums = uptimeSums(db, new Set(workers.map((w) => w.id)), spans);
   const rows: UptimeRow[] = [];
   for (const w of workers) {
-    const outages = outagesOf(w.spans);
-    const wr = rates.get(w.id);
-    for (const p of periods(q.from, Math.max(q.from, to), q.by)) {
-      let upS = 0;
-      let downS = 0;
-      let filledS = 0;
-      for (const s of w.spans) {
-        const o = overlap(s, p.from, p.to);
-        if (s.up) upS += o;
-        else downS += o;
-        if (s.filled) filledS += o;
-      }
+    const list = sums.get(w.id);
+    spans.forEach((p, i) => {
+      const s = list?.[i];
+      const upS = s?.upS ?? 0;
+      const downS = s?.downS ?? 0;
       rows.push({
         account: w.account,
         worker: w.worker,
@@ -95,11 +40,12 @@ export function uptime(db: DatabaseSync, q: UptimeQuery, now: number): UptimeRow
         downS,
         notWatchedS: Math.max(0, p.to - p.from - upS - downS),
         uptime: upS + downS > 0 ? upS / (upS + downS) : null,
-        incidents: outages.filter((o) => o.firstMissingAt >= p.from && o.firstMissingAt < p.to).length,
-        meanHashrate: mean(wr?.get(RES_HOUR), p.from, p.to) ?? mean(wr?.get(RES_DAY), p.from, p.to),
-        filledS,
+        incidents: s?.incidents ?? 0,
+        meanHashrate:
+          s && s.rateN > 0 ? s.rate / s.rateN : s && s.dayRateN > 0 ? s.dayRate / s.dayRateN : null,
+        filledS: s?.filledS ?? 0,
       });
-    }
+    });
   }
   return rows;
 }

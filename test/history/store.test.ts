@@ -207,3 +207,42 @@ describe('history store failures', () => {
     ]);
   });
 });
+
+describe('uptime from spans', () => {
+  it('agrees with the exported spans and the incident list, per day, over random rounds', () => {
+    const store = open(historyPath(tempDir(), 'p'), () => T0 + 10 * 86_400);
+    let seed = 7;
+    const rnd = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    let at = T0;
+    for (let k = 0; k < 600; k++) {
+      at += rnd() < 0.05 ? 3600 : 60 + Math.floor(rnd() * 60);
+      store.record(
+        listing(
+          at,
+          ['a', 'b', 'c', 'd'].filter(() => rnd() < 0.8),
+        ),
+      );
+    }
+    const from = T0 + 1800;
+    const to = at + 1;
+    const rows = store.uptime({ from, to, by: 'day' });
+    const spans = store.exportSpans({ from, to });
+    const incidents = store.incidents({ from, to });
+    for (const r of rows) {
+      const mine = spans.filter((s) => s.worker === r.worker);
+      const within = (s: { start: number; end: number }) =>
+        Math.max(0, Math.min(s.end, r.to) - Math.max(s.start, r.from));
+      expect(r.upS).toBe(mine.filter((s) => s.state === 'up').reduce((n, s) => n + within(s), 0));
+      expect(r.downS).toBe(mine.filter((s) => s.state === 'down').reduce((n, s) => n + within(s), 0));
+      const begun = incidents.filter(
+        (i) => i.worker === r.worker && i.firstMissingAt >= r.from && i.firstMissingAt < r.to,
+      );
+      expect(r.incidents).toBe(begun.length);
+    }
+    expect(rows.reduce((n, r) => n + r.incidents, 0)).toBeGreaterThan(10);
+    store.close();
+  });
+});
