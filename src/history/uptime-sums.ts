@@ -57,15 +57,21 @@ export function uptimeSums(
     return list[i];
   };
   const json = JSON.stringify(periods.map((p) => [p.from, p.to]));
+  // One period: no join (the common question, "the last 30 days").
   const seconds = db.prepare(
-    `WITH p(i, pf, pt) AS (SELECT key, value ->> 0, value ->> 1 FROM json_each(:periods)),
-            s AS (${ALL_SPANS})
-       SELECT s.worker_id, p.i, s.up, s.filled, sum(min(s.end, p.pt) - max(s.start, p.pf))
-         FROM s JOIN p ON s.start < p.pt AND s.end > p.pf
-        GROUP BY s.worker_id, p.i, s.up, s.filled`,
+    periods.length === 1
+      ? `SELECT worker_id, 0, up, filled, sum(min(end, :to) - max(start, :from)) FROM (${ALL_SPANS})
+          GROUP BY worker_id, up, filled`
+      : `WITH p(i, pf, pt) AS (SELECT key, value ->> 0, value ->> 1 FROM json_each(:periods)),
+              s AS (${ALL_SPANS})
+         SELECT s.worker_id, p.i, s.up, s.filled, sum(min(s.end, p.pt) - max(s.start, p.pf))
+           FROM s JOIN p ON s.start < p.pt AND s.end > p.pf
+          GROUP BY s.worker_id, p.i, s.up, s.filled`,
   );
   seconds.setReturnArrays(true);
-  for (const [wid, i, up, filled, n] of seconds.all({ periods: json, from, to }) as unknown as number[][]) {
+  for (const [wid, i, up, filled, n] of seconds.all(
+    periods.length === 1 ? { from, to } : { periods: json, from, to },
+  ) as unknown as number[][]) {
     const sums = at(Number(wid), Number(i));
     if (!sums) continue;
     if (up === 1) sums.upS += Number(n);
@@ -79,8 +85,9 @@ export function uptimeSums(
        SELECT s.worker_id, p.i, count(*)
          FROM s JOIN p ON s.start >= p.pf AND s.start < p.pt
         WHERE s.up = 0 AND NOT EXISTS (
-          SELECT 1 FROM span e WHERE e.worker_id = s.worker_id AND e.start < s.start AND e.up = 0
-             AND e.last_present IS s.last_present)
+          SELECT 1 FROM span e WHERE e.worker_id = s.worker_id AND e.up = 0 AND e.last_present IS s.last_present
+             -- an outage's spans all start after its last-present time: a short range of the key
+             AND e.start >= coalesce(s.last_present, 0) AND e.start < s.start)
         GROUP BY s.worker_id, p.i`,
   );
   begun.setReturnArrays(true);
