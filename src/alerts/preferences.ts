@@ -23,6 +23,11 @@ import {
 } from '../config/config-file.js';
 import { homeDir } from '../config/paths.js';
 import { type UiPreferences, uiPreferencesFromToml } from '../config/ui-preferences.js';
+import {
+  DEFAULT_HISTORY,
+  type HistoryPreferences,
+  historyPreferencesFromToml,
+} from '../config/history-preferences.js';
 
 export interface Preferences {
   /** The file consulted (it may not exist). */
@@ -34,10 +39,12 @@ export interface Preferences {
   /** `[[notify]]` as written; `pooltop watch` reads it (watch/notify). */
   notify: unknown;
   ui: UiPreferences;
+  /** `[history]`: whether rounds are recorded, how long 5-minute values are kept. */
+  history: HistoryPreferences;
 }
 
 /** Top-level keys the file may hold. */
-const KNOWN_KEYS = ['thresholds', 'watch', 'notify', 'ui'] as const;
+const KNOWN_KEYS = ['thresholds', 'watch', 'notify', 'ui', 'history'] as const;
 const WHAT = 'preferences file';
 
 export function preferencesPath(env: NodeJS.ProcessEnv, home?: string): string {
@@ -65,6 +72,7 @@ export function loadPreferences(
         watch: DEFAULT_WATCH,
         notify: undefined,
         ui: {},
+        history: DEFAULT_HISTORY,
       };
     throw readFailure(path, code, e, WHAT);
   }
@@ -84,5 +92,6 @@ export function loadPreferences(
     watch,
     notify: doc.notify,
     ui: uiPreferencesFromToml(doc.ui, path),
+    history: historyPreferencesFromToml(doc.history, path),
   };
 }

@@ -8,6 +8,7 @@ import { auth } from './auth.js';
 import { check } from './check.js';
 import { dashboard } from './dashboard.js';
 import { exporter } from './exporter.js';
+import { history } from './history.js';
 import { watch } from './watch.js';
 import { mining } from './mining.js';
 import { pool } from './pool.js';
@@ -28,6 +29,7 @@ export const HELP: Readonly<Record<string, string>> = {
   check: check.help,
   exporter: exporter.help,
   watch: watch.help,
+  history: history.help,
   serve: serve.help,
 };
 
@@ -53,5 +55,6 @@ export const COMMANDS: Readonly<Record<CommandName, CommandModule>> = {
   check,
   exporter,
   watch,
+  history,
   help,
 };

@@ -6,9 +6,8 @@
  */
 import { listRewards } from '../api/rewards-listing.js';
 import { createRequestQueue } from '../api/request-queue.js';
-import { csvLine } from '../format/csv.js';
 import { type BookRow, bookRow, hashRateText, type MonthRow, monthRows } from '../rewards/books.js';
-import { toSafeJson } from './json-output.js';
+import { rowsOutput, type Shape } from './rows-output.js';
 import type { MiningRequest, RewardsBooks } from './mining-args.js';
 import { booksDaysText, booksMonthsText } from './mining-rewards-text.js';
 import type { CommandContext } from './support/context.js';
@@ -83,33 +82,13 @@ export async function runRewardsBooks(
     const days = rewards.map(bookRow);
     io.stdout(
       books.by === 'month'
-        ? output(monthRows(days), MONTHS, books.format, io)
-        : output(days, DAYS, books.format, io),
+        ? rowsOutput(monthRows(days), MONTHS, books.format, io)
+        : rowsOutput(days, DAYS, books.format, io),
     );
   } finally {
     queue.close();
   }
 }
 
-interface Shape<R> {
-  header: readonly string[];
-  record: (row: R) => string[];
-  text: (rows: R[], term: CommandIO['terminal']) => string;
-}
-
 const DAYS: Shape<BookRow> = { header: DAY_CSV_HEADER, record: dayCsvRecord, text: booksDaysText };
 const MONTHS: Shape<MonthRow> = { header: MONTH_CSV_HEADER, record: monthCsvRecord, text: booksMonthsText };
-
-function output<R>(rows: R[], shape: Shape<R>, format: RewardsBooks['format'], io: CommandIO): string {
-  const term = io.terminal;
-  switch (format) {
-    case 'csv':
-      return [shape.header, ...rows.map(shape.record)].map(csvLine).join('');
-    case 'json':
-      return `${toSafeJson(rows, term)}\n`;
-    case 'ndjson':
-      return rows.map((r) => `${toSafeJson(r, term)}\n`).join('');
-    case 'text':
-      return shape.text(rows, term);
-  }
-}

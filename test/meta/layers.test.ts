@@ -5,7 +5,7 @@
  * (config), the API client beside what works on its models (alert thresholds and readings, with
  * pooltop's own preferences file that holds them; the local work on a loaded sub-account list;
  * rewards as the books want them),
- * the OAuth session, the reference service, the
+ * the OAuth session and the history store, the reference service, the
  * Prometheus exporter and the watcher, the dashboard (hooks, then
  * views), the command-line helpers, the commands, and the entry points on top. A module may
  * import its own layer or a lower one, never a higher one. Inside the dashboard a hook never
@@ -23,7 +23,7 @@ const LAYERS: Array<[RegExp, number]> = [
   [/^(errors|terminal|renderer)\//, 1],
   [/^config\//, 2],
   [/^(api|accounts|alerts|rewards)\//, 3],
-  [/^session\//, 4],
+  [/^(session|history)\//, 4],
   [/^(service|exporter|watch)\//, 5],
   [/^ui\//, 6],
   [/^commands\/support\//, 7],

@@ -15,6 +15,7 @@ export const COMMAND_NAMES = [
   'check',
   'exporter',
   'watch',
+  'history',
   'help',
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
