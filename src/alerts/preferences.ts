@@ -34,10 +34,12 @@ export interface Preferences {
   /** `[[notify]]` as written; `pooltop watch` reads it (watch/notify). */
   notify: unknown;
   ui: UiPreferences;
+  /** `[report]`: contract terms as written; `pooltop report` reads it (report/terms.ts). */
+  report: unknown;
 }
 
 /** Top-level keys the file may hold. */
-const KNOWN_KEYS = ['thresholds', 'watch', 'notify', 'ui'] as const;
+const KNOWN_KEYS = ['thresholds', 'watch', 'notify', 'ui', 'report'] as const;
 const WHAT = 'preferences file';
 
 export function preferencesPath(env: NodeJS.ProcessEnv, home?: string): string {
@@ -58,7 +60,15 @@ export function loadPreferences(
   } catch (e) {
     const code = errnoCode(e);
     if (code === 'ENOENT' || code === 'ENOTDIR')
-      return { path, exists: false, thresholds: NO_THRESHOLDS, watch: DEFAULT_WATCH, notify: undefined, ui: {} };
+      return {
+        path,
+        exists: false,
+        thresholds: NO_THRESHOLDS,
+        watch: DEFAULT_WATCH,
+        notify: undefined,
+        ui: {},
+        report: undefined,
+      };
     throw readFailure(path, code, e, WHAT);
   }
   if (text.length > MAX_CONFIG_BYTES) throw readFailure(path, 'EFBIG', undefined, WHAT);
@@ -70,5 +80,13 @@ export function loadPreferences(
   }
   const thresholds = doc.thresholds === undefined ? NO_THRESHOLDS : thresholdsFromToml(doc.thresholds, path);
   const watch = doc.watch === undefined ? DEFAULT_WATCH : watchFromToml(doc.watch, path);
-  return { path, exists: true, thresholds, watch, notify: doc.notify, ui: uiPreferencesFromToml(doc.ui, path) };
+  return {
+    path,
+    exists: true,
+    thresholds,
+    watch,
+    notify: doc.notify,
+    ui: uiPreferencesFromToml(doc.ui, path),
+    report: doc.report,
+  };
 }
