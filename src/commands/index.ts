@@ -10,6 +10,7 @@ import { exporter } from './exporter.js';
 import { watch } from './watch.js';
 import { mining } from './mining.js';
 import { pool } from './pool.js';
+import { report } from './report.js';
 import { serve } from './serve.js';
 import type { CommandModule } from './support/command.js';
 import type { CommandName } from './support/mode.js';
@@ -27,6 +28,7 @@ export const HELP: Readonly<Record<string, string>> = {
   exporter: exporter.help,
   watch: watch.help,
   serve: serve.help,
+  report: report.help,
 };
 
 const help: CommandModule = {
@@ -50,5 +52,6 @@ export const COMMANDS: Readonly<Record<CommandName, CommandModule>> = {
   check,
   exporter,
   watch,
+  report,
   help,
 };

@@ -14,6 +14,7 @@ export const COMMAND_NAMES = [
   'check',
   'exporter',
   'watch',
+  'report',
   'help',
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
