@@ -10,7 +10,7 @@ import type { AccountStatement } from './types.js';
 
 const W = 480;
 const H = 150;
-const LEFT = 40;
+const LEFT = 46;
 const RIGHT = 8;
 const TOP = 10;
 const BOTTOM = 20;
@@ -76,7 +76,8 @@ export function hashRateChart(a: AccountStatement): string {
   const ticks = [0, top / 2, top].map((r) => yTick(y(r), formatHashRate(r).replace(/\.\d+ /, ' '))).join('');
   const line = path === '' ? '' : `<path class="rate" d="${path}"><title>Hash rate of ${esc(a.account)}</title></path>`;
   const mean = a.hashrate.mean;
-  const meanLine = mean === null ? '' : hLine(y(mean), 'mean', `mean ${formatHashRate(mean)}`, `Mean ${formatHashRate(mean)}`);
+  // The mean's line is named in the caption: a label over the series would be unreadable.
+  const meanLine = mean === null ? '' : `<g class="mean"><title>Mean ${esc(formatHashRate(mean))}</title><line x1="${LEFT}" x2="${W - RIGHT}" y1="${n1(y(mean))}" y2="${n1(y(mean))}"/></g>`;
   const contractLine =
     contracted === undefined ? '' : hLine(y(contracted), 'contracted', `contracted ${formatHashRate(contracted)}`, `Contracted ${formatHashRate(contracted)}`);
   const step = PLOT_W / Math.max(1, a.days.length);

@@ -33,8 +33,7 @@ svg.chart .bar.below { fill: var(--bad); stroke: var(--ink); stroke-width: .6; s
 svg.chart .bar.none { fill: #eceff1; }
 svg.chart .sla line, svg.chart .contracted line { stroke: var(--ink); stroke-width: 1.2; stroke-dasharray: 5 3; }
 svg.chart .sla text, svg.chart .contracted text { fill: var(--ink); font-weight: 600; }
-svg.chart .mean line { stroke: var(--gold); stroke-width: 1; stroke-dasharray: 1 2; }
-svg.chart .mean text { fill: var(--gold); }
+svg.chart .mean line { stroke: var(--gold); stroke-width: 1.5; stroke-dasharray: 1 2; }
 svg.chart path.rate { fill: none; stroke: var(--rate); stroke-width: 1; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; width: 100%; font-size: .85rem; font-variant-numeric: tabular-nums; }
@@ -42,7 +41,7 @@ th, td { text-align: right; padding: .2rem .45rem; border-bottom: 1px solid var(
 th:first-child, td:first-child { text-align: left; }
 thead { display: table-header-group; }
 tr { break-inside: avoid; page-break-inside: avoid; }
-td.name { overflow-wrap: anywhere; white-space: normal; }
+td.name { white-space: nowrap; }
 code.link { overflow-wrap: anywhere; font-size: .8rem; }
 ul.rules { color: var(--muted); font-size: .8rem; padding-left: 1.1rem; }
 .note { color: var(--muted); font-size: .8rem; }
@@ -50,11 +49,12 @@ ul.rules { color: var(--muted); font-size: .8rem; padding-left: 1.1rem; }
 @media (max-width: 32rem) {
   body { padding: .6rem; font-size: 14px; }
   dl.figures { grid-template-columns: 1fr 1fr; }
-  svg.chart text { font-size: 13px; }
+  svg.chart text { font-size: 12px; }
 }
 @page { size: A4; margin: 12mm; }
 @media print {
-  body { max-width: none; padding: 0; font-size: 8.5pt; }
+  html { font-size: 8.5pt; }
+  body { max-width: none; padding: 0; font-size: 1rem; }
   section.account { margin: 0; }
   section.account + section.account { break-before: page; page-break-before: always; }
   header.doc { margin-bottom: .4rem; }
@@ -67,5 +67,6 @@ ul.rules { color: var(--muted); font-size: .8rem; padding-left: 1.1rem; }
   table { font-size: 7.5pt; }
   th, td { padding: .05rem .3rem; }
   .scroll { overflow: visible; }
+  td.name { white-space: normal; overflow-wrap: anywhere; }
 }
 `;

@@ -89,7 +89,7 @@ ${figures(a)}
 ${filled === '' ? '' : `<p class="note">Filled from the pool\u2019s series: ${esc(filled)} UTC.</p>`}
 <div class="charts">
 <figure>${uptimeChart(a)}<figcaption>Uptime by day (worker-hours). ${esc(belowText)}</figcaption></figure>
-<figure>${hashRateChart(a)}<figcaption>Hash rate${a.hashrate.step === null ? '' : `, ${a.hashrate.step === 300 ? '5-minute' : 'hourly'} points`}${a.terms.contractedHashrate === undefined ? '' : ', against the contracted hash rate'}.</figcaption></figure>
+<figure>${hashRateChart(a)}<figcaption>Hash rate${a.hashrate.step === null ? '' : `, ${a.hashrate.step === 300 ? '5-minute' : 'hourly'} points`}${a.terms.contractedHashrate === undefined ? '' : ', against the contracted hash rate (dashed)'}${a.hashrate.mean === null ? '' : `; mean ${esc(formatHashRate(a.hashrate.mean))} (dotted)`}.</figcaption></figure>
 </div>
 ${outagesBlock(a)}
 <h3>Rewards</h3>
