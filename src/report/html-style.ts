@@ -34,7 +34,7 @@ svg.chart .bar.none { fill: #eceff1; }
 svg.chart .sla line, svg.chart .contracted line { stroke: var(--ink); stroke-width: 1.2; stroke-dasharray: 5 3; }
 svg.chart .sla text, svg.chart .contracted text { fill: var(--ink); font-weight: 600; }
 svg.chart .mean line { stroke: var(--gold); stroke-width: 1.5; stroke-dasharray: 1 2; }
-svg.chart path.rate { fill: none; stroke: var(--rate); stroke-width: 1; }
+svg.chart path.rate { fill: none; stroke: var(--rate); stroke-width: 1.5; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; width: 100%; font-size: .85rem; font-variant-numeric: tabular-nums; }
 th, td { text-align: right; padding: .2rem .45rem; border-bottom: 1px solid var(--rule); white-space: nowrap; }
@@ -54,13 +54,18 @@ ul.rules { color: var(--muted); font-size: .8rem; padding-left: 1.1rem; }
 @page { size: A4; margin: 12mm; }
 @media print {
   html { font-size: 8.5pt; }
-  body { max-width: none; padding: 0; font-size: 1rem; }
+  body { max-width: none; padding: 0; font-size: 1rem; line-height: 1.25; }
+  ul { margin: .2rem 0; }
   section.account { margin: 0; }
   section.account + section.account { break-before: page; page-break-before: always; }
   header.doc { margin-bottom: .4rem; }
   h2 { font-size: 13pt; }
   h3 { margin: .5rem 0 .2rem; font-size: 9.5pt; }
-  dl.figures { grid-template-columns: repeat(4, 1fr); gap: .15rem .5rem; }
+  dl.figures { grid-template-columns: repeat(5, 1fr); gap: .1rem .5rem; margin: .3rem 0; }
+  p.meta { margin-bottom: .3rem; }
+  figcaption, .note { font-size: 7pt; }
+  ul.rules { font-size: 6.5pt; margin: .3rem 0 0; }
+  ul.rules li { break-inside: avoid; }
   dl.figures dt { font-size: 7pt; }
   .charts { grid-template-columns: 1fr 1fr; }
   svg.chart { max-width: none; }
