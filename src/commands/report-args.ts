@@ -52,7 +52,9 @@ function monthWindow(year: number, month: number, nowSec: number): StatementWind
   const label = new Date(from * 1000).toISOString().slice(0, 7);
   if (from > nowSec) throw usage(`--month ${label} has not begun`);
   // The month under way: up to now, so not a whole month (the fee is pro rata).
-  return end <= nowSec ? { from, to: end, label, calendarMonth: true } : { from, to: nowSec, label: `${label} (to date)`, calendarMonth: false };
+  return end <= nowSec
+    ? { from, to: end, label, calendarMonth: true }
+    : { from, to: nowSec, label: `${label} (to date)`, calendarMonth: false };
 }
 
 function windowOf(values: ParsedValues, nowMs: number): StatementWindow {
@@ -60,7 +62,8 @@ function windowOf(values: ParsedValues, nowMs: number): StatementWindow {
   const month = stringFlag(values, 'month');
   const from = timeFlag(values, 'from', nowMs);
   const to = timeFlag(values, 'to', nowMs);
-  if (month !== undefined && (from !== undefined || to !== undefined)) throw usage('--month is a window of its own: leave out --from and --to');
+  if (month !== undefined && (from !== undefined || to !== undefined))
+    throw usage('--month is a window of its own: leave out --from and --to');
   const now = new Date(nowMs);
   if (month !== undefined || from === undefined) {
     const which = month ?? 'last';
@@ -68,7 +71,8 @@ function windowOf(values: ParsedValues, nowMs: number): StatementWindow {
     if (which === 'this') return monthWindow(now.getUTCFullYear(), now.getUTCMonth(), nowSec);
     const m = /^(\d{4})-(\d{2})$/.exec(which);
     const n = m ? Number(m[2]) : 0;
-    if (!m || n < 1 || n > 12) throw usage(`--month must be YYYY-MM (a UTC calendar month), last or this, got '${clip(which)}'`);
+    if (!m || n < 1 || n > 12)
+      throw usage(`--month must be YYYY-MM (a UTC calendar month), last or this, got '${clip(which)}'`);
     return monthWindow(Number(m[1]), n - 1, nowSec);
   }
   const end = to ?? nowSec;
@@ -96,7 +100,8 @@ export function parseReportArgs(values: ParsedValues, nowMs: number): ReportRequ
   }
   const account = stringFlag(values, 'account');
   const allAccounts = values['all-accounts'] === true;
-  if (allAccounts && account !== undefined) throw usage('--all-accounts reads every account: leave out --account');
+  if (allAccounts && account !== undefined)
+    throw usage('--all-accounts reads every account: leave out --account');
   const out = stringFlag(values, 'out');
   if (out !== undefined && out.trim() === '') throw usage('--out needs a file name');
   return {

@@ -50,7 +50,10 @@ export function renderStatement(s: Statement, format: ReportRequest['format'], i
   }
 }
 
-async function demoInput(req: ReportRequest, nowMs: number): Promise<{ input: StatementInput; terms: TermsTable }> {
+async function demoInput(
+  req: ReportRequest,
+  nowMs: number,
+): Promise<{ input: StatementInput; terms: TermsTable }> {
   const { createMiningModel } = await import('../service/mining-model.js');
   const { demoHistory, demoTerms } = await import('../report/demo-input.js');
   // The demo service's own accounts: its defaults (seed 1, 3 accounts of 40 workers).
@@ -58,13 +61,19 @@ async function demoInput(req: ReportRequest, nowMs: number): Promise<{ input: St
   let names: string[] = [];
   if (req.account !== undefined) {
     if (!model.find(req.account)) {
-      throw new PooltopError('config', `the demo has no mining account '${sanitizeLine(req.account, KEEP_UNICODE).slice(0, 40)}'`);
+      throw new PooltopError(
+        'config',
+        `the demo has no mining account '${sanitizeLine(req.account, KEEP_UNICODE).slice(0, 40)}'`,
+      );
     }
     names = [req.account];
   } else if (!req.allAccounts) {
     names = [model.accounts[0]?.name ?? ''];
   }
-  return { input: { accounts: demoHistory(model, names, req.window, Math.floor(nowMs / 1000)) }, terms: demoTerms(model) };
+  return {
+    input: { accounts: demoHistory(model, names, req.window, Math.floor(nowMs / 1000)) },
+    terms: demoTerms(model),
+  };
 }
 
 async function storeInput(
@@ -84,9 +93,19 @@ async function storeInput(
       const links = new Map<string, LinkInfo[]>();
       for (const account of accounts) {
         const list = await ctx.client.mining.watcherLinks({ account }, { signal: ctx.deadline?.signal });
-        links.set(account, list.map((l) => ({ name: l.name, link: l.link, permissions: l.permissions, liveUntil: l.liveUntil })));
+        links.set(
+          account,
+          list.map((l) => ({
+            name: l.name,
+            link: l.link,
+            permissions: l.permissions,
+            liveUntil: l.liveUntil,
+          })),
+        );
       }
-      return await use(statementInputFromStore(opened.store, accounts, req.window, (a) => links.get(a) ?? []));
+      return await use(
+        statementInputFromStore(opened.store, accounts, req.window, (a) => links.get(a) ?? []),
+      );
     } finally {
       opened.close();
     }
@@ -105,14 +124,23 @@ async function output(text: string, req: ReportRequest, s: Statement, io: Comman
   } catch (e) {
     const code = errnoCode(e) ?? '';
     const why = WRITE_PROBLEMS[code] ?? (code || 'unknown error');
-    throw new PooltopError('storage', `cannot write ${sanitizeLine(req.out, KEEP_UNICODE)}: ${why}`, { cause: e });
+    throw new PooltopError('storage', `cannot write ${sanitizeLine(req.out, KEEP_UNICODE)}: ${why}`, {
+      cause: e,
+    });
   }
   const n = s.accounts.length;
-  io.stdout(`${sanitizeLine(req.out, io.terminal)}: ${req.format} statement of ${n} account${n === 1 ? '' : 's'}, ${s.window.label}\n`);
+  io.stdout(
+    `${sanitizeLine(req.out, io.terminal)}: ${req.format} statement of ${n} account${n === 1 ? '' : 's'}, ${s.window.label}\n`,
+  );
   return 0;
 }
 
-export async function runReport(values: ParsedValues, io: CommandIO, req: ReportRequest, nowMs: number): Promise<number> {
+export async function runReport(
+  values: ParsedValues,
+  io: CommandIO,
+  req: ReportRequest,
+  nowMs: number,
+): Promise<number> {
   const preferences = loadPreferences(io.env);
   const fileTerms = termsFromToml(preferences.report, preferences.path);
   const make = async (input: StatementInput, terms: TermsTable) => {
@@ -122,7 +150,10 @@ export async function runReport(values: ParsedValues, io: CommandIO, req: Report
       return t;
     };
     const source = values.demo === true ? 'demo service' : 'history store';
-    const statement = buildStatement(input, termsOf, req.window, { source, generatedAt: Math.floor(nowMs / 1000) });
+    const statement = buildStatement(input, termsOf, req.window, {
+      source,
+      generatedAt: Math.floor(nowMs / 1000),
+    });
     return output(renderStatement(statement, req.format, io), req, statement, io);
   };
   if (values.demo === true) {

@@ -62,13 +62,24 @@ function hourly(from: number, to: number, rateOf: (start: number) => number): Ra
   return { start, step: HOUR, rates };
 }
 
-function workerSpans(account: MiningAccountModel, index: number, window: StatementWindow, nowSec: number): PresenceSpan[] {
+function workerSpans(
+  account: MiningAccountModel,
+  index: number,
+  window: StatementWindow,
+  nowSec: number,
+): PresenceSpan[] {
   const { fleet } = account;
   const end = Math.min(window.to, nowSec);
   const spans: PresenceSpan[] = [];
   const push = (span: PresenceSpan) => {
     const last = spans.at(-1);
-    if (last && last.state === span.state && last.filled === span.filled && last.end === span.start && span.state !== 'down') {
+    if (
+      last &&
+      last.state === span.state &&
+      last.filled === span.filled &&
+      last.end === span.start &&
+      span.state !== 'down'
+    ) {
       last.end = span.end;
     } else {
       spans.push(span);
@@ -143,7 +154,11 @@ export function demoAccountHistory(
       hashrate: hourly(window.from, end, (t) => account.fleet.averageRate(i, t, HOUR)),
     });
   }
-  const rewards = rewardsPage([account], { from: window.from, to: window.to - 1, limit: 100, offset: 0 }, nowSec);
+  const rewards = rewardsPage(
+    [account],
+    { from: window.from, to: window.to - 1, limit: 100, offset: 0 },
+    nowSec,
+  );
   return {
     account: account.name,
     workers,
@@ -173,6 +188,7 @@ export function* demoHistory(
   window: StatementWindow,
   nowSec: number,
 ): Generator<AccountHistory> {
-  const chosen = names.length === 0 ? model.accounts : names.map((n) => model.find(n)).filter((a) => a !== undefined);
+  const chosen =
+    names.length === 0 ? model.accounts : names.map((n) => model.find(n)).filter((a) => a !== undefined);
   for (const account of chosen) yield demoAccountHistory(model, account, window, nowSec);
 }

@@ -19,7 +19,8 @@ export const hours = (seconds: number): string => written(ratio(Math.round(secon
 export const rateText = (hs: number): string => String(Math.round(hs));
 
 /** `2025-06-03 14:02 UTC`-style time, without the zone (every time in a statement is UTC). */
-export const utcMinute = (sec: number): string => new Date(sec * 1000).toISOString().slice(0, 16).replace('T', ' ');
+export const utcMinute = (sec: number): string =>
+  new Date(sec * 1000).toISOString().slice(0, 16).replace('T', ' ');
 
 export function summaryFigures(a: AccountStatement): Figure[] {
   const f: Figure[] = [];
@@ -29,13 +30,21 @@ export function summaryFigures(a: AccountStatement): Figure[] {
   add('workers', 'Workers', String(a.workers));
   add('uptime_percent', 'Uptime', a.uptime.percent);
   add('sla_percent', 'SLA', a.terms.sla);
-  add('days_below_sla', 'Days below the SLA', a.daysBelowSla === undefined ? undefined : String(a.daysBelowSla));
+  add(
+    'days_below_sla',
+    'Days below the SLA',
+    a.daysBelowSla === undefined ? undefined : String(a.daysBelowSla),
+  );
   add('up_hours', 'Worker-hours up', hours(a.uptime.up));
   add('down_hours', 'Worker-hours down', hours(a.uptime.down));
   add('flap_hours', 'Flaps counted as up (worker-hours)', hours(a.uptime.flaps));
   add('unwatched_hours', 'Worker-hours not watched', hours(a.uptime.unwatched));
   add('filled_hours', 'Worker-hours filled from the pool\u2019s series', hours(a.uptime.filled));
-  add('mean_hashrate_hs', 'Mean hash rate (H/s)', a.hashrate.mean === null ? null : rateText(a.hashrate.mean));
+  add(
+    'mean_hashrate_hs',
+    'Mean hash rate (H/s)',
+    a.hashrate.mean === null ? null : rateText(a.hashrate.mean),
+  );
   add(
     'contracted_hashrate_hs',
     'Contracted hash rate (H/s)',
@@ -49,7 +58,8 @@ export function summaryFigures(a: AccountStatement): Figure[] {
     add('fee', 'Fee for the window', a.credit.fee);
     add('currency', 'Currency', a.credit.currency);
     add('credit_rule', 'Credit rule', a.credit.rule);
-    if (a.credit.tier !== undefined) add('credit_tier_below', 'Tier applied (uptime below)', a.credit.tier ?? 'none');
+    if (a.credit.tier !== undefined)
+      add('credit_tier_below', 'Tier applied (uptime below)', a.credit.tier ?? 'none');
     add('credit', 'Credit owed', a.credit.amount);
   }
   return f;
@@ -75,7 +85,16 @@ function rewardFigures(r: RewardSummary): Figure[] {
   return out;
 }
 
-export const DAY_COLUMNS = ['date', 'uptime_percent', 'up_hours', 'down_hours', 'unwatched_hours', 'filled_hours', 'mean_hashrate_hs', 'below_sla'] as const;
+export const DAY_COLUMNS = [
+  'date',
+  'uptime_percent',
+  'up_hours',
+  'down_hours',
+  'unwatched_hours',
+  'filled_hours',
+  'mean_hashrate_hs',
+  'below_sla',
+] as const;
 
 export function dayCells(d: DayRow): string[] {
   return [
@@ -90,7 +109,18 @@ export function dayCells(d: DayRow): string[] {
   ];
 }
 
-export const WORKER_COLUMNS = ['worker', 'uptime_percent', 'up_hours', 'down_hours', 'flap_hours', 'unwatched_hours', 'filled_hours', 'outages', 'longest_outage_s', 'mean_hashrate_hs'] as const;
+export const WORKER_COLUMNS = [
+  'worker',
+  'uptime_percent',
+  'up_hours',
+  'down_hours',
+  'flap_hours',
+  'unwatched_hours',
+  'filled_hours',
+  'outages',
+  'longest_outage_s',
+  'mean_hashrate_hs',
+] as const;
 
 export function workerCells(w: WorkerRow): string[] {
   return [
@@ -107,12 +137,29 @@ export function workerCells(w: WorkerRow): string[] {
   ];
 }
 
-export const OUTAGE_COLUMNS = ['worker', 'start', 'end', 'seconds', 'last_present_at', 'first_missing_at', 'filled'] as const;
+export const OUTAGE_COLUMNS = [
+  'worker',
+  'start',
+  'end',
+  'seconds',
+  'last_present_at',
+  'first_missing_at',
+  'filled',
+] as const;
 
-const iso = (sec: number | null) => (sec === null ? '' : new Date(sec * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+const iso = (sec: number | null) =>
+  sec === null ? '' : new Date(sec * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 export function outageCells(o: Outage): string[] {
-  return [o.worker, iso(o.start), iso(o.end), String(o.seconds), iso(o.lastPresentAt), iso(o.firstMissingAt), o.filled ? 'yes' : 'no'];
+  return [
+    o.worker,
+    iso(o.start),
+    iso(o.end),
+    String(o.seconds),
+    iso(o.lastPresentAt),
+    iso(o.firstMissingAt),
+    o.filled ? 'yes' : 'no',
+  ];
 }
 
 /** The longest `n` outages, longest first (Markdown and HTML list these; CSV and JSON all). */

@@ -5,7 +5,15 @@
  * daily rewards, and the worker names it knows. Watcher links are not history: the command
  * reads them from the API (api/mining-client.ts) and passes them in.
  */
-import type { AccountHistory, LinkInfo, PresenceSpan, RateSeries, StatementInput, StatementWindow, WorkerHistory } from './types.js';
+import type {
+  AccountHistory,
+  LinkInfo,
+  PresenceSpan,
+  RateSeries,
+  StatementInput,
+  StatementWindow,
+  WorkerHistory,
+} from './types.js';
 
 interface Selection {
   from: number;
@@ -77,7 +85,14 @@ function accountHistory(
   for (const name of store.knownWorkers(account)) spans.set(name, []);
   for (const s of store.exportSpans(sel)) {
     const list = spans.get(s.worker) ?? [];
-    list.push({ state: s.state, start: s.start, end: s.end, filled: s.filled, lastPresentAt: s.lastPresentAt, firstMissingAt: s.firstMissingAt });
+    list.push({
+      state: s.state,
+      start: s.start,
+      end: s.end,
+      filled: s.filled,
+      lastPresentAt: s.lastPresentAt,
+      firstMissingAt: s.firstMissingAt,
+    });
     spans.set(s.worker, list);
   }
   const byWorker = new Map<string, StoreRateRow[]>();

@@ -36,7 +36,9 @@ function dayTicks(days: readonly { date: string }[], step: number): string {
   days.forEach((d, i) => {
     if (i % 5 !== 0) return;
     const x = LEFT + (i + 0.5) * step;
-    out.push(`<text class="tick" x="${n1(x)}" y="${H - 6}" text-anchor="middle">${esc(d.date.slice(5))}</text>`);
+    out.push(
+      `<text class="tick" x="${n1(x)}" y="${H - 6}" text-anchor="middle">${esc(d.date.slice(5))}</text>`,
+    );
   });
   return out.join('');
 }
@@ -44,7 +46,11 @@ function dayTicks(days: readonly { date: string }[], step: number): string {
 export function uptimeChart(a: AccountStatement): string {
   const days = a.days;
   const sla = a.terms.sla === undefined ? undefined : Number(a.terms.sla);
-  const lowest = Math.min(100, sla ?? 100, ...days.map((d) => (d.percent === null ? 100 : Number(d.percent))));
+  const lowest = Math.min(
+    100,
+    sla ?? 100,
+    ...days.map((d) => (d.percent === null ? 100 : Number(d.percent))),
+  );
   const floor = Math.max(0, Math.min(80, Math.floor((lowest - 2) / 10) * 10));
   const y = (pct: number) => TOP + PLOT_H * (1 - (pct - floor) / (100 - floor));
   const step = PLOT_W / Math.max(1, days.length);
@@ -60,7 +66,8 @@ export function uptimeChart(a: AccountStatement): string {
     return `<rect class="${cls}" x="${n1(x)}" y="${n1(top)}" width="${n1(w)}" height="${n1(TOP + PLOT_H - top)}"><title>${esc(d.date)}: ${esc(d.percent)} %${note}</title></rect>`;
   });
   const ticks = [floor, (floor + 100) / 2, 100].map((p) => yTick(y(p), `${p}%`)).join('');
-  const slaLine = sla === undefined ? '' : hLine(y(sla), 'sla', `SLA ${a.terms.sla} %`, `SLA ${a.terms.sla} %`);
+  const slaLine =
+    sla === undefined ? '' : hLine(y(sla), 'sla', `SLA ${a.terms.sla} %`, `SLA ${a.terms.sla} %`);
   return frame(`Daily uptime of ${a.account}`, `${ticks}${bars.join('')}${slaLine}${dayTicks(days, step)}`);
 }
 
@@ -74,12 +81,26 @@ export function hashRateChart(a: AccountStatement): string {
   const y = (r: number) => TOP + PLOT_H * (1 - r / top);
   const path = points.map(([t, r], i) => `${i === 0 ? 'M' : 'L'}${n1(x(t))} ${n1(y(r))}`).join('');
   const ticks = [0, top / 2, top].map((r) => yTick(y(r), formatHashRate(r).replace(/\.\d+ /, ' '))).join('');
-  const line = path === '' ? '' : `<path class="rate" d="${path}"><title>Hash rate of ${esc(a.account)}</title></path>`;
+  const line =
+    path === '' ? '' : `<path class="rate" d="${path}"><title>Hash rate of ${esc(a.account)}</title></path>`;
   const mean = a.hashrate.mean;
   // The mean's line is named in the caption: a label over the series would be unreadable.
-  const meanLine = mean === null ? '' : `<g class="mean"><title>Mean ${esc(formatHashRate(mean))}</title><line x1="${LEFT}" x2="${W - RIGHT}" y1="${n1(y(mean))}" y2="${n1(y(mean))}"/></g>`;
+  const meanLine =
+    mean === null
+      ? ''
+      : `<g class="mean"><title>Mean ${esc(formatHashRate(mean))}</title><line x1="${LEFT}" x2="${W - RIGHT}" y1="${n1(y(mean))}" y2="${n1(y(mean))}"/></g>`;
   const contractLine =
-    contracted === undefined ? '' : hLine(y(contracted), 'contracted', `contracted ${formatHashRate(contracted)}`, `Contracted ${formatHashRate(contracted)}`);
+    contracted === undefined
+      ? ''
+      : hLine(
+          y(contracted),
+          'contracted',
+          `contracted ${formatHashRate(contracted)}`,
+          `Contracted ${formatHashRate(contracted)}`,
+        );
   const step = PLOT_W / Math.max(1, a.days.length);
-  return frame(`Hash rate of ${a.account}`, `${ticks}${line}${meanLine}${contractLine}${dayTicks(a.days, step)}`);
+  return frame(
+    `Hash rate of ${a.account}`,
+    `${ticks}${line}${meanLine}${contractLine}${dayTicks(a.days, step)}`,
+  );
 }

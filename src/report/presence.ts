@@ -31,7 +31,10 @@ export class DaySums {
   readonly flaps: Float64Array;
   readonly unwatched: Float64Array;
   readonly filled: Float64Array;
-  constructor(readonly firstDay: number, days: number) {
+  constructor(
+    readonly firstDay: number,
+    days: number,
+  ) {
     this.up = new Float64Array(days);
     this.down = new Float64Array(days);
     this.flaps = new Float64Array(days);
@@ -59,7 +62,15 @@ function laidOut(spans: readonly PresenceSpan[], window: StatementWindow): Piece
   const out: Piece[] = [];
   let cursor = window.from;
   const gap = (end: number) =>
-    out.push({ state: 'unwatched', start: cursor, end, filled: false, lastPresentAt: null, firstMissingAt: null, out: false });
+    out.push({
+      state: 'unwatched',
+      start: cursor,
+      end,
+      filled: false,
+      lastPresentAt: null,
+      firstMissingAt: null,
+      out: false,
+    });
   for (const s of sorted) {
     const start = Math.max(s.start, cursor);
     const end = Math.min(s.end, window.to);

@@ -10,13 +10,19 @@ export function statementRules(sample: number, accounts: readonly AccountStateme
   ];
   const used = new Set(accounts.map((a) => (a.credit ? a.terms.creditRule : null)));
   if (used.has('pro-rata')) {
-    rules.push('Credit (pro-rata): fee × (SLA − uptime) ÷ SLA, 0 at or above the SLA; uptime exact, not rounded.');
+    rules.push(
+      'Credit (pro-rata): fee × (SLA − uptime) ÷ SLA, 0 at or above the SLA; uptime exact, not rounded.',
+    );
   }
   if (used.has('tiered')) {
-    rules.push('Credit (tiered): fee × the credit % of the lowest tier whose bound the uptime is under; 0 under none.');
+    rules.push(
+      'Credit (tiered): fee × the credit % of the lowest tier whose bound the uptime is under; 0 under none.',
+    );
   }
   if (used.size > 0 && !used.has(null)) {
-    rules.push('The fee is the monthly fee for a calendar month, else the monthly fee × the window\u2019s days ÷ 30.');
+    rules.push(
+      'The fee is the monthly fee for a calendar month, else the monthly fee × the window\u2019s days ÷ 30.',
+    );
   }
   return rules;
 }

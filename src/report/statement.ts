@@ -109,9 +109,14 @@ function accountStatement(
     const row: DayRow = {
       date: dayText(firstDay + i),
       ...figure,
-      meanHashrate: seriesMean(history.hashrate, Math.max(dayStart, window.from), Math.min(dayStart + DAY_S, window.to)),
+      meanHashrate: seriesMean(
+        history.hashrate,
+        Math.max(dayStart, window.from),
+        Math.min(dayStart + DAY_S, window.to),
+      ),
     };
-    if (terms.sla !== undefined && figure.percent !== null) row.belowSla = isBelow(row.up, row.up + row.down, terms.sla);
+    if (terms.sla !== undefined && figure.percent !== null)
+      row.belowSla = isBelow(row.up, row.up + row.down, terms.sla);
     dayRows.push(row);
   }
   const mean = seriesMean(history.hashrate, window.from, window.to);
@@ -132,7 +137,12 @@ function accountStatement(
     hashrate,
     days: dayRows,
     outages,
-    rewards: rewardSummaries(history.account, history.rewards, dayText(firstDay), dayText(firstDay + dayCount)),
+    rewards: rewardSummaries(
+      history.account,
+      history.rewards,
+      dayText(firstDay),
+      dayText(firstDay + dayCount),
+    ),
     workerRows,
     links: [...history.links],
   };
@@ -150,7 +160,8 @@ export function buildStatement(
 ): Statement {
   const sample = options.sampleSeconds ?? SAMPLE_SECONDS;
   const accounts: AccountStatement[] = [];
-  for (const history of input.accounts) accounts.push(accountStatement(history, terms(history.account), window, sample));
+  for (const history of input.accounts)
+    accounts.push(accountStatement(history, terms(history.account), window, sample));
   return {
     window,
     source: options.source,

@@ -79,7 +79,8 @@ function clipped(v: unknown): string {
 export function termValue(key: TermKey, raw: unknown, problem: (what: string) => PooltopError): TermsPatch {
   if (key === 'credit_tiers') return { creditTiers: tiersOf(raw, problem) };
   // Integers are accepted where a number is meant (a fee of 1200); floats are not: money is text.
-  const text = typeof raw === 'bigint' || (typeof raw === 'number' && Number.isInteger(raw)) ? String(raw) : raw;
+  const text =
+    typeof raw === 'bigint' || (typeof raw === 'number' && Number.isInteger(raw)) ? String(raw) : raw;
   if (typeof text !== 'string') throw problem(`must be a string, not ${clipped(raw)}`);
   switch (key) {
     case 'contracted_hashrate': {
@@ -89,21 +90,25 @@ export function termValue(key: TermKey, raw: unknown, problem: (what: string) =>
     }
     case 'sla': {
       const v = parsePercentTerm(text);
-      if (v === undefined) throw problem(`must be a percent such as "95%" (more than 0, at most 100), not ${clipped(text)}`);
+      if (v === undefined)
+        throw problem(`must be a percent such as "95%" (more than 0, at most 100), not ${clipped(text)}`);
       return { sla: v };
     }
     case 'monthly_fee': {
       const v = parseAmountTerm(text);
-      if (v === undefined) throw problem(`must be an amount such as "1200" or "1200.50", not ${clipped(text)}`);
+      if (v === undefined)
+        throw problem(`must be an amount such as "1200" or "1200.50", not ${clipped(text)}`);
       return { monthlyFee: v };
     }
     case 'currency': {
-      if (!/^[A-Za-z0-9]{1,12}$/.test(text)) throw problem(`must be a currency code such as "USDT", not ${clipped(text)}`);
+      if (!/^[A-Za-z0-9]{1,12}$/.test(text))
+        throw problem(`must be a currency code such as "USDT", not ${clipped(text)}`);
       return { currency: text.toUpperCase() };
     }
     case 'outage_threshold': {
       const v = parseDurationS(text);
-      if (v === undefined || v <= 0) throw problem(`must be a duration such as ${DURATION_EXAMPLES}, not ${clipped(text)}`);
+      if (v === undefined || v <= 0)
+        throw problem(`must be a duration such as ${DURATION_EXAMPLES}, not ${clipped(text)}`);
       return { outageThreshold: v };
     }
     case 'credit_rule': {
@@ -119,10 +124,12 @@ function tiersOf(raw: unknown, problem: (what: string) => PooltopError): CreditT
   const shape = 'must be a list of tiers such as [{ below = "95%", credit = "25%" }]';
   if (!Array.isArray(raw) || raw.length === 0) throw problem(shape);
   return raw.map((tier) => {
-    if (!isTable(tier) || typeof tier.below !== 'string' || typeof tier.credit !== 'string') throw problem(shape);
+    if (!isTable(tier) || typeof tier.below !== 'string' || typeof tier.credit !== 'string')
+      throw problem(shape);
     const below = parsePercentTerm(tier.below);
     const credit = parsePercentTerm(tier.credit);
-    if (below === undefined || credit === undefined) throw problem(`${shape}: percents more than 0, at most 100`);
+    if (below === undefined || credit === undefined)
+      throw problem(`${shape}: percents more than 0, at most 100`);
     const extra = Object.keys(tier).find((k) => k !== 'below' && k !== 'credit');
     if (extra) throw problem(`${shape}: unknown key ${extra.slice(0, 40)}`);
     return { below, credit };
@@ -130,13 +137,16 @@ function tiersOf(raw: unknown, problem: (what: string) => PooltopError): CreditT
 }
 
 function patchOf(value: unknown, path: string, at: string): TermsPatch {
-  const problem = (key: string) => (what: string) => new PooltopError('config', `${path}: ${at}${key}: ${what}`);
+  const problem = (key: string) => (what: string) =>
+    new PooltopError('config', `${path}: ${at}${key}: ${what}`);
   if (!isTable(value)) throw problem('')(`must be a table, not ${tomlTypeName(value)}`);
   let patch: TermsPatch = {};
   for (const [key, v] of Object.entries(value)) {
     if (at === 'report.' && key === 'accounts') continue;
     if (!(KEYS as readonly string[]).includes(key)) {
-      throw problem(key.slice(0, 40))(`unknown key (known: ${KEYS.join(', ')}${at === 'report.' ? ', accounts' : ''})`);
+      throw problem(key.slice(0, 40))(
+        `unknown key (known: ${KEYS.join(', ')}${at === 'report.' ? ', accounts' : ''})`,
+      );
     }
     patch = { ...patch, ...termValue(key as TermKey, v, problem(key)) };
   }
@@ -150,7 +160,8 @@ export function termsFromToml(value: unknown, path: string): TermsTable {
   const defaults = patchOf(value, path, 'report.');
   const accounts: Record<string, TermsPatch> = {};
   if (value.accounts !== undefined) {
-    if (!isTable(value.accounts)) throw new PooltopError('config', `${path}: report.accounts: must be a table`);
+    if (!isTable(value.accounts))
+      throw new PooltopError('config', `${path}: report.accounts: must be a table`);
     for (const [name, table] of Object.entries(value.accounts)) {
       accounts[name] = patchOf(table, path, `report.accounts.${name.slice(0, 40)}.`);
     }
@@ -173,6 +184,9 @@ export function termsFor(table: TermsTable, flags: TermsPatch, account: string):
 /** A tiered rule needs its tiers: one line naming the account. */
 export function checkTerms(terms: ContractTerms, account: string): void {
   if (terms.creditRule === 'tiered' && (terms.creditTiers?.length ?? 0) === 0) {
-    throw new PooltopError('config', `report: ${account.slice(0, 40)}: credit_rule "tiered" needs credit_tiers`);
+    throw new PooltopError(
+      'config',
+      `report: ${account.slice(0, 40)}: credit_rule "tiered" needs credit_tiers`,
+    );
   }
 }

@@ -21,27 +21,31 @@ export const CSV_HEADER = ['account', 'section', 'item', 'field', 'value'] as co
 
 export function statementCsv(s: Statement): string {
   const out: string[] = [csvLine(CSV_HEADER)];
-  const row = (account: string, section: string, item: string, field: string, value: string) =>
+  const row = (account: string, section: string, item: string, field: string, value: string): void => {
     out.push(csvLine([account, section, item, field, value]));
+  };
+  /** One record per column but the first (the item itself). */
+  const rows = (
+    account: string,
+    section: string,
+    item: string,
+    columns: readonly string[],
+    cells: readonly string[],
+    from = 1,
+  ) => {
+    for (let i = from; i < columns.length; i++) row(account, section, item, columns[i] ?? '', cells[i] ?? '');
+  };
   row('', 'window', '', 'from', new Date(s.window.from * 1000).toISOString());
   row('', 'window', '', 'to', new Date(s.window.to * 1000).toISOString());
   row('', 'window', '', 'label', s.window.label);
   row('', 'window', '', 'source', s.source);
-  s.rules.forEach((rule, i) => row('', 'rule', String(i + 1), 'text', rule));
+  for (const [i, rule] of s.rules.entries()) row('', 'rule', String(i + 1), 'text', rule);
   for (const a of s.accounts) {
     for (const f of summaryFigures(a)) row(a.account, 'summary', '', f.key, f.value);
-    for (const d of a.days) {
-      const cells = dayCells(d);
-      DAY_COLUMNS.forEach((c, i) => i > 0 && row(a.account, 'day', d.date, c, cells[i] ?? ''));
-    }
-    for (const w of a.workerRows) {
-      const cells = workerCells(w);
-      WORKER_COLUMNS.forEach((c, i) => i > 0 && row(a.account, 'worker', w.worker, c, cells[i] ?? ''));
-    }
-    a.outages.forEach((o, k) => {
-      const cells = outageCells(o);
-      OUTAGE_COLUMNS.forEach((c, i) => row(a.account, 'outage', String(k + 1), c, cells[i] ?? ''));
-    });
+    for (const d of a.days) rows(a.account, 'day', d.date, DAY_COLUMNS, dayCells(d));
+    for (const w of a.workerRows) rows(a.account, 'worker', w.worker, WORKER_COLUMNS, workerCells(w));
+    for (const [k, o] of a.outages.entries())
+      rows(a.account, 'outage', String(k + 1), OUTAGE_COLUMNS, outageCells(o), 0);
     for (const l of a.links) row(a.account, 'link', l.name ?? '', 'link', l.link ?? '');
   }
   return out.join('');

@@ -17,7 +17,8 @@ import { shownLabel, shownValue } from './shown.js';
 import { OUTAGES_LISTED } from './write-markdown.js';
 import type { AccountStatement, RewardSummary, Statement } from './types.js';
 
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; font-src 'none'; form-action 'none'; base-uri 'none'";
+const CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; font-src 'none'; form-action 'none'; base-uri 'none'";
 const KEY_FIGURES = new Set(['uptime_percent', 'sla_percent', 'credit', 'hashrate_of_contracted_percent']);
 
 function verdict(a: AccountStatement): string {
@@ -45,13 +46,16 @@ function rewardsTable(rewards: readonly RewardSummary[]): string {
     for (const status of ['successful', 'pending', 'canceled', 'other'] as const) {
       const s = r[status];
       if (status === 'other' && s.days === 0) continue;
-      const cell = (field: string, value: string) => `<td data-key="rewards_${esc(c)}_${status}_${field}">${esc(value)}</td>`;
+      const cell = (field: string, value: string) =>
+        `<td data-key="rewards_${esc(c)}_${status}_${field}">${esc(value)}</td>`;
       rows.push(
         `<tr><td>${esc(status)}</td><td>${esc(r.currency)}</td>${cell('days', String(s.days))}${cell('total', s.total)}${cell('fee', s.fee)}${cell('reward', s.reward)}</tr>`,
       );
     }
     if (r.yieldPerTh !== null) {
-      rows.push(`<tr><td colspan="5">Yield per TH/s per day (${esc(r.currency)}, canceled days left out)</td><td data-key="yield_${esc(c)}_per_th_day">${esc(r.yieldPerTh)}</td></tr>`);
+      rows.push(
+        `<tr><td colspan="5">Yield per TH/s per day (${esc(r.currency)}, canceled days left out)</td><td data-key="yield_${esc(c)}_per_th_day">${esc(r.yieldPerTh)}</td></tr>`,
+      );
     }
   }
   return `<div class="scroll"><table><thead><tr><th>Status</th><th>Currency</th><th>Days</th><th>Total</th><th>Pool fee</th><th>Net</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
@@ -65,7 +69,10 @@ function outagesBlock(a: AccountStatement): string {
     (o) =>
       `<tr><td class="name">${esc(o.worker)}</td><td>${esc(utcMinute(o.start))}</td><td>${esc(utcMinute(o.end))}</td><td>${esc(formatDuration(o.seconds * 1000))}</td><td>${o.lastPresentAt === null ? '—' : esc(utcMinute(o.lastPresentAt))}</td><td>${o.filled ? 'pool\u2019s series' : 'watched'}</td></tr>`,
   );
-  const more = a.outages.length > listed.length ? `<p class="note">The ${listed.length} longest; all ${a.outages.length} are in the CSV and JSON.</p>` : '';
+  const more =
+    a.outages.length > listed.length
+      ? `<p class="note">The ${listed.length} longest; all ${a.outages.length} are in the CSV and JSON.</p>`
+      : '';
   return `${head}<div class="scroll"><table><thead><tr><th>Worker</th><th>Down from</th><th>Back at</th><th>For</th><th>Last seen</th><th>How known</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>${more}`;
 }
 
@@ -79,9 +86,17 @@ function workersTable(a: AccountStatement): string {
 
 function accountSection(s: Statement, a: AccountStatement): string {
   const below = a.days.filter((d) => d.belowSla).map((d) => d.date.slice(8));
-  const belowText = a.terms.sla === undefined ? '' : below.length === 0 ? 'No day below the SLA.' : `Days below the SLA: ${below.join(', ')}.`;
+  const belowText =
+    a.terms.sla === undefined
+      ? ''
+      : below.length === 0
+        ? 'No day below the SLA.'
+        : `Days below the SLA: ${below.join(', ')}.`;
   const filled = a.filledPeriods.map((p) => `${utcMinute(p.from)} – ${utcMinute(p.to)}`).join(', ');
-  const links = a.links.length === 0 ? '' : `<h3>Watcher links (live, read-only)</h3><ul>${a.links.map((l) => `<li>${esc(l.name)}: <code class="link">${esc(l.link)}</code></li>`).join('')}</ul>`;
+  const links =
+    a.links.length === 0
+      ? ''
+      : `<h3>Watcher links (live, read-only)</h3><ul>${a.links.map((l) => `<li>${esc(l.name)}: <code class="link">${esc(l.link)}</code></li>`).join('')}</ul>`;
   return `<section class="account">
 <h2>${esc(a.account)}${verdict(a)}</h2>
 <p class="meta">${esc(s.window.label)} · ${esc(utcMinute(s.window.from))} – ${esc(utcMinute(s.window.to))} UTC · from the ${esc(s.source)}</p>

@@ -15,12 +15,22 @@ export const OUTAGES_LISTED = 10;
 const md = (text: string | null | undefined) => clean(text).replace(/[\\|`<>*_[\]]/g, (c) => `\\${c}`);
 
 function table(head: readonly string[], rows: readonly (readonly string[])[]): string[] {
-  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)];
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ];
 }
 
 function accountLines(a: AccountStatement): string[] {
   const lines = [`## ${md(a.account)}`, ''];
-  lines.push(...table(['Figure', 'Value'], summaryFigures(a).map((f) => [shownLabel(f), md(shownValue(f.key, f.value))])), '');
+  lines.push(
+    ...table(
+      ['Figure', 'Value'],
+      summaryFigures(a).map((f) => [shownLabel(f), md(shownValue(f.key, f.value))]),
+    ),
+    '',
+  );
   if (a.filledPeriods.length > 0) {
     const periods = a.filledPeriods.map((p) => `${utcMinute(p.from)} – ${utcMinute(p.to)}`).join(', ');
     lines.push(`Filled from the pool's series: ${periods} UTC.`, '');
@@ -42,7 +52,10 @@ function accountLines(a: AccountStatement): string[] {
     '',
   );
   const listed = longestOutages(a.outages, OUTAGES_LISTED);
-  lines.push(`### Outages of ${formatDuration(a.terms.outageThreshold * 1000)} or more: ${a.outages.length}`, '');
+  lines.push(
+    `### Outages of ${formatDuration(a.terms.outageThreshold * 1000)} or more: ${a.outages.length}`,
+    '',
+  );
   if (listed.length > 0) {
     lines.push(
       ...table(
@@ -57,7 +70,8 @@ function accountLines(a: AccountStatement): string[] {
         ]),
       ),
     );
-    if (a.outages.length > listed.length) lines.push('', `The ${listed.length} longest; all ${a.outages.length} are in the CSV and JSON.`);
+    if (a.outages.length > listed.length)
+      lines.push('', `The ${listed.length} longest; all ${a.outages.length} are in the CSV and JSON.`);
     lines.push('');
   }
   lines.push('### Workers', '');

@@ -15,13 +15,21 @@ import { createMiningModel } from '../../src/service/mining-model.js';
 
 const NOW_MS = Date.UTC(2025, 6, 9, 12);
 const FROM = Date.UTC(2025, 5, 1) / 1000;
-const WINDOW: StatementWindow = { from: FROM, to: Date.UTC(2025, 6, 1) / 1000, label: '2025-06', calendarMonth: true };
+const WINDOW: StatementWindow = {
+  from: FROM,
+  to: Date.UTC(2025, 6, 1) / 1000,
+  label: '2025-06',
+  calendarMonth: true,
+};
 const model = createMiningModel({ seed: 1, accounts: 3, workers: 40, startMs: NOW_MS });
 const table = demoTerms(model);
 
 function statement(names: string[]): Statement {
   const input = { accounts: demoHistory(model, names, WINDOW, NOW_MS / 1000) };
-  return buildStatement(input, (a) => termsFor(table, {}, a), WINDOW, { source: 'demo service', generatedAt: NOW_MS / 1000 });
+  return buildStatement(input, (a) => termsFor(table, {}, a), WINDOW, {
+    source: 'demo service',
+    generatedAt: NOW_MS / 1000,
+  });
 }
 
 /**
@@ -40,7 +48,8 @@ function independent(name: string): { up: number; down: number } {
   for (let i = 0; i < account.fleet.size; i++) {
     // Stretches: [start, end, missing]; the filled hours first, each a stretch of its own.
     const stretches: [number, number, boolean][] = [];
-    for (let t = FROM; t < watchFrom; t += 3600) stretches.push([t, t + 3600, account.fleet.averageRate(i, t, 3600) === 0]);
+    for (let t = FROM; t < watchFrom; t += 3600)
+      stretches.push([t, t + 3600, account.fleet.averageRate(i, t, 3600) === 0]);
     for (let t = watchFrom; t < WINDOW.to; t += 120) {
       if (t >= gap[0]! && t < gap[1]!) continue;
       const missing = account.fleet.stateAt(i, t) === 'offline';
@@ -99,15 +108,26 @@ describe('the demo statement', () => {
     expect(sections).toHaveLength(s.accounts.length);
     s.accounts.forEach((a, k) => {
       const figures: Record<string, string> = json.accounts[k].figures;
-      const fromCsv = Object.fromEntries(csv.filter((r) => r[0] === a.account && r[1] === 'summary').map((r) => [r[3], r[4]]));
+      const fromCsv = Object.fromEntries(
+        csv.filter((r) => r[0] === a.account && r[1] === 'summary').map((r) => [r[3], r[4]]),
+      );
       expect(fromCsv).toEqual(figures);
       const fromHtml = Object.fromEntries(
-        [...sections[k]!.matchAll(/data-key="([^"]+)">([^<]*)</g)].map((m) => [m[1], m[2]!.replace(/&amp;/g, '&')]),
+        [...sections[k]!.matchAll(/data-key="([^"]+)">([^<]*)</g)].map((m) => [
+          m[1],
+          m[2]!.replace(/&amp;/g, '&'),
+        ]),
       );
       for (const [key, value] of Object.entries(figures)) {
         if (key in fromHtml) expect(fromHtml[key], key).toBe(shownValue(key, value));
       }
-      for (const key of ['uptime_percent', 'credit', 'rewards_btc_successful_total', 'days_below_sla', 'outages']) {
+      for (const key of [
+        'uptime_percent',
+        'credit',
+        'rewards_btc_successful_total',
+        'days_below_sla',
+        'outages',
+      ]) {
         if (key in figures) expect(fromHtml, key).toHaveProperty(key);
       }
       expect(json.accounts[k].uptime.up).toBe(a.uptime.up);

@@ -21,10 +21,18 @@ import { createMiningModel } from '../../src/service/mining-model.js';
 
 const has = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 const ready = has('chromium') && has('pdfinfo') && has('pdftotext');
-if (!ready) console.warn('test/report/html-chromium.test.ts skipped: chromium or poppler-utils (pdfinfo) is not installed');
+if (!ready)
+  console.warn(
+    'test/report/html-chromium.test.ts skipped: chromium or poppler-utils (pdfinfo) is not installed',
+  );
 
 const NOW_MS = Date.UTC(2025, 6, 9, 12);
-const WINDOW = { from: Date.UTC(2025, 5, 1) / 1000, to: Date.UTC(2025, 6, 1) / 1000, label: '2025-06', calendarMonth: true };
+const WINDOW = {
+  from: Date.UTC(2025, 5, 1) / 1000,
+  to: Date.UTC(2025, 6, 1) / 1000,
+  label: '2025-06',
+  calendarMonth: true,
+};
 
 function html(workers: number): { text: string; accounts: string[] } {
   const model = createMiningModel({ seed: 1, accounts: 3, workers, startMs: NOW_MS });
@@ -39,7 +47,11 @@ function html(workers: number): { text: string; accounts: string[] } {
 }
 
 /** RGB pixels of a PNG (8-bit RGB or RGBA, not interlaced), as chromium writes them. */
-function pixels(png: Buffer): { width: number; height: number; rgb: (x: number, y: number) => [number, number, number] } {
+function pixels(png: Buffer): {
+  width: number;
+  height: number;
+  rgb: (x: number, y: number) => [number, number, number];
+} {
   const width = png.readUInt32BE(16);
   const height = png.readUInt32BE(20);
   const channels = png[25] === 6 ? 4 : 3;
@@ -61,11 +73,31 @@ function pixels(png: Buffer): { width: number; height: number; rgb: (x: number, 
       const c = x >= channels && y > 0 ? out[(y - 1) * stride + x - channels]! : 0;
       const p = a + b - c;
       const pred =
-        filter === 1 ? a : filter === 2 ? b : filter === 3 ? (a + b) >> 1 : filter === 4 ? (Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c) : 0;
+        filter === 1
+          ? a
+          : filter === 2
+            ? b
+            : filter === 3
+              ? (a + b) >> 1
+              : filter === 4
+                ? Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c)
+                  ? a
+                  : Math.abs(p - b) <= Math.abs(p - c)
+                    ? b
+                    : c
+                : 0;
       out[y * stride + x] = (v + pred) & 0xff;
     }
   }
-  return { width, height, rgb: (x, y) => [out[y * stride + x * channels]!, out[y * stride + x * channels + 1]!, out[y * stride + x * channels + 2]!] };
+  return {
+    width,
+    height,
+    rgb: (x, y) => [
+      out[y * stride + x * channels]!,
+      out[y * stride + x * channels + 1]!,
+      out[y * stride + x * channels + 2]!,
+    ],
+  };
 }
 
 /** Pixels near a colour of the stylesheet. */
@@ -123,7 +155,9 @@ describe.skipIf(!ready)('the statement in chromium', () => {
 
   it('holds nothing that could load and has its charts', () => {
     const { text } = html(40);
-    expect(text).not.toMatch(/<script|<link|<img|<iframe|<object|<embed|url\(|@import|\bsrc=|\bhref=|srcset/i);
+    expect(text).not.toMatch(
+      /<script|<link|<img|<iframe|<object|<embed|url\(|@import|\bsrc=|\bhref=|srcset/i,
+    );
     // The only http in the file is in the watcher links' text.
     const http = [...text.matchAll(/https?:/g)].length;
     const links = [...text.matchAll(/<code class="link">https:/g)].length;
@@ -145,8 +179,12 @@ describe.skipIf(!ready)('the statement in chromium', () => {
     expect(info).toMatch(/Page size:\s+594\.96 x 841\.92 pts \(A4\)/);
     expect(Number(/Pages:\s+(\d+)/.exec(info)?.[1])).toBe(accounts.length);
     accounts.forEach((account, i) => {
-      const page = execFileSync('pdftotext', ['-f', String(i + 1), '-l', String(i + 1), pdf, '-'], { encoding: 'utf8' });
-      const first = page.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('Mining statement') && !l.startsWith('Made '))[0];
+      const page = execFileSync('pdftotext', ['-f', String(i + 1), '-l', String(i + 1), pdf, '-'], {
+        encoding: 'utf8',
+      });
+      const first = page
+        .split('\n')
+        .filter((l) => l.trim() !== '' && !l.startsWith('Mining statement') && !l.startsWith('Made '))[0];
       expect(first).toContain(account);
       expect(page).toContain('Credit owed');
     });
@@ -157,7 +195,10 @@ describe.skipIf(!ready)('the statement in chromium', () => {
     const { text } = html(40);
     const file = join(dir, 'full.html');
     writeFileSync(file, text);
-    for (const [name, size] of [['desk', '1100,1400'], ['phone', '390,1700']] as const) {
+    for (const [name, size] of [
+      ['desk', '1100,1400'],
+      ['phone', '390,1700'],
+    ] as const) {
       const png = join(dir, `${name}.png`);
       chromium(`--window-size=${size}`, `--screenshot=${png}`, `file://${file}`);
       const image = readFileSync(png);

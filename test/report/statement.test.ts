@@ -33,13 +33,21 @@ function account(spans: PresenceSpan[][], extra: Partial<AccountHistory> = {}): 
 }
 
 const build = (a: AccountHistory, terms: Partial<ContractTerms> = {}, window = JUNE) =>
-  buildStatement({ accounts: [a] }, () => ({ ...BASE, ...terms }), window, { source: 'test', generatedAt: 0 });
+  buildStatement({ accounts: [a] }, () => ({ ...BASE, ...terms }), window, {
+    source: 'test',
+    generatedAt: 0,
+  });
 
 describe('uptime by worker-hours', () => {
   it('counts up and down worker-seconds, not watched apart, and gaps as not watched', () => {
     const end = JUNE.to;
     // rig-0: down 3 h on day 2; rig-1: nothing recorded for the first day.
-    const s = build(account([[up(FROM, FROM + DAY), down(FROM + DAY, FROM + DAY + 3 * 3600), up(FROM + DAY + 3 * 3600, end)], [up(FROM + DAY, end)]]));
+    const s = build(
+      account([
+        [up(FROM, FROM + DAY), down(FROM + DAY, FROM + DAY + 3 * 3600), up(FROM + DAY + 3 * 3600, end)],
+        [up(FROM + DAY, end)],
+      ]),
+    );
     const a = s.accounts[0]!;
     expect(a.uptime.down).toBe(3 * 3600);
     expect(a.uptime.unwatched).toBe(DAY);
@@ -48,7 +56,11 @@ describe('uptime by worker-hours', () => {
     expect(a.days[1]!.down).toBe(3 * 3600);
     expect(a.days[0]!.unwatched).toBe(DAY);
     expect(a.outages).toHaveLength(1);
-    expect(a.outages[0]).toMatchObject({ worker: 'rig-0', seconds: 3 * 3600, lastPresentAt: FROM + DAY - 60 });
+    expect(a.outages[0]).toMatchObject({
+      worker: 'rig-0',
+      seconds: 3 * 3600,
+      lastPresentAt: FROM + DAY - 60,
+    });
   });
 
   it('lets a lone drop between two samples go (a flap), and counts two drops less than an hour apart', () => {
@@ -56,7 +68,13 @@ describe('uptime by worker-hours', () => {
     // 90 s down at 12:01: holds no 5-minute instant → a flap, counted up.
     const lone = [up(FROM, t + 60), down(t + 60, t + 150), up(t + 150, JUNE.to)];
     // Two 100 s drops over the instants 12:05 and 12:35: two samples 30 min apart → out.
-    const twice = [up(FROM, t + 250), down(t + 250, t + 350), up(t + 350, t + 2050), down(t + 2050, t + 2150), up(t + 2150, JUNE.to)];
+    const twice = [
+      up(FROM, t + 250),
+      down(t + 250, t + 350),
+      up(t + 350, t + 2050),
+      down(t + 2050, t + 2150),
+      up(t + 2150, JUNE.to),
+    ];
     // One such drop alone: one sample → not out.
     const once = [up(FROM, t + 250), down(t + 250, t + 350), up(t + 350, JUNE.to)];
     const s = build(account([lone, twice, once]));
@@ -68,7 +86,15 @@ describe('uptime by worker-hours', () => {
   });
 
   it('marks time filled from the pool series and lists the periods', () => {
-    const s = build(account([[{ state: 'up', start: FROM, end: FROM + DAY, filled: true }, down(FROM + DAY, FROM + DAY + 3600, true), up(FROM + DAY + 3600, JUNE.to)]]));
+    const s = build(
+      account([
+        [
+          { state: 'up', start: FROM, end: FROM + DAY, filled: true },
+          down(FROM + DAY, FROM + DAY + 3600, true),
+          up(FROM + DAY + 3600, JUNE.to),
+        ],
+      ]),
+    );
     const a = s.accounts[0]!;
     expect(a.uptime.filled).toBe(DAY + 3600);
     expect(a.filledPeriods).toEqual([{ from: FROM, to: FROM + DAY + 3600 }]);
@@ -88,7 +114,9 @@ describe('credit owed', () => {
       amount: '48.48', // 1200 × 4/99 = 48.4848…
     });
     expect(build(history, { sla: '95', monthlyFee: '1200' }).accounts[0]!.credit?.amount).toBe('0.00');
-    expect(build(history, { sla: '96', monthlyFee: '0.5', currency: 'BTC' }).accounts[0]!.credit?.amount).toBe('0.00520833');
+    expect(
+      build(history, { sla: '96', monthlyFee: '0.5', currency: 'BTC' }).accounts[0]!.credit?.amount,
+    ).toBe('0.00520833');
   });
 
   it('pro rata over a window that is not one month takes the fee × days ÷ 30', () => {
@@ -104,7 +132,8 @@ describe('credit owed', () => {
       { below: '97.5', credit: '10' },
       { below: '95', credit: '25' },
     ];
-    const c = build(history, { creditRule: 'tiered', creditTiers: tiers, monthlyFee: '1000' }).accounts[0]!.credit;
+    const c = build(history, { creditRule: 'tiered', creditTiers: tiers, monthlyFee: '1000' }).accounts[0]!
+      .credit;
     expect(c).toMatchObject({ amount: '100.00', tier: '97.5' });
   });
 
@@ -152,7 +181,9 @@ describe('terms from the preferences file', () => {
       {
         sla: '95%',
         outage_threshold: '1h',
-        accounts: { farm: { contracted_hashrate: '100 TH/s', monthly_fee: 1200, currency: 'usdt', sla: '99.5%' } },
+        accounts: {
+          farm: { contracted_hashrate: '100 TH/s', monthly_fee: 1200, currency: 'usdt', sla: '99.5%' },
+        },
       },
       '/p.toml',
     );
@@ -168,7 +199,9 @@ describe('terms from the preferences file', () => {
   });
 
   it('refuses a bad value in one line naming the file and key', () => {
-    expect(() => termsFromToml({ sla: '95' }, '/p.toml')).toThrow('/p.toml: report.sla: must be a percent such as "95%"');
+    expect(() => termsFromToml({ sla: '95' }, '/p.toml')).toThrow(
+      '/p.toml: report.sla: must be a percent such as "95%"',
+    );
     expect(() => termsFromToml({ accounts: { a: { monthly_fee: 12.5 } } }, '/p.toml')).toThrow(
       '/p.toml: report.accounts.a.monthly_fee: must be a string, not a float',
     );
@@ -183,7 +216,12 @@ describe('network text', () => {
       account: evil,
       links: [{ name: '<img src=x>', link: 'javascript:alert(1)', permissions: [], liveUntil: null }],
     });
-    const s = buildStatement({ accounts: [{ ...a, workers: [{ name: evil, spans: [up(FROM, JUNE.to)], hashrate: null }] }] }, () => BASE, JUNE, { source: 'test', generatedAt: 0 });
+    const s = buildStatement(
+      { accounts: [{ ...a, workers: [{ name: evil, spans: [up(FROM, JUNE.to)], hashrate: null }] }] },
+      () => BASE,
+      JUNE,
+      { source: 'test', generatedAt: 0 },
+    );
     const html = statementHtml(s);
     expect(html).not.toMatch(/<script|<img|\u001b/);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -192,7 +230,12 @@ describe('network text', () => {
     expect(md).toContain('\\<script\\>');
     const csv = statementCsv(s);
     expect(csv).not.toContain('\u001b');
-    const formula = buildStatement({ accounts: [account([[up(FROM, JUNE.to)]], { account: '=HYPERLINK(1)' })] }, () => BASE, JUNE, { source: 'test', generatedAt: 0 });
+    const formula = buildStatement(
+      { accounts: [account([[up(FROM, JUNE.to)]], { account: '=HYPERLINK(1)' })] },
+      () => BASE,
+      JUNE,
+      { source: 'test', generatedAt: 0 },
+    );
     expect(statementCsv(formula)).toContain("\r\n'=HYPERLINK(1),summary,");
   });
 });
