@@ -5,7 +5,7 @@
  * from 1, in order of start), `link` (item its name), `rule` (the statement's rules). Hash rates
  * are in H/s, times ISO-8601 UTC, amounts exact. Pure.
  */
-import { csvLine } from '../format/csv.js';
+import { csvCell } from '../format/csv.js';
 import {
   DAY_COLUMNS,
   dayCells,
@@ -17,12 +17,19 @@ import {
 } from './figures.js';
 import type { Statement } from './types.js';
 
+/** Text that csvCell would return unchanged. */
+const PLAIN = /^(?:[A-Za-z0-9_.:][A-Za-z0-9_.: /-]*)?$/;
+
 export const CSV_HEADER = ['account', 'section', 'item', 'field', 'value'] as const;
 
 export function statementCsv(s: Statement): string {
-  const out: string[] = [csvLine(CSV_HEADER)];
+  const out: string[] = [`${CSV_HEADER.join(',')}\r\n`];
+  // Most cells are plain (figures, dates, known words): written as they are, the rest through
+  // csvCell (quoting, formula guard, control characters). A month of 100,000 workers is millions
+  // of records.
+  const cell = (text: string) => (PLAIN.test(text) ? text : csvCell(text));
   const row = (account: string, section: string, item: string, field: string, value: string): void => {
-    out.push(csvLine([account, section, item, field, value]));
+    out.push(`${cell(account)},${section},${cell(item)},${field},${cell(value)}\r\n`);
   };
   /** One record per column but the first (the item itself). */
   const rows = (
