@@ -41,10 +41,12 @@ export interface Preferences {
   ui: UiPreferences;
   /** `[history]`: whether rounds are recorded, how long 5-minute values are kept. */
   history: HistoryPreferences;
+  /** `[report]`: contract terms as written; `pooltop report` reads it (report/terms.ts). */
+  report: unknown;
 }
 
 /** Top-level keys the file may hold. */
-const KNOWN_KEYS = ['thresholds', 'watch', 'notify', 'ui', 'history'] as const;
+const KNOWN_KEYS = ['thresholds', 'watch', 'notify', 'ui', 'history', 'report'] as const;
 const WHAT = 'preferences file';
 
 export function preferencesPath(env: NodeJS.ProcessEnv, home?: string): string {
@@ -73,6 +75,7 @@ export function loadPreferences(
         notify: undefined,
         ui: {},
         history: DEFAULT_HISTORY,
+        report: undefined,
       };
     throw readFailure(path, code, e, WHAT);
   }
@@ -93,5 +96,6 @@ export function loadPreferences(
     notify: doc.notify,
     ui: uiPreferencesFromToml(doc.ui, path),
     history: historyPreferencesFromToml(doc.history, path),
+    report: doc.report,
   };
 }

@@ -47,6 +47,9 @@ Usage:
                                                         Prometheus exporter
   pooltop watch [--once] [--json]                       the alert watcher with no screen: sends
                                                         what fires and resolves ([[notify]])
+  pooltop report [--month M] [--all-accounts] [--format md|csv|json|html]
+                                                        a statement for hosting clients: uptime,
+                                                        hash rate, rewards, the credit owed
   pooltop COMMAND --help                                help for one command
 
 Flags may come before the command or after it: pooltop --demo pool is pooltop pool --demo.

@@ -12,6 +12,7 @@ import { history } from './history.js';
 import { watch } from './watch.js';
 import { mining } from './mining.js';
 import { pool } from './pool.js';
+import { report } from './report.js';
 import { serve } from './serve.js';
 import type { CommandModule } from './support/command.js';
 import type { CommandName } from './support/mode.js';
@@ -31,6 +32,7 @@ export const HELP: Readonly<Record<string, string>> = {
   watch: watch.help,
   history: history.help,
   serve: serve.help,
+  report: report.help,
 };
 
 const help: CommandModule = {
@@ -56,5 +58,6 @@ export const COMMANDS: Readonly<Record<CommandName, CommandModule>> = {
   exporter,
   watch,
   history,
+  report,
   help,
 };

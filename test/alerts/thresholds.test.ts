@@ -230,7 +230,7 @@ describe('the preferences file', () => {
       message(() => loadPreferences(env)),
       path,
     ]);
-    expect(unknown[0]).toBe(`${unknown[1]}: interval: unknown key (known: thresholds, watch, notify, ui, history)`);
+    expect(unknown[0]).toBe(`${unknown[1]}: interval: unknown key (known: thresholds, watch, notify, ui, history, report)`);
     const badKey = await withPrefs('[thresholds.pool]\nworkers = { critical = "lots" }\n', (env, path) => [
       message(() => loadPreferences(env)),
       path,

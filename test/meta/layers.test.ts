@@ -24,7 +24,7 @@ const LAYERS: Array<[RegExp, number]> = [
   [/^config\//, 2],
   [/^(api|accounts|alerts|rewards)\//, 3],
   [/^(session|history)\//, 4],
-  [/^(service|exporter|watch)\//, 5],
+  [/^(service|exporter|watch|report)\//, 5],
   [/^ui\//, 6],
   [/^commands\/support\//, 7],
   [/^commands\//, 8],

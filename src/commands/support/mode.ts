@@ -16,6 +16,7 @@ export const COMMAND_NAMES = [
   'exporter',
   'watch',
   'history',
+  'report',
   'help',
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
