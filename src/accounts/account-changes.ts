@@ -7,18 +7,19 @@ import {
   SNAPSHOT_FIELDS,
   type SnapshotField,
   type SnapshotRow,
+  type SnapshotValue,
 } from './snapshot-store.js';
 
 export interface FieldChange {
   field: SnapshotField;
-  before: string | boolean | null;
-  after: string | boolean | null;
+  before: SnapshotValue;
+  after: SnapshotValue;
 }
 
 export interface AccountChanges {
   added: SnapshotRow[];
   removed: SnapshotRow[];
-  changed: { id: string; alias: string | boolean | null; fields: FieldChange[] }[];
+  changed: { id: string; alias: SnapshotValue; fields: FieldChange[] }[];
 }
 
 export function diffSnapshots(before: AccountSnapshot, after: AccountSnapshot): AccountChanges {
@@ -40,14 +41,4 @@ export function diffSnapshots(before: AccountSnapshot, after: AccountSnapshot): 
   }
   for (const row of before.rows) if (!now.has(row.id)) changes.removed.push(row);
   return changes;
-}
-
-/** The newest snapshot taken at or before `at` (Unix seconds); else the oldest there is. */
-export function baselineFor(snapshots: readonly AccountSnapshot[], at: number): AccountSnapshot | undefined {
-  let pick: AccountSnapshot | undefined;
-  for (const s of snapshots) if (s.takenAt <= at && (!pick || s.takenAt > pick.takenAt)) pick = s;
-  return (
-    pick ??
-    snapshots.reduce<AccountSnapshot | undefined>((o, s) => (!o || s.takenAt < o.takenAt ? s : o), undefined)
-  );
 }

@@ -1,15 +1,9 @@
 /**
  * Snapshots of the sub-account list's fields (alias, email, status, colour, KYC, permissions), so
- * `pooltop accounts changes` can say what changed since a time. Behind a small interface so it
- * can move onto the history store: for now a JSON file per profile in the state directory
- * (`snapshots-<profile>.json`, 0600, replaced atomically), one section per API base URL, the
- * newest SNAPSHOTS_KEPT kept; or memory (`--demo`, tests).
+ * `pooltop accounts changes` can say what changed since a time. The profile's history store keeps
+ * them (history/snapshot-store.ts); `--demo` and tests keep them in memory here.
  */
-import { join } from 'node:path';
 import type { SubAccount } from '../api/types.js';
-import { ensurePrivateDir, writeFileDurable } from '../config/atomic-write.js';
-import { readStateFile } from '../config/state-file.js';
-import { profileFileStem } from '../config/token-store.js';
 
 /** The fields compared, by name as `accounts changes` shows them. */
 export const SNAPSHOT_FIELDS = [
@@ -23,7 +17,8 @@ export const SNAPSHOT_FIELDS = [
   'collateralEnabled',
 ] as const;
 export type SnapshotField = (typeof SNAPSHOT_FIELDS)[number];
-export type SnapshotRow = { id: string } & Record<SnapshotField, string | boolean | null>;
+export type SnapshotValue = string | boolean | null;
+export type SnapshotRow = { id: string } & Record<SnapshotField, SnapshotValue>;
 
 export interface AccountSnapshot {
   /** Unix seconds. */
@@ -32,13 +27,11 @@ export interface AccountSnapshot {
 }
 
 export interface SnapshotStore {
-  /** Oldest first. */
-  list(): Promise<AccountSnapshot[]>;
+  /** The newest snapshot taken at or before `at` (Unix seconds), else the oldest kept; undefined when none is. */
+  baseline(at: number): Promise<AccountSnapshot | undefined>;
+  /** Keeps the list as it was at `takenAt`; one older than the newest kept is not kept (it says nothing newer). */
   add(snapshot: AccountSnapshot): Promise<void>;
 }
-
-const SNAPSHOTS_KEPT = 14;
-const SNAPSHOTS_MAX_BYTES = 256 * 1024 * 1024;
 
 /** An account's compared fields; undefined for a row without an id (it cannot be followed). */
 export function snapshotRow(a: SubAccount): SnapshotRow | undefined {
@@ -58,44 +51,14 @@ export function snapshotRow(a: SubAccount): SnapshotRow | undefined {
 
 export function memorySnapshotStore(initial: AccountSnapshot[] = []): SnapshotStore {
   const snapshots = [...initial];
+  const newest = () => Math.max(-Infinity, ...snapshots.map((s) => s.takenAt));
   return {
-    list: async () => [...snapshots],
-    add: async (s) => {
-      snapshots.push(s);
-      snapshots.splice(0, Math.max(0, snapshots.length - SNAPSHOTS_KEPT));
+    async baseline(at) {
+      const byTime = [...snapshots].sort((a, b) => a.takenAt - b.takenAt);
+      return byTime.filter((s) => s.takenAt <= at).at(-1) ?? byTime[0];
     },
-  };
-}
-
-export function fileSnapshotStore(opts: {
-  stateDir: string;
-  profile: string;
-  baseUrl: string;
-}): SnapshotStore {
-  const file = join(opts.stateDir, `snapshots-${profileFileStem(opts.profile)}.json`);
-  type Whole = Record<string, AccountSnapshot[]>;
-  const readWhole = (): Whole => {
-    const text = readStateFile('the sub-account snapshots', file, SNAPSHOTS_MAX_BYTES);
-    if (text === undefined) return {};
-    try {
-      const data = JSON.parse(text) as { entries?: unknown };
-      if (data.entries && typeof data.entries === 'object' && !Array.isArray(data.entries))
-        return data.entries as Whole;
-    } catch {
-      // Damaged: the next run starts again from its own snapshot.
-    }
-    return {};
-  };
-  return {
-    async list() {
-      const list = readWhole()[opts.baseUrl];
-      return Array.isArray(list) ? list.filter((s) => Array.isArray(s?.rows)) : [];
-    },
-    async add(snapshot) {
-      await ensurePrivateDir(opts.stateDir);
-      const whole = readWhole();
-      whole[opts.baseUrl] = [...(whole[opts.baseUrl] ?? []), snapshot].slice(-SNAPSHOTS_KEPT);
-      await writeFileDurable(file, `${JSON.stringify({ version: 1, entries: whole })}\n`);
+    async add(s) {
+      if (s.takenAt >= newest()) snapshots.push(s);
     },
   };
 }

@@ -1,74 +1,80 @@
 /**
- * What pooltop has kept of each sub-account's transfers, so a listing needs only what is new:
- * the API pages transfers newest first, with no date filter, to offset 10,000 (per direction).
+ * What pooltop keeps of each sub-account's transfers, so a listing needs only what is new: the
+ * API pages transfers newest first, with no date filter, to offset 10,000 (per direction).
  *
- * Behind a small interface so it can move onto the history store: for now a JSON file per
- * profile in the state directory (`transfers-<profile>.json`, 0600, replaced atomically), one
- * section per API base URL so the demo never mixes with production; or memory (`--demo`, tests).
+ * The profile's history store keeps them (history/transfer-ledger.ts); `--demo` and tests keep
+ * them in memory here. A sync asks which ids are kept page by page and hands over what it found
+ * at the end, in one piece: a sync cut short keeps nothing, so what is kept is always the newest
+ * transfers down to the first sync's reach, without a hole.
  */
-import { join } from 'node:path';
 import type { Transfer, TransferDirection } from '../api/oversight-types.js';
-import { ensurePrivateDir, writeFileDurable } from '../config/atomic-write.js';
-import { readStateFile } from '../config/state-file.js';
-import { profileFileStem } from '../config/token-store.js';
 
-/** One account's kept transfers. */
-export interface LedgerEntry {
-  /** Newest first, each id once. */
-  transfers: Transfer[];
-  /** Directions whose listing reached the API's reach: older transfers of it are not kept. */
+/** One account's last whole sync. */
+export interface LedgerSync {
+  /** Directions whose first listing reached the API's reach: older transfers of it are not kept. */
   capped: TransferDirection[];
-  /** Unix seconds of the last whole sync. */
+  /** Unix seconds. */
   syncedAt: number;
 }
 
-export interface TransferLedger {
-  read(accountId: string): Promise<LedgerEntry | undefined>;
-  write(accountId: string, entry: LedgerEntry): Promise<void>;
+export interface TransferFilter {
+  direction?: TransferDirection;
+  /** Unix seconds, inclusive. */
+  from?: number;
+  to?: number;
 }
 
-/** A ledger file may hold a few hundred thousand transfers. */
-const LEDGER_MAX_BYTES = 256 * 1024 * 1024;
+export interface TransferLedger {
+  /** The account's last whole sync; undefined before its first. */
+  synced(accountId: string): Promise<LedgerSync | undefined>;
+  /** Those of `keys` (transferKey) already kept. */
+  kept(accountId: string, keys: readonly string[]): Promise<ReadonlySet<string>>;
+  /** Keeps a sync's transfers (each key once) and its state, at once; answers how many were new. */
+  commit(accountId: string, fresh: readonly Transfer[], sync: LedgerSync): Promise<number>;
+  /** The kept transfers, newest first (transferOrder). */
+  list(accountId: string, filter?: TransferFilter): Promise<Transfer[]>;
+}
+
+/** A transfer's key: its id, or for one without, its fields (so a sync keeps it once). */
+export function transferKey(t: Transfer): string {
+  return t.id ?? `~${JSON.stringify([t.direction, t.currency, t.amount, t.createdAt])}`;
+}
+
+/** By time, then by id (a longer numeric id is newer), newest first. */
+function transferOrder(a: Transfer, b: Transfer): number {
+  const t = (b.createdAt ?? 0) - (a.createdAt ?? 0);
+  if (t !== 0) return t;
+  const ia = a.id ?? '';
+  const ib = b.id ?? '';
+  return ib.length - ia.length || (ib > ia ? 1 : ib < ia ? -1 : 0);
+}
+
+function matchesFilter(t: Transfer, f: TransferFilter = {}): boolean {
+  return (
+    (f.direction === undefined || t.direction === f.direction) &&
+    (f.from === undefined || (t.createdAt ?? 0) >= f.from) &&
+    (f.to === undefined || (t.createdAt ?? 0) <= f.to)
+  );
+}
 
 export function memoryTransferLedger(): TransferLedger {
-  const entries = new Map<string, LedgerEntry>();
+  const accounts = new Map<string, { sync: LedgerSync; byKey: Map<string, Transfer> }>();
   return {
-    read: async (id) => entries.get(id),
-    write: async (id, entry) => {
-      entries.set(id, entry);
+    synced: async (id) => accounts.get(id)?.sync,
+    kept: async (id, keys) => {
+      const byKey = accounts.get(id)?.byKey;
+      return new Set(keys.filter((k) => byKey?.has(k)));
     },
-  };
-}
-
-export function fileTransferLedger(opts: {
-  stateDir: string;
-  profile: string;
-  baseUrl: string;
-}): TransferLedger {
-  const file = join(opts.stateDir, `transfers-${profileFileStem(opts.profile)}.json`);
-  type Whole = Record<string, Record<string, LedgerEntry>>;
-  const readWhole = (): Whole => {
-    const text = readStateFile('the transfer ledger', file, LEDGER_MAX_BYTES);
-    if (text === undefined) return {};
-    try {
-      const data = JSON.parse(text) as { entries?: unknown };
-      if (data.entries && typeof data.entries === 'object' && !Array.isArray(data.entries))
-        return data.entries as Whole;
-    } catch {
-      // Damaged: the next sync rebuilds what the API still reaches.
-    }
-    return {};
-  };
-  return {
-    async read(id) {
-      const entry = readWhole()[opts.baseUrl]?.[id];
-      return entry && Array.isArray(entry.transfers) ? entry : undefined;
+    commit: async (id, fresh, sync) => {
+      const was = accounts.get(id);
+      const byKey = was?.byKey ?? new Map<string, Transfer>();
+      const before = byKey.size;
+      for (const t of fresh) if (!byKey.has(transferKey(t))) byKey.set(transferKey(t), t);
+      const capped = [...new Set([...(was?.sync.capped ?? []), ...sync.capped])];
+      accounts.set(id, { sync: { capped, syncedAt: Math.max(sync.syncedAt, was?.sync.syncedAt ?? 0) }, byKey });
+      return byKey.size - before;
     },
-    async write(id, entry) {
-      await ensurePrivateDir(opts.stateDir);
-      const whole = readWhole();
-      whole[opts.baseUrl] = { ...whole[opts.baseUrl], [id]: entry };
-      await writeFileDurable(file, `${JSON.stringify({ version: 1, entries: whole })}\n`);
-    },
+    list: async (id, filter) =>
+      [...(accounts.get(id)?.byKey.values() ?? [])].filter((t) => matchesFilter(t, filter)).sort(transferOrder),
   };
 }

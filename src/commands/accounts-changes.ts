@@ -1,27 +1,26 @@
 /**
  * `pooltop accounts changes [--since 24h]`: the whole sub-account list now, against the newest
  * snapshot taken at or before `--since` ago (else the oldest kept): accounts added, removed, and
- * each changed field before and after; then the list now is kept as a snapshot. A first run has
+ * each changed field before and after; then the list now is kept as a snapshot, in the profile's
+ * history file (history/snapshots.ts). A first run has
  * nothing to compare and says so. With `--demo` nothing touches the disk: the memory starts with
  * the demo's list as it was a day earlier (a few accounts since added, one removed, some edited).
  */
-import { homedir } from 'node:os';
-import { type AccountChanges, baselineFor, diffSnapshots } from '../accounts/account-changes.js';
+import { type AccountChanges, diffSnapshots } from '../accounts/account-changes.js';
 import {
   type AccountSnapshot,
-  fileSnapshotStore,
   memorySnapshotStore,
   type SnapshotRow,
   type SnapshotStore,
   snapshotRow,
 } from '../accounts/snapshot-store.js';
 import { loadAllSubAccounts } from '../api/load-all.js';
-import { resolveStateDir } from '../config/state-dir.js';
 import { PooltopError } from '../errors/pooltop-error.js';
 import { formatCount } from '../format/number.js';
 import { sanitizeLine, type TextTarget } from '../format/sanitize.js';
 import { formatDateTime } from '../format/time.js';
 import { toSafeJson } from './json-output.js';
+import { withProfileHistory } from './profile-history.js';
 import type { CommandContext } from './support/context.js';
 import type { CommandIO } from './support/io.js';
 import { type ParsedValues, stringFlag } from './support/parse.js';
@@ -43,15 +42,6 @@ export function sinceFlag(values: ParsedValues, nowMs: number): number {
   return at;
 }
 
-function storeFor(ctx: CommandContext, io: CommandIO, rows: SnapshotRow[], nowSec: number): SnapshotStore {
-  if (ctx.demo) return memorySnapshotStore([demoYesterday(rows, nowSec)]);
-  return fileSnapshotStore({
-    stateDir: resolveStateDir({ env: io.env, home: homedir() }),
-    profile: ctx.config.profile,
-    baseUrl: ctx.config.baseUrl,
-  });
-}
-
 /** The demo's list a day earlier: its last three accounts not yet made, one since removed, some since edited. */
 function demoYesterday(rows: SnapshotRow[], nowSec: number): AccountSnapshot {
   const earlier = rows.slice(0, Math.max(0, rows.length - 3)).map((r, i) => {
@@ -71,7 +61,6 @@ export async function runAccountChanges(
   ctx: CommandContext,
   io: CommandIO,
   opts: { since: number; json: boolean },
-  store?: SnapshotStore,
 ): Promise<number> {
   const list = await loadAllSubAccounts({
     fetchPage: (query, signal) => ctx.client.listSubAccounts(query, { signal }),
@@ -85,10 +74,15 @@ export async function runAccountChanges(
   }
   const nowSec = Math.floor(Date.now() / 1000);
   const rows = list.rows.flatMap((a) => snapshotRow(a) ?? []);
-  const snapshots = store ?? storeFor(ctx, io, rows, nowSec);
   const now: AccountSnapshot = { takenAt: nowSec, rows };
-  const baseline = baselineFor(await snapshots.list(), opts.since);
-  await snapshots.add(now);
+  const compare = async (snapshots: SnapshotStore) => {
+    const baseline = await snapshots.baseline(opts.since);
+    await snapshots.add(now);
+    return baseline;
+  };
+  const baseline = ctx.demo
+    ? await compare(memorySnapshotStore([demoYesterday(rows, nowSec)]))
+    : await withProfileHistory(ctx, io, (store) => compare(store.snapshotStore(ctx.config.baseUrl)));
   const changes = baseline ? diffSnapshots(baseline, now) : undefined;
   if (opts.json) {
     io.stdout(

@@ -1,19 +1,13 @@
 /**
  * `pooltop accounts transfers ID|ALIAS [--direction in|out] [--from T] [--to T]`: what moved
- * between the main account and one sub-account. The kept transfers (accounts/transfer-ledger.ts)
- * are brought up to date first (accounts/transfer-sync.ts), then filtered here: the API has no
- * date filter and pages to 10,000 rows, so after the first sync neither matters. `--demo` keeps
- * nothing on disk.
+ * between the main account and one sub-account. The kept transfers (accounts/transfer-ledger.ts,
+ * in the profile's history file) are brought up to date first (accounts/transfer-sync.ts), then
+ * read filtered: the API has no date filter and pages to 10,000 rows, so after the first sync
+ * neither matters. `--demo` keeps nothing on disk.
  */
-import { homedir } from 'node:os';
-import {
-  fileTransferLedger,
-  memoryTransferLedger,
-  type TransferLedger,
-} from '../accounts/transfer-ledger.js';
+import { memoryTransferLedger, type TransferLedger } from '../accounts/transfer-ledger.js';
 import { syncTransfers } from '../accounts/transfer-sync.js';
 import type { Transfer, TransferDirection } from '../api/oversight-types.js';
-import { resolveStateDir } from '../config/state-dir.js';
 import { PooltopError } from '../errors/pooltop-error.js';
 import { csvLine } from '../format/csv.js';
 import { formatCount } from '../format/number.js';
@@ -21,6 +15,7 @@ import { sanitizeLine } from '../format/sanitize.js';
 import { formatDateTime } from '../format/time.js';
 import { resolveAccount } from './account-balances.js';
 import { toSafeJson } from './json-output.js';
+import { withProfileHistory } from './profile-history.js';
 import type { CommandContext } from './support/context.js';
 import type { CommandIO } from './support/io.js';
 import { clip, type ParsedValues, stringFlag } from './support/parse.js';
@@ -67,20 +62,22 @@ export function parseTransfersArgs(account: string | undefined, values: ParsedVa
   return { account, direction, from, to, format: listFormat(values) };
 }
 
-export function transferLedgerFor(ctx: CommandContext, io: CommandIO): TransferLedger {
-  if (ctx.demo) return memoryTransferLedger();
-  return fileTransferLedger({
-    stateDir: resolveStateDir({ env: io.env, home: homedir() }),
-    profile: ctx.config.profile,
-    baseUrl: ctx.config.baseUrl,
-  });
-}
-
 export async function runAccountTransfers(
   ctx: CommandContext,
   io: CommandIO,
   req: TransfersRequest,
-  ledger: TransferLedger = transferLedgerFor(ctx, io),
+): Promise<number> {
+  if (ctx.demo) return transfersWith(ctx, io, req, memoryTransferLedger());
+  return withProfileHistory(ctx, io, (store) =>
+    transfersWith(ctx, io, req, store.transferLedger(ctx.config.baseUrl)),
+  );
+}
+
+async function transfersWith(
+  ctx: CommandContext,
+  io: CommandIO,
+  req: TransfersRequest,
+  ledger: TransferLedger,
 ): Promise<number> {
   const { id, alias } = await resolveAccount(ctx, io, req.account);
   const synced = await syncTransfers(
@@ -90,13 +87,8 @@ export async function runAccountTransfers(
       ctx.client.oversight.transfers({ id, direction, offset, limit: 100 }, { signal: io.signal }),
     Math.floor(Date.now() / 1000),
   );
-  const rows = synced.entry.transfers.filter(
-    (t) =>
-      (req.direction === undefined || t.direction === req.direction) &&
-      (req.from === undefined || (t.createdAt ?? 0) >= req.from) &&
-      (req.to === undefined || (t.createdAt ?? 0) <= req.to),
-  );
-  const capped = synced.entry.capped.filter((d) => req.direction === undefined || d === req.direction);
+  const rows = await ledger.list(id, { direction: req.direction, from: req.from, to: req.to });
+  const capped = synced.sync.capped.filter((d) => req.direction === undefined || d === req.direction);
   const complete = capped.length === 0;
   switch (req.format) {
     case 'json':

@@ -9,6 +9,7 @@
  * new rows go at the end.
  */
 import type { DatabaseSync } from 'node:sqlite';
+import { OVERSIGHT_TABLES } from './oversight-schema.js';
 
 /** Marks a pooltop history file (a foreign SQLite file lacks it). */
 export const APPLICATION_ID = 0x706f6f6c; // "pool"
@@ -98,6 +99,8 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX event_at ON event (at);
   CREATE TABLE look (viewer TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID;
   `,
+  // 2: transfers and snapshots of the sub-account list (oversight-schema.ts).
+  OVERSIGHT_TABLES,
 ];
 
 /** The schema version this build writes. */

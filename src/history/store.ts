@@ -8,6 +8,8 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
+import type { SnapshotStore } from '../accounts/snapshot-store.js';
+import type { TransferLedger } from '../accounts/transfer-ledger.js';
 import { KEEP_FINE_DEFAULT_S } from '../config/history-preferences.js';
 import { profileFileStem } from '../config/token-store.js';
 import { errorLine, isDamaged } from './sqlite-errors.js';
@@ -16,6 +18,8 @@ import { APPLICATION_ID, applicationId, migrate, SCHEMA_VERSION, userVersion } f
 import * as q from './queries.js';
 import { hashrateRows, rewardRows, spanRows, storeSize } from './export-rows.js';
 import { HistoryWriter } from './writer.js';
+import { historyTransferLedger } from './transfers.js';
+import { historySnapshotStore } from './snapshots.js';
 import { RES_DAY, RES_FINE, RES_HOUR } from './series-blocks.js';
 import type { Selection } from './span-rows.js';
 import type {
@@ -69,6 +73,10 @@ export interface HistoryStore {
   markBackfilled(account: string, at: number): void;
   /** Every worker name the file knows for the account (listings and back-fills). */
   knownWorkers(account: string): string[];
+  /** `accounts transfers`' kept transfers of the API at `baseUrl` (transfers.ts). */
+  transferLedger(baseUrl: string): TransferLedger;
+  /** `accounts changes`' snapshots of the sub-account list of the API at `baseUrl` (snapshots.ts). */
+  snapshotStore(baseUrl: string): SnapshotStore;
   close(): void;
 }
 
@@ -208,6 +216,8 @@ function storeOn(
         .all(account) as unknown as Array<{ name: string }>;
       return rows.map((r) => r.name);
     },
+    transferLedger: (baseUrl) => historyTransferLedger(db, baseUrl),
+    snapshotStore: (baseUrl) => historySnapshotStore(db, baseUrl),
     close() {
       if (db.isOpen) db.close();
     },
