@@ -71,10 +71,15 @@ export function memoryTransferLedger(): TransferLedger {
       const before = byKey.size;
       for (const t of fresh) if (!byKey.has(transferKey(t))) byKey.set(transferKey(t), t);
       const capped = [...new Set([...(was?.sync.capped ?? []), ...sync.capped])];
-      accounts.set(id, { sync: { capped, syncedAt: Math.max(sync.syncedAt, was?.sync.syncedAt ?? 0) }, byKey });
+      accounts.set(id, {
+        sync: { capped, syncedAt: Math.max(sync.syncedAt, was?.sync.syncedAt ?? 0) },
+        byKey,
+      });
       return byKey.size - before;
     },
     list: async (id, filter) =>
-      [...(accounts.get(id)?.byKey.values() ?? [])].filter((t) => matchesFilter(t, filter)).sort(transferOrder),
+      [...(accounts.get(id)?.byKey.values() ?? [])]
+        .filter((t) => matchesFilter(t, filter))
+        .sort(transferOrder),
   };
 }

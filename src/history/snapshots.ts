@@ -47,7 +47,8 @@ function rowOf(r: Record<string, unknown>): SnapshotRow {
   return row;
 }
 
-const sameValues = (a: SnapshotRow, b: SnapshotRow) => SNAPSHOT_FIELDS.every((f) => encode(a[f]) === encode(b[f]));
+const sameValues = (a: SnapshotRow, b: SnapshotRow) =>
+  SNAPSHOT_FIELDS.every((f) => encode(a[f]) === encode(b[f]));
 
 /** The snapshots of API base URL `base`. */
 export function historySnapshotStore(db: DatabaseSync, base: string): SnapshotStore {

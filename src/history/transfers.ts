@@ -29,7 +29,9 @@ function cappedOf(text: string): TransferDirection[] {
 export function historyTransferLedger(db: DatabaseSync, base: string): TransferLedger {
   const synced = (uid: string): LedgerSync | undefined => {
     const row = db
-      .prepare('SELECT transfers_synced_at AS at, transfers_capped AS capped FROM sub_account WHERE base = ? AND uid = ?')
+      .prepare(
+        'SELECT transfers_synced_at AS at, transfers_capped AS capped FROM sub_account WHERE base = ? AND uid = ?',
+      )
       .get(base, uid) as { at: number | null; capped: string } | undefined;
     if (row?.at == null) return undefined;
     return { capped: cappedOf(row.capped), syncedAt: Number(row.at) };
@@ -41,7 +43,9 @@ export function historyTransferLedger(db: DatabaseSync, base: string): TransferL
         const id = subAccountId(db, base, uid, false);
         if (id === undefined || keys.length === 0) return new Set<string>();
         const rows = db
-          .prepare('SELECT key FROM transfer WHERE sub_account_id = ? AND key IN (SELECT value FROM json_each(?))')
+          .prepare(
+            'SELECT key FROM transfer WHERE sub_account_id = ? AND key IN (SELECT value FROM json_each(?))',
+          )
           .all(id, JSON.stringify(keys)) as unknown as Array<{ key: string }>;
         return new Set(rows.map((r) => r.key));
       }),

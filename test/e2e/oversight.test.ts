@@ -6,7 +6,7 @@
  * The service counts every request to an operation that changes an account: none is ever sent.
  */
 import { createHmac } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,6 +165,10 @@ describe('pooltop accounts transfers', () => {
     expect(got.data).toHaveLength(CAPPED_TRANSFERS + 1);
     expect(got.data[0]?.id).toBe(added);
     expect(new Set(got.data.map((t) => t.id)).size).toBe(CAPPED_TRANSFERS + 1);
+    // Kept in the profile's history file, nowhere else.
+    const kept = readdirSync(join(env.XDG_STATE_HOME as string, 'pooltop'));
+    expect(kept).toContain('history-default.sqlite');
+    expect(kept.filter((f) => f.endsWith('.json'))).toEqual([]);
     // The API alone stops at 10,000 rows without a direction.
     const reach = await signed('/api/v4/sub-account/transfer/history', { id, offset: 9_950, limit: 100 });
     expect(reach.status).toBe(422);
