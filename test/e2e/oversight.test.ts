@@ -10,6 +10,8 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SnapshotRow } from '../../src/accounts/snapshot-store.js';
+import { historyPath, openHistory } from '../../src/history/store.js';
 import { CAPPED_TRANSFERS } from '../../src/service/oversight-model.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { runCli, serviceEnv } from '../support/run-cli.js';
@@ -233,5 +235,52 @@ describe('pooltop accounts changes', () => {
     const text = await runCli(['accounts', 'changes', '--since', '1h'], env);
     expect(text.stdout).toContain(`alias: ${second?.alias} → renamed`);
     expect(text.stdout).not.toMatch(/[\u001b\u202e]/);
+  });
+
+  it('compares with the snapshot --since picks from the profile’s history file', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'pooltop-since-'));
+    const env = serviceEnv(svc, { XDG_STATE_HOME: join(home, 'state') });
+    const listed = await allAccounts();
+    const first = listed[0];
+    const nowSec = Math.floor(Date.now() / 1000);
+    const row = (alias: string): SnapshotRow => ({
+      id: first?.id as string,
+      alias,
+      email: null,
+      status: null,
+      color: null,
+      kycStatus: null,
+      shareKyc: null,
+      spotEnabled: null,
+      collateralEnabled: null,
+    });
+    const opened = openHistory({ path: historyPath(join(home, 'state', 'pooltop'), 'default') });
+    if ('unavailable' in opened) throw new Error(opened.unavailable);
+    const kept = opened.store.snapshotStore(svc.baseUrl);
+    await kept.add({ takenAt: nowSec - 3 * DAY, rows: [row('three-days-ago')] });
+    await kept.add({ takenAt: nowSec - DAY - 60, rows: [row('yesterday')] });
+    opened.store.close();
+    const sinceAlias = async (args: string[]) => {
+      const r = await runCli(['accounts', 'changes', ...args, '--json'], env);
+      expect(r.stderr).toBe('');
+      const got = JSON.parse(r.stdout) as {
+        since: number;
+        data: { added: unknown[]; changed: { id: string; fields: { field: string; before: unknown }[] }[] };
+      };
+      const alias = got.data.changed.find((c) => c.id === first?.id)?.fields.find((f) => f.field === 'alias');
+      return { since: got.since, before: alias?.before, added: got.data.added.length };
+    };
+    expect(await sinceAlias(['--since', '2d'])).toEqual({
+      since: nowSec - 3 * DAY,
+      before: 'three-days-ago',
+      added: listed.length - 1,
+    });
+    expect(await sinceAlias([])).toEqual({
+      since: nowSec - DAY - 60,
+      before: 'yesterday',
+      added: listed.length - 1,
+    });
+    // Older than anything kept: the oldest.
+    expect((await sinceAlias(['--since', '30d'])).since).toBe(nowSec - 3 * DAY);
   });
 });
