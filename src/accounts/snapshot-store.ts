@@ -1,7 +1,7 @@
 /**
  * Snapshots of the sub-account list's fields (alias, email, status, colour, KYC, permissions), so
  * `pooltop accounts changes` can say what changed since a time. The profile's history store keeps
- * them (history/snapshot-store.ts); `--demo` and tests keep them in memory here.
+ * them (history/snapshots.ts); `--demo` and tests keep them in memory here.
  */
 import type { SubAccount } from '../api/types.js';
 

@@ -2,7 +2,7 @@
  * What pooltop keeps of each sub-account's transfers, so a listing needs only what is new: the
  * API pages transfers newest first, with no date filter, to offset 10,000 (per direction).
  *
- * The profile's history store keeps them (history/transfer-ledger.ts); `--demo` and tests keep
+ * The profile's history store keeps them (history/transfers.ts); `--demo` and tests keep
  * them in memory here. A sync asks which ids are kept page by page and hands over what it found
  * at the end, in one piece: a sync cut short keeps nothing, so what is kept is always the newest
  * transfers down to the first sync's reach, without a hole.

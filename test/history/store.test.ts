@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../../src/history/schema.js';
 import { type HistoryStore, historyPath, openHistory } from '../../src/history/store.js';
 import type { HistoryRound } from '../../src/history/types.js';
 
@@ -190,7 +191,7 @@ describe('history store failures', () => {
     db.close();
     const again = openHistory({ path });
     expect(again).toEqual({
-      unavailable: `the history file was written by a newer pooltop (schema 99; this one reads up to 1): ${path}`,
+      unavailable: `the history file was written by a newer pooltop (schema 99; this one reads up to ${SCHEMA_VERSION}): ${path}`,
     });
   });
 
