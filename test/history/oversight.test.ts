@@ -14,6 +14,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diffSnapshots } from '../../src/accounts/account-changes.js';
 import { syncTransfers } from '../../src/accounts/transfer-sync.js';
+import { SCHEMA_VERSION } from '../../src/history/schema.js';
 import { type HistoryStore, historyPath, openHistory } from '../../src/history/store.js';
 import { listRows } from './fixtures/list-rows.js';
 import { FEED_T0, transferFeed } from './fixtures/transfer-feed.js';
@@ -241,6 +242,30 @@ describe('the sub-account snapshots on the history file', () => {
     store.close();
     expect(rowsIn(path, 'SELECT count(*) AS n FROM list_snapshot')).toBe(50);
     expect(rowsIn(path, 'SELECT count(*) AS n FROM sub_account_fields')).toBe(10);
+  });
+});
+
+describe('a history file of the schema before', () => {
+  it('gains the tables on open and keeps what it had', async () => {
+    const path = historyPath(join(dir, 'v1'), 'default');
+    const store = open(path);
+    store.record({
+      at: FEED_T0,
+      intervalS: 60,
+      accounts: [{ account: 'farm', listing: { names: ['w1'], at: FEED_T0 } }],
+    });
+    store.close();
+    // As the build before this one left it: no oversight tables, schema 1.
+    const db = new DatabaseSync(path);
+    db.exec(`DROP TABLE transfer; DROP TABLE sub_account_fields; DROP TABLE list_snapshot; DROP TABLE sub_account;
+             PRAGMA user_version = 1`);
+    db.close();
+    const again = open(path);
+    expect(again.knownWorkers('farm')).toEqual(['w1']);
+    const feed = transferFeed({ main_to_sub: 3, sub_to_main: 2 });
+    expect((await syncTransfers(again.transferLedger(BASE), 'sub-1', feed.fetch, FEED_T0)).added).toBe(5);
+    again.close();
+    expect(rowsIn(path, 'SELECT user_version AS n FROM pragma_user_version')).toBe(SCHEMA_VERSION);
   });
 });
 
