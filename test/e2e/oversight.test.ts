@@ -9,8 +9,10 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SnapshotRow } from '../../src/accounts/snapshot-store.js';
+import { SCHEMA_VERSION } from '../../src/history/schema.js';
 import { historyPath, openHistory } from '../../src/history/store.js';
 import { CAPPED_TRANSFERS } from '../../src/service/oversight-model.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
@@ -282,5 +284,28 @@ describe('pooltop accounts changes', () => {
     });
     // Older than anything kept: the oldest.
     expect((await sinceAlias(['--since', '30d'])).since).toBe(nowSec - 3 * DAY);
+  });
+
+  it('says in one line when the history file cannot be used, and keeps nothing', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'pooltop-newer-'));
+    const env = serviceEnv(svc, { XDG_STATE_HOME: join(home, 'state') });
+    const path = historyPath(join(home, 'state', 'pooltop'), 'default');
+    const opened = openHistory({ path });
+    if ('unavailable' in opened) throw new Error(opened.unavailable);
+    opened.store.close();
+    const db = new DatabaseSync(path);
+    db.exec('PRAGMA user_version = 99');
+    db.close();
+    for (const args of [
+      ['accounts', 'changes'],
+      ['accounts', 'transfers', (await allAccounts())[1]?.id as string],
+    ]) {
+      const r = await runCli(args, env);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(
+        `pooltop: the history file was written by a newer pooltop (schema 99; this one reads up to ${SCHEMA_VERSION}): ${path}\n`,
+      );
+    }
   });
 });
