@@ -10,12 +10,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diffSnapshots } from '../../src/accounts/account-changes.js';
 import { syncTransfers } from '../../src/accounts/transfer-sync.js';
 import { SCHEMA_VERSION } from '../../src/history/schema.js';
 import { type HistoryStore, historyPath, openHistory } from '../../src/history/store.js';
+import { bundleFixture } from './fixtures/bundle.js';
 import { listRows } from './fixtures/list-rows.js';
 import { FEED_T0, transferFeed } from './fixtures/transfer-feed.js';
 
@@ -25,16 +25,7 @@ let writer = '';
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pooltop-oversight-'));
-  writer = join(dir, 'oversight-writer.mjs');
-  await build({
-    entryPoints: [join(import.meta.dirname, 'fixtures', 'oversight-writer.ts')],
-    outfile: writer,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    logLevel: 'error',
-  });
+  writer = await bundleFixture('oversight-writer', dir);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

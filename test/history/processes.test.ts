@@ -8,27 +8,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHistory } from '../../src/history/store.js';
+import { bundleFixture } from './fixtures/bundle.js';
 import { roundOf, T0 } from './fixtures/rounds.js';
 
-const here = import.meta.dirname;
 let dir = '';
 let writer = '';
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pooltop-history-proc-'));
-  writer = join(dir, 'history-writer.mjs');
-  await build({
-    entryPoints: [join(here, 'fixtures', 'history-writer.ts')],
-    outfile: writer,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    logLevel: 'error',
-  });
+  writer = await bundleFixture('history-writer', dir);
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
