@@ -87,14 +87,22 @@ export const SUBACCOUNT_METRICS: readonly MetricDef<SubAccountReadings>[] = [
     unit: 'seconds',
     about: 'how long the oldest waiting withdrawal has waited (0 when none waits)',
     read: (r, now) =>
-      r.withdrawalsWaiting === 0 ? 0 : r.withdrawalsWaiting === undefined ? undefined : ageOf(r.oldestWithdrawalTime, now),
+      r.withdrawalsWaiting === 0
+        ? 0
+        : r.withdrawalsWaiting === undefined
+          ? undefined
+          : ageOf(r.oldestWithdrawalTime, now),
   },
 ];
 
 export const SCOPES = ['pool', 'mining', 'subaccounts'] as const;
 export type Scope = (typeof SCOPES)[number];
 
-export const METRICS = { pool: POOL_METRICS, mining: MINING_METRICS, subaccounts: SUBACCOUNT_METRICS } as const;
+export const METRICS = {
+  pool: POOL_METRICS,
+  mining: MINING_METRICS,
+  subaccounts: SUBACCOUNT_METRICS,
+} as const;
 
 export function findMetric(scope: Scope, key: string): MetricDef<never> | undefined {
   return (METRICS[scope] as readonly MetricDef<never>[]).find((m) => m.key === key);

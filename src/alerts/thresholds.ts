@@ -45,7 +45,10 @@ function rangeFor(scope: Scope, key: string, text: string, where: string) {
  */
 export function thresholdsFromToml(value: unknown, at: string): ThresholdSet {
   if (!isTable(value))
-    throw problem(`${at}: thresholds`, 'must be a table ([thresholds.pool], [thresholds.mining], [thresholds.subaccounts])');
+    throw problem(
+      `${at}: thresholds`,
+      'must be a table ([thresholds.pool], [thresholds.mining], [thresholds.subaccounts])',
+    );
   const out: Record<Scope, Record<string, Thresholds>> = { pool: {}, mining: {}, subaccounts: {} };
   for (const [scope, metrics] of Object.entries(value)) {
     const scopeWhere = `${at}: thresholds.${scope}`;

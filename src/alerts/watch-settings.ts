@@ -71,7 +71,12 @@ export const DEFAULT_WATCH: WatchSettings = {
 
 const KEYS = ['interval', 'for', 'repeat', 'workers', 'subaccounts'] as const;
 const WORKER_KEYS = ['offline', 'drop', 'ignore'] as const;
-const SUBACCOUNT_KEYS = ['new_unrestricted_key', 'new_withdraw_key', 'keys_every', 'withdrawal_wait'] as const;
+const SUBACCOUNT_KEYS = [
+  'new_unrestricted_key',
+  'new_withdraw_key',
+  'keys_every',
+  'withdrawal_wait',
+] as const;
 
 const isTable = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);

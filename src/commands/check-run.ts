@@ -71,7 +71,8 @@ export async function runCheck(
     }
     timeoutS = timeoutOf(values, scope);
     if (values.idle !== undefined) {
-      if (scope !== 'subaccounts') throw new PooltopError('config', '--idle applies to check subaccounts only');
+      if (scope !== 'subaccounts')
+        throw new PooltopError('config', '--idle applies to check subaccounts only');
       idleSeconds(values);
     }
     if (values['gone-after'] !== undefined) {
@@ -98,7 +99,11 @@ export async function runCheck(
   });
   try {
     const read =
-      scope === 'mining' ? readMiningMetrics : scope === 'subaccounts' ? readSubAccountMetrics : readPoolMetrics;
+      scope === 'mining'
+        ? readMiningMetrics
+        : scope === 'subaccounts'
+          ? readSubAccountMetrics
+          : readPoolMetrics;
     const { metrics, account } = await Promise.race([
       read(values, { ...io, signal: linked.signal }, thresholds),
       expired,
@@ -183,13 +188,21 @@ function readMiningMetrics(values: ParsedValues, io: CommandIO, thresholds: Scop
  * main account, counted. An audit that is not whole (an account's keys could not be fetched, a
  * list past the API's reach) is no verdict: a count it gives could be short.
  */
-function readSubAccountMetrics(values: ParsedValues, io: CommandIO, thresholds: ScopeThresholds): Promise<Read> {
+function readSubAccountMetrics(
+  values: ParsedValues,
+  io: CommandIO,
+  thresholds: ScopeThresholds,
+): Promise<Read> {
   return withContext(
     values,
     io,
     async (ctx) => {
       const [audit, withdrawals] = await Promise.all([
-        auditAllKeys(ctx.client, { idleSeconds: idleSeconds(values), signal: io.signal, deadline: ctx.deadline?.at }),
+        auditAllKeys(ctx.client, {
+          idleSeconds: idleSeconds(values),
+          signal: io.signal,
+          deadline: ctx.deadline?.at,
+        }),
         allUnconfirmed(ctx.client.oversight, io.signal),
       ]);
       if (!audit.complete && !audit.cancelled) {

@@ -101,7 +101,8 @@ export async function runExporter(ctx: CommandContext, io: CommandIO, flags: Exp
     [flags.balances, '--balances'],
     [flags.keys, '--keys'],
   ] as const) {
-    if (on && !withMining) throw new PooltopError('config', `${flag} reads sub-accounts: it needs an API key and secret`);
+    if (on && !withMining)
+      throw new PooltopError('config', `${flag} reads sub-accounts: it needs an API key and secret`);
   }
   const endpoints = [
     'pool',

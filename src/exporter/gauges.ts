@@ -179,7 +179,8 @@ export const SUBACCOUNT_GAUGES: readonly GaugeDef<SubAccountSamples>[] = [
     name: 'whitebit_subaccount_api_keys_flagged',
     help: 'API keys of every sub-account with a finding of the audit (pooltop audit keys): no-ip-restriction, idle (longer than --idle, default 90 days), never-used, moves-money (may withdraw or transfer), disabled (kept).',
     labelNames: ['finding'],
-    samples: (s) => FINDINGS.map((finding) => ({ labels: { finding }, value: s.readings[FINDING_READING[finding]] })),
+    samples: (s) =>
+      FINDINGS.map((finding) => ({ labels: { finding }, value: s.readings[FINDING_READING[finding]] })),
   },
   {
     name: 'whitebit_subaccount_key_audit_timestamp_seconds',

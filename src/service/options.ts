@@ -4,6 +4,7 @@
  */
 import type { GeneratedAccount } from './accounts.js';
 import type { ModelTransfer } from './oversight-model.js';
+import type { NewModelKey } from './oversight-store.js';
 import { POOL_SHAPES, type PoolShape } from './pool-shape.js';
 import { mulberry32 } from './random.js';
 
@@ -105,6 +106,8 @@ export interface ServiceHandle {
     accountId: string,
     transfer: Pick<ModelTransfer, 'direction' | 'currency' | 'amount'>,
   ): string | undefined;
+  /** Test hook: a new API key, the account's newest, with its IP list; its id, or undefined for an unknown account. */
+  addKey(accountId: string, key: NewModelKey): string | undefined;
   /** Closes the server and every socket. */
   close(): Promise<void>;
 }

@@ -10,7 +10,13 @@
  * alert holds while the key keeps its finding and resolves when it loses it or is deleted. The
  * withdrawals are read every round (a request per 100 waiting).
  */
-import { allUnconfirmed, type AuditClient, type AuditRow, auditAllKeys, IDLE_DEFAULT_S } from '../accounts/key-audit.js';
+import {
+  allUnconfirmed,
+  type AuditClient,
+  type AuditRow,
+  auditAllKeys,
+  IDLE_DEFAULT_S,
+} from '../accounts/key-audit.js';
 import type { Finding } from '../accounts/key-findings.js';
 import type { UnconfirmedWithdrawal } from '../api/oversight-types.js';
 import type { WatchSettings } from '../alerts/watch-settings.js';
@@ -35,7 +41,13 @@ export interface SubAccountWatchOptions {
   onAudited?: (keys: number) => void;
 }
 
-const RULES: readonly { setting: 'newUnrestrictedKey' | 'newWithdrawKey'; finding: Finding; metric: string; what: string; severity: Condition['severity'] }[] = [
+const RULES: readonly {
+  setting: 'newUnrestrictedKey' | 'newWithdrawKey';
+  finding: Finding;
+  metric: string;
+  what: string;
+  severity: Condition['severity'];
+}[] = [
   {
     setting: 'newUnrestrictedKey',
     finding: 'no-ip-restriction',
@@ -75,14 +87,17 @@ export function createSubAccountWatch(opts: SubAccountWatchOptions): SubAccountW
     try {
       const done = await source('sub-account keys', async () => {
         const a = await auditAllKeys(client, { idleSeconds: IDLE_DEFAULT_S, signal: opts.signal });
-        if (!a.complete && !a.cancelled) throw a.lastError ?? new Error('the sub-account list goes past what the API pages to');
+        if (!a.complete && !a.cancelled)
+          throw a.lastError ?? new Error('the sub-account list goes past what the API pages to');
         return a;
       });
       if (!done || done.cancelled) return;
       keys = done.rows;
       baseline ??= new Set(done.rows.map((r) => r.key.id).filter((id): id is string => id !== null));
       aliases = new Map(
-        done.rows.flatMap((r) => (r.key.subAccountId && r.alias ? [[r.key.subAccountId, r.alias] as const] : [])),
+        done.rows.flatMap((r) =>
+          r.key.subAccountId && r.alias ? [[r.key.subAccountId, r.alias] as const] : [],
+        ),
       );
       opts.onAudited?.(done.rows.length);
     } finally {
