@@ -53,7 +53,7 @@ export function thresholdsFromToml(value: unknown, at: string): ThresholdSet {
   for (const [scope, metrics] of Object.entries(value)) {
     const scopeWhere = `${at}: thresholds.${scope}`;
     if (!(SCOPES as readonly string[]).includes(scope)) {
-      throw problem(scopeWhere, `unknown scope (use ${SCOPES.join(', ')})`);
+      throw problem(scopeWhere, `unknown scope (use ${SCOPES.slice(0, -1).join(', ')} or ${SCOPES.at(-1)})`);
     }
     if (!isTable(metrics)) throw problem(scopeWhere, 'must be a table');
     for (const [key, levels] of Object.entries(metrics)) {
