@@ -62,7 +62,9 @@ export function exporterFlags(values: ParsedValues): ExporterFlags {
     }
   }
   const keysText = stringFlag(values, 'keys-interval');
-  const keysEveryS = keysText === undefined ? KEYS_INTERVAL_DEFAULT_S : parseDurationS(keysText);
+  // Without the flag: 10 minutes, or the interval when that is longer.
+  const keysEveryS =
+    keysText === undefined ? Math.max(KEYS_INTERVAL_DEFAULT_S, intervalS) : parseDurationS(keysText);
   if (keysEveryS === undefined || keysEveryS < intervalS) {
     throw new PooltopError(
       'config',
