@@ -20,7 +20,7 @@ export default defineConfig({
     maxWorkers: 3,
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    globalSetup: ['./test/support/run-temp-dir.ts'],
+    globalSetup: ['./test/support/run-temp-dir.ts', './test/support/no-writes.ts'],
     reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });

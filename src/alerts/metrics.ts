@@ -4,7 +4,7 @@
  * `pooltop check` and the exporter all read metrics through this table, so a metric added here
  * is known to all three.
  */
-import { ageOf, type MiningReadings, type PoolReadings } from './readings.js';
+import { ageOf, type MiningReadings, type PoolReadings, type SubAccountReadings } from './readings.js';
 import type { Unit } from './units.js';
 
 export interface MetricDef<R> {
@@ -58,10 +58,51 @@ export const MINING_METRICS: readonly MetricDef<MiningReadings>[] = [
   },
 ];
 
-export const SCOPES = ['pool', 'mining'] as const;
+/** Every sub-account's API keys (by finding, `pooltop audit keys`) and the withdrawals awaiting you. */
+export const SUBACCOUNT_METRICS: readonly MetricDef<SubAccountReadings>[] = [
+  { key: 'keys', unit: 'count', about: 'API keys of every sub-account', read: (r) => r.keys },
+  {
+    key: 'unrestricted_keys',
+    unit: 'count',
+    about: 'enabled keys without IP restriction',
+    read: (r) => r.unrestrictedKeys,
+  },
+  {
+    key: 'withdraw_keys',
+    unit: 'count',
+    about: 'keys that may withdraw or transfer',
+    read: (r) => r.withdrawKeys,
+  },
+  { key: 'idle_keys', unit: 'count', about: 'keys idle longer than --idle', read: (r) => r.idleKeys },
+  { key: 'never_used_keys', unit: 'count', about: 'keys never used', read: (r) => r.neverUsedKeys },
+  { key: 'disabled_keys', unit: 'count', about: 'disabled keys kept', read: (r) => r.disabledKeys },
+  {
+    key: 'withdrawals_waiting',
+    unit: 'count',
+    about: "withdrawals awaiting the main account's confirmation",
+    read: (r) => r.withdrawalsWaiting,
+  },
+  {
+    key: 'oldest_withdrawal_age',
+    unit: 'seconds',
+    about: 'how long the oldest waiting withdrawal has waited (0 when none waits)',
+    read: (r, now) =>
+      r.withdrawalsWaiting === 0
+        ? 0
+        : r.withdrawalsWaiting === undefined
+          ? undefined
+          : ageOf(r.oldestWithdrawalTime, now),
+  },
+];
+
+export const SCOPES = ['pool', 'mining', 'subaccounts'] as const;
 export type Scope = (typeof SCOPES)[number];
 
-export const METRICS = { pool: POOL_METRICS, mining: MINING_METRICS } as const;
+export const METRICS = {
+  pool: POOL_METRICS,
+  mining: MINING_METRICS,
+  subaccounts: SUBACCOUNT_METRICS,
+} as const;
 
 export function findMetric(scope: Scope, key: string): MetricDef<never> | undefined {
   return (METRICS[scope] as readonly MetricDef<never>[]).find((m) => m.key === key);

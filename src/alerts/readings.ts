@@ -3,7 +3,9 @@
  * rates in H/s, timestamps in Unix seconds, counts. A field that is missing or unreadable is
  * `undefined` here, so one odd field costs its own metric and nothing else.
  */
+import type { Finding } from '../accounts/key-findings.js';
 import type { AccountHashRate, MinerInfo } from '../api/mining-types.js';
+import type { UnconfirmedWithdrawal } from '../api/oversight-types.js';
 import type { PoolOverview } from '../api/types.js';
 
 export interface PoolReadings {
@@ -104,4 +106,50 @@ export function readMining(
  */
 export function miningSeriesQuery(account: string, nowSec: number) {
   return { account, interval: '5m', from: Math.floor(nowSec) - DAY_SECONDS - 3600 } as const;
+}
+
+/**
+ * Every sub-account's API keys counted by finding (accounts/key-findings.ts), and the withdrawals
+ * awaiting the main account: `check subaccounts`, the exporter and the watcher read these.
+ * A part that could not be read is undefined; the withdrawals operation not enabled for the
+ * account (the vendor's 404) is none waiting.
+ */
+export interface SubAccountReadings {
+  keys?: number;
+  unrestrictedKeys?: number;
+  withdrawKeys?: number;
+  idleKeys?: number;
+  neverUsedKeys?: number;
+  disabledKeys?: number;
+  withdrawalsWaiting?: number;
+  /** When the oldest waiting withdrawal was made, Unix seconds; undefined when none waits. */
+  oldestWithdrawalTime?: number;
+}
+
+/** `keys`: each audited key's findings (undefined: not audited); `withdrawals`: null when not enabled. */
+export function readSubAccounts(
+  keys: readonly { findings: readonly Finding[] }[] | undefined,
+  withdrawals: readonly Pick<UnconfirmedWithdrawal, 'createdAt'>[] | null | undefined,
+): SubAccountReadings {
+  const count = (f: Finding) => keys?.filter((k) => k.findings.includes(f)).length;
+  const waiting = withdrawals === null ? [] : withdrawals;
+  return {
+    keys: keys?.length,
+    unrestrictedKeys: count('no-ip-restriction'),
+    withdrawKeys: count('moves-money'),
+    idleKeys: count('idle'),
+    neverUsedKeys: count('never-used'),
+    disabledKeys: count('disabled'),
+    withdrawalsWaiting: waiting?.length,
+    oldestWithdrawalTime: waiting ? oldest(waiting.map((w) => w.createdAt)) : undefined,
+  };
+}
+
+function oldest(values: readonly unknown[]): number | undefined {
+  let best: number | undefined;
+  for (const v of values) {
+    const n = finite(v);
+    if (n !== undefined && (best === undefined || n < best)) best = n;
+  }
+  return best;
 }

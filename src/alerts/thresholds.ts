@@ -1,5 +1,5 @@
 /**
- * Thresholds as configured: per scope (`pool`, `mining`), per metric key, a warning and a
+ * Thresholds as configured: per scope (`pool`, `mining`, `subaccounts`), per metric key, a warning and a
  * critical range, parsed once from the preferences file or from `--warning/--critical
  * METRIC=RANGE`. Every error is one line naming the key or flag.
  */
@@ -9,9 +9,12 @@ import { parseRange, RangeSyntaxError } from './range.js';
 import type { Thresholds } from './evaluate.js';
 
 export type ScopeThresholds = Readonly<Record<string, Thresholds>>;
-export type ThresholdSet = Readonly<Record<Scope, ScopeThresholds>>;
+/** `subaccounts` may be left out (none), as where a set is written by hand. */
+export type ThresholdSet = Readonly<Record<Exclude<Scope, 'subaccounts'>, ScopeThresholds>> & {
+  readonly subaccounts?: ScopeThresholds;
+};
 
-export const NO_THRESHOLDS: ThresholdSet = { pool: {}, mining: {} };
+export const NO_THRESHOLDS: ThresholdSet = { pool: {}, mining: {}, subaccounts: {} };
 
 const LEVELS = ['warning', 'critical'] as const;
 type Level = (typeof LEVELS)[number];
@@ -42,12 +45,15 @@ function rangeFor(scope: Scope, key: string, text: string, where: string) {
  */
 export function thresholdsFromToml(value: unknown, at: string): ThresholdSet {
   if (!isTable(value))
-    throw problem(`${at}: thresholds`, 'must be a table ([thresholds.pool], [thresholds.mining])');
-  const out: Record<Scope, Record<string, Thresholds>> = { pool: {}, mining: {} };
+    throw problem(
+      `${at}: thresholds`,
+      'must be a table ([thresholds.pool], [thresholds.mining], [thresholds.subaccounts])',
+    );
+  const out: Record<Scope, Record<string, Thresholds>> = { pool: {}, mining: {}, subaccounts: {} };
   for (const [scope, metrics] of Object.entries(value)) {
     const scopeWhere = `${at}: thresholds.${scope}`;
     if (!(SCOPES as readonly string[]).includes(scope)) {
-      throw problem(scopeWhere, `unknown scope (use ${SCOPES.join(' or ')})`);
+      throw problem(scopeWhere, `unknown scope (use ${SCOPES.slice(0, -1).join(', ')} or ${SCOPES.at(-1)})`);
     }
     if (!isTable(metrics)) throw problem(scopeWhere, 'must be a table');
     for (const [key, levels] of Object.entries(metrics)) {

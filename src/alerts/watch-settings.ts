@@ -11,6 +11,11 @@
  *   offline = true
  *   drop    = "50%"
  *   ignore  = ["test-*"]
+ *   [watch.subaccounts]
+ *   new_unrestricted_key = true   # a key that was not there before, enabled without IP restriction
+ *   new_withdraw_key     = true   # a key that was not there before, allowed to withdraw or transfer
+ *   keys_every           = "10m"  # how often every sub-account's keys are read (an audit)
+ *   withdrawal_wait      = "1h"   # a withdrawal awaiting the main account longer than this
  *
  * Every problem is one line naming the file and the key.
  */
@@ -33,22 +38,45 @@ export interface WatchSettings {
     /** True for a worker name the ignore globs silence. */
     ignored: (name: string) => boolean;
   };
+  /** The sub-account rules (`pooltop watch`), all off unless the file turns them on. */
+  subaccounts: {
+    newUnrestrictedKey: boolean;
+    newWithdrawKey: boolean;
+    /** Seconds between audits of every sub-account's keys. */
+    keysEveryS: number;
+    /** A withdrawal waiting longer than this, seconds, is an alert; undefined: off. */
+    withdrawalWaitS: number | undefined;
+  };
 }
 
 export const WATCH_INTERVAL_DEFAULT_S = 60;
 export const WATCH_INTERVAL_MIN_S = 1;
 export const WATCH_FOR_DEFAULT_S = 120;
 export const WATCH_REPEAT_DEFAULT_S = 4 * 3600;
+/** An audit costs a request per sub-account and per key: every 10 minutes, not every round. */
+export const WATCH_KEYS_EVERY_DEFAULT_S = 600;
 
 export const DEFAULT_WATCH: WatchSettings = {
   intervalS: undefined,
   forS: WATCH_FOR_DEFAULT_S,
   repeatS: WATCH_REPEAT_DEFAULT_S,
   workers: { offline: true, drop: undefined, ignore: [], ignored: () => false },
+  subaccounts: {
+    newUnrestrictedKey: false,
+    newWithdrawKey: false,
+    keysEveryS: WATCH_KEYS_EVERY_DEFAULT_S,
+    withdrawalWaitS: undefined,
+  },
 };
 
-const KEYS = ['interval', 'for', 'repeat', 'workers'] as const;
+const KEYS = ['interval', 'for', 'repeat', 'workers', 'subaccounts'] as const;
 const WORKER_KEYS = ['offline', 'drop', 'ignore'] as const;
+const SUBACCOUNT_KEYS = [
+  'new_unrestricted_key',
+  'new_withdraw_key',
+  'keys_every',
+  'withdrawal_wait',
+] as const;
 
 const isTable = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
@@ -83,7 +111,11 @@ function share(at: string, key: string, value: unknown): number {
 export function watchFromToml(value: unknown, at: string): WatchSettings {
   if (!isTable(value)) throw problem(at, 'watch', 'must be a table ([watch])');
   unknownKeys(at, 'watch.', value, KEYS);
-  const out: WatchSettings = { ...DEFAULT_WATCH, workers: { ...DEFAULT_WATCH.workers } };
+  const out: WatchSettings = {
+    ...DEFAULT_WATCH,
+    workers: { ...DEFAULT_WATCH.workers },
+    subaccounts: { ...DEFAULT_WATCH.subaccounts },
+  };
   if (value.interval !== undefined) {
     out.intervalS = duration(at, 'watch.interval', value.interval, WATCH_INTERVAL_MIN_S);
   }
@@ -110,5 +142,26 @@ export function watchFromToml(value: unknown, at: string): WatchSettings {
       out.workers.ignored = globMatcher(list as string[]);
     }
   }
+  if (value.subaccounts !== undefined) subaccountsFromToml(value.subaccounts, at, out.subaccounts);
   return out;
+}
+
+function subaccountsFromToml(table: unknown, at: string, out: WatchSettings['subaccounts']): void {
+  if (!isTable(table)) throw problem(at, 'watch.subaccounts', 'must be a table ([watch.subaccounts])');
+  unknownKeys(at, 'watch.subaccounts.', table, SUBACCOUNT_KEYS);
+  for (const [key, field] of [
+    ['new_unrestricted_key', 'newUnrestrictedKey'],
+    ['new_withdraw_key', 'newWithdrawKey'],
+  ] as const) {
+    const v = table[key];
+    if (v === undefined) continue;
+    if (typeof v !== 'boolean') throw problem(at, `watch.subaccounts.${key}`, 'must be true or false');
+    out[field] = v;
+  }
+  if (table.keys_every !== undefined) {
+    out.keysEveryS = duration(at, 'watch.subaccounts.keys_every', table.keys_every, 60);
+  }
+  if (table.withdrawal_wait !== undefined && table.withdrawal_wait !== false) {
+    out.withdrawalWaitS = duration(at, 'watch.subaccounts.withdrawal_wait', table.withdrawal_wait);
+  }
 }

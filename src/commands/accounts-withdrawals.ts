@@ -4,8 +4,8 @@
  * request and answers 404 where it is not: that is said in one plain line, exit 0 — a state of
  * the account, not a failure.
  */
+import { allUnconfirmed } from '../accounts/key-audit.js';
 import type { UnconfirmedWithdrawal } from '../api/oversight-types.js';
-import { LIMIT_MAX, OFFSET_MAX } from '../api/types.js';
 import { csvLine } from '../format/csv.js';
 import { formatCount } from '../format/number.js';
 import { sanitizeLine } from '../format/sanitize.js';
@@ -19,30 +19,12 @@ import { renderTextTable } from './text-table.js';
 export const NOT_ENABLED_LINE =
   'Withdrawals awaiting confirmation: the operation is not enabled for this account (the vendor enables it on request).';
 
-/** Every withdrawal awaiting the main account, or undefined when the operation is not enabled. */
-export async function allUnconfirmed(
-  ctx: CommandContext,
-  signal: AbortSignal,
-): Promise<UnconfirmedWithdrawal[] | undefined> {
-  const rows: UnconfirmedWithdrawal[] = [];
-  for (let offset = 0; offset <= OFFSET_MAX; offset += LIMIT_MAX) {
-    const answer = await ctx.client.oversight.unconfirmedWithdrawals(
-      { offset, limit: LIMIT_MAX },
-      { signal },
-    );
-    if (!answer.enabled) return undefined;
-    rows.push(...answer.page.items);
-    if (answer.page.items.length < LIMIT_MAX) break;
-  }
-  return rows;
-}
-
 export async function runAccountWithdrawals(
   ctx: CommandContext,
   io: CommandIO,
   format: ListFormat,
 ): Promise<number> {
-  const rows = await allUnconfirmed(ctx, io.signal);
+  const rows = await allUnconfirmed(ctx.client.oversight, io.signal);
   if (rows === undefined) {
     io.stdout(
       format === 'json' ? `${JSON.stringify({ enabled: false, data: [] })}\n` : `${NOT_ENABLED_LINE}\n`,

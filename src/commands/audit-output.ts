@@ -4,19 +4,13 @@
  * the table and escaped in JSON; a secret is never written, only that one was there.
  */
 import { FINDING_TEXT, FINDINGS, type Finding } from '../accounts/key-findings.js';
-import type { KeyWithIps } from '../api/load-keys.js';
+import type { AuditRow } from '../accounts/key-audit.js';
 import { csvLine } from '../format/csv.js';
 import { formatCount } from '../format/number.js';
 import { sanitizeLine, type TextTarget } from '../format/sanitize.js';
 import { formatDuration } from '../format/time.js';
 import { toSafeJson } from './json-output.js';
 import { renderTextTable } from './text-table.js';
-
-/** One audited key with its account. */
-export interface AuditRow extends KeyWithIps {
-  alias: string | null;
-  findings: Finding[];
-}
 
 export interface AuditSummary {
   accounts: number;

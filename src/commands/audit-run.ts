@@ -5,13 +5,11 @@
  * 3 the audit could not be made whole (as `check`'s UNKNOWN: bad arguments, credentials, an API
  * failing, an account whose keys could not be fetched); what was fetched is still written.
  */
-import { keyFindings } from '../accounts/key-findings.js';
-import { loadAllSubAccounts } from '../api/load-all.js';
-import { type KeyLoadProgress, loadKeys } from '../api/load-keys.js';
-import type { ReadSubAccount } from '../api/types.js';
+import { auditAllKeys, type KeyAudit } from '../accounts/key-audit.js';
+import type { KeyLoadProgress } from '../api/load-keys.js';
 import { formatCount } from '../format/number.js';
 import { sanitizeLine } from '../format/sanitize.js';
-import { type AuditFormat, type AuditRow, auditText, summarize } from './audit-output.js';
+import { type AuditFormat, auditText, summarize } from './audit-output.js';
 import type { CommandContext } from './support/context.js';
 import { type CommandIO, interruptedCode } from './support/io.js';
 
@@ -24,59 +22,24 @@ export interface AuditRequest {
 const AUDIT_EXIT = { clean: 0, findings: 1, unknown: 3 } as const;
 
 /** Every key of every sub-account (matching the search) with its findings. */
-export async function auditKeys(
+export function auditKeys(
   ctx: CommandContext,
   io: CommandIO,
   req: Pick<AuditRequest, 'idleSeconds' | 'search'>,
   onProgress?: (p: KeyLoadProgress) => void,
-) {
-  const list = await loadAllSubAccounts({
-    fetchPage: (query, signal) => ctx.client.listSubAccounts(query, { signal }),
+): Promise<KeyAudit> {
+  return auditAllKeys(ctx.client, {
+    idleSeconds: req.idleSeconds,
     search: req.search,
     signal: io.signal,
     deadline: ctx.deadline?.at,
-  });
-  if (list.end === 'failed' && list.error) throw list.error;
-  const accounts: ReadSubAccount[] = list.rows;
-  const nowSec = Math.floor(Date.now() / 1000);
-  const rows: AuditRow[] = [];
-  let failed = 0;
-  let lastError: Error | undefined;
-  const outcome = await loadKeys({
-    ids: accounts.map((a) => a.id),
-    listKeys: (subAccountId, offset, signal) =>
-      ctx.client.oversight.apiKeys({ subAccountId, offset, limit: 100 }, { signal }),
-    listIps: (apiKeyId, signal) => ctx.client.oversight.ipAddresses({ apiKeyId }, { signal }),
-    signal: io.signal,
-    deadline: ctx.deadline?.at,
     onProgress,
-    onResult: (i, result) => {
-      if (!result.ok) {
-        failed++;
-        lastError = result.error;
-        return;
-      }
-      const alias = accounts[i]?.alias ?? null;
-      for (const k of result.keys) {
-        rows.push({ ...k, alias, findings: keyFindings(k, { nowSec, idleSeconds: req.idleSeconds }) });
-      }
-    },
   });
-  const complete = list.complete && failed === 0 && !outcome.cancelled;
-  return {
-    accounts: accounts.length,
-    rows,
-    failed,
-    lastError,
-    complete,
-    cancelled: outcome.cancelled,
-    nowSec,
-  };
 }
 
 export async function runAudit(ctx: CommandContext, io: CommandIO, req: AuditRequest): Promise<number> {
   const bar = io.stderrIsTTY ? progressLine(io.stderr) : undefined;
-  let audit: Awaited<ReturnType<typeof auditKeys>>;
+  let audit: KeyAudit;
   try {
     audit = await auditKeys(ctx, io, req, bar?.update);
   } finally {

@@ -1,11 +1,9 @@
-import { parseDurationS } from '../config/duration.js';
 import { reportError } from '../errors/report-error.js';
 import { type CommandModule, printHelp, usageError, withContext } from './support/command.js';
 import { CONFIG_FLAGS } from './support/help-text.js';
+import { idleSeconds } from './support/idle.js';
 import { clip, ONE_SHOT_OPTIONS, parseFlags, stringFlag, timeoutFlag } from './support/parse.js';
 
-/** Ninety days without activity is idle, unless `--idle` says otherwise. */
-const IDLE_DEFAULT_S = 90 * 86_400;
 /** Three requests or more per account, each operation under 100 a second: 10,100 accounts take minutes. */
 const AUDIT_TIMEOUT_S = 1800;
 
@@ -55,14 +53,9 @@ ${CONFIG_FLAGS}`,
       }
       const formats = (['json', 'ndjson', 'csv'] as const).filter((f) => values[f] === true);
       if (formats.length > 1) throw usageError('--json, --ndjson and --csv go one at a time');
-      const idleText = stringFlag(values, 'idle');
-      const idleSeconds = idleText === undefined ? IDLE_DEFAULT_S : parseDurationS(idleText);
-      if (idleSeconds === undefined) {
-        throw usageError(`--idle must be a duration such as 90d or 12h, not '${clip(idleText ?? '')}'`);
-      }
       const request = {
         format: formats[0] ?? ('text' as const),
-        idleSeconds,
+        idleSeconds: idleSeconds(values),
         search: stringFlag(values, 'search'),
       };
       const { runAudit } = await import('./audit-run.js');

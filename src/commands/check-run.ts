@@ -7,8 +7,10 @@
  * object with `--json`), never pooltop's usual exit codes 1/2.
  */
 import { EXIT_CODES, evaluateMetrics, type MetricResult, worst } from '../alerts/evaluate.js';
-import { MINING_METRICS, POOL_METRICS, SCOPES, type Scope } from '../alerts/metrics.js';
-import { miningSeriesQuery, readMining, readPool } from '../alerts/readings.js';
+import { MINING_METRICS, POOL_METRICS, SCOPES, type Scope, SUBACCOUNT_METRICS } from '../alerts/metrics.js';
+import { miningSeriesQuery, readMining, readPool, readSubAccounts } from '../alerts/readings.js';
+import { allUnconfirmed, auditAllKeys } from '../accounts/key-audit.js';
+import { idleSeconds } from './support/idle.js';
 import { type ScopeThresholds, thresholdsFromFlags, withOverrides } from '../alerts/thresholds.js';
 import { isPooltopError, oneLine, PooltopError } from '../errors/pooltop-error.js';
 import { linkSignals } from '../api/link-signals.js';
@@ -25,6 +27,12 @@ import type { CommandIO } from './support/io.js';
 import { resolveMiningAccount, withAccountsHint } from './mining-run.js';
 
 const DEFAULT_TIMEOUT_S = 10;
+/** An audit of every sub-account's keys: ~35 s for 1,000 sub-accounts with three keys each. */
+const SUBACCOUNTS_TIMEOUT_S = 120;
+
+const timeoutOf = (values: ParsedValues, scope: string) =>
+  numberFlag(values, 'timeout', { min: 1, max: 3600 }) ??
+  (scope === 'subaccounts' ? SUBACCOUNTS_TIMEOUT_S : DEFAULT_TIMEOUT_S);
 
 /** Runs the plugin and returns its exit code; never throws. */
 export async function runCheck(
@@ -55,13 +63,18 @@ export async function runCheck(
     }
     scope = parsed.positionals[0] ?? 'pool';
     if (!(SCOPES as readonly string[]).includes(scope)) {
-      throw new PooltopError('config', `unknown check '${clip(scope)}': use pool or mining`);
+      throw new PooltopError('config', `unknown check '${clip(scope)}': use pool, mining or subaccounts`);
     }
     const account = stringFlag(values, 'account');
     if (account !== undefined && scope !== 'mining') {
       throw new PooltopError('config', '--account applies to check mining only');
     }
-    timeoutS = numberFlag(values, 'timeout', { min: 1, max: 3600 }) ?? DEFAULT_TIMEOUT_S;
+    timeoutS = timeoutOf(values, scope);
+    if (values.idle !== undefined) {
+      if (scope !== 'subaccounts')
+        throw new PooltopError('config', '--idle applies to check subaccounts only');
+      idleSeconds(values);
+    }
     if (values['gone-after'] !== undefined) {
       if (scope !== 'mining') throw new PooltopError('config', '--gone-after applies to check mining only');
       goneAfterS(values);
@@ -70,7 +83,7 @@ export async function runCheck(
       warning: stringFlags(values, 'warning'),
       critical: stringFlags(values, 'critical'),
     });
-    thresholds = withOverrides(loadPreferences(io.env).thresholds[scope as Scope], fromFlags);
+    thresholds = withOverrides(loadPreferences(io.env).thresholds[scope as Scope] ?? {}, fromFlags);
   } catch (error) {
     return unknown(error);
   }
@@ -85,7 +98,12 @@ export async function runCheck(
     }, timeoutS * 1000);
   });
   try {
-    const read = scope === 'mining' ? readMiningMetrics : readPoolMetrics;
+    const read =
+      scope === 'mining'
+        ? readMiningMetrics
+        : scope === 'subaccounts'
+          ? readSubAccountMetrics
+          : readPoolMetrics;
     const { metrics, account } = await Promise.race([
       read(values, { ...io, signal: linked.signal }, thresholds),
       expired,
@@ -122,10 +140,10 @@ async function withContext<T>(
   values: ParsedValues,
   io: CommandIO,
   read: (ctx: CommandContext) => Promise<T>,
+  scope = 'pool',
 ) {
   // The context's deadline keeps a retry wait (a long Retry-After) from reaching past --timeout.
-  const timeoutS = numberFlag(values, 'timeout', { min: 1, max: 3600 }) ?? DEFAULT_TIMEOUT_S;
-  const ctx = await createContext(values, io, { timeoutS, notices: true });
+  const ctx = await createContext(values, io, { timeoutS: timeoutOf(values, scope), notices: true });
   try {
     return await read(ctx);
   } catch (error) {
@@ -163,6 +181,42 @@ function readMiningMetrics(values: ParsedValues, io: CommandIO, thresholds: Scop
     const defs = MINING_METRICS.filter((m) => m.key !== 'workers_gone' || thresholds.workers_gone);
     return { metrics: evaluateMetrics(defs, readings, thresholds, nowSec()), account };
   });
+}
+
+/**
+ * Every sub-account's keys audited (as `pooltop audit keys`) and every withdrawal awaiting the
+ * main account, counted. An audit that is not whole (an account's keys could not be fetched, a
+ * list past the API's reach) is no verdict: a count it gives could be short.
+ */
+function readSubAccountMetrics(
+  values: ParsedValues,
+  io: CommandIO,
+  thresholds: ScopeThresholds,
+): Promise<Read> {
+  return withContext(
+    values,
+    io,
+    async (ctx) => {
+      const [audit, withdrawals] = await Promise.all([
+        auditAllKeys(ctx.client, {
+          idleSeconds: idleSeconds(values),
+          signal: io.signal,
+          deadline: ctx.deadline?.at,
+        }),
+        allUnconfirmed(ctx.client.oversight, io.signal),
+      ]);
+      if (!audit.complete && !audit.cancelled) {
+        const why =
+          audit.failed > 0
+            ? `the keys of ${audit.failed} of ${audit.accounts} sub-accounts could not be fetched (${audit.lastError?.message ?? 'unknown error'})`
+            : 'the sub-account list goes past what the API pages to';
+        throw new PooltopError('api', `incomplete audit: ${why}`);
+      }
+      const readings = readSubAccounts(audit.rows, withdrawals ?? null);
+      return { metrics: evaluateMetrics(SUBACCOUNT_METRICS, readings, thresholds, nowSec()) };
+    },
+    'subaccounts',
+  );
 }
 
 function messageOf(error: unknown, term: TextTarget): string {

@@ -18,6 +18,9 @@ import { createExposition } from '../exporter/exposition.js';
 import { startMetricsServer } from '../exporter/http-server.js';
 import { BALANCES_ENDPOINT, balanceTarget } from '../exporter/balance-targets.js';
 import { MINING_ENDPOINTS, miningTargets } from '../exporter/mining-targets.js';
+import { KEYS_ENDPOINT, keyTargets, WITHDRAWALS_ENDPOINT } from '../exporter/key-targets.js';
+import { parseDurationS } from '../config/duration.js';
+import { idleSeconds } from './support/idle.js';
 import { createPoller, type PollTarget } from '../exporter/poller.js';
 import { type CommandIO, interruptedCode, untilAborted } from './support/io.js';
 import { goneAfterS } from './support/gone-after.js';
@@ -39,7 +42,12 @@ export interface ExporterFlags {
   goneAfterS: number;
   /** whitebit_mining_worker_up per worker (on unless --no-worker-metrics). */
   perWorker: boolean;
+  /** `--keys`: seconds between audits of every sub-account's keys, and the idle limit; undefined: off. */
+  keys: { everyS: number; idleSeconds: number } | undefined;
 }
+
+/** An audit of every sub-account's keys costs a request per account and per key: not every poll. */
+export const KEYS_INTERVAL_DEFAULT_S = 600;
 
 /** Checked before anything is resolved or sent. */
 export function exporterFlags(values: ParsedValues): ExporterFlags {
@@ -47,6 +55,21 @@ export function exporterFlags(values: ParsedValues): ExporterFlags {
   const intervalS = intFlag(values, 'interval', { min: MIN_INTERVAL_S, max: 86_400 }) ?? DEFAULT_INTERVAL_S;
   if (values.timeout !== undefined && values.once !== true) {
     throw new PooltopError('config', '--timeout applies to exporter --once only');
+  }
+  for (const flag of ['keys-interval', 'idle'] as const) {
+    if (values[flag] !== undefined && values.keys !== true) {
+      throw new PooltopError('config', `--${flag} applies to exporter --keys only`);
+    }
+  }
+  const keysText = stringFlag(values, 'keys-interval');
+  // Without the flag: 10 minutes, or the interval when that is longer.
+  const keysEveryS =
+    keysText === undefined ? Math.max(KEYS_INTERVAL_DEFAULT_S, intervalS) : parseDurationS(keysText);
+  if (keysEveryS === undefined || keysEveryS < intervalS) {
+    throw new PooltopError(
+      'config',
+      `--keys-interval must be a duration of at least the interval (${intervalS}s), such as 10m, not '${clip(keysText ?? '')}'`,
+    );
   }
   return {
     host,
@@ -56,6 +79,7 @@ export function exporterFlags(values: ParsedValues): ExporterFlags {
     balances: values.balances === true,
     goneAfterS: goneAfterS(values),
     perWorker: values['no-worker-metrics'] !== true,
+    keys: values.keys === true ? { everyS: keysEveryS, idleSeconds: idleSeconds(values) } : undefined,
   };
 }
 
@@ -75,14 +99,24 @@ export function parseListen(text: string): { host: string; port: number } {
 export async function runExporter(ctx: CommandContext, io: CommandIO, flags: ExporterFlags): Promise<number> {
   const preferences = loadPreferences(io.env);
   const withMining = Boolean(ctx.config.apiKey && ctx.config.apiSecret);
-  if (flags.balances && !withMining) {
-    throw new PooltopError('config', '--balances reads sub-accounts: it needs an API key and secret');
+  for (const [on, flag] of [
+    [flags.balances, '--balances'],
+    [flags.keys, '--keys'],
+  ] as const) {
+    if (on && !withMining)
+      throw new PooltopError('config', `${flag} reads sub-accounts: it needs an API key and secret`);
   }
-  const endpoints = withMining ? ['pool', MINING_ENDPOINTS.accounts] : ['pool'];
+  const endpoints = [
+    'pool',
+    ...(withMining ? [MINING_ENDPOINTS.accounts] : []),
+    ...(flags.balances ? [BALANCES_ENDPOINT] : []),
+    ...(flags.keys ? [KEYS_ENDPOINT, WITHDRAWALS_ENDPOINT] : []),
+  ];
   const exposition = createExposition({
-    endpoints: flags.balances ? [...endpoints, BALANCES_ENDPOINT] : endpoints,
+    endpoints,
     thresholds: preferences.thresholds,
     processMetrics: !flags.once,
+    subaccounts: flags.keys !== undefined,
   });
   const pool: PollTarget<PoolOverview> = {
     endpoint: 'pool',
@@ -103,6 +137,7 @@ export async function runExporter(ctx: CommandContext, io: CommandIO, flags: Exp
         ]
       : []),
     ...(flags.balances ? [balanceTarget(ctx.client, exposition)] : []),
+    ...(flags.keys ? keyTargets(ctx.client, exposition, flags.keys) : []),
   ];
   const poller = createPoller(targets, {
     signal: io.signal,

@@ -86,6 +86,7 @@ export async function runWatch(ctx: CommandContext, io: CommandIO, flags: WatchF
     mining,
     seenStores: cachedSeenStores((account) => seenStoreFor(ctx, io, account, Math.floor(Date.now() / 1000))),
     store,
+    ...(mining ? { oversight: ctx.client.oversight } : {}),
     onSourceError: (source, error) =>
       io.stderr(
         `pooltop: warning: ${sanitize(source, io.terminal)}: ${sanitize(error instanceof Error ? error.message : String(error), io.terminal)}\n`,
@@ -139,6 +140,7 @@ function describe(
     w.workers.drop !== undefined
       ? `workers below ${Math.round(w.workers.drop * 100)}% of their median`
       : undefined,
+    ...(mining ? subaccountRules(w) : []),
   ].filter(Boolean);
   const host = (() => {
     try {
@@ -153,4 +155,17 @@ function describe(
       `${notifiers} notify target${notifiers === 1 ? '' : 's'}`,
     term,
   );
+}
+
+/** The `[watch.subaccounts]` rules on, as the start line names them. */
+function subaccountRules(w: Preferences['watch']): string[] {
+  const s = w.subaccounts;
+  const keys = [
+    s.newUnrestrictedKey ? 'without IP restriction' : undefined,
+    s.newWithdrawKey ? 'allowed to withdraw' : undefined,
+  ].filter(Boolean);
+  return [
+    ...(keys.length ? [`new keys ${keys.join(' or ')} (keys read every ${s.keysEveryS}s)`] : []),
+    ...(s.withdrawalWaitS === undefined ? [] : [`withdrawals waiting over ${s.withdrawalWaitS}s`]),
+  ];
 }

@@ -7,8 +7,8 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { EXIT_CODES, evaluate } from '../alerts/evaluate.js';
-import { MINING_METRICS, type MetricDef, POOL_METRICS } from '../alerts/metrics.js';
-import type { MiningReadings, PoolReadings } from '../alerts/readings.js';
+import { MINING_METRICS, type MetricDef, POOL_METRICS, SUBACCOUNT_METRICS } from '../alerts/metrics.js';
+import type { MiningReadings, PoolReadings, SubAccountReadings } from '../alerts/readings.js';
 import type { ScopeThresholds, ThresholdSet } from '../alerts/thresholds.js';
 import {
   accountLabel,
@@ -17,6 +17,7 @@ import {
   type GaugeDef,
   MINING_GAUGES,
   POOL_GAUGES,
+  SUBACCOUNT_GAUGES,
   WORKER_GAUGES,
   type WorkerSamples,
 } from './gauges.js';
@@ -36,6 +37,8 @@ export interface ExpositionOptions {
   thresholds: ThresholdSet;
   /** prom-client's process_* and nodejs_* metrics (off for `--once`: a textfile collector has its own). */
   processMetrics: boolean;
+  /** The sub-accounts' key audit and withdrawals are read (`--keys`): their thresholds are judged. */
+  subaccounts?: boolean;
   /** Clock, milliseconds. */
   now?: () => number;
 }
@@ -50,6 +53,8 @@ export interface Exposition {
   setWorkers(readings: readonly WorkerSamples[]): void;
   /** Every sub-account's balances (`--balances`); an account left out loses its series. */
   setBalances(readings: readonly BalanceSamples[]): void;
+  /** The sub-accounts' keys by finding and the withdrawals awaiting you (`--keys`); `auditedAt` Unix seconds. */
+  setSubAccounts(readings: SubAccountReadings, auditedAt: number | undefined): void;
   /** An account that is gone: its per-account `pooltop_up` and last-success series go too. */
   forgetAccount(account: string, endpoints: readonly string[]): void;
   text(): Promise<string>;
@@ -84,11 +89,15 @@ export function createExposition(options: ExpositionOptions): Exposition {
   const setMiningGauges = dataGauges(registry, MINING_GAUGES);
   const setBalanceGauges = dataGauges(registry, BALANCE_GAUGES);
   const setWorkerGauges = dataGauges(registry, WORKER_GAUGES);
+  const setSubAccountGauges = dataGauges(registry, SUBACCOUNT_GAUGES);
   let pool: PoolReadings | undefined;
+  let subaccounts: SubAccountReadings | undefined;
   let mining: readonly MiningReadings[] = [];
 
   const { pool: poolThresholds, mining: miningThresholds } = options.thresholds;
-  if (Object.keys(poolThresholds).length + Object.keys(miningThresholds).length > 0) {
+  const subThresholds = options.subaccounts ? (options.thresholds.subaccounts ?? {}) : {};
+  const judged = [poolThresholds, miningThresholds, subThresholds];
+  if (judged.some((t) => Object.keys(t).length > 0)) {
     new Gauge({
       name: 'pooltop_threshold_status',
       help: "Status of each metric with thresholds in pooltop's preferences file: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN.",
@@ -112,6 +121,7 @@ export function createExposition(options: ExpositionOptions): Exposition {
         set(POOL_METRICS, poolThresholds, pool, { scope: 'pool' });
         for (const r of mining)
           set(MINING_METRICS, miningThresholds, r, { scope: 'mining', account: accountLabel(r.account) });
+        set(SUBACCOUNT_METRICS, subThresholds, subaccounts, { scope: 'subaccounts' });
       },
     });
   }
@@ -138,6 +148,10 @@ export function createExposition(options: ExpositionOptions): Exposition {
       setMiningGauges(readings);
     },
     setBalances: setBalanceGauges,
+    setSubAccounts(readings, auditedAt) {
+      subaccounts = readings;
+      setSubAccountGauges({ readings, auditedAt });
+    },
     setWorkers: setWorkerGauges,
     forgetAccount(account, endpoints) {
       for (const endpoint of endpoints) {

@@ -4,7 +4,8 @@
  * text, its labels and how its samples are read from the readings: the pool's, and every mining
  * account's (one sample per account, labelled with its name).
  */
-import type { MiningReadings, PoolReadings } from '../alerts/readings.js';
+import { FINDINGS } from '../accounts/key-findings.js';
+import type { MiningReadings, PoolReadings, SubAccountReadings } from '../alerts/readings.js';
 import { BALANCE_PLACES } from '../api/balance-types.js';
 import { KEEP_UNICODE, sanitize } from '../format/sanitize.js';
 
@@ -149,5 +150,51 @@ export const BALANCE_GAUGES: readonly GaugeDef<readonly BalanceSamples[]>[] = [
           })),
         ),
       ),
+  },
+];
+
+/** What the sub-account gauges read: the counts, and when the last whole key audit ended. */
+export interface SubAccountSamples {
+  readings: SubAccountReadings;
+  /** Unix seconds; undefined before the first. */
+  auditedAt: number | undefined;
+}
+
+const FINDING_READING = {
+  'no-ip-restriction': 'unrestrictedKeys',
+  idle: 'idleKeys',
+  'never-used': 'neverUsedKeys',
+  'moves-money': 'withdrawKeys',
+  disabled: 'disabledKeys',
+} as const satisfies Record<(typeof FINDINGS)[number], keyof SubAccountReadings>;
+
+/** `pooltop exporter --keys`: every sub-account's API keys by finding, and the withdrawals awaiting you. */
+export const SUBACCOUNT_GAUGES: readonly GaugeDef<SubAccountSamples>[] = [
+  {
+    name: 'whitebit_subaccount_api_keys',
+    help: "API keys of every sub-account, at the last whole audit of the sub-accounts' keys.",
+    samples: (s) => [{ value: s.readings.keys }],
+  },
+  {
+    name: 'whitebit_subaccount_api_keys_flagged',
+    help: 'API keys of every sub-account with a finding of the audit (pooltop audit keys): no-ip-restriction, idle (longer than --idle, default 90 days), never-used, moves-money (may withdraw or transfer), disabled (kept).',
+    labelNames: ['finding'],
+    samples: (s) =>
+      FINDINGS.map((finding) => ({ labels: { finding }, value: s.readings[FINDING_READING[finding]] })),
+  },
+  {
+    name: 'whitebit_subaccount_key_audit_timestamp_seconds',
+    help: "When the last whole audit of the sub-accounts' API keys ended, Unix time (every --keys-interval).",
+    samples: (s) => [{ value: s.auditedAt }],
+  },
+  {
+    name: 'whitebit_subaccount_withdrawals_waiting',
+    help: "Withdrawals of the sub-accounts awaiting the main account's confirmation (0 when the operation is not enabled for the account).",
+    samples: (s) => [{ value: s.readings.withdrawalsWaiting }],
+  },
+  {
+    name: 'whitebit_subaccount_oldest_withdrawal_timestamp_seconds',
+    help: 'When the oldest withdrawal awaiting confirmation was made, Unix time; absent when none waits.',
+    samples: (s) => [{ value: s.readings.oldestWithdrawalTime }],
   },
 ];

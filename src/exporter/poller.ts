@@ -12,6 +12,8 @@ export interface PollTarget<T> {
   endpoint: string;
   /** The mining account a per-account endpoint reads. */
   account?: string;
+  /** Polled only when this says so (a slower cadence than the interval); always when absent. */
+  due?(): boolean;
   fetch(signal: AbortSignal): Promise<T>;
   apply(data: T): void;
   /** Targets to poll next in this round, whether this one answered or failed. */
@@ -53,7 +55,7 @@ export function createPoller(targets: readonly PollTarget<any>[], hooks: PollerH
   // biome-ignore lint/suspicious/noExplicitAny: see above
   async function pollOne(target: PollTarget<any>): Promise<void> {
     const name = targetName(target);
-    if (inFlight.has(name) || lifetime.signal.aborted) return;
+    if (inFlight.has(name) || lifetime.signal.aborted || target.due?.() === false) return;
     const { endpoint, account } = target;
     inFlight.add(name);
     try {

@@ -8,7 +8,7 @@ import type { ResolvedOptions, ServiceCredentials, ServiceStats } from './option
 import { createOversightStore, type OversightStore } from './oversight-store.js';
 import { createPoolModel, type PoolModel } from './pool-model.js';
 import { WindowLimiter } from './rate-limit.js';
-import { WRITE_PATHS } from './write-paths.js';
+import { logWrite, WRITE_PATHS } from './write-paths.js';
 
 export interface ServiceContext {
   readonly options: ResolvedOptions;
@@ -86,7 +86,10 @@ export function createContext(options: ResolvedOptions, credentials: ServiceCred
 export function countRequest(ctx: ServiceContext, path: string): void {
   const { counters } = ctx;
   counters.requests++;
-  if (WRITE_PATHS.has(path)) counters.writes++;
+  if (WRITE_PATHS.has(path)) {
+    counters.writes++;
+    if (ctx.options.writeLog) logWrite(ctx.options.writeLog, path);
+  }
   const key = counters.byPath.has(path) || counters.byPath.size < MAX_PATHS_COUNTED ? path : '(other)';
   counters.byPath.set(key, (counters.byPath.get(key) ?? 0) + 1);
 }

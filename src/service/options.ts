@@ -4,6 +4,8 @@
  */
 import type { GeneratedAccount } from './accounts.js';
 import type { ModelTransfer } from './oversight-model.js';
+import type { NewModelKey } from './oversight-store.js';
+import { WRITE_LOG_ENV } from './write-paths.js';
 import { POOL_SHAPES, type PoolShape } from './pool-shape.js';
 import { mulberry32 } from './random.js';
 
@@ -64,6 +66,11 @@ export interface ServiceOptions {
    * feature is not enabled for.
    */
   withdrawalsDisabled?: boolean;
+  /**
+   * A file each request to an operation that changes an account is appended to (its path, one a
+   * line); default `$POOLTOP_SERVICE_WRITE_LOG`; empty: none.
+   */
+  writeLog?: string;
 }
 
 export interface ServiceStats {
@@ -105,6 +112,8 @@ export interface ServiceHandle {
     accountId: string,
     transfer: Pick<ModelTransfer, 'direction' | 'currency' | 'amount'>,
   ): string | undefined;
+  /** Test hook: a new API key, the account's newest, with its IP list; its id, or undefined for an unknown account. */
+  addKey(accountId: string, key: NewModelKey): string | undefined;
   /** Closes the server and every socket. */
   close(): Promise<void>;
 }
@@ -135,6 +144,8 @@ export interface ResolvedOptions {
   poolShape: PoolShape;
   sparse: boolean;
   withdrawalsDisabled: boolean;
+  /** Empty: none. */
+  writeLog: string;
 }
 
 export function resolveOptions(options: ServiceOptions = {}): ResolvedOptions {
@@ -161,6 +172,7 @@ export function resolveOptions(options: ServiceOptions = {}): ResolvedOptions {
     poolShape: checkPoolShape(options.poolShape ?? 'snake'),
     sparse: options.sparse ?? false,
     withdrawalsDisabled: options.withdrawalsDisabled ?? false,
+    writeLog: options.writeLog ?? process.env[WRITE_LOG_ENV] ?? '',
   };
 }
 

@@ -30,6 +30,16 @@ export interface OversightStore {
     accountId: string,
     transfer: Pick<ModelTransfer, 'direction' | 'currency' | 'amount'>,
   ): string | undefined;
+  /** Test hook: a new key, the account's newest; its id, or undefined for an unknown account. */
+  addKey(accountId: string, key: NewModelKey): string | undefined;
+}
+
+/** What a test gives of a new key: its kind (type `2` may withdraw), its state and its IP list. */
+export interface NewModelKey {
+  title: string;
+  type?: '1' | '2';
+  isEnabled?: boolean;
+  ips?: string[];
 }
 
 export function createOversightStore(accounts: AccountStore, seed: number, startSec: number): OversightStore {
@@ -38,6 +48,7 @@ export function createOversightStore(accounts: AccountStore, seed: number, start
   let keyIndex: Map<string, { index: number; j: number; accountId: string }> | undefined;
   let allWithdrawals: ModelWithdrawal[] | undefined;
   let added = 0;
+  const addedKeys = new Map<string, { key: ModelKey; ips: string[] }>();
 
   const everyAccount = () => accounts.page({ search: '', limit: accounts.size, offset: 0 });
 
@@ -70,6 +81,8 @@ export function createOversightStore(accounts: AccountStore, seed: number, start
   return {
     keys: keysOf,
     key(keyId) {
+      const own = addedKeys.get(keyId.toLowerCase());
+      if (own) return own;
       keyIndex ??= new Map(
         everyAccount().flatMap((a, index) =>
           Array.from({ length: KEYS_PER_ACCOUNT }, (_, j) => {
@@ -88,6 +101,30 @@ export function createOversightStore(accounts: AccountStore, seed: number, start
         .flatMap((a, index) => accountWithdrawals(seed, index, a.id, startSec))
         .sort((a, b) => b.createdAt - a.createdAt);
       return allWithdrawals;
+    },
+    addKey(accountId, given) {
+      const keys = keysOf(accountId);
+      if (!keys) return undefined;
+      added++;
+      const id = `00000000-0000-4000-8000-${String(added).padStart(12, '0')}`;
+      const withdraws = given.type === '2';
+      const key: ModelKey = {
+        subAccountId: keys[0]?.subAccountId ?? accountId.toLowerCase(),
+        id,
+        title: given.title,
+        isEnabled: given.isEnabled ?? true,
+        apiKey: `pub-added-${added}`,
+        apiSecret: '',
+        type: withdraws ? '2' : '1',
+        lastActivity: startSec,
+        restrictAccess: withdraws,
+        accessEndpoints: withdraws
+          ? [{ name: '/api/v4/main-account/withdraw', title: 'Create Withdraw Request' }]
+          : [],
+      };
+      keys.unshift(key);
+      addedKeys.set(id, { key, ips: given.ips ?? [] });
+      return id;
     },
     addTransfer(accountId, transfer) {
       const list = transfersOf(accountId);

@@ -59,6 +59,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     changeAccount: (id, patch) => ctx.accounts.change(id, patch),
     removeAccount: (id) => ctx.accounts.remove(id),
     addTransfer: (accountId, transfer) => ctx.oversight.addTransfer(accountId, transfer),
+    addKey: (accountId, key) => ctx.oversight.addKey(accountId, key),
     close() {
       closing ??= new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { ensurePrivateDir, writeFileDurable } from '../config/atomic-write.js';
 import { readStateFile } from '../config/state-file.js';
 import { profileFileStem } from '../config/token-store.js';
+import { ALERT_NAMES } from './event.js';
 import type { AlertEntry, Condition } from './rules.js';
 import type { BookStore } from './watcher.js';
 
@@ -63,7 +64,7 @@ export function memoryBookStore(initial?: AlertEntry[]): BookStore {
 const time = (v: unknown): number | undefined =>
   typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined;
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const KINDS = ['threshold', 'worker_offline', 'worker_drop'];
+const KINDS = Object.keys(ALERT_NAMES);
 
 function toEntry(raw: unknown): AlertEntry | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;

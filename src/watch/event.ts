@@ -7,20 +7,20 @@
  */
 
 export type EventStatus = 'firing' | 'resolved';
-export type EventKind = 'threshold' | 'worker_offline' | 'worker_drop';
+export type EventKind = 'threshold' | 'worker_offline' | 'worker_drop' | 'new_key' | 'withdrawal_waiting';
 export type EventSeverity = 'warning' | 'critical';
 
 export interface WatchEvent {
   status: EventStatus;
   kind: EventKind;
   severity: EventSeverity;
-  /** The mining account, or null for the pool overview's thresholds. */
+  /** The mining account, the sub-account (alias, else id) of a key or withdrawal rule, or null for the pool overview's thresholds. */
   account: string | null;
   /** The worker for a worker rule; null for thresholds and for a group. */
   worker: string | null;
-  /** The threshold's key (`reject_rate`), `worker_offline` or `worker_hashrate`. */
+  /** The threshold's key (`reject_rate`), `worker_offline`, `worker_hashrate`, `new_unrestricted_key`, `new_withdraw_key` or `withdrawal_wait`. */
   metric: string;
-  /** The value judged in base units (H/s, seconds, ratio, count); a group's count; null when none. */
+  /** The value judged in base units (H/s, seconds, ratio, count; a withdrawal's wait in seconds); a group's count; null when none. */
   value: number | null;
   /** One line for people, e.g. `main_farm: worker rig-07 offline`. */
   summary: string;
@@ -45,6 +45,8 @@ export const ALERT_NAMES: Readonly<Record<EventKind, string>> = {
   threshold: 'PooltopThreshold',
   worker_offline: 'PooltopWorkerOffline',
   worker_drop: 'PooltopWorkerHashrateDrop',
+  new_key: 'PooltopNewApiKey',
+  withdrawal_waiting: 'PooltopWithdrawalWaiting',
 };
 
 /**

@@ -10,7 +10,9 @@
  * fires nor resolves anything; each source's change between answering and failing is reported
  * once. Cadence: the pool, the accounts and miners/info every interval; an account's series once
  * per 5-minute point; its listing when its worker counts change, and at least once a minute; the
- * per-worker sweep (`drop`) at most once per 5-minute point, at low priority.
+ * per-worker sweep (`drop`) at most once per 5-minute point, at low priority; with the oversight
+ * reads, the sub-accounts' keys every `keys_every` (10 minutes) in the background at low priority
+ * and the withdrawals awaiting you every interval (subaccount-watch.ts).
  */
 import { miningSeriesQuery, type PoolReadings, readMining, readPool } from '../alerts/readings.js';
 import type { ThresholdSet } from '../alerts/thresholds.js';
@@ -34,6 +36,8 @@ import { groupEvents } from './group.js';
 import { type AlertBook, type AlertEntry, type Condition, firingEvents, judge } from './rules.js';
 import { countsRead, listingRead, NO_PRESENCE, type Presence } from './presence.js';
 import type { WatchSettings } from '../alerts/watch-settings.js';
+import type { OversightApi } from '../api/oversight-types.js';
+import { createSubAccountWatch } from './subaccount-watch.js';
 
 const BUCKET_S = 300;
 /** A listing is made again at least this often, even when the counts stay the same. */
@@ -64,6 +68,10 @@ export interface WatcherOptions {
   seriesQuery?: (account: string, nowS: number) => HashRateQuery;
   onSourceError?: (source: string, error: unknown) => void;
   onSourceOk?: (source: string) => void;
+  /** The oversight reads: with them, the `[watch.subaccounts]` rules (subaccount-watch.ts). */
+  oversight?: OversightApi;
+  /** After each whole audit of the sub-accounts' keys, with its number of keys. */
+  onKeysAudited?: (keys: number) => void;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
 }
@@ -170,6 +178,27 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     }
   }
 
+  const low = <T>(task: (s: AbortSignal | undefined) => Promise<T>) => ask(task, true);
+  const { oversight } = opts;
+  const subaccounts = oversight
+    ? createSubAccountWatch({
+        // Every request of an audit waits behind the views' and the other rules' (low priority).
+        client: {
+          listSubAccounts: (q) => low((s) => client.listSubAccounts(q, { signal: s })),
+          oversight: {
+            apiKeys: (q) => low((s) => oversight.apiKeys(q, { signal: s })),
+            ipAddresses: (q) => low((s) => oversight.ipAddresses(q, { signal: s })),
+            transfers: (q) => low((s) => oversight.transfers(q, { signal: s })),
+            unconfirmedWithdrawals: (q) => ask((s) => oversight.unconfirmedWithdrawals(q, { signal: s })),
+          },
+        },
+        settings: watch.subaccounts,
+        source,
+        signal,
+        onAudited: opts.onKeysAudited,
+      })
+    : undefined;
+
   async function readAccount(name: string, state: AccountState, nowS: number): Promise<void> {
     const info = await source(`miners/info ${name}`, () =>
       ask((s) => client.mining.minerInfo({ account: name }, { signal: s })),
@@ -212,6 +241,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
 
   async function readAll(nowS: number): Promise<void> {
     const reads: Promise<unknown>[] = [];
+    if (subaccounts) reads.push(subaccounts.read(now()));
     if (wantPool) {
       reads.push(
         source('pool', () => ask((s) => client.getMiningPool({ signal: s }))).then((p) => {
@@ -259,6 +289,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
         ...accountConditions(name, { results: own ?? [], absent: state.presence.absent, drops: state.drops }, watch, nowS),
       );
     }
+    out.push(...(subaccounts?.conditions(nowS, (id) => book.has(id)) ?? []));
     results = { pool: judgedPool, accounts: judgedAccounts };
     return out;
   }

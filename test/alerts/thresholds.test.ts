@@ -66,7 +66,7 @@ describe('thresholds from the preferences file', () => {
         { pool: { reject_rate: { warning: '1%' } } },
         `${at}: thresholds.pool.reject_rate: unknown pool metric`,
       ],
-      [{ pools: {} }, `${at}: thresholds.pools: unknown scope (use pool or mining)`],
+      [{ pools: {} }, `${at}: thresholds.pools: unknown scope (use pool, mining or subaccounts)`],
       [
         { pool: { hashrate: { warn: '1' } } },
         `${at}: thresholds.pool.hashrate.warn: unknown key (use warning and critical)`,

@@ -222,7 +222,7 @@ describe.skipIf(missing.length > 0)(title, () => {
       data: { groups: { name: string; rules: { name: string; health: string }[] }[] };
     };
     const groups = body.data.groups.map((g) => g.name).sort();
-    expect(groups).toEqual(['pooltop-exporter', 'pooltop-mining', 'pooltop-pool']);
+    expect(groups).toEqual(['pooltop-exporter', 'pooltop-mining', 'pooltop-pool', 'pooltop-worker-uptime']);
     // Every rule evaluated without error once Prometheus has run them.
     for (let i = 0; i < 40; i++) {
       const again = (await (await fetch(`${api}/api/v1/rules`)).json()) as typeof body;

@@ -2,6 +2,9 @@
  * The oversight operations end to end: the client against the embedded service. The service's
  * own answers are read with requests signed here (helpers.ts), independently of src/api.
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { OVERSIGHT_PATHS } from '../../src/api/oversight-types.js';
@@ -95,7 +98,9 @@ describe('oversight operations', () => {
   });
 
   it('refuses bad queries before sending and counts no write operation', async () => {
-    const { svc: s, client } = await setUp();
+    // A write operation is sent on purpose below: to a log of its own, not the suite's (no-writes.ts).
+    const writeLog = join(mkdtempSync(join(tmpdir(), 'pooltop-writes-')), 'writes.log');
+    const { svc: s, client } = await setUp({ writeLog });
     await expect(client.oversight.apiKeys({ subAccountId: 'nope' })).rejects.toMatchObject({
       kind: 'validation',
     });
@@ -113,6 +118,7 @@ describe('oversight operations', () => {
     const write = await signed(s, '/api/v4/sub-account/api-key/delete', { apiKeyId: 'x' });
     expect(write.status).toBe(404);
     expect(s.stats().writes).toBe(1);
+    expect(readFileSync(writeLog, 'utf8')).toBe('/api/v4/sub-account/api-key/delete\n');
     await client.close();
   });
 });
