@@ -98,7 +98,7 @@ export async function runExporter(ctx: CommandContext, io: CommandIO, flags: Exp
           }),
         ]
       : []),
-    ...(flags.balances ? [balanceTarget(ctx.client, exposition)] : []),
+    ...(flags.balances ? [balanceTarget(ctx.client, ctx.queue, exposition)] : []),
   ];
   const poller = createPoller(targets, {
     signal: io.signal,

@@ -5,7 +5,6 @@
  * fails fails the command before anything is written.
  */
 import { listRewards } from '../api/rewards-listing.js';
-import { createRequestQueue } from '../api/request-queue.js';
 import { csvLine } from '../format/csv.js';
 import { type BookRow, bookRow, hashRateText, type MonthRow, monthRows } from '../rewards/books.js';
 import { toSafeJson } from './json-output.js';
@@ -73,22 +72,17 @@ export async function runRewardsBooks(
   books: RewardsBooks,
   account: string | undefined,
 ): Promise<void> {
-  const queue = createRequestQueue();
-  try {
-    const rewards = await listRewards(
-      ctx.client,
-      { account, from: req.from, to: req.to },
-      { signal: io.signal, queue },
-    );
-    const days = rewards.map(bookRow);
-    io.stdout(
-      books.by === 'month'
-        ? output(monthRows(days), MONTHS, books.format, io)
-        : output(days, DAYS, books.format, io),
-    );
-  } finally {
-    queue.close();
-  }
+  const rewards = await listRewards(
+    ctx.client,
+    { account, from: req.from, to: req.to },
+    { signal: io.signal, queue: ctx.queue },
+  );
+  const days = rewards.map(bookRow);
+  io.stdout(
+    books.by === 'month'
+      ? output(monthRows(days), MONTHS, books.format, io)
+      : output(days, DAYS, books.format, io),
+  );
 }
 
 interface Shape<R> {

@@ -55,7 +55,7 @@ export function useSubAccounts(
   query: SubAccountsQuery,
   options: UseSubAccountsOptions = {},
 ): Resource<SubAccountPage> {
-  const { client } = useDashboard();
+  const { client, queue } = useDashboard();
   const enabled = options.enabled ?? true;
   const prefetch = options.prefetch ?? true;
   const { search, offset, limit } = query;
@@ -73,6 +73,7 @@ export function useSubAccounts(
     paused: options.paused === true,
     keepPreviousData: true,
     abortOnLeave: true,
+    queue,
     prefetch: prefetch ? (page) => nextSubAccountsKey({ search, offset, limit }, page) : undefined,
   });
 }

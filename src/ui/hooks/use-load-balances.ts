@@ -57,7 +57,7 @@ interface Loaded extends Arrived {
 }
 
 export function useLoadBalances(): BalanceColumn {
-  const { client, now } = useDashboard();
+  const { client, queue, now } = useDashboard();
   // Each `B` is a key of its own; its accounts are not part of the key (thousands of ids).
   const loads = useRef(0);
   const [asked, setAsked] = useState<{ ticker: string; ids: readonly string[]; n: number } | undefined>(
@@ -88,6 +88,7 @@ export function useLoadBalances(): BalanceColumn {
       const outcome = await loadBalances({
         ids,
         fetch: (id, accountSignal) => client.subAccountBalances({ id, ticker }, { signal: accountSignal }),
+        queue,
         signal,
         now,
         onResult: (index, result) => {
@@ -109,7 +110,7 @@ export function useLoadBalances(): BalanceColumn {
       });
       return { values, progress: outcome.progress, cancelled: outcome.cancelled };
     },
-    [client, now],
+    [client, queue, now],
   );
   const load = useResource(key, fetchColumn, { bulk: true });
 
