@@ -44,7 +44,7 @@ export type FetchPage<R extends SubAccount = ReadSubAccount> = (
 export interface LoadProgress {
   /** Rows received in list order so far. */
   rows: number;
-  /** Requests started, retries included. */
+  /** Requests asked of the client, retries included (past a short page, up to 3 end unsent). */
   requests: number;
   /** Retries made so far. */
   retried: number;

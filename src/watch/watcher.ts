@@ -129,8 +129,10 @@ export function createWatcher(opts: WatcherOptions): Watcher {
   const seriesQuery = opts.seriesQuery ?? miningSeriesQuery;
   const wantPool = Object.keys(thresholds.pool).length > 0;
   const wantMining =
-    opts.mining && (Object.keys(thresholds.mining).length > 0 || watch.workers.offline || watch.workers.drop !== undefined);
-  const wantListing = watch.workers.offline || watch.workers.drop !== undefined || Boolean(thresholds.mining.workers_gone);
+    opts.mining &&
+    (Object.keys(thresholds.mining).length > 0 || watch.workers.offline || watch.workers.drop !== undefined);
+  const wantListing =
+    watch.workers.offline || watch.workers.drop !== undefined || Boolean(thresholds.mining.workers_gone);
 
   const life = new AbortController();
   const signal = life.signal;
@@ -256,7 +258,9 @@ export function createWatcher(opts: WatcherOptions): Watcher {
             )
           : undefined;
       if (own) judgedAccounts.set(name, own);
-      out.push(...accountConditions(name, { results: own ?? [], seen: state.seen, drops: state.drops }, watch, nowS));
+      out.push(
+        ...accountConditions(name, { results: own ?? [], seen: state.seen, drops: state.drops }, watch, nowS),
+      );
     }
     results = { pool: judgedPool, accounts: judgedAccounts };
     return out;
@@ -282,7 +286,9 @@ export function createWatcher(opts: WatcherOptions): Watcher {
               true,
             ),
           );
-          const rates = (series?.hashrate ?? []).map((p) => p.hashrate).filter((r): r is number => r !== null);
+          const rates = (series?.hashrate ?? [])
+            .map((p) => p.hashrate)
+            .filter((r): r is number => r !== null);
           const mid = median(rates);
           const last = rates.at(-1);
           if (mid !== undefined && last !== undefined && mid > 0 && last < share * mid) {
@@ -323,7 +329,9 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     book = next;
     const round: Round = { events: groupEvents(events), alerts: events, firing: firingEvents(book) };
     if (opts.store && (events.length > 0 || !sameKeys(before, next))) {
-      await opts.store.save([...book.values()]).catch((error: unknown) => opts.onSourceError?.('state file', error));
+      await opts.store
+        .save([...book.values()])
+        .catch((error: unknown) => opts.onSourceError?.('state file', error));
     }
     void sweep(Math.floor(nowMs / 1000 / BUCKET_S));
     for (const listener of listeners) listener(round);

@@ -25,6 +25,17 @@ export class VirtualClock {
       );
     });
 
+  /** A timer for code that takes `setTimer`/`clearTimer` (the request queue). */
+  setTimer = (fn: () => void, ms: number): unknown => {
+    const timer = { at: this.t + Math.max(0, ms), seq: this.seq++, fire: fn };
+    this.timers.push(timer);
+    return timer;
+  };
+
+  clearTimer = (handle: unknown): void => {
+    this.timers = this.timers.filter((x) => x !== handle);
+  };
+
   /** Calls `fn` at virtual time `at`. */
   at(at: number, fn: () => void): void {
     this.timers.push({ at, seq: this.seq++, fire: fn });
