@@ -2,8 +2,9 @@
  * `pooltop exporter --balances`: every sub-account's balances as
  * `whitebit_subaccount_balance{alias,ticker,place}`. One poll target: the whole list (api/load-all.ts),
  * then one balances request per account (api/load-balances.ts: at most 4 at once, failures
- * retried), all through the process's request queue (paced per operation, as every request). The poller never starts a round while the last is still running, so
- * no account is asked for twice in one interval. An account whose balances failed keeps its last
+ * retried), all through the process's request queue (paced per operation, as every request).
+ * The poller never starts a round while the last is still running, so no account is asked for
+ * twice in one interval. An account whose balances failed keeps its last
  * values; an account gone from the list loses its series.
  */
 import type { CurrencyBalance } from '../api/balance-types.js';

@@ -1,7 +1,7 @@
 /**
  * One currency's balance for many sub-accounts (the loaded list's `B` column): a bulk resource of
  * the data layer (use-resource.ts) whose fetcher is the balances loader of api/load-balances.ts
- * (bounded concurrency, the rate gate, retries), keeping each account's total of that currency
+ * (the process's request queue, its pacing, retries), keeping each account's total of that currency
  * or its failure. One load at a time: starting again leaves the running one's key, which stops
  * it; Esc stops it and what arrived stays. Progress is drawn at most every 100 ms, results every
  * 250 ms.
