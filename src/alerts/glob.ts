@@ -3,9 +3,7 @@ export function globMatcher(patterns: readonly string[]): (name: string) => bool
   if (patterns.length === 0) return () => false;
   const source = patterns
     .map((p) =>
-      [...p]
-        .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[\\^$.|+()[\]{}]/g, '\\$&')))
-        .join(''),
+      [...p].map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[\\^$.|+()[\]{}]/g, '\\$&'))).join(''),
     )
     .join('|');
   const re = new RegExp(`^(?:${source})$`, 'su');

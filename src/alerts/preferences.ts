@@ -58,14 +58,7 @@ export function loadPreferences(
   } catch (e) {
     const code = errnoCode(e);
     if (code === 'ENOENT' || code === 'ENOTDIR')
-      return {
-        path,
-        exists: false,
-        thresholds: NO_THRESHOLDS,
-        watch: DEFAULT_WATCH,
-        notify: undefined,
-        ui: {},
-      };
+      return { path, exists: false, thresholds: NO_THRESHOLDS, watch: DEFAULT_WATCH, notify: undefined, ui: {} };
     throw readFailure(path, code, e, WHAT);
   }
   if (text.length > MAX_CONFIG_BYTES) throw readFailure(path, 'EFBIG', undefined, WHAT);
@@ -77,12 +70,5 @@ export function loadPreferences(
   }
   const thresholds = doc.thresholds === undefined ? NO_THRESHOLDS : thresholdsFromToml(doc.thresholds, path);
   const watch = doc.watch === undefined ? DEFAULT_WATCH : watchFromToml(doc.watch, path);
-  return {
-    path,
-    exists: true,
-    thresholds,
-    watch,
-    notify: doc.notify,
-    ui: uiPreferencesFromToml(doc.ui, path),
-  };
+  return { path, exists: true, thresholds, watch, notify: doc.notify, ui: uiPreferencesFromToml(doc.ui, path) };
 }

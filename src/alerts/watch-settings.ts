@@ -53,8 +53,7 @@ const WORKER_KEYS = ['offline', 'drop', 'ignore'] as const;
 const isTable = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
 
-const problem = (at: string, key: string, what: string) =>
-  new PooltopError('config', `${at}: ${key}: ${what}`);
+const problem = (at: string, key: string, what: string) => new PooltopError('config', `${at}: ${key}: ${what}`);
 
 function duration(at: string, key: string, value: unknown, minS = 0): number {
   const seconds = typeof value === 'string' ? parseDurationS(value) : undefined;
@@ -65,8 +64,7 @@ function duration(at: string, key: string, value: unknown, minS = 0): number {
 
 function unknownKeys(at: string, prefix: string, table: Record<string, unknown>, known: readonly string[]) {
   for (const key of Object.keys(table)) {
-    if (!known.includes(key))
-      throw problem(at, `${prefix}${key}`, `unknown key (known: ${known.join(', ')})`);
+    if (!known.includes(key)) throw problem(at, `${prefix}${key}`, `unknown key (known: ${known.join(', ')})`);
   }
 }
 
@@ -75,8 +73,7 @@ function share(at: string, key: string, value: unknown): number {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   const m = /^(\d+(?:\.\d+)?)(%?)$/.exec(text);
   const n = m ? Number(m[1]) / (m[2] ? 100 : 1) : Number.NaN;
-  if (!(n > 0 && n < 1))
-    throw problem(at, key, 'must be a share such as "50%" (more than 0, less than 100%)');
+  if (!(n > 0 && n < 1)) throw problem(at, key, 'must be a share such as "50%" (more than 0, less than 100%)');
   return n;
 }
 
@@ -94,8 +91,7 @@ export function watchFromToml(value: unknown, at: string): WatchSettings {
     if (!isTable(workers)) throw problem(at, 'watch.workers', 'must be a table ([watch.workers])');
     unknownKeys(at, 'watch.workers.', workers, WORKER_KEYS);
     if (workers.offline !== undefined) {
-      if (typeof workers.offline !== 'boolean')
-        throw problem(at, 'watch.workers.offline', 'must be true or false');
+      if (typeof workers.offline !== 'boolean') throw problem(at, 'watch.workers.offline', 'must be true or false');
       out.workers.offline = workers.offline;
     }
     if (workers.drop !== undefined && workers.drop !== false) {

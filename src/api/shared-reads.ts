@@ -114,8 +114,7 @@ export function shareReads(base: ApiClient, now: () => number = Date.now): Share
     const k = (...parts: unknown[]) => JSON.stringify(parts);
     const mining: MiningApi = {
       ...m,
-      accounts: (q, o) =>
-        read(k('accounts', q?.name), k('accounts', q), maxAgeMs, o, (oo) => m.accounts(q, oo)),
+      accounts: (q, o) => read(k('accounts', q?.name), k('accounts', q), maxAgeMs, o, (oo) => m.accounts(q, oo)),
       minerInfo: (q, o) => read(k('info', q.account), k('info', q), maxAgeMs, o, (oo) => m.minerInfo(q, oo)),
       hashrate: (q, o) =>
         read(k('hashrate', q.account, q.interval), k('hashrate', q), maxAgeMs, o, (oo) => m.hashrate(q, oo)),

@@ -135,9 +135,7 @@ function describe(
   ].filter(Boolean);
   const rules = [
     w.workers.offline ? 'workers offline' : undefined,
-    w.workers.drop !== undefined
-      ? `workers below ${Math.round(w.workers.drop * 100)}% of their median`
-      : undefined,
+    w.workers.drop !== undefined ? `workers below ${Math.round(w.workers.drop * 100)}% of their median` : undefined,
   ].filter(Boolean);
   const host = (() => {
     try {

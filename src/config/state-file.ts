@@ -18,12 +18,8 @@ export function readStateFile(what: string, path: string, maxBytes = MAX_FILE_BY
     if (e instanceof PooltopError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
-    throw new PooltopError(
-      'config',
-      `cannot read ${what} ${path}: ${readProblem(code, (e as Error).message, maxBytes)}`,
-      {
-        cause: e,
-      },
-    );
+    throw new PooltopError('config', `cannot read ${what} ${path}: ${readProblem(code, (e as Error).message, maxBytes)}`, {
+      cause: e,
+    });
   }
 }

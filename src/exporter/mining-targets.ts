@@ -66,7 +66,10 @@ export function miningTargets(
     exposition.setMining(
       [...accounts].map(([name, s]) => ({
         ...readMining(name, s.info, s.series),
-        workersGone: gone && s.seen ? countGone(s.seen, nowS, gone.afterS) : undefined,
+        workersGone:
+          gone && s.seen
+            ? countGone(s.seen, nowS, gone.afterS)
+            : undefined,
       })),
     );
   };

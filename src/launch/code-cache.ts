@@ -78,8 +78,7 @@ function readOwnFile(path: string): Buffer | undefined {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
     const stats = fstatSync(fd);
     const uid = process.getuid?.();
-    if (!stats.isFile() || (uid !== undefined && stats.uid !== uid) || (stats.mode & 0o022) !== 0)
-      return undefined;
+    if (!stats.isFile() || (uid !== undefined && stats.uid !== uid) || (stats.mode & 0o022) !== 0) return undefined;
     return readFileSync(fd);
   } catch {
     return undefined;
@@ -97,8 +96,7 @@ function save(bundle: Bundle, cacheFile: string, script: Script): void {
     // Caches of other pooltop or Node versions are of no more use.
     const dir = dirname(cacheFile);
     for (const other of readdirSync(dir)) {
-      if (other.startsWith(`${bundle}-`) && other.endsWith('.v8') && join(dir, other) !== cacheFile)
-        unlinkSync(join(dir, other));
+      if (other.startsWith(`${bundle}-`) && other.endsWith('.v8') && join(dir, other) !== cacheFile) unlinkSync(join(dir, other));
     }
   } catch {
     try {

@@ -14,12 +14,7 @@ import { isDebug } from '../errors/debug.js';
 import { VERSION } from '../version.js';
 import { runWithCodeCache } from './code-cache.js';
 import { trustedCacheDir } from './cache-dir.js';
-import {
-  AFTER_START_UP_V8_FLAGS,
-  AT_START_V8_FLAGS,
-  applyV8Flags,
-  SERVICE_V8_FLAGS,
-} from './dashboard-heap.js';
+import { AFTER_START_UP_V8_FLAGS, AT_START_V8_FLAGS, applyV8Flags, SERVICE_V8_FLAGS } from './dashboard-heap.js';
 import { forgetServiceEnv, serviceExecPlan } from './service-exec.js';
 
 /** The commands' and the dashboard's bundles, next to this file; set by the build. */
@@ -63,9 +58,7 @@ function startAsService(debug: (line: string) => void): void {
       debug('starting again with the allocator settings of a service');
       execve.call(process, plan.file, plan.args, plan.env);
     } catch (error) {
-      debug(
-        `cannot start again (${error instanceof Error ? error.message : String(error)}); running as it is`,
-      );
+      debug(`cannot start again (${error instanceof Error ? error.message : String(error)}); running as it is`);
     }
   }
   forgetServiceEnv(process.env);

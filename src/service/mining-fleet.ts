@@ -104,9 +104,7 @@ export function createFleet(seed: number, size: number): Fleet {
   };
   // The site and the flapper sit apart from the workers that go away on their own cycles.
   const siteStart = size > 0 ? hash32(seed, 13) % size : 0;
-  const site = new Set(
-    Array.from({ length: Math.min(SITE_WORKERS, size) }, (_, k) => (siteStart + k) % size),
-  );
+  const site = new Set(Array.from({ length: Math.min(SITE_WORKERS, size) }, (_, k) => (siteStart + k) % size));
   const flapper = size > SITE_WORKERS ? (siteStart + SITE_WORKERS) % size : -1;
   const away = (i: number, sec: number): boolean => {
     if (site.has(i) && inCycle(sec, SITE_EVERY_S, SITE_DOWN_S, 14)) return true;

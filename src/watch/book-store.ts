@@ -36,9 +36,7 @@ export function fileBookStore(opts: { stateDir: string; profile: string; baseUrl
   return {
     async load() {
       const list = readWhole().books[opts.baseUrl];
-      return Array.isArray(list)
-        ? list.map(toEntry).filter((e): e is AlertEntry => e !== undefined)
-        : undefined;
+      return Array.isArray(list) ? list.map(toEntry).filter((e): e is AlertEntry => e !== undefined) : undefined;
     },
     async save(entries) {
       await ensurePrivateDir(opts.stateDir);

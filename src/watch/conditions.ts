@@ -31,7 +31,10 @@ export interface AccountReadings {
   drops: readonly Drop[];
 }
 
-function thresholdConditions(results: readonly MetricResult[], account: string | null): Condition[] {
+function thresholdConditions(
+  results: readonly MetricResult[],
+  account: string | null,
+): Condition[] {
   const out: Condition[] = [];
   for (const r of results) {
     if (r.status !== 'warning' && r.status !== 'critical') continue;
@@ -61,11 +64,7 @@ export function poolResults(readings: PoolReadings, thresholds: ThresholdSet, no
 }
 
 /** Every mining threshold of one account judged, OK and UNKNOWN too. */
-export function accountResults(
-  readings: MiningReadings,
-  thresholds: ThresholdSet,
-  nowS: number,
-): MetricResult[] {
+export function accountResults(readings: MiningReadings, thresholds: ThresholdSet, nowS: number): MetricResult[] {
   const defs = MINING_METRICS.filter((d) => thresholds.mining[d.key]);
   return defs.length === 0 ? [] : evaluateMetrics(defs, readings, thresholds.mining, nowS);
 }

@@ -129,10 +129,8 @@ export function createWatcher(opts: WatcherOptions): Watcher {
   const seriesQuery = opts.seriesQuery ?? miningSeriesQuery;
   const wantPool = Object.keys(thresholds.pool).length > 0;
   const wantMining =
-    opts.mining &&
-    (Object.keys(thresholds.mining).length > 0 || watch.workers.offline || watch.workers.drop !== undefined);
-  const wantListing =
-    watch.workers.offline || watch.workers.drop !== undefined || Boolean(thresholds.mining.workers_gone);
+    opts.mining && (Object.keys(thresholds.mining).length > 0 || watch.workers.offline || watch.workers.drop !== undefined);
+  const wantListing = watch.workers.offline || watch.workers.drop !== undefined || Boolean(thresholds.mining.workers_gone);
 
   const life = new AbortController();
   const signal = life.signal;
@@ -258,9 +256,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
             )
           : undefined;
       if (own) judgedAccounts.set(name, own);
-      out.push(
-        ...accountConditions(name, { results: own ?? [], seen: state.seen, drops: state.drops }, watch, nowS),
-      );
+      out.push(...accountConditions(name, { results: own ?? [], seen: state.seen, drops: state.drops }, watch, nowS));
     }
     results = { pool: judgedPool, accounts: judgedAccounts };
     return out;
@@ -286,9 +282,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
               true,
             ),
           );
-          const rates = (series?.hashrate ?? [])
-            .map((p) => p.hashrate)
-            .filter((r): r is number => r !== null);
+          const rates = (series?.hashrate ?? []).map((p) => p.hashrate).filter((r): r is number => r !== null);
           const mid = median(rates);
           const last = rates.at(-1);
           if (mid !== undefined && last !== undefined && mid > 0 && last < share * mid) {
@@ -329,9 +323,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     book = next;
     const round: Round = { events: groupEvents(events), alerts: events, firing: firingEvents(book) };
     if (opts.store && (events.length > 0 || !sameKeys(before, next))) {
-      await opts.store
-        .save([...book.values()])
-        .catch((error: unknown) => opts.onSourceError?.('state file', error));
+      await opts.store.save([...book.values()]).catch((error: unknown) => opts.onSourceError?.('state file', error));
     }
     void sweep(Math.floor(nowMs / 1000 / BUCKET_S));
     for (const listener of listeners) listener(round);

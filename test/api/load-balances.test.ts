@@ -1,6 +1,7 @@
 /**
  * loadBalances on virtual time, through a request queue whose pacing the fake sends by as the
- * client does: at most 4 requests in flight, starts spaced under 50 a second, a 429 pausing every start, results handed on in list order, a failed account retried and then
+ * client does: at most 4 requests in flight, starts spaced under 50 a second, a 429 pausing every
+ * start, results handed on in list order, a failed account retried and then
  * kept as its error while the others go on, an account without an id never asked for, and a
  * cancel keeping what arrived.
  */

@@ -22,6 +22,7 @@ import { isPooltopError } from '../../src/errors/pooltop-error.js';
 import { cachedSeenStores, memorySeenStore } from '../../src/config/seen-store.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
 import { createWatcher } from '../../src/watch/watcher.js';
+import { VirtualClock } from './virtual-time.js';
 
 const T0 = Date.UTC(2026, 0, 5, 12, 0, 0);
 const WINDOW_MS = 10_000;
@@ -29,36 +30,13 @@ const BUDGET = 1000;
 /** Balance requests of `B`: more than one operation's budget of 10 s. */
 const BALANCE_IDS = 1_200;
 
-/** Timers on a virtual clock that moves only while no request is on the wire. */
-class StillClock {
-  t = T0;
+/** Virtual time that moves only while no request is on the wire. */
+class StillClock extends VirtualClock {
+  override t = T0;
   onWire = 0;
-  private seq = 0;
-  private timers: { at: number; seq: number; fire: () => void }[] = [];
-  now = (): number => this.t;
-  setTimer = (fn: () => void, ms: number): unknown => {
-    const timer = { at: this.t + Math.max(0, ms), seq: this.seq++, fire: fn };
-    this.timers.push(timer);
-    return timer;
-  };
-  clearTimer = (handle: unknown): void => {
-    this.timers = this.timers.filter((x) => x !== handle);
-  };
-  sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-    new Promise((resolve, reject) => {
-      const handle = this.setTimer(resolve, ms);
-      signal?.addEventListener(
-        'abort',
-        () => {
-          this.clearTimer(handle);
-          reject(new Error('aborted'));
-        },
-        { once: true },
-      );
-    });
 
   /** Fires timers in time order, one per turn with nothing on the wire, until `promise` settles. */
-  async run<T>(promise: Promise<T>): Promise<T> {
+  override async run<T>(promise: Promise<T>): Promise<T> {
     let done = false;
     const settled = promise.finally(() => {
       done = true;

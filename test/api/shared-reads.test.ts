@@ -7,11 +7,7 @@ import type { ApiClient } from '../../src/api/types.js';
 function slowClient() {
   const pending: Array<{ resolve: (v: MinerInfo) => void; signal?: AbortSignal }> = [];
   let asked = 0;
-  const info = (online: number): MinerInfo => ({
-    fee: 1,
-    workers: { online, offline: 0, low: 0 },
-    stratum: [],
-  });
+  const info = (online: number): MinerInfo => ({ fee: 1, workers: { online, offline: 0, low: 0 }, stratum: [] });
   const client = {
     baseUrl: 'http://127.0.0.1:1',
     mining: {

@@ -5,8 +5,8 @@
  */
 export class VirtualClock {
   t = 0;
-  private seq = 0;
-  private timers: { at: number; seq: number; fire: () => void }[] = [];
+  protected seq = 0;
+  protected timers: { at: number; seq: number; fire: () => void }[] = [];
 
   now = (): number => this.t;
 

@@ -8,12 +8,7 @@ import { resolveOptions } from '../../src/service/options.js';
 // moment, not only when the model happens to have one away.
 describe('the demo memory of workers', () => {
   const o = resolveOptions();
-  const model = createMiningModel({
-    seed: o.seed,
-    accounts: o.miningAccounts,
-    workers: o.workers,
-    startMs: 0,
-  });
+  const model = createMiningModel({ seed: o.seed, accounts: o.miningAccounts, workers: o.workers, startMs: 0 });
   const account = model.accounts[0]!.name;
   const fleet = model.accounts[0]!.fleet;
   const start = Date.UTC(2026, 10, 28) / 1000;
@@ -22,10 +17,7 @@ describe('the demo memory of workers', () => {
     let withoutModelGone = 0;
     for (let now = start; now < start + 86_400; now += 120) {
       const names = fleet.snapshot(now).connected.map((i) => fleet.nameOf(i));
-      const gone = goneWorkers(
-        updateSeen(await demoHistory(account, now), { complete: true, names }, now),
-        now,
-      );
+      const gone = goneWorkers(updateSeen(await demoHistory(account, now), { complete: true, names }, now), now);
       const retired = gone.find((g) => g.name === fleet.nameOf(fleet.size));
       expect(retired?.goneFor, String(now)).toBeGreaterThanOrEqual(2 * 3600);
       if (gone.length === 1) withoutModelGone += 1;

@@ -31,9 +31,7 @@ describe('[ui]', () => {
     );
     expect(problem('[ui]\ntitle = "off"\n')).toBe(`${PATH}: ui.title: must be true or false, not "off"`);
     expect(problem('[ui]\nmouse = "no"\n')).toBe(`${PATH}: ui.mouse: must be true or false, not "no"`);
-    expect(problem('[ui]\ncolour = "x"\n')).toBe(
-      `${PATH}: ui.colour: unknown key (known: theme, mouse, title)`,
-    );
+    expect(problem('[ui]\ncolour = "x"\n')).toBe(`${PATH}: ui.colour: unknown key (known: theme, mouse, title)`);
     expect(problem('ui = 3\n')).toBe(`${PATH}: ui: must be a table ([ui]), not an integer`);
     for (const text of ['[ui]\ntheme = "blue"\n', '[ui]\nmouse = 1\n'])
       expect(problem(text)).not.toContain('\n');

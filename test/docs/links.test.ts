@@ -28,22 +28,17 @@ function walk(dir: string): string[] {
 }
 
 describe('the checkers', () => {
-  it('slugs headings as GitHub does', () => {
+  it("slugs headings as GitHub does", () => {
     expect(githubSlug('The renderer')).toBe('the-renderer');
     expect(githubSlug('From a key press to the screen')).toBe('from-a-key-press-to-the-screen');
     expect(githubSlug('Over hours: the soak')).toBe('over-hours-the-soak');
     expect(githubSlug('`L`, the whole list (10,100 rows)')).toBe('l-the-whole-list-10100-rows');
     expect(githubSlug('Node.js 22 & 24 — figures')).toBe('nodejs-22--24--figures');
-    expect([...anchorsOf('# A\n## Notes\n```\n# not a heading\n```\n## Notes\n')]).toEqual([
-      'a',
-      'notes',
-      'notes-1',
-    ]);
+    expect([...anchorsOf('# A\n## Notes\n```\n# not a heading\n```\n## Notes\n')]).toEqual(['a', 'notes', 'notes-1']);
   });
 
   it('finds links outside code, and reports a missing file or anchor', () => {
-    const text =
-      '[a](b.md#two) [c](missing.md) `[d](e.md)` [f](https://x.org/y.md) [g](#one)\n\n```\n[h](i.md)\n```\n[r]: b.md#three\n';
+    const text = '[a](b.md#two) [c](missing.md) `[d](e.md)` [f](https://x.org/y.md) [g](#one)\n\n```\n[h](i.md)\n```\n[r]: b.md#three\n';
     expect(linksOf(text)).toEqual(['b.md#two', 'missing.md', 'https://x.org/y.md', '#one', 'b.md#three']);
     const files = { 'docs/a.md': text, 'docs/b.md': '# One\n## Two\n' };
     const broken = brokenLinks(
@@ -60,7 +55,7 @@ describe('the checkers', () => {
 
   it('finds file names in comments only, and reports one that names no file', () => {
     const source = [
-      '/** The clock (hooks/use-now.ts) and the timing (pass-timing.ts); see docs/performance.md. */',
+      "/** The clock (hooks/use-now.ts) and the timing (pass-timing.ts); see docs/performance.md. */",
       "const path = 'not/a-comment.ts'; // but ./here.tsx is, and *.tsx and https://x.org/a.ts are not",
       '// ui/pass-timing.ts, from src/',
     ].join('\n');
@@ -72,23 +67,13 @@ describe('the checkers', () => {
       'ui/pass-timing.ts',
     ]);
     const repo = ['src/ui/pass-timing.ts', 'src/ui/clock.ts', 'docs/performance.md', 'src/ui/here.tsx'];
-    expect(missingFileNames([{ path: 'src/ui/a.ts', text: source }], repo)).toEqual([
-      'src/ui/a.ts: hooks/use-now.ts',
-    ]);
+    expect(missingFileNames([{ path: 'src/ui/a.ts', text: source }], repo)).toEqual(['src/ui/a.ts: hooks/use-now.ts']);
   });
 });
 
 describe('the real tree', () => {
   const files = walk(ROOT);
-  const exists = new Set([
-    ...files,
-    ...files.flatMap((f) =>
-      f
-        .split('/')
-        .slice(0, -1)
-        .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
-    ),
-  ]);
+  const exists = new Set([...files, ...files.flatMap((f) => f.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/')))]);
   const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
   it('every relative link and anchor in the docs resolves', () => {
@@ -98,15 +83,7 @@ describe('the real tree', () => {
         (f.startsWith('docs/') && f.endsWith('.md')) ||
         /^(src\/(.+\/)?|bench\/|patches\/)README\.md$/.test(f),
     );
-    expect(markdown).toEqual(
-      expect.arrayContaining([
-        'README.md',
-        'docs/design.md',
-        'src/renderer/README.md',
-        'bench/README.md',
-        'patches/README.md',
-      ]),
-    );
+    expect(markdown).toEqual(expect.arrayContaining(['README.md', 'docs/design.md', 'src/renderer/README.md', 'bench/README.md', 'patches/README.md']));
     const broken = brokenLinks(
       markdown.map((path) => ({ path, text: read(path) })),
       (p) => exists.has(p),
@@ -119,9 +96,7 @@ describe('the real tree', () => {
     const sources = files.filter((f) => f.startsWith('src/') && /\.(tsx?|mjs)$/.test(f));
     expect(sources.length).toBeGreaterThan(100);
     // What the build writes (dist/ is not in the tree until it runs) counts as there.
-    const built = [...read('scripts/build.mjs').matchAll(/'(pooltop[\w-]*\.cjs)'/g)].map(
-      (m) => `dist/${m[1]}`,
-    );
+    const built = [...read('scripts/build.mjs').matchAll(/'(pooltop[\w-]*\.cjs)'/g)].map((m) => `dist/${m[1]}`);
     expect(built).toContain('dist/pooltop.cjs');
     const texts = sources.map((path) => ({ path, text: read(path) }));
     expect(missingFileNames(texts, [...files, ...built])).toEqual([]);

@@ -77,10 +77,7 @@ describe('pooltop --demo --notify with thresholds the demo crosses', () => {
     // the window titles': `pooltop`, then what holds).
     const titles = [...s.raw().matchAll(/\x1b\]2;([^\x07]*)\x07/g)].map((m) => m[1]);
     expect(titles).toEqual(['pooltop', 'pooltop: CRIT 1, WARN 1']);
-    const withoutTitles = s
-      .raw()
-      .replaceAll(BACKGROUND_QUERY, '')
-      .replace(/\x1b\]2;[^\x07]*\x07/g, '');
+    const withoutTitles = s.raw().replaceAll(BACKGROUND_QUERY, '').replace(/\x1b\]2;[^\x07]*\x07/g, '');
     expect(count(withoutTitles, '\x07')).toBe(3);
     expect(count(s.raw(), '\x1b]9;')).toBe(1);
 

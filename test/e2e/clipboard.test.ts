@@ -16,10 +16,7 @@ const SYNC_START = '\x1b[?2026h';
 const SYNC_END = '\x1b[?2026l';
 
 /** Presses y on the Pool tab once its links are drawn; returns everything written after it. */
-async function copyFirstLink(
-  env: Record<string, string>,
-  sequence: RegExp,
-): Promise<{ s: PtySession; after: string }> {
+async function copyFirstLink(env: Record<string, string>, sequence: RegExp): Promise<{ s: PtySession; after: string }> {
   const s = launchPty(['--demo', '--interval', '30'], { cols: 120, rows: 30, env });
   current = s;
   await waitForScreen(s, (t) => /stratum\+tcp:\/\//.test(t) && t.includes('Hash rate'), 'the pool links');
@@ -56,11 +53,7 @@ describe('y copies through OSC 52 from the built dashboard', () => {
     const { s, after } = await copyFirstLink({ STY: '4242.pts-0.host' }, dcs);
     expect(Buffer.from(dcs.exec(after)?.[1] ?? '', 'base64').toString()).toMatch(/^stratum\+tcp:\/\/\S+$/);
     expect(outsideFrames(after, after.search(dcs))).toBe(true);
-    await waitForScreen(
-      s,
-      (t) => /to the terminal clipboard \(OSC 52\) through screen\./.test(t),
-      'the notice',
-    );
+    await waitForScreen(s, (t) => /to the terminal clipboard \(OSC 52\) through screen\./.test(t), 'the notice');
     s.pty.write(keyOf('global', 'quit'));
     expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);
   });

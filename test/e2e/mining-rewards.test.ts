@@ -144,12 +144,7 @@ describe('pooltop mining rewards --all-accounts: a year of five accounts, for th
       expect(units(reward!, 8)).toBe(sum((w) => w.reward));
       // Weighted by hash rate: Σ total ÷ Σ TH/s.
       const rates = summed.reduce((s, w) => s + BigInt(w.hashRate), 0n);
-      expectYield(
-        yieldText!,
-        sum((w) => w.totalReward),
-        8,
-        rates,
-      );
+      expectYield(yieldText!, sum((w) => w.totalReward), 8, rates);
     }
   }, 120_000);
 

@@ -84,11 +84,7 @@ describe('the mouse', { timeout: 60_000 }, () => {
     const s = start();
     await waitForScreen(s, LIVE, 'the pool tab');
     s.pty.write(tabKey(2));
-    const fleet = await waitForScreen(
-      s,
-      (x) => /Mining fleet[\s\S]*rows 1[–-]3 of 3/.test(x),
-      'the fleet table',
-    );
+    const fleet = await waitForScreen(s, (x) => /Mining fleet[\s\S]*rows 1[–-]3 of 3/.test(x), 'the fleet table');
     const first = fleet.split('\n').findIndex((l) => l.startsWith('›'));
     expect(first).toBeGreaterThan(0);
     const name = (row: number) => lines(s)[row]?.slice(2).trim().split(/\s+/)[0] ?? '';

@@ -17,13 +17,7 @@ export interface PageFaultProxy {
 }
 
 /** Sends `req` (its `body` read already) on to `upstream` and the answer back; `onEnd` once it is through. */
-export function forward(
-  upstream: URL,
-  req: IncomingMessage,
-  body: Buffer,
-  res: ServerResponse,
-  onEnd?: () => void,
-): void {
+export function forward(upstream: URL, req: IncomingMessage, body: Buffer, res: ServerResponse, onEnd?: () => void): void {
   const out = request(
     { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
     (up) => {

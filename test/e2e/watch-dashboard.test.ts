@@ -45,9 +45,7 @@ describe.skipIf(Boolean(missing))('alerts with the Mining tab never opened', () 
     expect(bar).toMatch(/\[1 Pool\]/);
     s.keys(tmuxKeyOf('global', 'alerts'));
     const history = await s.waitFor(
-      (x) =>
-        x.includes('Alert history') &&
-        ACCOUNTS.every((a) => new RegExp(`${a}/workers_online +OK → CRITICAL`).test(x)),
+      (x) => x.includes('Alert history') && ACCOUNTS.every((a) => new RegExp(`${a}/workers_online +OK → CRITICAL`).test(x)),
       'every account in the history',
     );
     expect(history).not.toContain('Mining fleet');

@@ -31,10 +31,7 @@ interface Running {
 }
 
 function start(args: string[] = []): Running {
-  const child = spawn(process.execPath, [CLI, 'watch', '--json', ...args], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(process.execPath, [CLI, 'watch', '--json', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout?.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -49,23 +46,12 @@ const events = (text: string) =>
     .filter(Boolean)
     .map((l) => JSON.parse(l) as { status: string; worker: string | null; account: string });
 const lines = (r: Running) => events(r.out()).map((e) => `${e.status} ${e.worker}`);
-const hooked = () =>
-  existsSync(hookOut) ? events(readFileSync(hookOut, 'utf8')).map((e) => `${e.status} ${e.worker}`) : [];
-const posted = () =>
-  receiver.got
-    .map((g) => JSON.parse(g.body) as { status: string; worker: string | null })
-    .map((e) => `${e.status} ${e.worker}`);
+const hooked = () => (existsSync(hookOut) ? events(readFileSync(hookOut, 'utf8')).map((e) => `${e.status} ${e.worker}`) : []);
+const posted = () => receiver.got.map((g) => JSON.parse(g.body) as { status: string; worker: string | null }).map((e) => `${e.status} ${e.worker}`);
 const infoReads = () => proxy.byPath.get(MINING_PATHS.minerInfo) ?? 0;
 
 beforeAll(async () => {
-  service = await startService({
-    port: 0,
-    seed: 8,
-    workers: 10,
-    miningAccounts: 1,
-    now: () => T0,
-    nonceNow: Date.now,
-  });
+  service = await startService({ port: 0, seed: 8, workers: 10, miningAccounts: 1, now: () => T0, nonceNow: Date.now });
   proxy = await startNamesProxy(service.baseUrl);
   receiver = await startReceiver();
   env = serviceEnv({ baseUrl: proxy.baseUrl, credentials: service.credentials });
@@ -123,10 +109,7 @@ describe('pooltop watch', () => {
     const first = start();
     await until(() => first.err().includes('pooltop watch: every mining account'), 'the start line');
     const reads = infoReads();
-    await until(
-      () => infoReads() >= reads + 2,
-      `two rounds (${JSON.stringify([...proxy.byPath])} ${first.err()})`,
-    );
+    await until(() => infoReads() >= reads + 2, `two rounds (${JSON.stringify([...proxy.byPath])} ${first.err()})`);
     expect(lines(first)).toEqual([]);
 
     proxy.hide.add(a);
@@ -146,10 +129,7 @@ describe('pooltop watch', () => {
     // The webhook is down while a comes back: stdout and the hook have it at once, the webhook later.
     receiver.replies = [{ status: 503 }];
     proxy.hide.delete(a);
-    await until(
-      () => lines(first).includes(`resolved ${a}`) && hooked().includes(`resolved ${a}`),
-      'resolved',
-    );
+    await until(() => lines(first).includes(`resolved ${a}`) && hooked().includes(`resolved ${a}`), 'resolved');
     await until(() => /delivery failed/.test(first.err()), 'the failure line');
     expect(first.err()).not.toMatch(/T0KEN|s3cret|\/hook/);
     receiver.replies = [];
@@ -169,12 +149,7 @@ describe('pooltop watch', () => {
     await until(() => lines(second).includes(`resolved ${b}`), 'b resolved by the restarted watcher');
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-    expect(lines(first).concat(lines(second))).toEqual([
-      `firing ${a}`,
-      `resolved ${a}`,
-      `firing ${b}`,
-      `resolved ${b}`,
-    ]);
+    expect(lines(first).concat(lines(second))).toEqual([`firing ${a}`, `resolved ${a}`, `firing ${b}`, `resolved ${b}`]);
     await until(() => hooked().length === 4, 'the hook, every event');
     expect(hooked()).toEqual([`firing ${a}`, `resolved ${a}`, `firing ${b}`, `resolved ${b}`]);
   }, 120_000);
@@ -185,10 +160,7 @@ describe('pooltop watch', () => {
       { XDG_CONFIG_HOME: join(env.HOME as string, 'bad') },
     );
     mkdirSync(join(bad.XDG_CONFIG_HOME as string, 'pooltop'), { recursive: true });
-    writeFileSync(
-      join(bad.XDG_CONFIG_HOME as string, 'pooltop', 'config.toml'),
-      '[[notify]]\ntype = "webhook"\nurl = "https://hooks.example/x"\n[[notify]]\ntype = "smtp"\n',
-    );
+    writeFileSync(join(bad.XDG_CONFIG_HOME as string, 'pooltop', 'config.toml'), '[[notify]]\ntype = "webhook"\nurl = "https://hooks.example/x"\n[[notify]]\ntype = "smtp"\n');
     const asked = [...proxy.byPath.values()].reduce((a, b) => a + b, 0);
     const r = await runCli(['watch', '--once'], bad);
     expect(r.code).toBe(2);

@@ -71,9 +71,7 @@ describe('sanitize', () => {
   });
 
   it('sanitizeLine returns what the whole cleaning would, clean lines included (property)', () => {
-    const text = fc.string({
-      unit: fc.constantFrom('a', 'Z', '7', '-', ' ', '\t', '\x1b', '[', 'é', '\x7f'),
-    });
+    const text = fc.string({ unit: fc.constantFrom('a', 'Z', '7', '-', ' ', '\t', '\x1b', '[', 'é', '\x7f') });
     fc.assert(
       fc.property(text, fc.boolean(), (t, unicode) => {
         const target = { unicode };

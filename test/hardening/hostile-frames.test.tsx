@@ -141,14 +141,11 @@ describe('hostile text never reaches the terminal (property)', () => {
           now: () => NOW,
           sleep: async () => {},
         });
-        const view = mountView(
-          () => <SessionView width={100} height={24} visibility="active" session={session} />,
-          {
-            client,
-            config,
-            intervalSec: 10,
-          },
-        );
+        const view = mountView(() => <SessionView width={100} height={24} visibility="active" session={session} />, {
+          client,
+          config,
+          intervalSec: 10,
+        });
         cleanups.push(() => view.unmount());
         const { frame } = view;
         await waitForFrame(frame, (f) => f.includes('Access token'));

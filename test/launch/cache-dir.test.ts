@@ -25,14 +25,11 @@ const freshDir = () => mkdtempSync(join(tmpdir(), 'pooltop-cache-dir-'));
 const debugEnv = (dir: string, extra: NodeJS.ProcessEnv = {}) =>
   cleanEnv({ POOLTOP_CACHE_DIR: dir, DEBUG: 'pooltop', ...extra });
 /** Every file under `dir` (Node keeps one subdirectory per Node version and architecture). */
-const { version } = JSON.parse(
-  readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8'),
-) as {
+const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as {
   version: string;
 };
 /** The commands' code cache (src/launch/code-cache.ts), in the same directory. */
-const codeCache = (dir: string) =>
-  join(dir, `commands-${version}-node${process.versions.node}-${process.arch}.v8`);
+const codeCache = (dir: string) => join(dir, `commands-${version}-node${process.versions.node}-${process.arch}.v8`);
 const cacheFiles = (dir: string): string[] =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())

@@ -230,7 +230,9 @@ describe('the dashboard V8 settings (src/launch/dashboard-heap.ts)', () => {
     const first = run();
     expect(first.status).toBe(0);
     expect(first.stdout).toContain('whitebit_pool_hashrate');
-    expect(first.stderr).toContain(`pooltop: v8: ${SERVICE_V8_FLAGS.join(' ')}`);
+    expect(first.stderr).toContain(
+      `pooltop: v8: ${SERVICE_V8_FLAGS.join(' ')}`,
+    );
     expect(readdirSync(dir).filter((n) => n.startsWith('exporter-'))).toHaveLength(1);
     expect(run().stderr).toMatch(/^pooltop: code cache: accepted \(.*exporter-/m);
   });

@@ -1,11 +1,6 @@
 /** How the watcher and the exporter start themselves again with the C allocator's settings. */
 import { describe, expect, it } from 'vitest';
-import {
-  forgetServiceEnv,
-  SERVICE_MALLOC_ENV,
-  serviceExecPlan,
-  STARTED_AGAIN,
-} from '../../src/launch/service-exec.js';
+import { forgetServiceEnv, SERVICE_MALLOC_ENV, serviceExecPlan, STARTED_AGAIN } from '../../src/launch/service-exec.js';
 
 const launch = (over: Partial<Parameters<typeof serviceExecPlan>[0]> = {}) => ({
   argv: ['/usr/bin/node', '/opt/pooltop/dist/pooltop.cjs', 'watch', '--interval', '60'],

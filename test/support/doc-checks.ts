@@ -105,8 +105,7 @@ export function brokenLinks(
 /** The comments of a TypeScript or JavaScript file, as one text (strings are not comments). */
 export function commentsOf(source: string): string {
   const out: string[] = [];
-  const pattern =
-    /\/\/[^\n]*|\/\*[\s\S]*?\*\/|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\[\s\S]|[^`\\])*`/g;
+  const pattern = /\/\/[^\n]*|\/\*[\s\S]*?\*\/|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\[\s\S]|[^`\\])*`/g;
   for (const m of source.matchAll(pattern)) if (m[0].startsWith('/')) out.push(m[0]);
   return out.join('\n');
 }
@@ -114,9 +113,7 @@ export function commentsOf(source: string): string {
 /** What in a comment looks like a file of this repository: `a/b.ts`, `b-c.tsx`, `x.mjs`, `y.md`. */
 export function fileNamesIn(comment: string): string[] {
   const text = comment.replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, ''); // URLs name other places
-  const names = text.matchAll(
-    /(?<![\w*./@-])((?:\.{1,2}\/)?(?:[\w.-]+\/)*[\w-][\w.-]*\.(?:tsx?|mjs|cjs|md))\b(?![\w/-])/g,
-  );
+  const names = text.matchAll(/(?<![\w*./@-])((?:\.{1,2}\/)?(?:[\w.-]+\/)*[\w-][\w.-]*\.(?:tsx?|mjs|cjs|md))\b(?![\w/-])/g);
   return [...names].map((m) => m[1] ?? '');
 }
 

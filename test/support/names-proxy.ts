@@ -49,9 +49,7 @@ export async function startNamesProxy(target: string): Promise<NamesProxy> {
         { host: upstream.hostname, port: upstream.port, method: req.method, path, headers: req.headers },
         (up) => {
           const rewrites =
-            path === MINING_PATHS.workerNames ||
-            path === MINING_PATHS.minerInfo ||
-            path === MINING_PATHS.workerHashrate;
+            path === MINING_PATHS.workerNames || path === MINING_PATHS.minerInfo || path === MINING_PATHS.workerHashrate;
           if (!rewrites || up.statusCode !== 200) {
             res.writeHead(up.statusCode ?? 502, up.headers);
             up.pipe(res);

@@ -23,8 +23,5 @@ Intl.Segmenter = class extends Segmenter {
 };
 process.on('exit', () => {
   const nodeUndici = process.moduleLoadList.some((m) => /internal\/deps\/undici/.test(m));
-  writeFileSync(
-    process.env.POOLTOP_TEST_LOADS,
-    JSON.stringify({ modules: [...modules], segmenters, nodeUndici }),
-  );
+  writeFileSync(process.env.POOLTOP_TEST_LOADS, JSON.stringify({ modules: [...modules], segmenters, nodeUndici }));
 });

@@ -150,16 +150,14 @@ export function startTmux(label: string): TmuxServer {
 
 /** The screen with what changes from second to second masked: clock, ages, ports, spinners, the alerts line. */
 export function masked(screen: string): string {
-  return (
-    screen
-      .replace(/\d\d:\d\d:\d\d/g, 'HH:MM:SS')
-      .replace(/updated (just now|[\dhms ]+ ago)/g, 'updated AGO')
-      .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT')
-      // The status bar's second line holds the alerts once any fire, else the keys: the demo's
-      // workers come and go on their own clock.
-      .replace(/^(CRIT |WARN |\? help).*$/gm, 'ALERTS OR KEYS')
-      .replace(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏|/\\-](?= (Loading|Refreshing))/g, 'S')
-  );
+  return screen
+    .replace(/\d\d:\d\d:\d\d/g, 'HH:MM:SS')
+    .replace(/updated (just now|[\dhms ]+ ago)/g, 'updated AGO')
+    .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT')
+    // The status bar's second line holds the alerts once any fire, else the keys: the demo's
+    // workers come and go on their own clock.
+    .replace(/^(CRIT |WARN |\? help).*$/gm, 'ALERTS OR KEYS')
+    .replace(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏|/\\-](?= (Loading|Refreshing))/g, 'S');
 }
 
 function alive(pid: number): boolean {

@@ -99,7 +99,9 @@ describe('raw output in a pseudo-terminal', () => {
       expect(raw).not.toContain('\x1b[?1049h');
       expect(raw).not.toMatch(/\x1b\[\d*;\d*H/);
       const lines = raw.split(/\r?\n/).filter((l) => l !== '');
-      expect(lines).toEqual([`pooltop: no dashboard ${term} (cannot move the cursor); try \`pooltop pool\``]);
+      expect(lines).toEqual([
+        `pooltop: no dashboard ${term} (cannot move the cursor); try \`pooltop pool\``,
+      ]);
       // One line on an 80-column terminal.
       expect(lines[0]?.length).toBeLessThanOrEqual(80);
     }

@@ -21,8 +21,7 @@ afterAll(() => server?.kill());
 
 const SHELL_TITLE = 'my-shell-title';
 /** The pane's title now. */
-const titleOf = (name: string): string =>
-  server.tmux('display-message', '-p', '-t', name, '#{pane_title}').trim();
+const titleOf = (name: string): string => server.tmux('display-message', '-p', '-t', name, '#{pane_title}').trim();
 const waitForTitle = (name: string, want: (t: string) => boolean, what: string) =>
   vi.waitFor(
     () => {
@@ -52,10 +51,7 @@ describe.skipIf(missing)('the window title, in tmux', () => {
     const config = join(server.home, 'alerting');
     mkdirSync(join(config, 'pooltop'), { recursive: true });
     // Any pool has fewer workers than this: CRIT from the first reading.
-    writeFileSync(
-      join(config, 'pooltop', 'config.toml'),
-      '[thresholds.pool]\nworkers = { critical = "99999999:" }\n',
-    );
+    writeFileSync(join(config, 'pooltop', 'config.toml'), '[thresholds.pool]\nworkers = { critical = "99999999:" }\n');
     const s = start('alert', ['--demo', '--interval', '30'], { XDG_CONFIG_HOME: config });
     await s.waitFor((t) => t.includes('CRIT'), 'the alert on screen');
     await waitForTitle('alert', (t) => t === 'pooltop: CRIT 1', 'the alert in the title');

@@ -15,10 +15,7 @@ const offline = (worker: string): Condition => ({
 
 const FOR = 120_000;
 /** Judges `steps` in turn, one a minute from t = 0; returns every step's events. */
-function run(
-  steps: Condition[][],
-  opts: { forMs?: number; repeatMs?: number; book?: Map<string, AlertEntry> } = {},
-) {
+function run(steps: Condition[][], opts: { forMs?: number; repeatMs?: number; book?: Map<string, AlertEntry> } = {}) {
   let book: ReadonlyMap<string, AlertEntry> = opts.book ?? new Map();
   const out = steps.map((conditions, i) => {
     const j = judge(book, conditions, i * 60_000, {
@@ -52,16 +49,7 @@ describe('judge: hold, flap, resolve, repeat', () => {
   });
   it('repeat re-sends a firing alert at that period; 0 never', () => {
     const steps = [[], [a], [a], [a], [a], [a], [a], [a]];
-    expect(run(steps, { repeatMs: 120_000 }).out).toEqual([
-      [],
-      [],
-      [],
-      ['firing a'],
-      [],
-      ['firing a'],
-      [],
-      ['firing a'],
-    ]);
+    expect(run(steps, { repeatMs: 120_000 }).out).toEqual([[], [], [], ['firing a'], [], ['firing a'], [], ['firing a']]);
     expect(run(steps, { repeatMs: 0 }).out.flat()).toEqual(['firing a']);
   });
   it('a book carried over (a restart) neither repeats what fired nor forgets it', () => {
@@ -97,9 +85,7 @@ describe('groups', () => {
     const grouped = groupEvents(last.events);
     expect(grouped).toHaveLength(1);
     expect(grouped[0]).toMatchObject({ status: 'resolved', worker: null, value: 12, workers: names });
-    expect(grouped[0]?.summary).toBe(
-      'farm: 12 workers back: rig-00, rig-01, rig-02, rig-03, rig-04 and 7 more',
-    );
+    expect(grouped[0]?.summary).toBe('farm: 12 workers back: rig-00, rig-01, rig-02, rig-03, rig-04 and 7 more');
   });
   it('fewer than the group size stay one message each', () => {
     const two = ['x', 'y'].map(offline);

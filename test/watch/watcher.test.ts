@@ -26,14 +26,7 @@ let account: string;
 let names: string[];
 
 beforeAll(async () => {
-  service = await startService({
-    port: 0,
-    seed: 5,
-    workers: 12,
-    miningAccounts: 2,
-    now: () => T0,
-    nonceNow: Date.now,
-  });
+  service = await startService({ port: 0, seed: 5, workers: 12, miningAccounts: 2, now: () => T0, nonceNow: Date.now });
   proxy = await startNamesProxy(service.baseUrl);
   client = createClient({
     baseUrl: proxy.baseUrl,
@@ -99,9 +92,7 @@ describe('the watcher, worker offline', () => {
     expect(await step()).toEqual([]);
     // The book on disk says a fires; a restart (same book, same memory) sends nothing again.
     const saved = JSON.parse(readFileSync(bookPath(dir, 'default'), 'utf8'));
-    const entries = Object.values(
-      saved.books as Record<string, Array<{ condition: { worker: string } }>>,
-    ).flat();
+    const entries = Object.values(saved.books as Record<string, Array<{ condition: { worker: string } }>>).flat();
     expect(entries.map((e) => e.condition.worker)).toEqual([a]);
     await w.stop();
     const again = watcher(dir, {
@@ -211,32 +202,20 @@ describe('the watcher, drop', () => {
       const dropping = [rig];
       for (const name of names) {
         if (name === rig) continue;
-        const series = await client.mining.workerHashrate({
-          account,
-          worker: name,
-          interval: '5m',
-          from: T0 / 1000 - 6 * 3600,
-        });
-        const rates = series.hashrate
-          .map((p) => p.hashrate)
-          .filter((r): r is number => r !== null)
-          .sort((x, y) => x - y);
+        const series = await client.mining.workerHashrate({ account, worker: name, interval: '5m', from: T0 / 1000 - 6 * 3600 });
+        const rates = series.hashrate.map((p) => p.hashrate).filter((r): r is number => r !== null).sort((x, y) => x - y);
         const last = series.hashrate.at(-1)?.hashrate ?? null;
-        const mid =
-          rates.length % 2
-            ? rates[rates.length >> 1]!
-            : (rates[rates.length / 2 - 1]! + rates[rates.length / 2]!) / 2;
+        const mid = rates.length % 2 ? rates[rates.length >> 1]! : (rates[rates.length / 2 - 1]! + rates[rates.length / 2]!) / 2;
         if (last !== null && mid > 0 && last < 0.5 * mid) dropping.push(name);
       }
       expect(events.map((e) => `${e.status} ${e.kind} ${e.worker}`).sort()).toEqual(
         dropping.map((n) => `firing worker_drop ${n}`).sort(),
       );
-      expect(events.find((e) => e.worker === rig)?.summary).toMatch(
-        new RegExp(`worker ${rig} at .*, below 50% of its median`),
-      );
+      expect(events.find((e) => e.worker === rig)?.summary).toMatch(new RegExp(`worker ${rig} at .*, below 50% of its median`));
     } finally {
       proxy.scale.clear();
       await w.stop();
     }
   });
 });
+
