@@ -4,9 +4,9 @@
  *
  * - `pace(operation, send)`, the pacing rule, in one place: sends of one operation start at least
  *   `gapMs` apart (25 ms: at most 401 in any 10 s, under the API's 1,000 per operation), and a 429
- *   answer stops every send and start until its Retry-After (else `pauseMs`) has passed. The
- *   client (client.ts) sends each attempt, retries included, through it; the operation is the
- *   request's path, so each has its own budget.
+ *   answer stops every send and start until its Retry-After (else `pauseMs`; at most 10 s) has
+ *   passed. The client (client.ts) sends each attempt, retries included, through it; the
+ *   operation is the request's path, so each has its own budget.
  * - `run(task)`, the order: at most `concurrency` tasks in flight, oldest first, `high` before
  *   `low`; none starts during a 429's pause; one whose signal aborts while it waits is dropped
  *   unstarted. A task is a caller's unit of work (a poll, a page of `L`) and sends through the
@@ -15,7 +15,7 @@
  * Pure apart from the injected clock and timers: no React, no terminal.
  */
 import { isPooltopError, PooltopError } from '../errors/pooltop-error.js';
-import { RETRY_AFTER_CAP_MS, type RetryOptions, withRetry } from './retry.js';
+import { type RetryOptions, withRetry } from './retry.js';
 import { abortedError } from './transport-errors.js';
 
 export type Priority = 'high' | 'low';
@@ -77,6 +77,12 @@ export const OPERATION_GAP_MS = 25;
  */
 const MIN_GAP_MS = 11;
 const PAUSE_AFTER_429_MS = 1000;
+/**
+ * The longest pause a 429 makes: one window of the budget, after which every window the server
+ * counts has passed. A request asked to wait longer waits in its own retry (retry.ts, up to
+ * 120 s) or gives up, without holding every other request back.
+ */
+const PAUSE_CAP_MS = 10_000;
 
 /** The one error of a request given up before its answer (by its caller, a leave, a quit). */
 export function cancelled(cause?: unknown): PooltopError {
@@ -163,7 +169,7 @@ export function createRequestQueue(options: RequestQueueOptions = {}): RequestQu
   function pauseAfter429(retryAfterMs: number | undefined): void {
     limited++;
     const asked = retryAfterMs !== undefined && Number.isFinite(retryAfterMs) && retryAfterMs > 0;
-    const wait = Math.min(asked ? retryAfterMs : pauseMs, RETRY_AFTER_CAP_MS);
+    const wait = Math.min(asked ? retryAfterMs : pauseMs, PAUSE_CAP_MS);
     pausedUntil = Math.max(pausedUntil, now() + wait);
   }
 
