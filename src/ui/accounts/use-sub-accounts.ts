@@ -73,7 +73,6 @@ export function useSubAccounts(
     paused: options.paused === true,
     keepPreviousData: true,
     abortOnLeave: true,
-    queue,
     prefetch: prefetch ? (page) => nextSubAccountsKey({ search, offset, limit }, page) : undefined,
   });
 }
