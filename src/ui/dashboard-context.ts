@@ -12,7 +12,10 @@ import type { ResolvedConfig } from '../config/types.js';
 
 export interface DashboardContextValue {
   client: ApiClient;
-  /** The dashboard's one request queue: views and the watcher start their requests through it. */
+  /**
+   * The process's one request queue: the client paces every request by it; views, the bulk loads
+   * and the watcher start their requests as its tasks.
+   */
   queue: RequestQueue;
   /** Judges every alert whatever the screen shows (watch/watcher.ts); paused and refreshed with the views. */
   watcher: Watcher;
