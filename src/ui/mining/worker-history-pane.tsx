@@ -21,6 +21,8 @@ export interface WorkerHistoryPaneProps {
 }
 
 const WENT = 23;
+/** The strip's days at least, watched or not. */
+const MIN_DAYS = 30;
 const BACK = 11;
 const LASTED = 9;
 
@@ -53,7 +55,10 @@ function WorkerHistoryPaneView({
       add(`Could not read the history: ${sanitizeLine(error.message, term)}`, { color: theme.error });
     else add(`Reading the history${ellipsis}`);
   } else {
-    const days = Math.max(1, Math.min(history.days.length, width - 8));
+    // From the first day watched, but 30 at least, as many as fit.
+    const first = history.days.findIndex((d) => d.uptime !== null);
+    const watched = first < 0 ? 0 : history.days.length - first;
+    const days = Math.max(1, Math.min(history.days.length, width - 8, Math.max(MIN_DAYS, watched)));
     const strip = uptimeStrip(history.days, days, ascii);
     add(`${`${days} d`.padStart(5)}  ${strip}`);
     add(`       ${stripLegend(ascii)} · oldest left, UTC days`, { color: theme.muted });
