@@ -3,7 +3,6 @@
  * up to 100 %), one glyph per day by uptime band with its legend (shape, not colour, tells the
  * bands apart, and ASCII has its own), and an incident in one line. Pure.
  */
-import { sanitizeLine, type TextTarget } from '../../format/sanitize.js';
 import { formatDateTime, formatDuration } from '../../format/time.js';
 import type { Incident, UptimeRow } from '../../history/types.js';
 
@@ -62,10 +61,4 @@ export function incidentCells(i: Incident, ascii: boolean): [string, string, str
   const back = i.ongoing ? 'still down' : i.backAt === null ? 'not watched' : when(i.backAt);
   const lasted = `${i.backAt === null ? (ascii ? '>= ' : '≥ ') : ''}${formatDuration(i.durationS * 1000)}`;
   return [went, back, lasted, i.filled ? `${i.how}, filled` : i.how];
-}
-
-/** `rig-07 down 2h 14m`, the worker's name sanitised. */
-export function outageText(i: Incident, term: TextTarget): string {
-  const name = sanitizeLine(i.worker, term) || '(no name)';
-  return `${name} ${i.ongoing ? 'down for' : 'down'} ${formatDuration(i.durationS * 1000)}`;
 }
