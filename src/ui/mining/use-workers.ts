@@ -12,7 +12,7 @@ import { type DebounceTimers, REAL_TIMERS, useDebouncedValue } from '../browser/
 import type { Resource } from '../data/use-resource.js';
 import { useTerminal } from '../terminal-context.js';
 import { type Poll, type SeenWorkers, useWorkerNames } from './mining-data.js';
-import type { WorkerUptime } from './use-history.js';
+import type { WorkerUptime } from './account-uptimes.js';
 import { LISTED_ORDER, sortWorkers, type WorkerOrder } from './worker-sort.js';
 
 export const SEARCH_DEBOUNCE_MS = 250;

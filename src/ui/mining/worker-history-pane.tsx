@@ -5,7 +5,8 @@ import { padEnd, truncate } from '../../format/width.js';
 import { type Style, styled } from '../table/styled-text.js';
 import { useGlyphs, useTerminal } from '../terminal-context.js';
 import { useTheme } from '../theme-context.js';
-import type { WorkerHistory, WorkerUptime } from './use-history.js';
+import type { WorkerUptime } from './account-uptimes.js';
+import type { WorkerHistory } from './use-history.js';
 import { incidentCells, stripLegend, uptimeStrip, uptimeText } from './uptime-text.js';
 
 export interface WorkerHistoryPaneProps {

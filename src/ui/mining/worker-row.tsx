@@ -13,7 +13,7 @@ import { useTheme } from '../theme-context.js';
 import { type Poll, useWorkerTrend } from './mining-data.js';
 import { UPTIME_TITLE, UPTIME_WIDTH, type UptimeColumn, type WorkerLayout } from './worker-columns.js';
 import type { WorkerOrder } from './worker-sort.js';
-import type { WorkerUptime } from './use-history.js';
+import type { WorkerUptime } from './account-uptimes.js';
 import { uptimeText } from './uptime-text.js';
 import { useTerminal, useGlyphs } from '../terminal-context.js';
 import { type BrowserStore, useIsSelected } from '../browser/use-browser.js';

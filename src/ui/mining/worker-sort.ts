@@ -3,7 +3,7 @@
  * reverses), worst first; a worker without history sorts last whichever way. Stable. Pure.
  */
 import { orderByValue } from './fleet-sort.js';
-import type { WorkerUptime } from './use-history.js';
+import type { WorkerUptime } from './account-uptimes.js';
 import type { UptimeColumn } from './worker-columns.js';
 
 export interface WorkerOrder {

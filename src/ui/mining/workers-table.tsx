@@ -7,7 +7,7 @@ import type { Poll } from './mining-data.js';
 import type { WorkerLayout } from './worker-columns.js';
 import type { GoneWorker } from '../../config/seen-workers.js';
 import { GoneRow, WorkerHeader, WorkerRow } from './worker-row.js';
-import type { WorkerUptime } from './use-history.js';
+import type { WorkerUptime } from './account-uptimes.js';
 import type { WorkerOrder } from './worker-sort.js';
 
 export interface WorkersTableProps {
