@@ -8,6 +8,7 @@ import type { RequestQueue } from '../api/request-queue.js';
 import type { ApiClient } from '../api/types.js';
 import type { Watcher } from '../watch/watcher.js';
 import type { SeenStores } from '../config/seen-store.js';
+import type { HistoryStore } from '../history/store.js';
 import type { ResolvedConfig } from '../config/types.js';
 
 export interface DashboardContextValue {
@@ -31,6 +32,8 @@ export interface DashboardContextValue {
   now: () => number;
   /** What this profile remembers of each mining account's workers (config/seen-store.ts). */
   seenStores: SeenStores;
+  /** This profile's history file (history/store.ts), when history is on and the file opened. */
+  history?: HistoryStore;
 }
 
 export const DashboardContext = createContext<DashboardContextValue | null>(null);
