@@ -209,11 +209,11 @@ export async function dataSource({ service: serviceOptions = {} } = {}) {
 }
 
 /** Runs the dashboard (runDashboard, as `pooltop` does) in a fake `columns`×`rows` terminal. */
-export function mountDashboard({ client, config, columns, rows, intervalSec = 3600, clock }) {
+export function mountDashboard({ client, queue, config, columns, rows, intervalSec = 3600, clock }) {
   const stdout = new FakeStdout(columns, rows);
   const stdin = new FakeStdin();
   const mark = spy.renders.length;
-  const done = runDashboard({ client, config, demo: false, intervalSec, color: true, stdin, stdout, clock });
+  const done = runDashboard({ client, queue, config, demo: false, intervalSec, color: true, stdin, stdout, clock });
   return {
     stdout,
     stdin,

@@ -12,6 +12,7 @@ import { keptOrder, sortAccounts } from '../../src/accounts/sort.js';
 import { SORT_KEYS } from '../../src/accounts/fields.js';
 import { createClient } from '../../src/api/client.js';
 import { loadAllSubAccounts } from '../../src/api/load-all.js';
+import { createRequestQueue } from '../../src/api/request-queue.js';
 import { PATHS } from '../../src/api/types.js';
 import { startService } from '../../src/service/server.js';
 import { manualClock, mountDashboard, sleep, timeFrames, until } from './harness.mjs';
@@ -32,10 +33,15 @@ const listed = () => service.stats().byPath[PATHS.subAccounts] ?? 0;
 const loads = [];
 let rows = [];
 for (let i = 0; i < 3; i++) {
-  const client = createClient({ baseUrl: service.baseUrl, apiKey, apiSecret, retries: 0 });
+  // The process's one queue, as a command has it (commands/support/context.ts).
+  const queue = createRequestQueue();
+  const client = createClient({ baseUrl: service.baseUrl, apiKey, apiSecret, retries: 0, queue });
   const before = listed();
   const t0 = performance.now();
-  const out = await loadAllSubAccounts({ fetchPage: (q, signal) => client.listSubAccounts(q, { signal }) });
+  const out = await loadAllSubAccounts({
+    fetchPage: (q, signal) => client.listSubAccounts(q, { signal }),
+    queue,
+  });
   loads.push({
     ms: performance.now() - t0,
     requests: listed() - before,
@@ -91,7 +97,8 @@ sortFilter['search + filter + sort'] = time(() =>
 const clock = manualClock();
 // Nonces from the real clock (the manual one, given to the dashboard, runs ahead of the service).
 const realNow = () => Math.round(performance.timeOrigin + performance.now());
-const client = createClient({ baseUrl: service.baseUrl, apiKey, apiSecret, retries: 0, now: realNow });
+const queue = createRequestQueue();
+const client = createClient({ baseUrl: service.baseUrl, apiKey, apiSecret, retries: 0, now: realNow, queue });
 const config = {
   baseUrl: service.baseUrl,
   apiKey,
@@ -101,7 +108,7 @@ const config = {
   sources: {},
   warnings: [],
 };
-const view = mountDashboard({ client, config, columns: 200, rows: 106, clock });
+const view = mountDashboard({ client, queue, config, columns: 200, rows: 106, clock });
 await until(() => view.stdout.shows('Workers '), 15_000, 'pool data');
 view.stdin.press('3'); // Sub-accounts
 await until(() => view.stdout.shows('rows 1–30 ·'), 15_000, 'the first page');

@@ -1,12 +1,13 @@
 /**
  * One audit of every sub-account's API keys: the whole list (api/load-all.ts), each account's
- * keys and each key's IP list (api/load-keys.ts, each operation paced under its own limit),
+ * keys and each key's IP list (api/load-keys.ts, as the request queue's tasks),
  * judged (key-findings.ts). Shared by `pooltop audit keys`, `check subaccounts`, the exporter and
  * the watcher; also every withdrawal awaiting the main account, which the same readers count.
  */
 import { loadAllSubAccounts } from '../api/load-all.js';
 import { type KeyLoadProgress, type KeyWithIps, loadKeys } from '../api/load-keys.js';
 import type { OversightApi, UnconfirmedWithdrawal } from '../api/oversight-types.js';
+import type { RequestQueue } from '../api/request-queue.js';
 import { type ApiClient, LIMIT_MAX, OFFSET_MAX, type SubAccount } from '../api/types.js';
 import type { PooltopError } from '../errors/pooltop-error.js';
 import { type Finding, keyFindings } from './key-findings.js';
@@ -41,6 +42,8 @@ export interface KeyAuditOptions {
   deadline?: number;
   onProgress?: (p: KeyLoadProgress) => void;
   now?: () => number;
+  /** The process's request queue (the client sends by its pacing). */
+  queue: RequestQueue;
 }
 
 export type AuditClient = Pick<ApiClient, 'listSubAccounts'> & { oversight: OversightApi };
@@ -52,6 +55,7 @@ export async function auditAllKeys(client: AuditClient, opts: KeyAuditOptions): 
     search: opts.search,
     signal: opts.signal,
     deadline: opts.deadline,
+    queue: opts.queue,
   });
   if (list.end === 'failed' && list.error) throw list.error;
   const accounts = list.rows;
@@ -64,6 +68,7 @@ export async function auditAllKeys(client: AuditClient, opts: KeyAuditOptions): 
     listKeys: (subAccountId, offset, signal) =>
       client.oversight.apiKeys({ subAccountId, offset, limit: LIMIT_MAX }, { signal }),
     listIps: (apiKeyId, signal) => client.oversight.ipAddresses({ apiKeyId }, { signal }),
+    queue: opts.queue,
     signal: opts.signal,
     deadline: opts.deadline,
     onProgress: opts.onProgress,

@@ -29,6 +29,7 @@ import {
 import { type SignFields, signRequest } from './sign.js';
 import { createTransport, type HttpRequest, type Timeouts } from './transport.js';
 import { capList } from './page-bounds.js';
+import type { RequestQueue } from './request-queue.js';
 import type { CallOptions } from './call-options.js';
 import {
   LIMIT_DEFAULT,
@@ -78,6 +79,11 @@ export interface ClientOptions {
    * what. Paths and problems are our own words, never received values.
    */
   onDegraded?: (request: string, d: Degradation) => void;
+  /**
+   * The process's one request queue (request-queue.ts): every request, retries included, is sent
+   * by its pacing rule, and a 429 answer pauses every other. Left out, requests go unpaced (tests).
+   */
+  queue?: RequestQueue;
 }
 
 export function createClient(options: ClientOptions): OverseeingClient {
@@ -140,13 +146,19 @@ export function createClient(options: ClientOptions): OverseeingClient {
     now,
   });
 
-  /** Sends one request; a non-2xx status becomes a classified error, a 2xx body parsed JSON. */
+  /**
+   * Sends one request, paced by the queue (its operation is its path); a non-2xx status becomes a
+   * classified error, a 2xx body parsed JSON.
+   */
   async function exchange(req: HttpRequest, secrets: readonly string[]): Promise<unknown> {
-    const res = await transport.request(req);
-    if (res.status < 200 || res.status > 299) {
-      throw classifyResponse({ ...res, path: req.path }, { now, secrets });
-    }
-    return parseJsonBody(res.body);
+    const send = async (): Promise<unknown> => {
+      const res = await transport.request(req);
+      if (res.status < 200 || res.status > 299) {
+        throw classifyResponse({ ...res, path: req.path }, { now, secrets });
+      }
+      return parseJsonBody(res.body);
+    };
+    return options.queue ? options.queue.pace(req.path, send, req.signal) : send();
   }
 
   /** The last overview read: the next one takes its hash-rate history if that has not changed. */

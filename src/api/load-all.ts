@@ -3,24 +3,24 @@
  *
  * - Pages of 100 from offset 0 up to the API's reach (offset ≤ 10000, so 10,100 rows), or to the
  *   first short page, which ends the list. With a search term, the whole result of that term.
- * - At most 4 requests in flight, starts spaced under 50 a second; a 429 pauses every start for
- *   the wait it asked for (Retry-After, else the backoff).
+ * - Pages are tasks of the process's request queue (request-queue.ts) at low priority, at most 4
+ *   of this load's at once; the client paces each send there (one operation: 40 a second at
+ *   most, whoever else lists) and a 429 pauses every send.
  * - A failed page is retried (retry.ts: backoff, Retry-After); one that still fails ends the
  *   load as `failed` with the rows before it — a page is never skipped, so rows are always a
  *   prefix of the list, in order.
  * - Cancelling (the signal) keeps the rows that arrived in order.
- * Pure apart from the injected transport, clock and sleep: no React, no terminal.
+ * Pure apart from the injected transport, queue, clock and sleep: no React, no terminal.
  */
 import { isPooltopError, PooltopError } from '../errors/pooltop-error.js';
 import { linkSignals } from './link-signals.js';
-import { createRateGate, retryThroughGate } from './rate-gate.js';
+import { type RequestQueue, retryInQueue } from './request-queue.js';
 import { defaultSleep, type Sleep } from './retry.js';
 import { LIMIT_MAX, OFFSET_MAX, type ReadSubAccount, type SubAccount } from './types.js';
 
 export const LOAD_PAGE_SIZE = LIMIT_MAX;
+/** Pages of one load asked for at once (the queue may start fewer). */
 export const LOAD_CONCURRENCY = 4;
-/** Request starts per second (the brief: under 50; the API allows 100). */
-export const LOAD_RATE_PER_SECOND = 40;
 /** Retries of one page after its first attempt. */
 export const LOAD_PAGE_RETRIES = 3;
 /** Rows reachable without narrowing: pages at offsets 0, 100, …, 10000. */
@@ -44,7 +44,7 @@ export type FetchPage<R extends SubAccount = ReadSubAccount> = (
 export interface LoadProgress {
   /** Rows received in list order so far. */
   rows: number;
-  /** Requests started, retries included. */
+  /** Requests asked of the client, retries included (past a short page, up to 3 end unsent). */
   requests: number;
   /** Retries made so far. */
   retried: number;
@@ -70,10 +70,11 @@ export interface LoadOutcome<R extends SubAccount = ReadSubAccount> {
 
 export interface LoadAllOptions<R extends SubAccount = ReadSubAccount> {
   fetchPage: FetchPage<R>;
+  /** The process's request queue; `fetchPage` sends through the client paced by it. */
+  queue: RequestQueue;
   search?: string;
   signal?: AbortSignal;
   concurrency?: number;
-  ratePerSecond?: number;
   retries?: number;
   /** Epoch ms (on `now`'s clock) by which the load must end: no retry wait reaches past it. */
   deadline?: number;
@@ -94,9 +95,7 @@ export async function loadAllSubAccounts<R extends SubAccount = ReadSubAccount>(
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? defaultSleep;
   const concurrency = clampInt(options.concurrency ?? LOAD_CONCURRENCY, 1, LOAD_CONCURRENCY);
-  const rate = Math.min(Math.max(options.ratePerSecond ?? LOAD_RATE_PER_SECOND, 0.1), 49);
   const retries = clampInt(options.retries ?? LOAD_PAGE_RETRIES, 0, 10);
-  const gate = createRateGate(1000 / rate, now, sleep);
   const outer = options.signal;
   const search = options.search?.trim() || undefined;
   const startedAt = now();
@@ -150,8 +149,8 @@ export async function loadAllSubAccounts<R extends SubAccount = ReadSubAccount>(
   };
 
   const fetchOne = (offset: number, signal: AbortSignal): Promise<{ data: R[] }> =>
-    retryThroughGate(
-      gate,
+    retryInQueue(
+      options.queue,
       () => {
         requests++;
         options.onProgress?.(snapshot());

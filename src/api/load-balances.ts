@@ -1,16 +1,17 @@
 /**
- * Balances for many sub-accounts (`pooltop accounts --all --balances`), one request per account,
- * paced like the whole-list loader (load-all.ts): at most LOAD_CONCURRENCY requests in flight,
- * starts spaced under LOAD_RATE_PER_SECOND, a 429 pausing every start. A failed account is
+ * Balances for many sub-accounts (`B`, `pooltop accounts --all --balances`), one request per
+ * account, queued like the whole-list loader (load-all.ts): tasks of the process's request queue
+ * at low priority, at most LOAD_CONCURRENCY of this load's at once, each send paced by the
+ * client through the queue (its own operation's budget; a 429 pauses every send). A failed account is
  * retried (retry.ts), and one that still fails is kept as its error: the others go on. Results
  * are handed on in list order. Cancelling (the signal) stops new requests; what arrived stays.
- * Pure apart from the injected fetch, clock and sleep.
+ * Pure apart from the injected fetch, queue, clock and sleep.
  */
 import { isPooltopError, PooltopError } from '../errors/pooltop-error.js';
 import type { CurrencyBalance } from './balance-types.js';
 import { linkSignals } from './link-signals.js';
-import { LOAD_CONCURRENCY, LOAD_PAGE_RETRIES, LOAD_RATE_PER_SECOND } from './load-all.js';
-import { createRateGate, retryThroughGate } from './rate-gate.js';
+import { LOAD_CONCURRENCY, LOAD_PAGE_RETRIES } from './load-all.js';
+import { type RequestQueue, retryInQueue } from './request-queue.js';
 import { defaultSleep, type Sleep } from './retry.js';
 
 /** One account's balances, or why they could not be fetched. */
@@ -30,9 +31,10 @@ export interface LoadBalancesOptions {
   /** The accounts' ids in list order; an account without an id cannot be asked for. */
   ids: readonly (string | null | undefined)[];
   fetch: (id: string, signal: AbortSignal) => Promise<CurrencyBalance[]>;
+  /** The process's request queue; `fetch` sends through the client paced by it. */
+  queue: RequestQueue;
   signal?: AbortSignal;
   concurrency?: number;
-  ratePerSecond?: number;
   retries?: number;
   /** Epoch ms (on `now`'s clock) by which the load must end: no retry wait reaches past it. */
   deadline?: number;
@@ -60,9 +62,7 @@ export async function loadBalances(options: LoadBalancesOptions): Promise<Balanc
     Math.max(Math.floor(options.concurrency ?? LOAD_CONCURRENCY), 1),
     LOAD_CONCURRENCY,
   );
-  const rate = Math.min(Math.max(options.ratePerSecond ?? LOAD_RATE_PER_SECOND, 0.1), 49);
   const retries = Math.min(Math.max(Math.floor(options.retries ?? LOAD_PAGE_RETRIES), 0), 10);
-  const gate = createRateGate(1000 / rate, now, sleep);
   const { ids, signal: outer } = options;
 
   const arrived = new Map<number, BalancesResult>();
@@ -91,8 +91,8 @@ export async function loadBalances(options: LoadBalancesOptions): Promise<Balanc
   };
 
   const fetchOne = (index: number, id: string, signal: AbortSignal) =>
-    retryThroughGate(
-      gate,
+    retryInQueue(
+      options.queue,
       () => {
         requests++;
         return options.fetch(id, signal);

@@ -1,8 +1,8 @@
 /**
  * Every key of many sub-accounts with its IP list (`pooltop audit keys`): each account's keys
- * page by page, then each key's addresses. Each operation has its own limit (1000 / 10 s per key
- * and operation), so each is paced by its own gate just under it; a 429 pauses that operation's
- * starts. At most KEYS_CONCURRENCY requests are in flight. A failed request is retried (retry.ts);
+ * page by page, then each key's addresses, as low-priority tasks of the process's request queue
+ * (request-queue.ts), whose pacing keeps each operation under its limit and whose 429 rule pauses
+ * every start. A failed request is retried (retry.ts);
  * an account that still fails is kept as its error and the others go on. Results are handed on
  * in list order. Cancelling stops new requests; what arrived stays. Pure apart from the injected
  * fetches, clock and sleep.
@@ -11,13 +11,11 @@ import { isPooltopError, PooltopError } from '../errors/pooltop-error.js';
 import { linkSignals } from './link-signals.js';
 import { LOAD_PAGE_RETRIES } from './load-all.js';
 import type { OversightPage, SubAccountApiKey } from './oversight-types.js';
-import { createRateGate, type RateGate, retryThroughGate } from './rate-gate.js';
+import { type RequestQueue, retryInQueue } from './request-queue.js';
 import { defaultSleep, type Sleep } from './retry.js';
 import { LIMIT_MAX, OFFSET_MAX } from './types.js';
 
-/** Starts per second of one operation: the API allows 100 (1000 / 10 s); a margin for clocks. */
-export const OPERATION_RATE_PER_SECOND = 90;
-/** Enough in flight to keep two operations at their pace over a slow link. */
+/** Accounts in progress at once: enough that one waiting on its IP lists never idles the queue. */
 export const KEYS_CONCURRENCY = 8;
 
 export interface KeyWithIps {
@@ -40,8 +38,9 @@ export interface LoadKeysOptions {
   ids: readonly (string | null | undefined)[];
   listKeys: (id: string, offset: number, signal: AbortSignal) => Promise<OversightPage<SubAccountApiKey>>;
   listIps: (keyId: string, signal: AbortSignal) => Promise<string[]>;
+  /** The process's request queue: every request is one of its tasks. */
+  queue: RequestQueue;
   signal?: AbortSignal;
-  ratePerSecond?: number;
   concurrency?: number;
   retries?: number;
   deadline?: number;
@@ -61,10 +60,7 @@ export interface KeysOutcome {
 export async function loadKeys(options: LoadKeysOptions): Promise<KeysOutcome> {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? defaultSleep;
-  const rate = Math.min(Math.max(options.ratePerSecond ?? OPERATION_RATE_PER_SECOND, 0.1), 99);
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? KEYS_CONCURRENCY));
-  const keyGate = createRateGate(1000 / rate, now, sleep);
-  const ipGate = createRateGate(1000 / rate, now, sleep);
   const { ids, signal: outer } = options;
   const retryOptions = (signal: AbortSignal) => ({
     retries: options.retries ?? LOAD_PAGE_RETRIES,
@@ -95,9 +91,9 @@ export async function loadKeys(options: LoadKeysOptions): Promise<KeysOutcome> {
     }
     options.onProgress?.(progress());
   };
-  const through = <T>(gate: RateGate, send: () => Promise<T>, signal: AbortSignal) =>
-    retryThroughGate(
-      gate,
+  const through = <T>(send: () => Promise<T>, signal: AbortSignal) =>
+    retryInQueue(
+      options.queue,
       () => {
         requests++;
         return send();
@@ -105,24 +101,10 @@ export async function loadKeys(options: LoadKeysOptions): Promise<KeysOutcome> {
       retryOptions(signal),
     );
 
-  /** Requests of every worker, so the IP lists of one account run beside another's key pages. */
-  let slots = concurrency;
-  const waiting: (() => void)[] = [];
-  const slot = async <T>(work: () => Promise<T>): Promise<T> => {
-    while (slots === 0) await new Promise<void>((resolve) => waiting.push(resolve));
-    slots--;
-    try {
-      return await work();
-    } finally {
-      slots++;
-      waiting.shift()?.();
-    }
-  };
-
   const accountKeys = async (id: string, signal: AbortSignal): Promise<KeyWithIps[]> => {
     const keys: SubAccountApiKey[] = [];
     for (let offset = 0; offset <= OFFSET_MAX; offset += LIMIT_MAX) {
-      const page = await slot(() => through(keyGate, () => options.listKeys(id, offset, signal), signal));
+      const page = await through(() => options.listKeys(id, offset, signal), signal);
       keys.push(...page.items);
       if (page.items.length < LIMIT_MAX) break;
     }
@@ -130,7 +112,7 @@ export async function loadKeys(options: LoadKeysOptions): Promise<KeysOutcome> {
       keys.map(async (key) => ({
         key,
         ips: key.id
-          ? await slot(() => through(ipGate, () => options.listIps(key.id as string, signal), signal))
+          ? await through(() => options.listIps(key.id as string, signal), signal)
           : [],
       })),
     );
@@ -159,7 +141,6 @@ export async function loadKeys(options: LoadKeysOptions): Promise<KeysOutcome> {
       }
     }
   };
-  // More accounts than request slots in progress, so an account waiting on its IP lists never idles the gates.
-  await Promise.all(Array.from({ length: concurrency * 2 }, worker));
+  await Promise.all(Array.from({ length: concurrency }, worker));
   return { results, cancelled: outer?.aborted === true && results.length < ids.length, progress: progress() };
 }

@@ -77,6 +77,7 @@ export async function writeWithBalances(
     outcome = await loadBalances({
       ids: accounts.map((a) => a.id),
       fetch: (id, signal) => ctx.client.subAccountBalances({ id, ticker }, { signal }),
+      queue: ctx.queue,
       signal: io.signal,
       deadline: ctx.deadline?.at,
       onResult: (i, r) => {

@@ -42,6 +42,7 @@ export async function runAccountsAll(ctx: CommandContext, io: CommandIO, opts: A
   try {
     outcome = await loadAllSubAccounts({
       fetchPage: (query, signal) => ctx.client.listSubAccounts(query, { signal }),
+      queue: ctx.queue,
       search: opts.search,
       signal: io.signal,
       deadline: ctx.deadline?.at,

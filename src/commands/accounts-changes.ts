@@ -66,6 +66,7 @@ export async function runAccountChanges(
     fetchPage: (query, signal) => ctx.client.listSubAccounts(query, { signal }),
     signal: io.signal,
     deadline: ctx.deadline?.at,
+    queue: ctx.queue,
   });
   if (!list.complete) {
     throw (

@@ -34,6 +34,7 @@ export function auditKeys(
     signal: io.signal,
     deadline: ctx.deadline?.at,
     onProgress,
+    queue: ctx.queue,
   });
 }
 

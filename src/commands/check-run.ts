@@ -202,6 +202,7 @@ function readSubAccountMetrics(
           idleSeconds: idleSeconds(values),
           signal: io.signal,
           deadline: ctx.deadline?.at,
+          queue: ctx.queue,
         }),
         allUnconfirmed(ctx.client.oversight, io.signal),
       ]);

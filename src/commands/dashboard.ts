@@ -139,6 +139,7 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
         );
         return runDashboard({
           client: ctx.client,
+          queue: ctx.queue,
           config: ctx.config,
           demo: ctx.demo,
           intervalSec,

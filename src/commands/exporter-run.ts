@@ -136,8 +136,8 @@ export async function runExporter(ctx: CommandContext, io: CommandIO, flags: Exp
           }),
         ]
       : []),
-    ...(flags.balances ? [balanceTarget(ctx.client, exposition)] : []),
-    ...(flags.keys ? keyTargets(ctx.client, exposition, flags.keys) : []),
+    ...(flags.balances ? [balanceTarget(ctx.client, ctx.queue, exposition)] : []),
+    ...(flags.keys ? keyTargets(ctx.client, ctx.queue, exposition, flags.keys) : []),
   ];
   const poller = createPoller(targets, {
     signal: io.signal,

@@ -6,7 +6,6 @@
  * reads it), and the newest daily reward with its status. Three reads per account, through the
  * request queue so many accounts stay under the rate limit.
  */
-import { createRequestQueue } from '../api/request-queue.js';
 import { type FleetRow, fleetRow } from '../api/mining-fleet-row.js';
 import { goneWorkers } from '../config/seen-workers.js';
 import { formatHashRate } from '../format/hash-rate.js';
@@ -22,7 +21,7 @@ import { renderTextTable } from './text-table.js';
 export async function runFleet(ctx: CommandContext, io: CommandIO, json: boolean): Promise<void> {
   const { signal } = io;
   const mining = ctx.client.mining;
-  const queue = createRequestQueue();
+  const { queue } = ctx;
   const { items } = await mining.accounts({}, { signal });
   const nowS = Math.floor(Date.now() / 1000);
   const rows = await Promise.all(

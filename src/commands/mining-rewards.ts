@@ -5,7 +5,6 @@
  * fails fails the command before anything is written.
  */
 import { listRewards } from '../api/rewards-listing.js';
-import { createRequestQueue } from '../api/request-queue.js';
 import { type BookRow, bookRow, hashRateText, type MonthRow, monthRows } from '../rewards/books.js';
 import { rowsOutput, type Shape } from './rows-output.js';
 import type { MiningRequest, RewardsBooks } from './mining-args.js';
@@ -72,22 +71,17 @@ export async function runRewardsBooks(
   books: RewardsBooks,
   account: string | undefined,
 ): Promise<void> {
-  const queue = createRequestQueue();
-  try {
-    const rewards = await listRewards(
-      ctx.client,
-      { account, from: req.from, to: req.to },
-      { signal: io.signal, queue },
-    );
-    const days = rewards.map(bookRow);
-    io.stdout(
-      books.by === 'month'
-        ? rowsOutput(monthRows(days), MONTHS, books.format, io)
-        : rowsOutput(days, DAYS, books.format, io),
-    );
-  } finally {
-    queue.close();
-  }
+  const rewards = await listRewards(
+    ctx.client,
+    { account, from: req.from, to: req.to },
+    { signal: io.signal, queue: ctx.queue },
+  );
+  const days = rewards.map(bookRow);
+  io.stdout(
+    books.by === 'month'
+      ? rowsOutput(monthRows(days), MONTHS, books.format, io)
+      : rowsOutput(days, DAYS, books.format, io),
+  );
 }
 
 const DAYS: Shape<BookRow> = { header: DAY_CSV_HEADER, record: dayCsvRecord, text: booksDaysText };

@@ -7,7 +7,6 @@
 import { homedir } from 'node:os';
 import { loadPreferences, type Preferences } from '../alerts/preferences.js';
 import { WATCH_INTERVAL_DEFAULT_S, WATCH_INTERVAL_MIN_S } from '../alerts/watch-settings.js';
-import { createRequestQueue } from '../api/request-queue.js';
 import { DURATION_EXAMPLES, parseDurationS } from '../config/duration.js';
 import { cachedSeenStores } from '../config/seen-store.js';
 import { resolveStateDir } from '../config/state-dir.js';
@@ -69,7 +68,7 @@ export async function runWatch(ctx: CommandContext, io: CommandIO, flags: WatchF
   const stateDir = resolveStateDir({ env: io.env, home: homedir() });
   const { targets } = flags;
   const mining = Boolean(ctx.config.apiKey && ctx.config.apiSecret);
-  const queue = createRequestQueue();
+  const { queue } = ctx;
   // The demo's worker memory starts as if pooltop had watched it for hours (mining-gone.ts): its
   // book starts as after such a run too, not as a first sight.
   const store = ctx.demo

@@ -1,14 +1,16 @@
 /**
  * `pooltop exporter --balances`: every sub-account's balances as
  * `whitebit_subaccount_balance{alias,ticker,place}`. One poll target: the whole list (api/load-all.ts),
- * then one balances request per account (api/load-balances.ts: at most 4 at once, under 50 a
- * second, failures retried). The poller never starts a round while the last is still running, so
- * no account is asked for twice in one interval. An account whose balances failed keeps its last
+ * then one balances request per account (api/load-balances.ts: at most 4 at once, failures
+ * retried), all through the process's request queue (paced per operation, as every request).
+ * The poller never starts a round while the last is still running, so no account is asked for
+ * twice in one interval. An account whose balances failed keeps its last
  * values; an account gone from the list loses its series.
  */
 import type { CurrencyBalance } from '../api/balance-types.js';
 import { loadAllSubAccounts } from '../api/load-all.js';
 import { loadBalances } from '../api/load-balances.js';
+import type { RequestQueue } from '../api/request-queue.js';
 import type { Sleep } from '../api/retry.js';
 import type { ApiClient } from '../api/types.js';
 import { PooltopError } from '../errors/pooltop-error.js';
@@ -34,6 +36,7 @@ export interface Timing {
 
 export function balanceTarget(
   client: ApiClient,
+  queue: RequestQueue,
   exposition: Exposition,
   timing: Timing = {},
 ): PollTarget<Round> {
@@ -43,6 +46,7 @@ export function balanceTarget(
     async fetch(signal) {
       const list = await loadAllSubAccounts({
         fetchPage: (query, s) => client.listSubAccounts(query, { signal: s }),
+        queue,
         signal,
         ...timing,
       });
@@ -53,6 +57,7 @@ export function balanceTarget(
       const outcome = await loadBalances({
         ids: accounts.map((a) => a.id),
         fetch: (id, s) => client.subAccountBalances({ id }, { signal: s }),
+        queue,
         signal,
         ...timing,
       });

@@ -6,6 +6,7 @@
  * request per 100 waiting). Published as counts (gauges.ts SUBACCOUNT_GAUGES). An audit that is
  * not whole changes nothing and counts as a failed poll: a count from it could be short.
  */
+import type { RequestQueue } from '../api/request-queue.js';
 import { allUnconfirmed, type AuditClient, type AuditRow, auditAllKeys } from '../accounts/key-audit.js';
 import type { UnconfirmedWithdrawal } from '../api/oversight-types.js';
 import { readSubAccounts } from '../alerts/readings.js';
@@ -25,6 +26,7 @@ export interface KeyTargetOptions {
 
 export function keyTargets(
   client: AuditClient,
+  queue: RequestQueue,
   exposition: Exposition,
   opts: KeyTargetOptions,
 ): [PollTarget<AuditRow[]>, PollTarget<UnconfirmedWithdrawal[] | null>] {
@@ -40,7 +42,7 @@ export function keyTargets(
       due: () => now() - lastStart >= opts.everyS * 1000,
       async fetch(signal) {
         lastStart = now();
-        const audit = await auditAllKeys(client, { idleSeconds: opts.idleSeconds, signal, now });
+        const audit = await auditAllKeys(client, { idleSeconds: opts.idleSeconds, signal, now, queue });
         if (!audit.complete) {
           throw (
             audit.lastError ??

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { createRequestQueue } from '../api/request-queue.js';
+import { createRequestQueue, type RequestQueue } from '../api/request-queue.js';
 import { shareReads } from '../api/shared-reads.js';
 import { GONE_AFTER_DEFAULT_S } from '../config/seen-workers.js';
 import { memoryBookStore } from '../watch/book-store.js';
@@ -26,6 +26,11 @@ const WATCH_READ_MIN_S = 10;
 
 export interface ProvidersProps {
   client: ApiClient;
+  /**
+   * The process's request queue, the one `client` paces its requests by (default: a queue of the
+   * dashboard's own, for a client that paces by none, as in tests).
+   */
+  queue?: RequestQueue;
   config: ResolvedConfig;
   demo: boolean;
   intervalSec: number;
@@ -52,6 +57,7 @@ export interface ProvidersProps {
 /** Theme, dashboard context, alert settings and the data layer. Hooks work anywhere inside. */
 export function DashboardProviders({
   client,
+  queue: givenQueue,
   config,
   demo,
   intervalSec,
@@ -72,9 +78,9 @@ export function DashboardProviders({
   );
   const intervalMs = intervalSec * 1000;
   const term = useTerminal();
-  // One queue and one set of shared reads for the whole dashboard: the views and the watcher ask
-  // through them, so what both want is asked once.
-  const queue = useMemo(() => createRequestQueue(), []);
+  // One queue and one set of shared reads for the whole dashboard: the views, the bulk loads and
+  // the watcher ask through them, so what both want is asked once and nothing is paced twice.
+  const queue = useMemo(() => givenQueue ?? createRequestQueue(), [givenQueue]);
   const shared = useMemo(() => shareReads(client, now), [client, now]);
   const watchIntervalS = alerts.watch.intervalS ?? intervalSec;
   const watcher = useMemo(

@@ -8,11 +8,15 @@ import type { RequestQueue } from '../api/request-queue.js';
 import type { ApiClient } from '../api/types.js';
 import type { Watcher } from '../watch/watcher.js';
 import type { SeenStores } from '../config/seen-store.js';
+import type { HistoryStore } from '../history/store.js';
 import type { ResolvedConfig } from '../config/types.js';
 
 export interface DashboardContextValue {
   client: ApiClient;
-  /** The dashboard's one request queue: views and the watcher start their requests through it. */
+  /**
+   * The process's one request queue: the client paces every request by it; views, the bulk loads
+   * and the watcher start their requests as its tasks.
+   */
   queue: RequestQueue;
   /** Judges every alert whatever the screen shows (watch/watcher.ts); paused and refreshed with the views. */
   watcher: Watcher;
@@ -28,6 +32,8 @@ export interface DashboardContextValue {
   now: () => number;
   /** What this profile remembers of each mining account's workers (config/seen-store.ts). */
   seenStores: SeenStores;
+  /** This profile's history file (history/store.ts), when history is on and the file opened. */
+  history?: HistoryStore;
 }
 
 export const DashboardContext = createContext<DashboardContextValue | null>(null);

@@ -6,6 +6,7 @@
 import chalk from 'chalk';
 import type { Instance } from 'ink';
 import { isPooltopError } from '../errors/pooltop-error.js';
+import type { RequestQueue } from '../api/request-queue.js';
 import type { ApiClient, PoolOverview } from '../api/types.js';
 import type { SeenStores } from '../config/seen-store.js';
 import type { ResolvedConfig } from '../config/types.js';
@@ -36,6 +37,8 @@ const CHALK_LEVEL: Readonly<Record<ColorDepth, 1 | 2 | 3>> = { none: 1, '16': 1,
 
 export interface DashboardOptions {
   client: ApiClient;
+  /** The queue the client paces its requests by: the dashboard runs its requests as its tasks. */
+  queue?: RequestQueue;
   config: ResolvedConfig;
   demo: boolean;
   intervalSec: number;
@@ -204,6 +207,7 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
               <ReducedMotionContext.Provider value={screenReader || opts.reduceMotion === true}>
                 <App
                   client={opts.client}
+                  queue={opts.queue}
                   seeds={[first]}
                   config={opts.config}
                   demo={opts.demo}

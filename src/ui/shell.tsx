@@ -2,6 +2,7 @@ import { Box, useWindowSize } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { sanitizeLine, type TextTarget } from '../format/sanitize.js';
 import { useAlerts } from './alerts/use-alerts.js';
+import { useSinceLastLook } from './alerts/since-last-look.js';
 import { AlertOverlay } from './chrome/alert-overlay.js';
 import { HelpOverlay } from './chrome/help-overlay.js';
 import { LiveStatusBar, LiveTabBar } from './chrome/live-bars.js';
@@ -49,6 +50,7 @@ export function Shell({ pausedRef, onQuit, terminal }: ShellProps) {
   const [source, setReport] = useState<StatusSource | undefined>(undefined);
   const [capture, setCapture] = useState(false);
   const [notice, notify, clearNotice] = useNotice();
+  useSinceLastLook(notify);
   const [alertsOpen, setAlertsOpen] = useState(false);
   const startedAt = useRef(now()).current;
   const alerts = useAlerts();

@@ -10,6 +10,7 @@
  * alert holds while the key keeps its finding and resolves when it loses it or is deleted. The
  * withdrawals are read every round (a request per 100 waiting).
  */
+import type { RequestQueue } from '../api/request-queue.js';
 import {
   allUnconfirmed,
   type AuditClient,
@@ -33,6 +34,8 @@ export interface SubAccountWatch {
 
 export interface SubAccountWatchOptions {
   client: AuditClient;
+  /** The queue the audit's requests run in, as low-priority tasks. */
+  queue: RequestQueue;
   settings: WatchSettings['subaccounts'];
   /** Runs one source's read; a failure keeps what was there and is reported once (watcher.ts). */
   source: <T>(name: string, read: () => Promise<T>) => Promise<T | undefined>;
@@ -86,7 +89,7 @@ export function createSubAccountWatch(opts: SubAccountWatchOptions): SubAccountW
     auditing = true;
     try {
       const done = await source('sub-account keys', async () => {
-        const a = await auditAllKeys(client, { idleSeconds: IDLE_DEFAULT_S, signal: opts.signal });
+        const a = await auditAllKeys(client, { idleSeconds: IDLE_DEFAULT_S, signal: opts.signal, queue: opts.queue });
         if (!a.complete && !a.cancelled)
           throw a.lastError ?? new Error('the sub-account list goes past what the API pages to');
         return a;

@@ -178,20 +178,21 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     }
   }
 
-  const low = <T>(task: (s: AbortSignal | undefined) => Promise<T>) => ask(task, true);
   const { oversight } = opts;
   const subaccounts = oversight
     ? createSubAccountWatch({
-        // Every request of an audit waits behind the views' and the other rules' (low priority).
+        // The audit runs its requests as the queue's low-priority tasks (load-all.ts, load-keys.ts):
+        // they wait behind the views' and the other rules'.
         client: {
-          listSubAccounts: (q) => low((s) => client.listSubAccounts(q, { signal: s })),
+          listSubAccounts: (q, o) => client.listSubAccounts(q, o),
           oversight: {
-            apiKeys: (q) => low((s) => oversight.apiKeys(q, { signal: s })),
-            ipAddresses: (q) => low((s) => oversight.ipAddresses(q, { signal: s })),
-            transfers: (q) => low((s) => oversight.transfers(q, { signal: s })),
+            apiKeys: (q, o) => oversight.apiKeys(q, o),
+            ipAddresses: (q, o) => oversight.ipAddresses(q, o),
+            transfers: (q, o) => oversight.transfers(q, o),
             unconfirmedWithdrawals: (q) => ask((s) => oversight.unconfirmedWithdrawals(q, { signal: s })),
           },
         },
+        queue,
         settings: watch.subaccounts,
         source,
         signal,

@@ -1,6 +1,7 @@
 /**
- * loadBalances on virtual time: at most 4 requests in flight, starts spaced under 50 a second, a
- * 429 pausing every start, results handed on in list order, a failed account retried and then
+ * loadBalances on virtual time, through a request queue whose pacing the fake sends by as the
+ * client does: at most 4 requests in flight, starts spaced under 50 a second, a 429 pausing every
+ * start, results handed on in list order, a failed account retried and then
  * kept as its error while the others go on, an account without an id never asked for, and a
  * cancel keeping what arrived.
  */
@@ -8,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { CurrencyBalance } from '../../src/api/balance-types.js';
 import { type LoadBalancesOptions, loadBalances } from '../../src/api/load-balances.js';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
+import { createRequestQueue } from '../../src/api/request-queue.js';
 import { VirtualClock } from './virtual-time.js';
 
 const row = (id: string): CurrencyBalance[] => [
@@ -19,7 +21,14 @@ function fakeApi(clock: VirtualClock, fail?: (id: string, attempt: number) => Er
   const attempts = new Map<string, number>();
   let inflight = 0;
   let maxInflight = 0;
-  const fetch = async (id: string, signal: AbortSignal) => {
+  const queue = createRequestQueue({
+    now: clock.now,
+    setTimer: clock.setTimer,
+    clearTimer: clock.clearTimer,
+  });
+  const fetch = (id: string, signal: AbortSignal) =>
+    queue.pace('/api/v4/sub-account/balances', () => answer(id, signal), signal);
+  const answer = async (id: string, signal: AbortSignal) => {
     starts.push({ t: clock.t, id });
     inflight++;
     maxInflight = Math.max(maxInflight, inflight);
@@ -35,13 +44,13 @@ function fakeApi(clock: VirtualClock, fail?: (id: string, attempt: number) => Er
       inflight--;
     }
   };
-  return { fetch, starts, attempts, maxInflight: () => maxInflight };
+  return { fetch, queue, starts, attempts, maxInflight: () => maxInflight };
 }
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `a${i}`);
 const run = (
   clock: VirtualClock,
-  extra: Partial<LoadBalancesOptions> & Pick<LoadBalancesOptions, 'ids' | 'fetch'>,
+  extra: Partial<LoadBalancesOptions> & Pick<LoadBalancesOptions, 'ids' | 'fetch' | 'queue'>,
 ) => clock.run(loadBalances({ now: clock.now, sleep: clock.sleep, random: () => 0.5, ...extra }));
 
 describe('loadBalances', () => {
@@ -49,7 +58,12 @@ describe('loadBalances', () => {
     const clock = new VirtualClock();
     const api = fakeApi(clock);
     const order: number[] = [];
-    const out = await run(clock, { ids: ids(200), fetch: api.fetch, onResult: (i) => order.push(i) });
+    const out = await run(clock, {
+      ids: ids(200),
+      fetch: api.fetch,
+      queue: api.queue,
+      onResult: (i) => order.push(i),
+    });
     expect(order).toEqual([...Array(200).keys()]);
     expect(out.results.every((r) => r.ok)).toBe(true);
     expect(out.results[17]).toEqual({ ok: true, balances: row('a17') });
@@ -72,7 +86,12 @@ describe('loadBalances', () => {
       return undefined;
     });
     const retried: number[] = [];
-    const out = await run(clock, { ids: ids(10), fetch: api.fetch, onRetry: (i) => retried.push(i) });
+    const out = await run(clock, {
+      ids: ids(10),
+      fetch: api.fetch,
+      queue: api.queue,
+      onRetry: (i) => retried.push(i),
+    });
     expect(out.results).toHaveLength(10);
     expect(out.results[3]?.ok).toBe(true);
     expect(out.results[5]).toMatchObject({ ok: false, error: { status: 500 } });
@@ -95,7 +114,7 @@ describe('loadBalances', () => {
       }
       return undefined;
     });
-    const out = await run(clock, { ids: ids(12), fetch: api.fetch });
+    const out = await run(clock, { ids: ids(12), fetch: api.fetch, queue: api.queue });
     expect(out.results.every((r) => r.ok)).toBe(true);
     const refusedAt = api.starts.find((s) => s.id === 'a2')?.t ?? 0;
     const answeredAt = refusedAt + 200 - 2 * 25;
@@ -111,7 +130,7 @@ describe('loadBalances', () => {
         ? new PooltopError('http', 'rate limited (HTTP 429)', { status: 429, retryAfterMs: 999_000 })
         : undefined,
     );
-    const out = await run(clock, { ids: ids(3), fetch: api.fetch, deadline: 30_000 });
+    const out = await run(clock, { ids: ids(3), fetch: api.fetch, queue: api.queue, deadline: 30_000 });
     expect(out.results[1]).toMatchObject({ ok: false, error: { status: 429 } });
     expect(api.attempts.get('a1')).toBe(1);
     expect(out.results[0]?.ok && out.results[2]?.ok).toBe(true);
@@ -121,13 +140,19 @@ describe('loadBalances', () => {
   it('never asks for an account without an id; a cancel keeps what arrived in order', async () => {
     const clock = new VirtualClock();
     const api = fakeApi(clock);
-    const out = await run(clock, { ids: ['a0', null, 'a2', undefined], fetch: api.fetch });
+    const out = await run(clock, { ids: ['a0', null, 'a2', undefined], fetch: api.fetch, queue: api.queue });
     expect(api.starts.map((s) => s.id)).toEqual(['a0', 'a2']);
     expect(out.results.map((r) => r.ok)).toEqual([true, false, true, false]);
 
     const cancel = new AbortController();
     clock.at(clock.t + 1000, () => cancel.abort());
-    const cut = await run(clock, { ids: ids(100), fetch: fakeApi(clock).fetch, signal: cancel.signal });
+    const other = fakeApi(clock);
+    const cut = await run(clock, {
+      ids: ids(100),
+      fetch: other.fetch,
+      queue: other.queue,
+      signal: cancel.signal,
+    });
     expect(cut.cancelled).toBe(true);
     expect(cut.results.length).toBeGreaterThan(0);
     expect(cut.results.length).toBeLessThan(100);

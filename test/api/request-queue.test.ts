@@ -1,4 +1,4 @@
-/** The bounded, paced request queue on a virtual clock: ≤ N in flight, starts spaced, 429 holds, cancel. */
+/** The request queue on a virtual clock: ≤ N tasks in flight, each operation's sends paced, 429 holds, cancel. */
 import { describe, expect, it } from 'vitest';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
 import { createRequestQueue } from '../../src/api/request-queue.js';
@@ -47,54 +47,100 @@ function manualTask(clock: { now: () => number }, starts: number[]) {
 }
 
 describe('request queue', () => {
-  it('keeps at most 4 in flight and starts them at least 25 ms apart', async () => {
+  it('keeps at most 4 tasks in flight, starting the next as one ends', async () => {
     const clock = virtualTime();
     const q = createRequestQueue(clock);
     const starts: number[] = [];
     const { task, settle } = manualTask(clock, starts);
     const results = Array.from({ length: 10 }, () => q.run(task));
     await clock.advance(1000);
-    expect(starts).toEqual([0, 25, 50, 75]);
+    expect(starts).toHaveLength(4);
     expect(q.stats()).toMatchObject({ inFlight: 4, waiting: 6 });
     settle[0]?.();
     settle[1]?.();
-    await clock.advance(100);
-    await clock.advance(100);
+    await clock.advance(1);
     expect(starts).toHaveLength(6);
-    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(25);
     for (let i = 2; i < 10; i++) {
       settle[i]?.();
-      await clock.advance(100);
+      await clock.advance(1);
     }
     await expect(Promise.all(results)).resolves.toHaveLength(10);
     expect(q.stats()).toMatchObject({ inFlight: 0, waiting: 0, maxInFlight: 4, started: 10 });
   });
 
-  it('starts nothing until a 429 Retry-After has passed', async () => {
+  it('paces each operation on its own: sends of one at least 25 ms apart, in call order', async () => {
+    const clock = virtualTime();
+    const q = createRequestQueue(clock);
+    const sends: { op: string; t: number; n: number }[] = [];
+    const send = (op: string, n: number) =>
+      q.pace(op, async () => void sends.push({ op, t: clock.now(), n }));
+    const all = [...Array(6).keys()].flatMap((n) => [send('/list', n), send('/balances', n)]);
+    await clock.advance(1000);
+    await Promise.all(all);
+    for (const op of ['/list', '/balances']) {
+      const mine = sends.filter((s) => s.op === op);
+      expect(mine.map((s) => s.n)).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(mine.map((s) => s.t)).toEqual([0, 25, 50, 75, 100, 125]);
+    }
+    expect(q.stats().sent).toBe(12);
+  });
+
+  it('never lets an operation past its budget: a gap under 11 ms is raised to 11 (910 in 10 s)', async () => {
+    const clock = virtualTime();
+    const q = createRequestQueue({ ...clock, gapMs: 1 });
+    const times: number[] = [];
+    const all = Array.from({ length: 1200 }, () => q.pace('/list', async () => void times.push(clock.now())));
+    await clock.advance(20_000);
+    await Promise.all(all);
+    const peak = Math.max(...times.map((t) => times.filter((x) => x >= t && x < t + 10_000).length));
+    expect(peak).toBeLessThanOrEqual(1000);
+    expect(peak).toBe(910);
+  });
+
+  it('after a 429 sends nothing and starts nothing until its Retry-After has passed', async () => {
     const clock = virtualTime();
     const q = createRequestQueue(clock);
     const starts: number[] = [];
     const { task, settle } = manualTask(clock, starts);
-    const first = q.run(task);
-    const second = q.run(task);
-    await clock.advance(30);
-    settle[0]?.(new PooltopError('http', 'Too many requests', { status: 429, retryAfterMs: 2000 }));
-    await expect(first).rejects.toThrow('Too many requests');
-    settle[1]?.();
-    await second;
+    const limited = q.pace('/list', async () => {
+      throw new PooltopError('http', 'Too many requests', { status: 429, retryAfterMs: 2000 });
+    });
+    await expect(limited).rejects.toThrow('Too many requests');
+    const sends: number[] = [];
+    const other = q.pace('/balances', async () => void sends.push(clock.now()));
     const third = q.run(task);
     await clock.advance(1900);
-    expect(starts).toHaveLength(2);
+    expect(starts).toHaveLength(0);
+    expect(sends).toHaveLength(0);
     await clock.advance(200);
-    expect(starts).toHaveLength(3);
-    expect(starts[2]).toBeGreaterThanOrEqual(30 + 2000);
-    settle[2]?.();
+    await other;
+    expect(starts).toEqual([2000]);
+    expect(sends).toEqual([2000]);
+    expect(q.stats().rateLimited).toBe(1);
+    settle[0]?.();
     await third;
+  });
+
+  it('a send waiting its turn rejects unsent when its signal aborts or the queue closes', async () => {
+    const clock = virtualTime();
+    const q = createRequestQueue(clock);
+    let sent = 0;
+    const send = async () => void sent++;
+    await q.pace('/list', send);
+    const controller = new AbortController();
+    const aborted = q.pace('/list', send, controller.signal);
+    const closed = q.pace('/list', send);
+    controller.abort();
+    await expect(aborted).rejects.toMatchObject({ kind: 'network' });
+    q.close();
+    await expect(closed).rejects.toMatchObject({ reason: 'aborted' });
+    await clock.advance(1000);
+    expect(sent).toBe(1);
   });
 
   it('runs high priority first and drops a waiting task whose signal aborts', async () => {
     const clock = virtualTime();
-    const q = createRequestQueue({ ...clock, concurrency: 1, gapMs: 0 });
+    const q = createRequestQueue({ ...clock, concurrency: 1 });
     const order: string[] = [];
     const settles: Array<() => void> = [];
     const named = (name: string) => () =>

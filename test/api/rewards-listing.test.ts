@@ -65,7 +65,7 @@ describe('listRewards', () => {
   });
 
   it('every account past offset 10,000: read in windows, no row lost or doubled', async () => {
-    const queue = createRequestQueue({ gapMs: 0 });
+    const queue = createRequestQueue();
     const pages: number[] = [];
     const rows = await listRewards(
       client,

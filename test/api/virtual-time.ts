@@ -5,8 +5,8 @@
  */
 export class VirtualClock {
   t = 0;
-  private seq = 0;
-  private timers: { at: number; seq: number; fire: () => void }[] = [];
+  protected seq = 0;
+  protected timers: { at: number; seq: number; fire: () => void }[] = [];
 
   now = (): number => this.t;
 
@@ -24,6 +24,17 @@ export class VirtualClock {
         { once: true },
       );
     });
+
+  /** A timer for code that takes `setTimer`/`clearTimer` (the request queue). */
+  setTimer = (fn: () => void, ms: number): unknown => {
+    const timer = { at: this.t + Math.max(0, ms), seq: this.seq++, fire: fn };
+    this.timers.push(timer);
+    return timer;
+  };
+
+  clearTimer = (handle: unknown): void => {
+    this.timers = this.timers.filter((x) => x !== handle);
+  };
 
   /** Calls `fn` at virtual time `at`. */
   at(at: number, fn: () => void): void {

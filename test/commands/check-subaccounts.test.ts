@@ -6,6 +6,7 @@
  * withdrawals' 404 profile is none waiting; the exporter's gauges say the same; a key target on a
  * clock is audited once per --keys-interval, not every poll.
  */
+import { createRequestQueue } from '../../src/api/request-queue.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../src/api/types.js';
 import type { OversightApi } from '../../src/api/oversight-types.js';
@@ -194,7 +195,7 @@ describe('the key target on fake timers', () => {
       thresholds: { pool: {}, mining: {} },
       processMetrics: false,
     });
-    const poller = createPoller(keyTargets(client, ex, { everyS: 600, idleSeconds: 90 * 86_400 }), {
+    const poller = createPoller(keyTargets(client, createRequestQueue(), ex, { everyS: 600, idleSeconds: 90 * 86_400 }), {
       record: () => {},
     });
     poller.start(30_000);

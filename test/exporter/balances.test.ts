@@ -5,6 +5,7 @@
  * running; alias labels cleaned, bounded and distinct.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createRequestQueue } from '../../src/api/request-queue.js';
 import type { CurrencyBalance } from '../../src/api/balance-types.js';
 import type { ApiClient, SubAccountJson } from '../../src/api/types.js';
 import { balanceTarget } from '../../src/exporter/balance-targets.js';
@@ -108,7 +109,9 @@ describe('the balances target on fake timers', () => {
     const accounts = Array.from({ length: 50 }, (_, i) => ({ id: uuid(i), alias: `acct-${i}` }));
     const { client, asked } = memoryClient(accounts);
     const ex = exposition();
-    const poller = createPoller([balanceTarget(client, ex, fakeTiming)], { record: () => {} });
+    const poller = createPoller([balanceTarget(client, createRequestQueue(), ex, fakeTiming)], {
+      record: () => {},
+    });
     poller.start(5000);
     await vi.advanceTimersByTimeAsync(60_000 + 4000);
     poller.stop();
@@ -124,7 +127,9 @@ describe('the balances target on fake timers', () => {
     vi.useFakeTimers();
     const accounts = Array.from({ length: 10 }, (_, i) => ({ id: uuid(i), alias: `acct-${i}` }));
     const { client, asked } = memoryClient(accounts, uuid(3));
-    const poller = createPoller([balanceTarget(client, exposition(), fakeTiming)], { record: () => {} });
+    const poller = createPoller([balanceTarget(client, createRequestQueue(), exposition(), fakeTiming)], {
+      record: () => {},
+    });
     poller.start(5000);
     await vi.advanceTimersByTimeAsync(60_000);
     poller.stop();
@@ -141,7 +146,7 @@ describe('the balances target on fake timers', () => {
     ];
     const { client } = memoryClient(accounts);
     const ex = exposition();
-    const poller = createPoller([balanceTarget(client, ex)], { record: () => {} });
+    const poller = createPoller([balanceTarget(client, createRequestQueue(), ex)], { record: () => {} });
     await poller.pollAll();
     poller.stop();
     const aliases = [...(await ex.text()).matchAll(/^whitebit_subaccount_balance\{alias="([^"]*)"/gm)].map(

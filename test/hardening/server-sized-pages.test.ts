@@ -6,6 +6,7 @@
  * loaders (the dashboard's `L`, the mining lists) directly.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { createRequestQueue } from '../../src/api/request-queue.js';
 import { loadAllSubAccounts, REACH_ROWS } from '../../src/api/load-all.js';
 import { createMiningApi } from '../../src/api/mining-client.js';
 import type { SubAccount } from '../../src/api/types.js';
@@ -73,6 +74,7 @@ describe('pages sized by the server', () => {
           requests++;
           return { offset: null, limit: null, data: rows(q.offset) };
         },
+        queue: createRequestQueue({ now: clock.now, setTimer: clock.setTimer, clearTimer: clock.clearTimer }),
         now: clock.now,
         sleep: clock.sleep,
         random: () => 0.5,

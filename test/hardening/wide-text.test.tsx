@@ -5,6 +5,7 @@
  */
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createRequestQueue } from '../../src/api/request-queue.js';
 import { PooltopError } from '../../src/errors/pooltop-error.js';
 import type { SubAccountJson } from '../../src/api/types.js';
 import type { CommandContext } from '../../src/commands/support/context.js';
@@ -113,7 +114,13 @@ describe('display width', () => {
 
   it('`pooltop accounts` text table: columns line up by display width', async () => {
     const client = new AccountsClient(accounts) as unknown as CommandContext['client'];
-    const ctx: CommandContext = { config: keyedConfig, client, demo: false, close: async () => {} };
+    const ctx: CommandContext = {
+      config: keyedConfig,
+      client,
+      queue: createRequestQueue(),
+      demo: false,
+      close: async () => {},
+    };
     let out = '';
     const io = {
       stdout: (t: string) => (out += t),

@@ -1,4 +1,5 @@
 import { type ClientOptions, createClient } from '../../api/client.js';
+import { createRequestQueue, type RequestQueue } from '../../api/request-queue.js';
 import type { Timeouts } from '../../api/transport.js';
 import type { OverseeingClient } from '../../api/types.js';
 import type { CommandIO } from './io.js';
@@ -15,6 +16,11 @@ import { type ParsedValues, stringFlag } from './parse.js';
 export interface CommandContext {
   config: ResolvedConfig;
   client: OverseeingClient;
+  /**
+   * The process's one request queue: the client sends every request by its pacing rule, and
+   * whatever runs many requests (a whole list, a dashboard) runs them as its tasks.
+   */
+  queue: RequestQueue;
   demo: boolean;
   /** A one-shot command's `--timeout`; its signal also aborts when the process is told to stop. */
   deadline?: Deadline;
@@ -78,6 +84,7 @@ export async function createContext(
         clearTimeout(notice);
         deadline?.clear();
         await ctx.close();
+        ctx.queue.close();
       },
     };
   } catch (error) {
@@ -95,9 +102,10 @@ function realContext(
   const config = resolveConfig({ flags: commonFlags(values), env: io.env });
   // The client refuses a base URL it will not use (plain http to another host): that refusal is
   // the one line, so warnings are printed only for settings that are taken.
-  const client = clientFor(config, options, io, deadline);
+  const queue = createRequestQueue();
+  const client = clientFor(config, options, io, deadline, queue);
   for (const warning of config.warnings) io.stderr(`pooltop: warning: ${warning}\n`);
-  return { config, client, demo: false, close: () => client.close() };
+  return { config, client, queue, demo: false, close: () => client.close() };
 }
 
 /** How long an answer may take before a terminal is told what the command is waiting for. */
@@ -150,10 +158,12 @@ async function createDemoContext(
     },
     warnings: [],
   };
-  const client = clientFor(config, options, io, deadline);
+  const queue = createRequestQueue();
+  const client = clientFor(config, options, io, deadline, queue);
   return {
     config,
     client,
+    queue,
     demo: true,
     close: async () => {
       await client.close();
@@ -204,6 +214,7 @@ function clientFor(
   options: ContextOptions,
   io: CommandIO,
   deadline: Deadline | undefined,
+  queue: RequestQueue,
 ): OverseeingClient {
   const tell = options.notices === true && io.stderrIsTTY === true;
   return createClient({
@@ -219,6 +230,7 @@ function clientFor(
     apiKey: config.apiKey,
     apiSecret: config.apiSecret,
     retries: options.retries ?? ONE_SHOT_RETRIES,
+    queue,
     timeouts: timeoutsFromEnv(io.env),
     onDegraded: degradationReporter(io, options.debugLine ?? ((text) => io.stderr(`${text}\n`))),
   });

@@ -23,12 +23,17 @@ export function useBalances(
   id: string | null | undefined,
   options: UseBalancesOptions,
 ): Resource<CurrencyBalance[]> {
-  const { client } = useDashboard();
+  const { client, queue } = useDashboard();
   const key = useMemo((): BalancesKey | null => (id ? [BALANCES_KEY, id] : null), [id]);
   const fetch = useCallback(
     ([, accountId]: BalancesKey, signal: AbortSignal) =>
       client.subAccountBalances({ id: accountId }, { signal }),
     [client],
   );
-  return useResource(key, fetch, { hidden: options.hidden, paused: options.paused, abortOnLeave: true });
+  return useResource(key, fetch, {
+    hidden: options.hidden,
+    paused: options.paused,
+    abortOnLeave: true,
+    queue,
+  });
 }

@@ -118,35 +118,45 @@ export function alertsOf(conditions: readonly Condition[], term: TextTarget): Al
 }
 
 function changesOf(round: Round, nowMs: number, lastSeq: number, term: TextTarget): AlertChange[] {
-  return round.events.map((e, i) => {
-    const severity: Status = e.severity;
-    const account = e.account === null ? undefined : sanitizeLine(e.account, term);
-    const label =
+  return round.events.map((e, i) => changeOf(e, nowMs, lastSeq + i + 1, term));
+}
+
+/** An event as the fields `!` reads; the watcher's or the history file's (its kind a string). */
+export type EventLike = Pick<WatchEvent, 'status' | 'account' | 'worker' | 'metric' | 'value'> & {
+  kind: string;
+  severity: string;
+  workers?: readonly string[];
+};
+
+/** One event as a line of the `!` history. */
+export function changeOf(e: EventLike, atMs: number, seq: number, term: TextTarget): AlertChange {
+  const severity: Status = e.severity === 'critical' || e.severity === 'warning' ? e.severity : 'unknown';
+  const account = e.account === null ? undefined : sanitizeLine(e.account, term);
+  const label =
+    e.kind === 'threshold'
+      ? account === undefined
+        ? e.metric
+        : `${account}/${e.metric}`
+      : `${account}/${e.workers ? `${e.workers.length} workers` : sanitizeLine(e.worker ?? '', term)}`;
+  return {
+    seq,
+    atMs,
+    id: `${e.kind}:${e.account}:${e.worker ?? e.metric}`,
+    label,
+    from: e.status === 'firing' ? 'ok' : severity,
+    to: e.status === 'firing' ? severity : 'ok',
+    value:
       e.kind === 'threshold'
-        ? account === undefined
-          ? e.metric
-          : `${account}/${e.metric}`
-        : `${account}/${e.workers ? `${e.workers.length} workers` : sanitizeLine(e.worker ?? '', term)}`;
-    return {
-      seq: lastSeq + i + 1,
-      atMs: nowMs,
-      id: `${e.kind}:${e.account}:${e.worker ?? e.metric}`,
-      label,
-      from: e.status === 'firing' ? 'ok' : severity,
-      to: e.status === 'firing' ? severity : 'ok',
-      value:
-        e.kind === 'threshold'
-          ? showValue({
-              unit: findMetric(e.account === null ? 'pool' : 'mining', e.metric)?.unit ?? 'count',
-              value: e.value ?? undefined,
-            })
-          : e.status === 'resolved'
-            ? 'back'
-            : e.kind === 'worker_offline'
-              ? 'offline'
-              : 'below its median',
-    };
-  });
+        ? showValue({
+            unit: findMetric(e.account === null ? 'pool' : 'mining', e.metric)?.unit ?? 'count',
+            value: e.value ?? undefined,
+          })
+        : e.status === 'resolved'
+          ? 'back'
+          : e.kind === 'worker_offline'
+            ? 'offline'
+            : 'below its median',
+  };
 }
 
 export function createAlertFeed(watcher: Watcher, term: TextTarget, now: () => number): AlertFeed {

@@ -51,6 +51,8 @@ export type BrowserAction =
   | { type: 'search-cancel' }
   | { type: 'detail-open'; page: PageInfo | undefined }
   | { type: 'detail-close' }
+  /** The rows were put in another order: back to the first. */
+  | { type: 'reorder' }
   | { type: 'hint'; text: string }
   | { type: 'hint-clear' };
 
@@ -135,6 +137,8 @@ function reduce(s: BrowserState, a: BrowserAction): BrowserState {
       return a.page && a.page.rows > 0 ? { ...s, detailOpen: true } : s;
     case 'detail-close':
       return { ...s, detailOpen: false };
+    case 'reorder':
+      return { ...s, offset: OFFSET_MIN, cursor: 0, top: 0, detailOpen: false };
     case 'hint':
       return hint(s, a.text);
     case 'hint-clear':

@@ -4,6 +4,7 @@ import { formatClock, formatDateTime } from '../../format/time.js';
 import { padEnd, truncate } from '../../format/width.js';
 import { type AlertChange, STATUS_NAME } from '../alerts/alert-state.js';
 import { useAlertSettings } from '../alerts/alerts-context.js';
+import { LOG_DAYS, useAlertLog } from '../alerts/use-alert-log.js';
 import { useClock } from '../clock.js';
 import { useKeymap } from '../hooks/use-keymap.js';
 import { bindingsFor, keyLabel } from '../keymap.js';
@@ -42,9 +43,11 @@ const KEYS_LINE = `${bindingsFor('alerts')
 
 /**
  * `!`: every change of an alert's state since the dashboard started — time, metric, from → to,
- * the value then — newest first, scrollable; Esc or `!` closes it (shell.tsx).
+ * the value then — and, with history on, those the history file kept before (use-alert-log.ts),
+ * newest first, scrollable; Esc or `!` closes it (shell.tsx).
  */
-export function AlertOverlay({ history, sinceMs, width, height, active }: AlertOverlayProps) {
+export function AlertOverlay({ history: live, sinceMs, width, height, active }: AlertOverlayProps) {
+  const { history, fromFile } = useAlertLog(live, true);
   const nowMs = useClock();
   const { ellipsis } = useGlyphs();
   const theme = useTheme();
@@ -85,7 +88,11 @@ export function AlertOverlay({ history, sinceMs, width, height, active }: AlertO
   return (
     <Box flexDirection="column" width={width} borderStyle="round" borderColor={theme.accent} paddingX={1}>
       <Text bold wrap="truncate">
-        {truncate(`Alert history since ${formatClock(sinceMs)}, newest first${range}`, inner, ellipsis)}
+        {truncate(
+          `${fromFile ? `Alert history, ${LOG_DAYS} days (history file)` : `Alert history since ${formatClock(sinceMs)}`}, newest first${range}`,
+          inner,
+          ellipsis,
+        )}
       </Text>
       <Text color={theme.muted} wrap="truncate">
         {truncate(

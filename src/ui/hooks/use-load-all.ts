@@ -69,7 +69,7 @@ interface Loaded extends Arrived {
 const NO_ROWS: readonly SubAccount[] = [];
 
 export function useLoadAll(): LoadAll {
-  const { client, now } = useDashboard();
+  const { client, queue, now } = useDashboard();
   // Each `L` is a key of its own: a new load, never an old one's rows.
   const loads = useRef(0);
   const [asked, setAsked] = useState<{ search: string; n: number } | undefined>(undefined);
@@ -90,6 +90,7 @@ export function useLoadAll(): LoadAll {
           const page = await client.listSubAccounts(query, { signal: pageSignal });
           return { data: page.data.map(withoutReceived) };
         },
+        queue,
         search,
         signal,
         now,
@@ -123,7 +124,7 @@ export function useLoadAll(): LoadAll {
         loadedAt: now(),
       };
     },
-    [client, now],
+    [client, queue, now],
   );
   const load = useResource(key, fetchAll, { bulk: true });
 

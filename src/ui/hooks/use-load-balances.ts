@@ -1,7 +1,7 @@
 /**
  * One currency's balance for many sub-accounts (the loaded list's `B` column): a bulk resource of
  * the data layer (use-resource.ts) whose fetcher is the balances loader of api/load-balances.ts
- * (bounded concurrency, the rate gate, retries), keeping each account's total of that currency
+ * (the process's request queue, its pacing, retries), keeping each account's total of that currency
  * or its failure. One load at a time: starting again leaves the running one's key, which stops
  * it; Esc stops it and what arrived stays. Progress is drawn at most every 100 ms, results every
  * 250 ms.
@@ -57,7 +57,7 @@ interface Loaded extends Arrived {
 }
 
 export function useLoadBalances(): BalanceColumn {
-  const { client, now } = useDashboard();
+  const { client, queue, now } = useDashboard();
   // Each `B` is a key of its own; its accounts are not part of the key (thousands of ids).
   const loads = useRef(0);
   const [asked, setAsked] = useState<{ ticker: string; ids: readonly string[]; n: number } | undefined>(
@@ -88,6 +88,7 @@ export function useLoadBalances(): BalanceColumn {
       const outcome = await loadBalances({
         ids,
         fetch: (id, accountSignal) => client.subAccountBalances({ id, ticker }, { signal: accountSignal }),
+        queue,
         signal,
         now,
         onResult: (index, result) => {
@@ -109,7 +110,7 @@ export function useLoadBalances(): BalanceColumn {
       });
       return { values, progress: outcome.progress, cancelled: outcome.cancelled };
     },
-    [client, now],
+    [client, queue, now],
   );
   const load = useResource(key, fetchColumn, { bulk: true });
 

@@ -16,6 +16,7 @@ import { useReportStatus } from '../status-report.js';
 import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
 import { ChartPane, NEXT_INTERVAL } from './chart-pane.js';
+import { REWARDS_HEAD_LINES } from './mining-layout.js';
 import { payoutDestinationText, watcherLinkText, watcherLinkUrl } from './links-text.js';
 import type { Poll } from './mining-data.js';
 import { MiningHeadline } from './mining-headline.js';
@@ -25,6 +26,9 @@ import { useAccountPaneData } from './use-account-pane-data.js';
 import { layoutWorkerColumns } from './worker-columns.js';
 import { WorkersFooter, WorkersTable } from './workers-table.js';
 import { workersEmptyText } from './use-workers.js';
+import { uptimeText } from './uptime-text.js';
+import { WorkerHistoryPane } from './worker-history-pane.js';
+import { LISTED_ORDER, nextWorkerOrder, WORKER_SORT_LABEL, type WorkerOrder } from './worker-sort.js';
 import { useTerminal, useGlyphs, useTerminalEffects } from '../terminal-context.js';
 
 export interface AccountPaneProps {
@@ -56,9 +60,10 @@ export function AccountPane(props: AccountPaneProps) {
   const theme = useTheme();
   const ui = useUiState();
   const effects = useTerminalEffects();
-  const { intervalMs, config } = useDashboard();
+  const { intervalMs, config, history: store } = useDashboard();
   const [link, setLink] = useState(0);
   const [page, setPage] = useState(FIRST_REWARD_PAGE);
+  const [order, setOrder] = useState<WorkerOrder>(LISTED_ORDER);
   const data = useAccountPaneData({
     account,
     interval,
@@ -67,9 +72,10 @@ export function AccountPane(props: AccountPaneProps) {
     width,
     height,
     rewardsOffset: page.offset,
+    order,
   });
   const { info, day, chart, payout, links, linkList, layout, workers, rewards, history, months } = data;
-  const { worker, workerChart } = data;
+  const { worker, workerChart, workerHistory, uptimes } = data;
   useNarrateNew(
     data.gone,
     (g) => g.name,
@@ -78,6 +84,16 @@ export function AccountPane(props: AccountPaneProps) {
 
   const selectedLink = Math.min(link, Math.max(0, linkList.length - 1));
   const rewardItems = rewards.value?.items;
+  const reorder = (next: WorkerOrder) => {
+    if (!store) return ui.notify('No history file: the workers are shown as the pool lists them.');
+    setOrder(next);
+    data.browser.dispatch({ type: 'reorder' });
+    ui.notify(
+      next.key === undefined
+        ? 'Workers as the pool lists them.'
+        : `Workers by ${WORKER_SORT_LABEL[next.key]}, ${next.desc ? 'best' : 'worst'} first.`,
+    );
+  };
   const step = (next: RewardStep) => ('notice' in next ? ui.notify(next.notice) : setPage(next.page));
   useKeymap(
     'mining',
@@ -93,6 +109,11 @@ export function AccountPane(props: AccountPaneProps) {
         ui.notify(effects.copy(url, 'Link'));
       },
       'choose-account': props.onChooseAccount,
+      sort: () => reorder(nextWorkerOrder(order)),
+      'sort-reverse': () =>
+        order.key === undefined
+          ? ui.notify('s sorts the workers by an uptime column first.')
+          : reorder({ ...order, desc: !order.desc }),
     },
     active && !workers.state.searchOpen,
   );
@@ -125,7 +146,8 @@ export function AccountPane(props: AccountPaneProps) {
 
   const advice = error ? adviceFor(error, config) : undefined;
   const linkTexts = useMemo(() => linkList.map((l) => watcherLinkText(l, term)), [linkList, term]);
-  const columns = useMemo(() => layoutWorkerColumns(width), [width]);
+  const columns = useMemo(() => layoutWorkerColumns(width, store !== undefined), [width, store]);
+  const account30 = store ? ` · up 30 d ${uptimeText(uptimes.value?.account30)}` : '';
   const others =
     props.accountCount !== undefined && props.accountCount > 1
       ? ` · a: another of ${props.accountCount}${props.onBack ? ' · Esc: fleet' : ''}`
@@ -150,8 +172,13 @@ export function AccountPane(props: AccountPaneProps) {
       <Text wrap="truncate">
         Account <Text bold>{sanitizeLine(account, term) || '(no name)'}</Text>
         <Text color={theme.muted}>{others}</Text>
+        {account30}
         {' · '}Payout{' '}
-        {truncate(payoutDestinationText(payout.value, term), Math.max(10, width - 40), ellipsis)}
+        {truncate(
+          payoutDestinationText(payout.value, term),
+          Math.max(10, width - 40 - account30.length),
+          ellipsis,
+        )}
       </Text>
       <MiningHeadline
         readings={data.readings}
@@ -180,18 +207,30 @@ export function AccountPane(props: AccountPaneProps) {
           width={layout.chartWidth}
           height={layout.chartHeight}
         />
-        <RewardsPane
-          items={rewardItems}
-          offset={page.offset}
-          limit={layout.rewardRows}
-          error={refused ?? (page.byMonth ? history.error : rewards.error)}
-          width={layout.rewardsWidth}
-          history={history.value}
-          months={months}
-          byMonth={page.byMonth}
-          monthOffset={page.monthOffset}
-          ascii={props.ascii}
-        />
+        {worker !== undefined && store ? (
+          <WorkerHistoryPane
+            worker={worker}
+            history={workerHistory.value}
+            uptime={uptimes.value?.workers.get(worker)}
+            error={workerHistory.error}
+            width={layout.rewardsWidth}
+            height={layout.sideBySide ? layout.chartHeight : layout.rewardRows + REWARDS_HEAD_LINES}
+            ascii={props.ascii}
+          />
+        ) : (
+          <RewardsPane
+            items={rewardItems}
+            offset={page.offset}
+            limit={layout.rewardRows}
+            error={refused ?? (page.byMonth ? history.error : rewards.error)}
+            width={layout.rewardsWidth}
+            history={history.value}
+            months={months}
+            byMonth={page.byMonth}
+            monthOffset={page.monthOffset}
+            ascii={props.ascii}
+          />
+        )}
       </Box>
       <WorkersTable
         account={account}
@@ -209,6 +248,8 @@ export function AccountPane(props: AccountPaneProps) {
         poll={poll}
         ascii={props.ascii}
         mouse={workers.mouse}
+        uptimes={uptimes.value?.workers}
+        order={order}
       />
       {state.searchOpen ? <SearchBox draft={state.draft} width={width} /> : null}
       <WorkersFooter

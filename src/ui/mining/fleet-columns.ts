@@ -1,7 +1,7 @@
 /**
  * The fleet table's columns, the text of each cell and how the columns share the width: the
- * name and the figures first; the reward, its status and the 24 h average drop out, in that
- * order, when the terminal is narrow. Pure.
+ * name and the figures first; the reward's status, the reward, the 24 h average and the 30-day
+ * uptime (shown with history on) drop out, in that order, when the terminal is narrow. Pure.
  */
 import type { Status } from '../../alerts/evaluate.js';
 import type { FleetRow } from '../../api/mining-fleet-row.js';
@@ -10,6 +10,7 @@ import { formatCount } from '../../format/number.js';
 import { sanitizeLine, type TextTarget } from '../../format/sanitize.js';
 import { formatUtcDate } from '../../format/time.js';
 import type { FleetEntry, FleetSortKey } from './fleet-sort.js';
+import { uptimeText } from './uptime-text.js';
 
 export type FleetColumnId =
   | 'name'
@@ -20,6 +21,7 @@ export type FleetColumnId =
   | 'gone'
   | 'reward'
   | 'status'
+  | 'uptime'
   | 'alert';
 
 export interface FleetColumn {
@@ -41,6 +43,7 @@ const ALL: readonly FleetColumn[] = [
   { id: 'name', title: 'Account', width: NAME_MIN, right: false, sort: 'name' },
   { id: 'hashRate', title: 'Hash rate', width: 12, right: true, sort: 'hashRate' },
   { id: 'hashRate24h', title: '24 h avg', width: 10, right: true, sort: 'hashRate24h' },
+  { id: 'uptime', title: 'Up 30 d', width: 7, right: true, sort: 'uptime' },
   { id: 'rejectRate', title: 'Reject', width: 7, right: true, sort: 'rejectRate' },
   { id: 'workers', title: 'On · low · off', width: 17, right: true, sort: 'online' },
   { id: 'gone', title: 'Gone', width: 5, right: true, sort: 'gone' },
@@ -50,10 +53,11 @@ const ALL: readonly FleetColumn[] = [
 ];
 
 /** Left out first when the width is short. */
-const DROP_ORDER: readonly FleetColumnId[] = ['status', 'reward', 'hashRate24h', 'rejectRate'];
+const DROP_ORDER: readonly FleetColumnId[] = ['status', 'reward', 'hashRate24h', 'uptime', 'rejectRate'];
 
-export function layoutFleet(width: number, alerts: boolean): FleetColumn[] {
-  let cols = ALL.filter((c) => alerts || c.id !== 'alert');
+/** `alerts`: thresholds are set for mining; `history`: the history file is open. */
+export function layoutFleet(width: number, alerts: boolean, history = false): FleetColumn[] {
+  let cols = ALL.filter((c) => (alerts || c.id !== 'alert') && (history || c.id !== 'uptime'));
   const need = (cs: readonly FleetColumn[]) =>
     FLEET_LEAD + cs.reduce((n, c) => n + c.width, 0) + GAP * (cs.length - 1);
   for (const id of DROP_ORDER) {
@@ -106,6 +110,8 @@ export function fleetCell(entry: FleetEntry, id: FleetColumnId, term: TextTarget
     }
     case 'status':
       return r.reward === null ? '—' : sanitizeLine(r.reward.status ?? '—', term);
+    case 'uptime':
+      return uptimeText(entry.uptime);
     case 'alert':
       return entry.alert === undefined ? '' : ALERT_WORD[entry.alert];
   }

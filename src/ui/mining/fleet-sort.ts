@@ -11,6 +11,8 @@ export interface FleetEntry {
   row: FleetRow;
   /** WARN/CRIT and the rest, when thresholds are set for mining; undefined without. */
   alert: Status | undefined;
+  /** 30-day uptime from the history file (0–1); null when nothing was watched, undefined without it. */
+  uptime?: number | null;
 }
 
 export const FLEET_SORT_KEYS = [
@@ -22,6 +24,7 @@ export const FLEET_SORT_KEYS = [
   'offline',
   'gone',
   'reward',
+  'uptime',
   'alert',
 ] as const;
 export type FleetSortKey = (typeof FLEET_SORT_KEYS)[number];
@@ -41,6 +44,7 @@ export const FLEET_SORT_LABEL: Readonly<Record<FleetSortKey, string>> = {
   offline: 'workers offline',
   gone: 'workers gone',
   reward: 'last reward',
+  uptime: '30-day uptime',
   alert: 'alert',
 };
 
@@ -48,8 +52,8 @@ export const FLEET_SORT_LABEL: Readonly<Record<FleetSortKey, string>> = {
 export function nextFleetOrder(order: FleetOrder): FleetOrder {
   const i = order.key === undefined ? -1 : FLEET_SORT_KEYS.indexOf(order.key);
   const key = FLEET_SORT_KEYS[(i + 1) % FLEET_SORT_KEYS.length] as FleetSortKey;
-  // Names read best A→Z; figures and alerts biggest first.
-  return { key, desc: key !== 'name' };
+  // Names read best A→Z, uptime worst first; figures and alerts biggest first.
+  return { key, desc: key !== 'name' && key !== 'uptime' };
 }
 
 const ALERT_RANK: Readonly<Record<Status, number>> = { ok: 0, unknown: 1, warning: 2, critical: 3 };
@@ -73,6 +77,8 @@ function numberOf(e: FleetEntry, key: Exclude<FleetSortKey, 'name'>): number | n
       const n = r.reward?.amount == null ? Number.NaN : Number(r.reward.amount);
       return Number.isFinite(n) ? n : null;
     }
+    case 'uptime':
+      return e.uptime ?? null;
     case 'alert':
       return e.alert === undefined ? null : ALERT_RANK[e.alert];
   }
@@ -91,13 +97,23 @@ export function sortFleet(entries: readonly FleetEntry[], order: FleetOrder): re
       return ka < kb ? -dir : ka > kb ? dir : a - b;
     });
   } else {
-    const values = entries.map((e) => numberOf(e, key));
-    index.sort((a, b) => {
+    return orderByValue(
+      entries.map((e) => numberOf(e, key)),
+      desc,
+    ).map((i) => entries[i] as FleetEntry);
+  }
+  return index.map((i) => entries[i] as FleetEntry);
+}
+
+/** The indexes of `values` in order, a missing value last whichever way; stable. */
+export function orderByValue(values: readonly (number | null)[], desc: boolean): number[] {
+  const dir = desc ? -1 : 1;
+  return values
+    .map((_, i) => i)
+    .sort((a, b) => {
       const va = values[a] ?? null;
       const vb = values[b] ?? null;
       if (va === null || vb === null) return va === vb ? a - b : va === null ? 1 : -1;
       return va === vb ? a - b : (va - vb) * dir;
     });
-  }
-  return index.map((i) => entries[i] as FleetEntry);
 }

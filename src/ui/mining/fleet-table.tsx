@@ -34,6 +34,7 @@ import {
   sortFleet,
 } from './fleet-sort.js';
 import type { Poll } from './mining-data.js';
+import { useFleetUptimes } from './use-history.js';
 import { useGlyphs, useTerminal } from '../terminal-context.js';
 
 export interface FleetTableProps {
@@ -86,7 +87,7 @@ export function FleetTable(props: FleetTableProps) {
   const term = useTerminal();
   const { ellipsis } = useGlyphs();
   const ui = useUiState();
-  const { intervalMs } = useDashboard();
+  const { intervalMs, history } = useDashboard();
   const { thresholds } = useAlertSettings();
   const alerts = Object.keys(thresholds.mining).length > 0;
   const [got, setGot] = useState<ReadonlyMap<string, FleetAccount>>(() => new Map());
@@ -98,24 +99,34 @@ export function FleetTable(props: FleetTableProps) {
   // The cursor is the table's own, in a store: a move redraws two rows, not the table.
   const [cursor] = useState(() => createFleetCursor(props.initialAccount));
 
+  const accountNames = useMemo(() => accounts.map((a) => a.name), [accounts]);
+  const uptimes = useFleetUptimes(accountNames, poll).value;
+  // A row keeps its entry while its figures and uptime stay: a memoised line is not drawn again.
+  const merged = useRef(new WeakMap<FleetEntry, FleetEntry>());
   const entries = useMemo(
     () =>
-      accounts.map(
-        (a): FleetEntry =>
-          got.get(a.name)?.entry ?? {
-            row: {
-              name: a.name,
-              hashRate: null,
-              hashRate24h: null,
-              rejectRate: null,
-              workers: { online: null, low: null, offline: null },
-              workersGone: 0,
-              reward: null,
-            },
-            alert: undefined,
+      accounts.map((a): FleetEntry => {
+        const entry = got.get(a.name)?.entry ?? {
+          row: {
+            name: a.name,
+            hashRate: null,
+            hashRate24h: null,
+            rejectRate: null,
+            workers: { online: null, low: null, offline: null },
+            workersGone: 0,
+            reward: null,
           },
-      ),
-    [accounts, got],
+          alert: undefined,
+        };
+        if (!uptimes) return entry;
+        const uptime = uptimes.get(a.name)?.uptime ?? null;
+        const kept = merged.current.get(entry);
+        if (kept?.uptime === uptime) return kept;
+        const next = { ...entry, uptime };
+        merged.current.set(entry, next);
+        return next;
+      }),
+    [accounts, got, uptimes],
   );
   const sorted = useMemo(() => sortFleet(entries, order), [entries, order]);
   const names = useMemo(() => sorted.map((e) => e.row.name), [sorted]);
@@ -187,7 +198,7 @@ export function FleetTable(props: FleetTableProps) {
     !poll.hidden,
   );
 
-  const columns = useMemo(() => layoutFleet(width, alerts), [width, alerts]);
+  const columns = useMemo(() => layoutFleet(width, alerts, history !== undefined), [width, alerts, history]);
   const sortedBy =
     order.key === undefined ? 'as listed' : `by ${FLEET_SORT_LABEL[order.key]} ${order.desc ? '↓' : '↑'}`;
   const n = accounts.length;

@@ -239,8 +239,17 @@ export function useSeenWorkers(account: string, poll: Poll, enabled = true): Res
   return useMiningResource(
     enabled ? (['mining-seen', account] as const) : null,
     async ([, a], signal) => {
-      const { listing, seen, atMs } = await listAndRemember(client, a, await stores(a), { signal, queue, now });
-      return { state: seen, complete: listing.complete, names: listing.names, listedAt: Math.floor(atMs / 1000) };
+      const { listing, seen, atMs } = await listAndRemember(client, a, await stores(a), {
+        signal,
+        queue,
+        now,
+      });
+      return {
+        state: seen,
+        complete: listing.complete,
+        names: listing.names,
+        listedAt: Math.floor(atMs / 1000),
+      };
     },
     { ...poll, once: true, queuesItself: true },
   );

@@ -3,7 +3,7 @@
 /** Freshness line, account line, two headline lines. */
 export const TOP_LINES = 4;
 /** Title, the yield trend and the column headings above the reward rows. */
-const REWARDS_HEAD_LINES = 3;
+export const REWARDS_HEAD_LINES = 3;
 /** From this width on, the rewards sit beside the chart. */
 export const SIDE_BY_SIDE_COLUMNS = 120;
 export const REWARDS_WIDTH = 72;

@@ -30,6 +30,8 @@ import {
 import { miningLayout } from './mining-layout.js';
 import { countsKey, useRelistOnCounts } from './use-relist.js';
 import { useWorkers } from './use-workers.js';
+import { useAccountUptimes, useWorkerHistory } from './use-history.js';
+import type { WorkerOrder } from './worker-sort.js';
 
 /** The headline's values that carry a WARN or CRIT. */
 const HEADLINE_KEYS = [
@@ -50,6 +52,8 @@ export interface AccountPaneInput {
   height: number;
   /** The first reward row asked for (`]` and `[`). */
   rewardsOffset: number;
+  /** The workers' order (`s`, `S`). */
+  order?: WorkerOrder;
 }
 
 export function useAccountPaneData({
@@ -60,6 +64,7 @@ export function useAccountPaneData({
   width,
   height,
   rewardsOffset,
+  order,
 }: AccountPaneInput) {
   const info = useMinerInfo(account, poll);
   const day = useAccountSeries(account, '5m', poll);
@@ -79,6 +84,8 @@ export function useAccountPaneData({
     () => (seenValue ? goneWorkers(seenValue.state, seenValue.listedAt) : undefined),
     [seenValue],
   );
+  // The history file's uptime of every worker, asked once a minute (use-history.ts).
+  const uptimes = useAccountUptimes(account, poll);
   const workers = useWorkers({
     account,
     active,
@@ -88,6 +95,8 @@ export function useAccountPaneData({
     counts,
     gone,
     all: seen,
+    order,
+    uptimes: uptimes.value?.workers,
   });
   // A worker came or went: the memory is listed again, as the names are (use-workers.ts).
   useRelistOnCounts(countsKey(info.value), info.poll, seen, poll);
@@ -97,6 +106,7 @@ export function useAccountPaneData({
   const openRow = useOpenCursor(store);
   const worker = openRow >= 0 ? workers.nameAt(openRow) : undefined;
   const workerChart = useWorkerChart(account, worker, interval, poll);
+  const workerHistory = useWorkerHistory(account, worker, poll);
 
   const readings = useMemo(
     () => readMining(account, info.value, day.value),
@@ -133,6 +143,8 @@ export function useAccountPaneData({
     months,
     worker,
     workerChart,
+    workerHistory,
+    uptimes,
     readings,
     statuses,
     deltas,

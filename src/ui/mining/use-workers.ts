@@ -12,6 +12,8 @@ import { type DebounceTimers, REAL_TIMERS, useDebouncedValue } from '../browser/
 import type { Resource } from '../data/use-resource.js';
 import { useTerminal } from '../terminal-context.js';
 import { type Poll, type SeenWorkers, useWorkerNames } from './mining-data.js';
+import type { WorkerUptime } from './account-uptimes.js';
+import { LISTED_ORDER, sortWorkers, type WorkerOrder } from './worker-sort.js';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 const NO_GONE: readonly GoneWorker[] = [];
@@ -37,6 +39,9 @@ export interface WorkersOptions {
   gone?: readonly GoneWorker[];
   /** The whole listing (mining-data.ts useSeenWorkers): what a search filters. */
   all: Resource<SeenWorkers>;
+  /** By an uptime column: the whole listing sorted, paged here as a search's matches are. */
+  order?: WorkerOrder;
+  uptimes?: ReadonlyMap<string, WorkerUptime>;
   debounceMs?: number;
   timers?: DebounceTimers;
 }
@@ -56,13 +61,18 @@ export function useWorkers({
   counts,
   gone,
   all,
+  order = LISTED_ORDER,
+  uptimes,
   debounceMs,
   timers,
 }: WorkersOptions) {
   const { state, dispatch, current } = store;
   const term = useTerminal();
   const searching = state.search !== '';
-  const page = useWorkerNames(account, state.offset, !searching, poll);
+  const sorting = order.key !== undefined;
+  // A search or a sort reads the whole listing; otherwise the pool's pages.
+  const local = searching || sorting;
+  const page = useWorkerNames(account, state.offset, !local, poll);
   const countsSeen = useRef(counts);
   const refreshPage = page.refresh;
   useEffect(() => {
@@ -71,15 +81,16 @@ export function useWorkers({
     if (before !== undefined && counts !== undefined && counts !== before && !poll.paused && !poll.hidden)
       refreshPage();
   }, [counts, poll.paused, poll.hidden, refreshPage]);
-  const matches = useMemo(
-    () => (searching && all.value ? matchNames(all.value.names, state.search, term) : undefined),
-    [searching, all.value, state.search, term],
-  );
-  const names = searching ? matches?.slice(state.offset, state.offset + state.limit) : page.value?.items;
+  const matches = useMemo(() => {
+    if (!local || !all.value) return undefined;
+    const found = searching ? matchNames(all.value.names, state.search, term) : all.value.names;
+    return sortWorkers(found, uptimes, order);
+  }, [local, searching, all.value, state.search, term, uptimes, order]);
+  const names = local ? matches?.slice(state.offset, state.offset + state.limit) : page.value?.items;
   // The connected ones end on this page: a short page, or the last slice of the matches.
   const ends =
     names !== undefined &&
-    (searching ? state.offset + state.limit >= (matches?.length ?? 0) : names.length < state.limit);
+    (local ? state.offset + state.limit >= (matches?.length ?? 0) : names.length < state.limit);
   const goneHere = useMemo(() => {
     if (!ends || !gone || gone.length === 0) return NO_GONE;
     if (!searching) return gone;
@@ -113,7 +124,7 @@ export function useWorkers({
     dispatch,
   });
 
-  const source = searching ? all : page;
+  const source = local ? all : page;
   return {
     state,
     names: names ?? [],
@@ -122,7 +133,7 @@ export function useWorkers({
     /** The page asked for is on screen. */
     loaded: names !== undefined,
     /** Matches of the search in all (undefined without a search, or while the names load). */
-    matchCount: matches?.length,
+    matchCount: searching ? matches?.length : undefined,
     error: source.error,
     fetchedAt: source.fetchedAt,
     /** The worker at a row of the page (a cursor). */

@@ -11,7 +11,10 @@ import { formatDuration } from '../../format/time.js';
 import { useClock } from '../clock.js';
 import { useTheme } from '../theme-context.js';
 import { type Poll, useWorkerTrend } from './mining-data.js';
-import type { WorkerLayout } from './worker-columns.js';
+import { UPTIME_TITLE, UPTIME_WIDTH, type UptimeColumn, type WorkerLayout } from './worker-columns.js';
+import type { WorkerOrder } from './worker-sort.js';
+import type { WorkerUptime } from './account-uptimes.js';
+import { uptimeText } from './uptime-text.js';
 import { useTerminal, useGlyphs } from '../terminal-context.js';
 import { type BrowserStore, useIsSelected } from '../browser/use-browser.js';
 
@@ -28,6 +31,8 @@ export interface WorkerRowProps {
   poll: Poll;
   /** Pure-ASCII trend (terminals without UTF-8). */
   ascii: boolean;
+  /** From the history file; undefined without one or before its first read (`—`). */
+  uptime?: WorkerUptime;
 }
 
 /** The newest point's rate and the mean of the readable points; undefined when none is readable. */
@@ -48,7 +53,7 @@ const rate = (v: number | undefined): string => (v === undefined ? UNKNOWN_RATE 
  * clock redraws only the rows whose props or series changed, and a cursor move only the lead
  * (marker and name) of the two rows it leaves and reaches: the row's series hook stays put.
  */
-function WorkerRowView({ account, name, row, browser, layout, poll, ascii }: WorkerRowProps) {
+function WorkerRowView({ account, name, row, browser, layout, poll, ascii, uptime }: WorkerRowProps) {
   const term = useTerminal();
   const { ellipsis } = useGlyphs();
   const theme = useTheme();
@@ -74,7 +79,7 @@ function WorkerRowView({ account, name, row, browser, layout, poll, ascii }: Wor
     <Text wrap="truncate">
       <RowLead browser={browser} row={row} name={padEnd(shownName, layout.name, ellipsis)} />{' '}
       {padStart(trend.value ? rate(now) : '', layout.now, ellipsis)}{' '}
-      {padStart(trend.value ? rate(average) : '', layout.average, ellipsis)}{' '}
+      {padStart(trend.value ? rate(average) : '', layout.average, ellipsis)} {uptimeCells(layout, uptime)}
       <Text color={tail.color}>{padEnd(tail.text, layout.trend, ellipsis)}</Text>
     </Text>
   );
@@ -82,8 +87,23 @@ function WorkerRowView({ account, name, row, browser, layout, poll, ascii }: Wor
 
 export const WorkerRow = memo(WorkerRowView);
 
+/** The shown uptime columns, each right-aligned and followed by its gap. */
+function uptimeCells(layout: WorkerLayout, uptime: WorkerUptime | undefined): string {
+  return layout.uptime.map((c) => `${padStart(uptimeText(uptime?.[c]), UPTIME_WIDTH, '')} `).join('');
+}
+
 /** The headings, aligned with WorkerRow. */
-export function WorkerHeader({ layout }: { layout: WorkerLayout }) {
+export function WorkerHeader({
+  layout,
+  order,
+  ascii,
+}: {
+  layout: WorkerLayout;
+  order?: WorkerOrder;
+  ascii?: boolean;
+}) {
+  const mark = (c: UptimeColumn) =>
+    order?.key !== c ? '' : ascii ? (order.desc ? 'v' : '^') : order.desc ? '↓' : '↑';
   const { ellipsis } = useGlyphs();
   const theme = useTheme();
   return (
@@ -91,6 +111,7 @@ export function WorkerHeader({ layout }: { layout: WorkerLayout }) {
       {'  '}
       {padEnd('Worker', layout.name, ellipsis)} {padStart('Now', layout.now, ellipsis)}{' '}
       {padStart('2 h mean', layout.average, ellipsis)}{' '}
+      {layout.uptime.map((c) => `${padStart(UPTIME_TITLE[c] + mark(c), UPTIME_WIDTH, '')} `).join('')}
       {layout.trend > 0 ? padEnd('Trend, 2 h', layout.trend, ellipsis) : ''}
     </Text>
   );

@@ -7,6 +7,8 @@ import type { Poll } from './mining-data.js';
 import type { WorkerLayout } from './worker-columns.js';
 import type { GoneWorker } from '../../config/seen-workers.js';
 import { GoneRow, WorkerHeader, WorkerRow } from './worker-row.js';
+import type { WorkerUptime } from './account-uptimes.js';
+import type { WorkerOrder } from './worker-sort.js';
 
 export interface WorkersTableProps {
   account: string;
@@ -26,6 +28,10 @@ export interface WorkersTableProps {
   ascii: boolean;
   /** Clicks (`onRow` gets a page index) and the wheel. */
   mouse?: TableMouse;
+  /** Each worker's uptime from the history file (undefined without one). */
+  uptimes?: ReadonlyMap<string, WorkerUptime>;
+  /** The rows' order: its column's heading is marked. */
+  order?: WorkerOrder;
 }
 
 /** Headings and the rows on screen; only these mount a WorkerRow, so only these ask for a series. */
@@ -41,6 +47,8 @@ export function WorkersTable({
   poll,
   ascii,
   mouse,
+  uptimes,
+  order,
 }: WorkersTableProps) {
   const top = useBrowserTop(browser);
   const total = names.length + gone.length;
@@ -51,7 +59,7 @@ export function WorkersTable({
   const goneVisible = gone.slice(goneFrom, Math.max(goneFrom, end - names.length));
   return (
     <TableFrame
-      header={<WorkerHeader layout={layout} />}
+      header={<WorkerHeader layout={layout} order={order} ascii={ascii} />}
       rows={rows}
       none={total === 0}
       loading={loading}
@@ -69,6 +77,7 @@ export function WorkersTable({
           layout={layout}
           poll={poll}
           ascii={ascii}
+          uptime={uptimes?.get(name)}
         />
       ))}
       {goneVisible.map((g, i) => (

@@ -50,10 +50,10 @@ export function firstPoll(request: Promise<PoolOverview>, now: () => number = Da
  * later poll fails (then it is stale).
  */
 export function usePoolOverview(hidden = false): Resource<PoolOverview> {
-  const { client } = useDashboard();
+  const { client, queue } = useDashboard();
   const fetch = useCallback(
     (_key: string, signal: AbortSignal) => client.getMiningPool({ signal }),
     [client],
   );
-  return useResource(POOL_OVERVIEW_KEY, fetch, { hidden, share });
+  return useResource(POOL_OVERVIEW_KEY, fetch, { hidden, share, queue });
 }

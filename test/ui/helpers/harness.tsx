@@ -34,6 +34,8 @@ import {
 import { type UiState, UiStateContext } from '../../../src/ui/ui-state.js';
 import { configFixture, NOW, StubClient } from './fixtures.js';
 import { keySequence } from './keys.js';
+import type { HistoryStore } from '../../../src/history/store.js';
+import { WithHistory } from './history-fixture.js';
 
 export interface RenderAppOptions {
   client: ApiClient;
@@ -125,6 +127,8 @@ export interface MountViewOptions {
   color?: boolean;
   /** Answers asked for before the dashboard mounted, seeding the cache. */
   seeds?: readonly Seed[];
+  /** The history file on the dashboard context (history-fixture.tsx). */
+  history?: HistoryStore;
 }
 
 /** Alert settings under which the dashboard's watcher judges nothing and so reads nothing. */
@@ -174,7 +178,9 @@ export function mountView(view: (hidden: boolean) => ReactElement, opts: MountVi
           <UiStateContext.Provider value={ui}>
             <ClockContext.Provider value={clock}>
               <StatusReportContext.Provider value={onReport}>
-                <KeypressProvider>{view(hidden)}</KeypressProvider>
+                <KeypressProvider>
+                  <WithHistory history={opts.history}>{view(hidden)}</WithHistory>
+                </KeypressProvider>
               </StatusReportContext.Provider>
             </ClockContext.Provider>
           </UiStateContext.Provider>

@@ -23,6 +23,7 @@ import { sentEffects } from './fake-effects.js';
 import type { AlertFeed } from '../../../src/ui/alerts/alert-feed.js';
 import { AlertFeedContext } from '../../../src/ui/alerts/use-alerts.js';
 import { keyedConfig } from './accounts-fakes.js';
+import type { HistoryStore } from '../../../src/history/store.js';
 import { NOW } from './fixtures.js';
 import { mountView, QUIET_ALERTS } from './harness.js';
 
@@ -190,6 +191,8 @@ export interface MountOptions {
   effects?: TerminalEffects;
   /** Where WARN/CRIT come from (helpers/watcher-feed.ts); default: the dashboard's watcher as mounted. */
   feed?: AlertFeed;
+  /** The history file on the dashboard context (history-fixture.tsx). */
+  history?: HistoryStore;
 }
 
 export function mountMining(opts: MountOptions) {
