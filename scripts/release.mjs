@@ -11,7 +11,8 @@
 // commit's time unless set), sorted entries, owner root, fixed modes, xz and gzip without names
 // or times. `--no-code-cache` leaves the caches out, and then every byte is the same.
 //
-//   node scripts/release.mjs [--arch x64,arm64] [--no-code-cache] [--xz PRESET] [--out DIR]
+//   node scripts/release.mjs [--arch x64,arm64] [--no-code-cache] [--code-cache-arch x64,arm64]
+//                            [--xz PRESET] [--out DIR]
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -35,6 +36,7 @@ import {
   copyright,
   credentialsTemplate,
   DEB_ARCH,
+  LINTIAN_OVERRIDES,
   POSTINST,
   POSTRM,
   PRERM,
@@ -49,6 +51,8 @@ const { values: opts } = parseArgs({
   options: {
     arch: { type: 'string', default: 'x64,arm64' },
     'no-code-cache': { type: 'boolean', default: false },
+    // The architectures whose caches are made (arm64's runs under qemu-user: minutes).
+    'code-cache-arch': { type: 'string', default: 'x64,arm64' },
     xz: { type: 'string', default: '9' },
     out: { type: 'string', default: join(root, 'release') },
   },
@@ -108,10 +112,12 @@ async function stageArchive(arch, dir) {
   for (const doc of USER_DOCS) put(join(dir, 'docs', doc), join(root, 'docs', doc));
   for (const file of readdirSync(join(root, 'contrib'))) put(join(dir, 'contrib', file), join(root, 'contrib', file));
   for (const bundle of ['pooltop.cjs', 'pooltop-commands.cjs', 'pooltop-dashboard.cjs'])
-    put(join(dir, 'dist', bundle), join(dist, bundle), bundle === 'pooltop.cjs' ? 0o755 : 0o644);
+    // Not executable: bin/pooltop runs it with lib/node (its `#!/usr/bin/env node` would not).
+    put(join(dir, 'dist', bundle), join(dist, bundle));
   put(join(dir, 'man', 'pooltop.1'), { text: man });
   put(join(dir, 'bin', 'pooltop'), { text: wrapperScript(table, valueFlags(table)) }, 0o755);
-  if (opts['no-code-cache']) log(`${arch}: no code cache (--no-code-cache)`);
+  if (opts['no-code-cache'] || !opts['code-cache-arch'].split(',').includes(arch))
+    log(`${arch}: no code cache (--no-code-cache, --code-cache-arch)`);
   else {
     const runner = arch === process.arch ? '' : arch === 'arm64' ? armRunner() : undefined;
     if (runner === undefined) log(`${arch}: no code cache: cannot run ${arch} code here (install qemu-user-static)`);
@@ -161,7 +167,7 @@ function buildDeb(arch, tree, file) {
   for (const [from, mode] of [
     ['bin/pooltop', 0o755],
     ['lib/node', 0o755],
-    ['dist/pooltop.cjs', 0o755],
+    ['dist/pooltop.cjs', 0o644],
     ['dist/pooltop-commands.cjs', 0o644],
     ['dist/pooltop-dashboard.cjs', 0o644],
   ])
@@ -190,6 +196,8 @@ function buildDeb(arch, tree, file) {
   );
   gzipTo(join(doc, 'changelog.Debian.gz'), changelog({ version, date: when.toUTCString().replace('GMT', '+0000') }));
   gzipTo(join(doc, 'README.md.gz'), readFileSync(join(root, 'README.md')));
+  gzipTo(join(doc, 'LICENSE.node.gz'), readFileSync(join(tree, 'LICENSE.node')));
+  put(join(deb, 'usr', 'share', 'lintian', 'overrides', 'pooltop'), { text: LINTIAN_OVERRIDES });
   for (const d of USER_DOCS) gzipTo(join(doc, `${d}.gz`), readFileSync(join(root, 'docs', d)));
   for (const f of readdirSync(join(root, 'contrib'))) put(join(doc, 'contrib', f), join(root, 'contrib', f));
   for (const [name, text] of Object.entries(UNITS)) put(join(deb, 'usr', 'lib', 'systemd', 'system', name), { text });
