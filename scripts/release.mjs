@@ -119,8 +119,9 @@ async function stageArchive(arch, dir) {
   if (opts['no-code-cache'] || !opts['code-cache-arch'].split(',').includes(arch))
     log(`${arch}: no code cache (--no-code-cache, --code-cache-arch)`);
   else {
-    const runner = arch === process.arch ? '' : arch === 'arm64' ? armRunner() : undefined;
-    if (runner === undefined) log(`${arch}: no code cache: cannot run ${arch} code here (install qemu-user-static)`);
+    const { runner, why } =
+      arch === process.arch ? { runner: '' } : arch === 'arm64' ? armRunner(join(dir, 'lib', 'node')) : { why: 'not this machine' };
+    if (runner === undefined) log(`${arch}: no code cache: ${why}; its first start writes the user's own`);
     else {
       let launcher = join(dir, 'bin', 'pooltop');
       if (runner) {
