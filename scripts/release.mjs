@@ -53,7 +53,7 @@ const { values: opts } = parseArgs({
     'no-code-cache': { type: 'boolean', default: false },
     // The architectures whose caches are made (arm64's runs under qemu-user: minutes).
     'code-cache-arch': { type: 'string', default: 'x64,arm64' },
-    xz: { type: 'string', default: '9' },
+    xz: { type: 'string', default: '6' },
     out: { type: 'string', default: join(root, 'release') },
   },
 });
@@ -239,3 +239,5 @@ const sums = made.map((f) => `${createHash('sha256').update(readFileSync(join(ou
 writeFileSync(join(out, 'SHA256SUMS'), `${sums.join('\n')}\n`);
 for (const f of made) log(`${relative(root, join(out, f))}  ${(statSync(join(out, f)).size / 1e6).toFixed(1)} MB`);
 log(`${relative(root, join(out, 'SHA256SUMS'))}`);
+// The staged trees and Node's tarballs (npm's cache keeps those): ~1 GB.
+rmSync(work, { recursive: true, force: true });
