@@ -44,6 +44,15 @@ process.on('SIGUSR1', () => {
   if (isDebug(process.env)) console.error('pooltop: debug: SIGUSR1 ignored (no inspector)');
 });
 
+/**
+ * The V8 settings not already given on node's command line. The release archive's launcher
+ * (bin/pooltop, scripts/release/wrapper.mjs) gives them all there, so that build sets nothing
+ * while running; `node dist/pooltop.cjs` gets them here.
+ */
+function notOnCommandLine(flags: readonly string[]): readonly string[] {
+  return flags.filter((flag) => !process.execArgv.includes(flag));
+}
+
 type Execve = (file: string, args: string[], env: Record<string, string>) => never;
 
 /** The watcher and the exporter start themselves again once with the C allocator's settings (service-exec.ts). */
@@ -81,9 +90,9 @@ try {
   if (dashboard || service) {
     // The dashboard holds its young generation only once its first frame is out; the others
     // from the start, so their caches (written at exit) are made under the flags they run with.
-    const flags = dashboard ? AT_START_V8_FLAGS : SERVICE_V8_FLAGS;
+    const flags = notOnCommandLine(dashboard ? AT_START_V8_FLAGS : SERVICE_V8_FLAGS);
     applyV8Flags(flags);
-    debug(`v8: ${flags.join(' ')}`);
+    debug(flags.length > 0 ? `v8: ${flags.join(' ')}` : 'v8: settings given on the command line');
   }
   const file = join(__dirname, dashboard ? __POOLTOP_DASHBOARD__ : __POOLTOP_COMMANDS__);
   runWithCodeCache(
@@ -92,7 +101,7 @@ try {
     trustedCacheDir(process.env),
     VERSION,
     (note) => debug(`code cache: ${note}`),
-    dashboard ? () => applyV8Flags(AFTER_START_UP_V8_FLAGS) : undefined,
+    dashboard ? () => applyV8Flags(notOnCommandLine(AFTER_START_UP_V8_FLAGS)) : undefined,
   );
 } catch (error) {
   cannotStart(error);
