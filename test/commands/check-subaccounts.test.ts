@@ -177,8 +177,9 @@ describe('the key target on fake timers', () => {
     const asked = { list: 0, withdrawals: 0 };
     const id = '00000000-0000-4000-8000-000000000001';
     const client = {
-      listSubAccounts: async () => {
-        asked.list++;
+      // A load may ask for several pages at once: an audit is counted by its first page.
+      listSubAccounts: async (q: { offset?: number }) => {
+        if (!q.offset) asked.list++;
         return { offset: 0, limit: 100, data: [{ id, alias: 'a' }] };
       },
       oversight: {
@@ -195,9 +196,10 @@ describe('the key target on fake timers', () => {
       thresholds: { pool: {}, mining: {} },
       processMetrics: false,
     });
-    const poller = createPoller(keyTargets(client, createRequestQueue(), ex, { everyS: 600, idleSeconds: 90 * 86_400 }), {
-      record: () => {},
-    });
+    const poller = createPoller(
+      keyTargets(client, createRequestQueue(), ex, { everyS: 600, idleSeconds: 90 * 86_400 }),
+      { record: () => {} },
+    );
     poller.start(30_000);
     await vi.advanceTimersByTimeAsync(20 * 60_000 + 1000);
     poller.stop();
