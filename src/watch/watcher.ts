@@ -34,6 +34,9 @@ import { groupEvents } from './group.js';
 import { type AlertBook, type AlertEntry, type Condition, firingEvents, judge } from './rules.js';
 import { countsRead, listingRead, NO_PRESENCE, type Presence } from './presence.js';
 import type { WatchSettings } from '../alerts/watch-settings.js';
+import { firstSight } from '../history/first-sight.js';
+import type { HistoryStore } from '../history/store.js';
+import { RoundReads } from './round-reads.js';
 
 const BUCKET_S = 300;
 /** A listing is made again at least this often, even when the counts stay the same. */
@@ -66,6 +69,13 @@ export interface WatcherOptions {
   onSourceOk?: (source: string) => void;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
+  /**
+   * The history store each round is recorded into (history/store.ts), asked each round: the
+   * dashboard opens it after its first frame. Given: every account's listing is made (at the
+   * relist cadence) and its 5-minute series read once a point, whatever the rules say; an account
+   * the store has not seen is back-filled (history/first-sight.ts).
+   */
+  history?: () => HistoryStore | undefined;
 }
 
 interface AccountState {
@@ -128,9 +138,13 @@ export function createWatcher(opts: WatcherOptions): Watcher {
   const clearTimer = opts.clearTimer ?? ((h: unknown) => clearTimeout(h as NodeJS.Timeout));
   const seriesQuery = opts.seriesQuery ?? miningSeriesQuery;
   const wantPool = Object.keys(thresholds.pool).length > 0;
+  const recording = opts.history !== undefined;
   const wantMining =
-    opts.mining && (Object.keys(thresholds.mining).length > 0 || watch.workers.offline || watch.workers.drop !== undefined);
-  const wantListing = watch.workers.offline || watch.workers.drop !== undefined || Boolean(thresholds.mining.workers_gone);
+    opts.mining &&
+    (Object.keys(thresholds.mining).length > 0 || watch.workers.offline || watch.workers.drop !== undefined || recording);
+  const wantListing =
+    watch.workers.offline || watch.workers.drop !== undefined || Boolean(thresholds.mining.workers_gone) || recording;
+  const wantSeries = Object.keys(thresholds.mining).some((k) => k !== 'workers_gone') || recording;
 
   const life = new AbortController();
   const signal = life.signal;
@@ -150,6 +164,8 @@ export function createWatcher(opts: WatcherOptions): Watcher {
   let sweeping = false;
   let sweepBucket = -1;
   let sweeps = 0;
+  const kept = recording ? new RoundReads() : undefined;
+  const sight = recording ? firstSight({ client, queue, signal, now }) : undefined;
 
   const ask = <T>(task: (s: AbortSignal | undefined) => Promise<T>, low = false) =>
     queue.run(task, { signal, priority: low ? 'low' : 'high' });
@@ -177,10 +193,13 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     if (info) {
       state.info = info;
       const counts = countsOf(info);
-      if (counts !== undefined) state.presence = countsRead(state.presence, counts, now());
+      const at = now();
+      if (counts !== undefined) state.presence = countsRead(state.presence, counts, at);
+      if (counts !== undefined && !state.presence.diverged && state.presence.matchedMs === at) {
+        kept?.countsMatched(name, at);
+      }
     }
     const bucket = Math.floor(nowS / BUCKET_S);
-    const wantSeries = Object.keys(thresholds.mining).some((k) => k !== 'workers_gone');
     const reads: Promise<unknown>[] = [];
     if (wantSeries && state.seriesBucket !== bucket) {
       reads.push(
@@ -190,6 +209,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
           if (!series) return;
           state.series = series;
           state.seriesBucket = bucket;
+          kept?.series(name, series.hashrate);
         }),
       );
     }
@@ -204,6 +224,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
           if (!listing.complete) return;
           state.seen = next;
           state.presence = listingRead(state.presence, next, listing.names, counts, atMs);
+          kept?.listed(name, listing.names, atMs);
         }),
       );
     }
@@ -283,6 +304,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
               true,
             ),
           );
+          if (series) kept?.swept(account, worker, series.hashrate);
           const rates = (series?.hashrate ?? []).map((p) => p.hashrate).filter((r): r is number => r !== null);
           const mid = median(rates);
           const last = rates.at(-1);
@@ -326,9 +348,22 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     if (opts.store && (events.length > 0 || !sameKeys(before, next))) {
       await opts.store.save([...book.values()]).catch((error: unknown) => opts.onSourceError?.('state file', error));
     }
+    record(nowMs, round);
     void sweep(Math.floor(nowMs / 1000 / BUCKET_S));
     for (const listener of listeners) listener(round);
     return round;
+  }
+
+  /** The round's reads into the history store (kept for the next round while it is not open). */
+  function record(nowMs: number, round: Round): void {
+    const history = opts.history?.();
+    if (!history || !kept || !sight) return;
+    const listed = kept.listings();
+    history.record(kept.take(nowMs, opts.intervalS, round.events));
+    for (const [account, names] of listed) {
+      const seen = accounts.get(account)?.seen?.workers.map((w) => w.name) ?? [];
+      sight.see(history, account, [...names, ...seen]);
+    }
   }
 
   const round = (): Promise<Round> => {
@@ -359,6 +394,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
       timer = undefined;
       life.abort(new Error('watcher stopping'));
       await running?.catch(() => undefined);
+      await sight?.settled();
       await opts.store?.save([...book.values()]).catch(() => undefined);
     },
     setPaused(p) {

@@ -1,0 +1,115 @@
+/**
+ * The watcher records history: against the embedded service behind the names proxy (which takes a
+ * worker away and brings it back), the watcher `pooltop watch` runs — its store opened as watch
+ * opens it, its clock the test's, moved a round at a time — records a two-minute outage that the
+ * built CLI's `history incidents` then shows with start and end within one interval of the truth;
+ * the account is back-filled on first sight. Rounds and the back-fill are awaited, never slept for.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_THRESHOLDS } from '../../src/alerts/thresholds.js';
+import { watchFromToml } from '../../src/alerts/watch-settings.js';
+import type { createClient } from '../../src/api/client.js';
+import { createRequestQueue } from '../../src/api/request-queue.js';
+import { DEFAULT_HISTORY } from '../../src/config/history-preferences.js';
+import { cachedSeenStores, memorySeenStore } from '../../src/config/seen-store.js';
+import { openWriterHistory, type WriterHistory } from '../../src/commands/history-writer.js';
+import type { ServiceHandle } from '../../src/service/server.js';
+import { memoryBookStore } from '../../src/watch/book-store.js';
+import { createWatcher } from '../../src/watch/watcher.js';
+import type { NamesProxy } from '../support/names-proxy.js';
+import { startProxiedService } from '../support/proxied-service.js';
+import { cleanEnv, runCli } from '../support/run-cli.js';
+
+const T0 = Date.UTC(2025, 5, 1, 12, 0, 0);
+const T0S = T0 / 1000;
+const INTERVAL_S = 60;
+
+describe('watch records history', () => {
+  let service: ServiceHandle;
+  let proxy: NamesProxy;
+  let client: ReturnType<typeof createClient>;
+  let close: () => Promise<void>;
+  let stateDir = '';
+  beforeAll(async () => {
+    ({ service, proxy, client, close } = await startProxiedService(T0, { seed: 5, workers: 12, miningAccounts: 1 }));
+    stateDir = mkdtempSync(join(tmpdir(), 'pooltop-watch-history-'));
+  });
+  afterAll(async () => {
+    await close();
+    rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  it('a worker away two minutes is one incident, within one interval of the truth', async () => {
+    const env = cleanEnv({ POOLTOP_STATE_DIR: stateDir });
+    const said: string[] = [];
+    const history: WriterHistory = openWriterHistory({
+      env,
+      profile: 'default',
+      prefs: DEFAULT_HISTORY,
+      temporary: false,
+      say: (line) => said.push(line),
+    });
+    const store = history.store;
+    if (!store) throw new Error(said.join('\n'));
+    const clock = { t: T0 };
+    const watcher = createWatcher({
+      client,
+      queue: createRequestQueue(),
+      thresholds: NO_THRESHOLDS,
+      watch: watchFromToml({}, 'config.toml'),
+      intervalS: INTERVAL_S,
+      goneAfterS: 600,
+      mining: true,
+      seenStores: cachedSeenStores(async () => memorySeenStore()),
+      store: memoryBookStore(),
+      now: () => clock.t,
+      history: () => history.store,
+    });
+    const account = service.miningAccounts[0]!;
+    const rig = (await client.mining.workerNames({ account, limit: 100 })).items[1]!;
+    // The truth: away from T0+200 s to T0+320 s.
+    const [goneAt, backAt] = [T0S + 200, T0S + 320];
+    for (let k = 0; k <= 10; k++) {
+      clock.t = T0 + k * INTERVAL_S * 1000;
+      if (clock.t / 1000 >= goneAt && clock.t / 1000 < backAt) proxy.hide.add(rig);
+      else proxy.hide.delete(rig);
+      await watcher.round();
+    }
+    // First sight of the account: its back-fill runs beside the rounds, through the same queue.
+    await expect.poll(() => store.needsBackfill(account), { timeout: 60_000, interval: 50 }).toBe(false);
+    await watcher.stop();
+    history.close();
+    expect(said).toEqual([]);
+
+    const r = await runCli(
+      ['history', 'incidents', '--from', String(T0S), '--to', String(T0S + 11 * INTERVAL_S), '--worker', rig, '--json'],
+      env,
+    );
+    expect(r.stderr).toBe('');
+    const incidents = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
+    expect(incidents).toHaveLength(1);
+    const [incident] = incidents as [
+      { lastPresentAt: number; firstMissingAt: number; backAt: number; filled: boolean; ongoing: boolean },
+    ];
+    expect(incident).toMatchObject({ account, worker: rig, filled: false, ongoing: false });
+    expect(incident.lastPresentAt).toBeLessThanOrEqual(goneAt);
+    expect(incident.firstMissingAt).toBeGreaterThanOrEqual(goneAt);
+    expect(incident.firstMissingAt - goneAt).toBeLessThanOrEqual(INTERVAL_S);
+    expect(incident.backAt).toBeGreaterThanOrEqual(backAt);
+    expect(incident.backAt - backAt).toBeLessThanOrEqual(INTERVAL_S);
+
+    // The back-fill filled the days before the run from the workers' own series.
+    const before = await runCli(
+      ['history', 'uptime', '--from', String(T0S - 30 * 86_400), '--to', String(T0S), '--json'],
+      env,
+    );
+    const rows = JSON.parse(before.stdout) as Array<{ worker: string; filledS: number }>;
+    expect(rows.map((row) => row.worker).sort()).toEqual(
+      expect.arrayContaining([rig]),
+    );
+    for (const row of rows) expect(row.filledS).toBeGreaterThan(20 * 86_400);
+  }, 120_000);
+});
