@@ -34,7 +34,11 @@ describe('watch records history', () => {
   let close: () => Promise<void>;
   let stateDir = '';
   beforeAll(async () => {
-    ({ service, proxy, client, close } = await startProxiedService(T0, { seed: 5, workers: 12, miningAccounts: 1 }));
+    ({ service, proxy, client, close } = await startProxiedService(T0, {
+      seed: 5,
+      workers: 12,
+      miningAccounts: 1,
+    }));
     stateDir = mkdtempSync(join(tmpdir(), 'pooltop-watch-history-'));
   });
   afterAll(async () => {
@@ -85,7 +89,17 @@ describe('watch records history', () => {
     expect(said).toEqual([]);
 
     const r = await runCli(
-      ['history', 'incidents', '--from', String(T0S), '--to', String(T0S + 11 * INTERVAL_S), '--worker', rig, '--json'],
+      [
+        'history',
+        'incidents',
+        '--from',
+        String(T0S),
+        '--to',
+        String(T0S + 11 * INTERVAL_S),
+        '--worker',
+        rig,
+        '--json',
+      ],
       env,
     );
     expect(r.stderr).toBe('');
@@ -107,9 +121,7 @@ describe('watch records history', () => {
       env,
     );
     const rows = JSON.parse(before.stdout) as Array<{ worker: string; filledS: number }>;
-    expect(rows.map((row) => row.worker).sort()).toEqual(
-      expect.arrayContaining([rig]),
-    );
+    expect(rows.map((row) => row.worker).sort()).toEqual(expect.arrayContaining([rig]));
     for (const row of rows) expect(row.filledS).toBeGreaterThan(20 * 86_400);
   }, 120_000);
 });

@@ -19,6 +19,7 @@ import {
   SchedulingClockContext,
   systemClock,
 } from '../../../src/ui/clock.js';
+import type { HistorySource } from '../../../src/ui/history-source.js';
 import type { TerminalEffects } from '../../../src/ui/terminal-context.js';
 import { sentEffects } from './fake-effects.js';
 import { cachedSeenStores, memorySeenStore, type SeenStores } from '../../../src/config/seen-store.js';
@@ -125,6 +126,8 @@ export interface MountViewOptions {
   color?: boolean;
   /** Answers asked for before the dashboard mounted, seeding the cache. */
   seeds?: readonly Seed[];
+  /** The history store's source (default: none). */
+  history?: HistorySource;
 }
 
 /** Alert settings under which the dashboard's watcher judges nothing and so reads nothing. */
@@ -170,6 +173,7 @@ export function mountView(view: (hidden: boolean) => ReactElement, opts: MountVi
           seenStores={seenStores}
           random={opts.random}
           seeds={opts.seeds}
+          history={opts.history}
         >
           <UiStateContext.Provider value={ui}>
             <ClockContext.Provider value={clock}>
