@@ -46,10 +46,13 @@ describe('90 days of demo uptime through the back-fill', () => {
   });
 
   it('equals workerUptime from the model, worker by worker', async () => {
-    const model = createMiningModel({ seed: OPTS.seed, accounts: 1, workers: OPTS.workers, startMs: T }).accounts[0]!;
+    const model = createMiningModel({ seed: OPTS.seed, accounts: 1, workers: OPTS.workers, startMs: T })
+      .accounts[0]!;
     // Every name remembered (a worker down now is back-filled only if some listing named it once).
     const names = Array.from({ length: OPTS.workers }, (_, i) => model.fleet.nameOf(i));
-    const remembered = { workers: names.map((name) => ({ name, firstSeen: NOW_S - 30 * DAY, lastSeen: NOW_S - DAY })) };
+    const remembered = {
+      workers: names.map((name) => ({ name, firstSeen: NOW_S - 30 * DAY, lastSeen: NOW_S - DAY })),
+    };
     const watcher = createWatcher({
       client,
       queue: createRequestQueue({ concurrency: 8, gapMs: 1 }),

@@ -125,3 +125,89 @@ describe('watch records history', () => {
     for (const row of rows) expect(row.filledS).toBeGreaterThan(20 * 86_400);
   }, 120_000);
 });
+
+describe('two writers on one profile', () => {
+  let service: ServiceHandle;
+  let proxy: NamesProxy;
+  let client: ReturnType<typeof createClient>;
+  let close: () => Promise<void>;
+  let stateDir = '';
+  beforeAll(async () => {
+    ({ service, proxy, client, close } = await startProxiedService(T0, {
+      seed: 6,
+      workers: 10,
+      miningAccounts: 1,
+    }));
+    stateDir = mkdtempSync(join(tmpdir(), 'pooltop-two-writers-'));
+  });
+  afterAll(async () => {
+    await close();
+    rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  it('watch (60 s) and a dashboard (10 s) recording at once make one history, no error', async () => {
+    const env = cleanEnv({ POOLTOP_STATE_DIR: stateDir });
+    const said: string[] = [];
+    // Each writer opens the file itself, as two processes do.
+    const open = () =>
+      openWriterHistory({
+        env,
+        profile: 'default',
+        prefs: DEFAULT_HISTORY,
+        temporary: false,
+        say: (l) => said.push(l),
+      });
+    const [watchHistory, dashHistory] = [open(), open()];
+    const clock = { t: T0 };
+    const writer = (intervalS: number, history: WriterHistory) =>
+      createWatcher({
+        client,
+        queue: createRequestQueue(),
+        thresholds: NO_THRESHOLDS,
+        watch: watchFromToml({}, 'config.toml'),
+        intervalS,
+        goneAfterS: 600,
+        mining: true,
+        seenStores: cachedSeenStores(async () => memorySeenStore()),
+        store: memoryBookStore(),
+        now: () => clock.t,
+        history: () => history.store,
+      });
+    const watch = writer(60, watchHistory);
+    const dash = writer(10, dashHistory);
+    const account = service.miningAccounts[0]!;
+    const rig = (await client.mining.workerNames({ account, limit: 100 })).items[0]!;
+    const [goneAt, backAt] = [T0S + 125, T0S + 245];
+    for (let s = 0; s <= 600; s += 10) {
+      clock.t = T0 + s * 1000;
+      if (clock.t / 1000 >= goneAt && clock.t / 1000 < backAt) proxy.hide.add(rig);
+      else proxy.hide.delete(rig);
+      await Promise.all([dash.round(), s % 60 === 0 ? watch.round() : undefined]);
+    }
+    const store = dashHistory.store!;
+    await expect.poll(() => store.needsBackfill(account), { timeout: 60_000, interval: 50 }).toBe(false);
+    await Promise.all([watch.stop(), dash.stop()]);
+    expect(said).toEqual([]);
+
+    const window = { from: T0S, to: T0S + 601 };
+    const incidents = store.incidents({ ...window, worker: rig });
+    expect(incidents).toHaveLength(1);
+    const [one] = incidents;
+    // The finer writer's rounds bound it: within 10 s of the truth.
+    expect(one!.firstMissingAt - goneAt).toBeGreaterThanOrEqual(0);
+    expect(one!.firstMissingAt - goneAt).toBeLessThanOrEqual(10);
+    expect(one!.backAt! - backAt).toBeGreaterThanOrEqual(0);
+    expect(one!.backAt! - backAt).toBeLessThanOrEqual(10);
+    // No worker has two live spans over the same time.
+    const live = store.exportSpans(window).filter((s) => !s.filled);
+    for (const w of new Set(live.map((s) => s.worker))) {
+      const spans = live.filter((s) => s.worker === w).sort((a, b) => a.start - b.start);
+      for (let i = 1; i < spans.length; i++)
+        expect(spans[i]!.start).toBeGreaterThanOrEqual(spans[i - 1]!.end);
+    }
+    const up = store.uptime({ ...window, worker: rig })[0]!;
+    expect(up.downS).toBe(one!.durationS);
+    watchHistory.close();
+    dashHistory.close();
+  }, 120_000);
+});
