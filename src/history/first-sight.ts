@@ -40,6 +40,8 @@ export function firstSight(opts: {
         return;
       }
       const all = new Set([...names, ...store.knownWorkers(account)]);
+      // No worker known yet (none connected): wait for a listing that names one.
+      if (all.size === 0) return;
       const run = backfill(opts.client, store, account, [...all], {
         queue: opts.queue,
         signal: opts.signal,

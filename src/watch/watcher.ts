@@ -36,7 +36,7 @@ import { countsRead, listingRead, NO_PRESENCE, type Presence } from './presence.
 import type { WatchSettings } from '../alerts/watch-settings.js';
 import { firstSight } from '../history/first-sight.js';
 import type { HistoryStore } from '../history/store.js';
-import { RoundReads } from './round-reads.js';
+import { RoundReads, recordReads } from '../history/round-reads.js';
 
 const BUCKET_S = 300;
 /** A listing is made again at least this often, even when the counts stay the same. */
@@ -224,7 +224,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
           if (!listing.complete) return;
           state.seen = next;
           state.presence = listingRead(state.presence, next, listing.names, counts, atMs);
-          kept?.listed(name, listing.names, atMs);
+          kept?.listed(name, listing.names, atMs, next.workers.map((w) => w.name));
         }),
       );
     }
@@ -357,13 +357,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
   /** The round's reads into the history store (kept for the next round while it is not open). */
   function record(nowMs: number, round: Round): void {
     const history = opts.history?.();
-    if (!history || !kept || !sight) return;
-    const listed = kept.listings();
-    history.record(kept.take(nowMs, opts.intervalS, round.events));
-    for (const [account, names] of listed) {
-      const seen = accounts.get(account)?.seen?.workers.map((w) => w.name) ?? [];
-      sight.see(history, account, [...names, ...seen]);
-    }
+    if (history && kept && sight) recordReads(history, kept, sight, { atMs: nowMs, intervalS: opts.intervalS, events: round.events });
   }
 
   const round = (): Promise<Round> => {

@@ -25,7 +25,7 @@ describe('the dashboard and its history', () => {
   let service: ServiceHandle;
   let client: ReturnType<typeof createClient>;
   beforeAll(async () => {
-    service = await startService({ port: 0, seed: 3, workers: 8, miningAccounts: 1 });
+    service = await startService({ port: 0, seed: 3, workers: 20, miningAccounts: 1 });
     const { apiKey, apiSecret } = service.credentials;
     client = createClient({ baseUrl: service.baseUrl, apiKey, apiSecret, retries: 0 });
   });

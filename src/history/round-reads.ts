@@ -1,10 +1,14 @@
 /**
- * What the watcher read, kept for the history store until a round records it (history/types.ts):
+ * What a writer (the watcher, the exporter) read, kept for the history store until its round
+ * records it:
  * each account's complete listing, the last time its worker counts still matched that listing
  * (the presence evidence of presence.ts), the account's 5-minute points, and each worker's series
  * the `drop` sweep read since. Only the newest of each is kept, so reads wait bounded while the
- * store is not open yet (the dashboard opens it after its first frame).
+ * store is not open yet (the dashboard opens it after its first frame). `recordReads` records
+ * them and starts the back-fill of an account seen for the first time (first-sight.ts).
  */
+import type { FirstSight } from './first-sight.js';
+import type { HistoryStore } from './store.js';
 import type {
   AccountRound,
   AccountSeriesPoint,
@@ -12,10 +16,12 @@ import type {
   HistoryRound,
   SeriesPoint,
   WorkerSeriesRead,
-} from '../history/types.js';
+} from './types.js';
 
 interface AccountReads {
   listing?: { names: readonly string[]; at: number };
+  /** Names remembered from earlier listings (seen workers), for the back-fill. */
+  remembered?: readonly string[];
   countsAt?: number;
   series?: readonly AccountSeriesPoint[];
   swept?: Map<string, WorkerSeriesRead>;
@@ -35,8 +41,10 @@ export class RoundReads {
     return a;
   }
 
-  listed(account: string, names: readonly string[], atMs: number): void {
-    this.#of(account).listing = { names, at: seconds(atMs) };
+  listed(account: string, names: readonly string[], atMs: number, remembered: readonly string[] = []): void {
+    const a = this.#of(account);
+    a.listing = { names, at: seconds(atMs) };
+    a.remembered = remembered;
   }
 
   countsMatched(account: string, atMs: number): void {
@@ -53,9 +61,11 @@ export class RoundReads {
     a.swept.set(worker, { worker, interval: '5m', points });
   }
 
-  /** The listings made (account, names), for the back-fill on first sight. */
+  /** The accounts listed and every name known of each, for the back-fill on first sight. */
   listings(): Array<[string, readonly string[]]> {
-    return [...this.#accounts].flatMap(([account, a]) => (a.listing ? [[account, a.listing.names]] : []));
+    return [...this.#accounts].flatMap(([account, a]) =>
+      a.listing ? [[account, [...a.listing.names, ...(a.remembered ?? [])]]] : [],
+    );
   }
 
   /** The round to record, and nothing kept after it. */
@@ -76,4 +86,16 @@ export class RoundReads {
     this.#accounts.clear();
     return { at: seconds(atMs), intervalS, accounts, events };
   }
+}
+
+/** The reads as one round into `store`, then the back-fill of any account it has not seen. */
+export function recordReads(
+  store: HistoryStore,
+  reads: RoundReads,
+  sight: FirstSight,
+  round: { atMs: number; intervalS: number; events?: readonly HistoryEvent[] },
+): void {
+  const listed = reads.listings();
+  store.record(reads.take(round.atMs, round.intervalS, round.events ?? []));
+  for (const [account, names] of listed) sight.see(store, account, names);
 }
