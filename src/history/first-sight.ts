@@ -10,6 +10,7 @@ import type { RequestQueue } from '../api/request-queue.js';
 import { backfill } from './backfill.js';
 import type { HistoryStore } from './store.js';
 
+const WORKERS_AT_ONCE = 4;
 /** A failed back-fill (a worker's series unread) is tried again this long after. */
 const RETRY_S = 600;
 
@@ -46,6 +47,8 @@ export function firstSight(opts: {
         queue: opts.queue,
         signal: opts.signal,
         now: nowS,
+        // A few workers' months of points in memory at a time, not every worker's (watch ≤ 70 MB).
+        workersAtOnce: WORKERS_AT_ONCE,
       })
         .then(
           (result) => {

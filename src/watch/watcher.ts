@@ -10,7 +10,8 @@
  * fires nor resolves anything; each source's change between answering and failing is reported
  * once. Cadence: the pool, the accounts and miners/info every interval; an account's series once
  * per 5-minute point; its listing when its worker counts change, and at least once a minute; the
- * per-worker sweep (`drop`) at most once per 5-minute point, at low priority.
+ * per-worker sweep (`drop`) at most once per 5-minute point, at low priority. Given a history
+ * store, each round records what it read (history/round-reads.ts) and a new account is back-filled.
  */
 import { miningSeriesQuery, type PoolReadings, readMining, readPool } from '../alerts/readings.js';
 import type { ThresholdSet } from '../alerts/thresholds.js';
