@@ -28,7 +28,7 @@ import { seenStoreFor } from './mining-gone.js';
 import { createRequestQueue } from '../api/request-queue.js';
 import { firstSight } from '../history/first-sight.js';
 import { RoundReads, recordReads } from '../history/round-reads.js';
-import { NO_HISTORY, openWriterHistory } from './history-writer.js';
+import { commandHistory, NO_HISTORY } from './history-writer.js';
 
 export const DEFAULT_LISTEN = '127.0.0.1:9861';
 export const DEFAULT_INTERVAL_S = 30;
@@ -95,16 +95,7 @@ export async function runExporter(ctx: CommandContext, io: CommandIO, flags: Exp
     fetch: (signal) => ctx.client.getMiningPool({ signal }),
     apply: (overview) => exposition.setPool(readPool(overview)),
   };
-  const history =
-    flags.once || ctx.demo || !withMining
-      ? NO_HISTORY
-      : openWriterHistory({
-          env: io.env,
-          profile: ctx.config.profile,
-          prefs: preferences.history,
-          temporary: false,
-          say: (line) => io.stderr(`pooltop: ${sanitize(line, io.terminal)}\n`),
-        });
+  const history = commandHistory(ctx, io, preferences.history, flags.once || !withMining);
   const reads = history === NO_HISTORY ? undefined : new RoundReads();
   // The back-fill's requests only: the polls go out on their own.
   const backfillQueue = createRequestQueue();

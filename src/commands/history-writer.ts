@@ -9,7 +9,10 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HistoryPreferences } from '../config/history-preferences.js';
 import { resolveStateDir } from '../config/state-dir.js';
+import { sanitize } from '../format/sanitize.js';
 import { type HistoryStore, historyPath, openHistory } from '../history/store.js';
+import type { CommandContext } from './support/context.js';
+import type { CommandIO } from './support/io.js';
 
 export interface WriterHistory {
   store: HistoryStore | undefined;
@@ -58,4 +61,24 @@ export function openWriterHistory(opts: {
       remove();
     },
   };
+}
+
+/**
+ * The profile's store for a command with no screen (watch, the exporter), its lines on stderr;
+ * none with `--demo` (the demo's history is `history --demo`'s own, history-run.ts) or `off`.
+ */
+export function commandHistory(
+  ctx: CommandContext,
+  io: CommandIO,
+  prefs: HistoryPreferences,
+  off = false,
+): WriterHistory {
+  if (ctx.demo || off) return NO_HISTORY;
+  return openWriterHistory({
+    env: io.env,
+    profile: ctx.config.profile,
+    prefs,
+    temporary: false,
+    say: (line) => io.stderr(`pooltop: ${sanitize(line, io.terminal)}\n`),
+  });
 }

@@ -17,7 +17,7 @@ import { fileBookStore, memoryBookStore } from '../watch/book-store.js';
 import type { Round, WatchEvent } from '../watch/event.js';
 import { createNotifier, type NotifyTarget, parseNotifyConfig } from '../watch/notify/index.js';
 import { createWatcher } from '../watch/watcher.js';
-import { NO_HISTORY, openWriterHistory } from './history-writer.js';
+import { commandHistory, NO_HISTORY } from './history-writer.js';
 import { toSafeJson } from './json-output.js';
 import { demoBook, seenStoreFor } from './mining-gone.js';
 import type { CommandContext } from './support/context.js';
@@ -77,16 +77,7 @@ export async function runWatch(ctx: CommandContext, io: CommandIO, flags: WatchF
     ? memoryBookStore(await demoBook(Math.floor(Date.now() / 1000), preferences.watch))
     : fileBookStore({ stateDir, profile: ctx.config.profile, baseUrl: ctx.config.baseUrl });
   const notifier = createNotifier({ targets, stateDir, log: (line) => io.stderr(`${line}\n`) });
-  // With --demo nothing is recorded: the demo's history is `history --demo`'s own (history-run.ts).
-  const history = ctx.demo
-    ? NO_HISTORY
-    : openWriterHistory({
-        env: io.env,
-        profile: ctx.config.profile,
-        prefs: preferences.history,
-        temporary: false,
-        say: (line) => io.stderr(`pooltop: ${sanitize(line, io.terminal)}\n`),
-      });
+  const history = commandHistory(ctx, io, preferences.history);
   const watcher = createWatcher({
     client: ctx.client,
     queue,

@@ -3,14 +3,16 @@
  * account: when the store says the account needs one, every name known — the listing's, the
  * store's own and the names remembered from earlier listings — through the writer's request queue
  * at low priority (backfill.ts). It runs beside the rounds, never awaited by one; once per account
- * in a process while it runs, again after RETRY_S when a worker's series could not be read.
+ * in a process while it runs, again after RETRY_S when a worker's series could not be read; one
+ * worker at a time across accounts, so a long-running writer's memory stays flat.
  */
 import type { MiningApi } from '../api/mining-types.js';
 import type { RequestQueue } from '../api/request-queue.js';
 import { backfill } from './backfill.js';
 import type { HistoryStore } from './store.js';
 
-const WORKERS_AT_ONCE = 4;
+/** Workers read at once (watch ≤ 70 MB: every worker at once was 113 MB for 120 workers). */
+const WORKERS_AT_ONCE = 1;
 /** A failed back-fill (a worker's series unread) is tried again this long after. */
 const RETRY_S = 600;
 
@@ -31,6 +33,8 @@ export function firstSight(opts: {
   const running = new Map<string, Promise<void>>();
   const done = new Set<string>();
   const retryAt = new Map<string, number>();
+  // One account's back-fill after another, so one worker's months of points are in memory at a time.
+  let chain: Promise<void> = Promise.resolve();
   return {
     see(store, account, names) {
       if (done.has(account) || running.has(account) || opts.signal.aborted) return;
@@ -43,13 +47,15 @@ export function firstSight(opts: {
       const all = new Set([...names, ...store.knownWorkers(account)]);
       // No worker known yet (none connected): wait for a listing that names one.
       if (all.size === 0) return;
-      const run = backfill(opts.client, store, account, [...all], {
-        queue: opts.queue,
-        signal: opts.signal,
-        now: nowS,
-        // A few workers' months of points in memory at a time, not every worker's (watch ≤ 70 MB).
-        workersAtOnce: WORKERS_AT_ONCE,
-      })
+      const run = chain
+        .then(() =>
+          backfill(opts.client, store, account, [...all], {
+            queue: opts.queue,
+            signal: opts.signal,
+            now: nowS,
+            workersAtOnce: WORKERS_AT_ONCE,
+          }),
+        )
         .then(
           (result) => {
             if (result.failed === 0) done.add(account);
@@ -60,6 +66,7 @@ export function firstSight(opts: {
           },
         )
         .finally(() => running.delete(account));
+      chain = run;
       running.set(account, run);
     },
     async settled() {

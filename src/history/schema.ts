@@ -1,7 +1,7 @@
 /**
  * The history file's tables and their forward migrations. The schema's version is SQLite's
  * `PRAGMA user_version`; each migration takes the file from the version before it to its own,
- * in one transaction. A file of a higher version than this build knows is refused (open.ts).
+ * in one transaction. A file of a higher version than this build knows is refused (store.ts).
  *
  * Sized for a year of 1,000 workers in well under 150 MB: names are integer ids (`account`,
  * `worker`, `series`), presence is spans, not points, and series are blocks of float32 values,

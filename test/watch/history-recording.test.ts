@@ -27,26 +27,63 @@ const T0 = Date.UTC(2025, 5, 1, 12, 0, 0);
 const T0S = T0 / 1000;
 const INTERVAL_S = 60;
 
-describe('watch records history', () => {
-  let service: ServiceHandle;
-  let proxy: NamesProxy;
-  let client: ReturnType<typeof createClient>;
-  let close: () => Promise<void>;
-  let stateDir = '';
+interface Setup {
+  service: ServiceHandle;
+  proxy: NamesProxy;
+  client: ReturnType<typeof createClient>;
+  stateDir: string;
+}
+
+/** The proxied service (its clock frozen at T0) and a state directory, for one describe block. */
+function proxiedWithStateDir(seed: number, workers: number): Setup {
+  const setup = {} as Setup;
+  let close: () => Promise<void> = async () => {};
   beforeAll(async () => {
-    ({ service, proxy, client, close } = await startProxiedService(T0, {
-      seed: 5,
-      workers: 12,
-      miningAccounts: 1,
-    }));
-    stateDir = mkdtempSync(join(tmpdir(), 'pooltop-watch-history-'));
+    let service: ServiceHandle;
+    let proxy: NamesProxy;
+    let client: ReturnType<typeof createClient>;
+    ({ service, proxy, client, close } = await startProxiedService(T0, { seed, workers, miningAccounts: 1 }));
+    Object.assign(setup, {
+      service,
+      proxy,
+      client,
+      stateDir: mkdtempSync(join(tmpdir(), 'pooltop-watch-history-')),
+    });
   });
   afterAll(async () => {
     await close();
-    rmSync(stateDir, { recursive: true, force: true });
+    rmSync(setup.stateDir, { recursive: true, force: true });
   });
+  return setup;
+}
+
+/** The watcher as `pooltop watch` makes it, on the test's clock, recording into `history`. */
+function recordingWatcher(
+  client: ReturnType<typeof createClient>,
+  clock: { t: number },
+  intervalS: number,
+  history: WriterHistory,
+) {
+  return createWatcher({
+    client,
+    queue: createRequestQueue(),
+    thresholds: NO_THRESHOLDS,
+    watch: watchFromToml({}, 'config.toml'),
+    intervalS,
+    goneAfterS: 600,
+    mining: true,
+    seenStores: cachedSeenStores(async () => memorySeenStore()),
+    store: memoryBookStore(),
+    now: () => clock.t,
+    history: () => history.store,
+  });
+}
+
+describe('watch records history', () => {
+  const setup = proxiedWithStateDir(5, 12);
 
   it('a worker away two minutes is one incident, within one interval of the truth', async () => {
+    const { service, proxy, client, stateDir } = setup;
     const env = cleanEnv({ POOLTOP_STATE_DIR: stateDir });
     const said: string[] = [];
     const history: WriterHistory = openWriterHistory({
@@ -59,19 +96,7 @@ describe('watch records history', () => {
     const store = history.store;
     if (!store) throw new Error(said.join('\n'));
     const clock = { t: T0 };
-    const watcher = createWatcher({
-      client,
-      queue: createRequestQueue(),
-      thresholds: NO_THRESHOLDS,
-      watch: watchFromToml({}, 'config.toml'),
-      intervalS: INTERVAL_S,
-      goneAfterS: 600,
-      mining: true,
-      seenStores: cachedSeenStores(async () => memorySeenStore()),
-      store: memoryBookStore(),
-      now: () => clock.t,
-      history: () => history.store,
-    });
+    const watcher = recordingWatcher(client, clock, INTERVAL_S, history);
     const account = service.miningAccounts[0]!;
     const rig = (await client.mining.workerNames({ account, limit: 100 })).items[1]!;
     // The truth: away from T0+200 s to T0+320 s.
@@ -127,25 +152,10 @@ describe('watch records history', () => {
 });
 
 describe('two writers on one profile', () => {
-  let service: ServiceHandle;
-  let proxy: NamesProxy;
-  let client: ReturnType<typeof createClient>;
-  let close: () => Promise<void>;
-  let stateDir = '';
-  beforeAll(async () => {
-    ({ service, proxy, client, close } = await startProxiedService(T0, {
-      seed: 6,
-      workers: 10,
-      miningAccounts: 1,
-    }));
-    stateDir = mkdtempSync(join(tmpdir(), 'pooltop-two-writers-'));
-  });
-  afterAll(async () => {
-    await close();
-    rmSync(stateDir, { recursive: true, force: true });
-  });
+  const setup = proxiedWithStateDir(6, 10);
 
   it('watch (60 s) and a dashboard (10 s) recording at once make one history, no error', async () => {
+    const { service, proxy, client, stateDir } = setup;
     const env = cleanEnv({ POOLTOP_STATE_DIR: stateDir });
     const said: string[] = [];
     // Each writer opens the file itself, as two processes do.
@@ -159,22 +169,8 @@ describe('two writers on one profile', () => {
       });
     const [watchHistory, dashHistory] = [open(), open()];
     const clock = { t: T0 };
-    const writer = (intervalS: number, history: WriterHistory) =>
-      createWatcher({
-        client,
-        queue: createRequestQueue(),
-        thresholds: NO_THRESHOLDS,
-        watch: watchFromToml({}, 'config.toml'),
-        intervalS,
-        goneAfterS: 600,
-        mining: true,
-        seenStores: cachedSeenStores(async () => memorySeenStore()),
-        store: memoryBookStore(),
-        now: () => clock.t,
-        history: () => history.store,
-      });
-    const watch = writer(60, watchHistory);
-    const dash = writer(10, dashHistory);
+    const watch = recordingWatcher(client, clock, 60, watchHistory);
+    const dash = recordingWatcher(client, clock, 10, dashHistory);
     const account = service.miningAccounts[0]!;
     const rig = (await client.mining.workerNames({ account, limit: 100 })).items[0]!;
     const [goneAt, backAt] = [T0S + 125, T0S + 245];
