@@ -2,12 +2,14 @@
 // The watcher's rows of the bench, against the built CLI (`npm run build` first):
 //   1. `pooltop watch` at a 60 s interval against `pooltop serve` (3 accounts × 40 workers, pool and
 //      mining thresholds, the worker rules on): its RSS, highest of samples every second, and its CPU
-//      over the idle window after the first rounds (targets ≤ 70 MB, ≤ 0.5 %);
+//      over the idle window after the first rounds (targets ≤ 70 MB, ≤ 0.5 %), with history recorded
+//      (`[history]` on, the default: the profile's file, the back-fill of the accounts at start) and,
+//      with --history-off, again with `enabled = false` beside it;
 //   2. the requests it makes per minute, counted on the service's side by a proxy, for 50 accounts ×
 //      2,000 workers with `drop` on (the documented limit: 1,000 requests per 10 s per operation).
 // No Ink or React is loaded by `watch`; both children are killed on exit; 127.0.0.1 only.
 //
-//   node bench/watch.mjs [--quick]        run alone
+//   node bench/watch.mjs [--quick] [--history-off] [--idle-only]   run alone
 //   npm run bench -- --only watch          from bench/run.mjs
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -70,12 +72,12 @@ function watchEnv(facts, base, config) {
 const STARTED = /^pooltop watch: .*$/m;
 
 /** RSS and idle CPU of the watcher at a 60 s interval. */
-export async function measureWatchIdle(cli, { idleMs = 120_000, warmupMs = 10_000 } = {}) {
+export async function measureWatchIdle(cli, { idleMs = 120_000, warmupMs = 10_000, history = true } = {}) {
   const facts = await serve(cli, []);
   const { env, home } = watchEnv(
     facts,
     facts.base_url,
-    '[thresholds.pool]\nhashrate = { warning = "1:" }\n[thresholds.mining]\nreject_rate = { warning = "~:5%" }\nworkers_gone = { warning = "~:100" }\n[watch]\ninterval = "60s"\n',
+    `[thresholds.pool]\nhashrate = { warning = "1:" }\n[thresholds.mining]\nreject_rate = { warning = "~:5%" }\nworkers_gone = { warning = "~:100" }\n[watch]\ninterval = "60s"\n[history]\nenabled = ${history}\n`,
   );
   const { child } = await spawnLine(cli, ['watch'], env, STARTED, 'stderr');
   let rss = 0;
@@ -91,7 +93,7 @@ export async function measureWatchIdle(cli, { idleMs = 120_000, warmupMs = 10_00
   clearInterval(sample);
   await stop(child);
   rmSync(home, { recursive: true, force: true });
-  return { rssMB: rss / 1e6, cpuPct: ((cpu1 - cpu0) / wall) * 100, seconds: wall / 1000 };
+  return { rssMB: rss / 1e6, cpuPct: ((cpu1 - cpu0) / wall) * 100, seconds: wall / 1000, history };
 }
 
 /** SIGTERM, then the exit awaited (bounded): the watcher writes its state on the way out. */
@@ -140,7 +142,7 @@ export function watchLines(idle, load) {
   const out = [];
   if (idle?.rssMB !== undefined)
     out.push(
-      `watch, 60 s interval: RSS ${idle.rssMB.toFixed(1)} MB (≤ 70), idle CPU ${idle.cpuPct.toFixed(2)} % over ${idle.seconds.toFixed(0)} s (≤ 0.5)`,
+      `watch, 60 s interval, history ${idle.history === false ? 'off' : 'on'}: RSS ${idle.rssMB.toFixed(1)} MB (≤ 70), idle CPU ${idle.cpuPct.toFixed(2)} % over ${idle.seconds.toFixed(0)} s (≤ 0.5)`,
     );
   if (load?.byPath)
     out.push(
@@ -164,6 +166,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
   const idle = await measureWatchIdle(cli, quick ? { idleMs: 60_000 } : {});
   for (const line of watchLines(idle)) console.log(line);
+  if (process.argv.includes('--history-off')) {
+    const off = await measureWatchIdle(cli, { ...(quick ? { idleMs: 60_000 } : {}), history: false });
+    for (const line of watchLines(off)) console.log(line);
+  }
+  if (process.argv.includes('--idle-only')) {
+    stopChildren();
+    process.exit(0);
+  }
   const load = await measureWatchLoad(cli, { minutes: quick ? 2 : 3 });
   for (const line of watchLines(undefined, load)) console.log(line);
   stopChildren();

@@ -137,6 +137,15 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
         const seenStores = cachedSeenStores((account) =>
           seenStoreFor(ctx, io, account, Math.floor(Date.now() / 1000)),
         );
+        const { dashboardHistory } = await import('./dashboard-history.js');
+        // Opened by the dashboard after its first frame; lines are held and printed on the way out.
+        const history = dashboardHistory({
+          env: io.env,
+          profile: ctx.config.profile,
+          prefs: preferences.history,
+          demo: ctx.demo,
+          say: (line) => console.error(`pooltop: ${line}`),
+        });
         return runDashboard({
           client: ctx.client,
           queue: ctx.queue,
@@ -157,7 +166,8 @@ Set DEBUG=pooltop for details of a failure on stderr.`,
           screenReader,
           reduceMotion: values['reduce-motion'] === true,
           env: io.env,
-        });
+          history,
+        }).finally(() => history.close());
       },
       // While the dashboard owns the screen, console output is held and printed on the way out.
       { retries: 0, debugLine: (line) => console.error(line) },

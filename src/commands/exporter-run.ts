@@ -4,7 +4,9 @@
  * `/metrics`; `--once` polls once and prints one exposition on stdout (for node_exporter's
  * textfile collector; within `--timeout`, default 30 s). The server stops cleanly on SIGINT/SIGTERM
  * (exit 0); `--once` stops at once too, with 130/143 and nothing on stdout. The pool always; every mining
- * account too when an API key and secret are configured (exporter/mining-targets.ts).
+ * account too when an API key and secret are configured (exporter/mining-targets.ts). Serving (not
+ * `--once`, not `--demo`), each poll's listings and series are recorded into the profile's history
+ * store when `[history]` is on, and a new account is back-filled through a queue of its own.
  */
 import { readPool } from '../alerts/readings.js';
 import { PooltopError } from '../errors/pooltop-error.js';
@@ -26,6 +28,10 @@ import { type CommandIO, interruptedCode, untilAborted } from './support/io.js';
 import { goneAfterS } from './support/gone-after.js';
 import { cachedSeenStores } from '../config/seen-store.js';
 import { seenStoreFor } from './mining-gone.js';
+import { createRequestQueue } from '../api/request-queue.js';
+import { firstSight } from '../history/first-sight.js';
+import { RoundReads, recordReads } from '../history/round-reads.js';
+import { commandHistory, NO_HISTORY } from './history-writer.js';
 
 export const DEFAULT_LISTEN = '127.0.0.1:9861';
 export const DEFAULT_INTERVAL_S = 30;
@@ -123,6 +129,11 @@ export async function runExporter(ctx: CommandContext, io: CommandIO, flags: Exp
     fetch: (signal) => ctx.client.getMiningPool({ signal }),
     apply: (overview) => exposition.setPool(readPool(overview)),
   };
+  const history = commandHistory(ctx, io, preferences.history, flags.once || !withMining);
+  const reads = history === NO_HISTORY ? undefined : new RoundReads();
+  // The back-fill's requests only: the polls go out on their own.
+  const backfillQueue = createRequestQueue();
+  const sight = firstSight({ client: ctx.client, queue: backfillQueue, signal: io.signal, now: Date.now });
   const targets = [
     pool,
     ...(withMining
@@ -133,6 +144,7 @@ export async function runExporter(ctx: CommandContext, io: CommandIO, flags: Exp
             ),
             afterS: flags.goneAfterS,
             perWorker: flags.perWorker,
+            history: reads,
           }),
         ]
       : []),
@@ -150,11 +162,16 @@ export async function runExporter(ctx: CommandContext, io: CommandIO, flags: Exp
           : `pooltop: warning: ${what}: ${error instanceof Error ? error.message : String(error)}\n`,
       );
     },
+    onRound: () => {
+      const store = history.store;
+      if (store && reads) recordReads(store, reads, sight, { atMs: Date.now(), intervalS: flags.intervalS });
+    },
   });
 
   if (flags.once) {
     await poller.pollAll();
     poller.stop();
+    backfillQueue.close();
     // Stopped by a signal: no exposition of polls that were cut short.
     if (io.signal.aborted) return interruptedCode(io.signal);
     io.stdout(await exposition.text());
@@ -176,6 +193,9 @@ export async function runExporter(ctx: CommandContext, io: CommandIO, flags: Exp
   poller.start(flags.intervalS * 1000);
   await untilAborted(io.signal);
   poller.stop();
+  backfillQueue.close();
+  await sight.settled();
+  history.close();
   await server.close();
   return 0;
 }

@@ -84,7 +84,7 @@ async function storeInput(
 ): Promise<number> {
   const ctx: CommandContext = await createContext(values, io, { timeoutS: 30 });
   try {
-    const opened = openReportStore(ctx);
+    const opened = openReportStore(ctx, io.env, (line) => io.stderr(`pooltop: ${line}\n`));
     if ('unavailable' in opened) throw new PooltopError('storage', `report: ${opened.unavailable}`);
     try {
       const accounts = req.allAccounts

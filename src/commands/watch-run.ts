@@ -16,6 +16,7 @@ import { fileBookStore, memoryBookStore } from '../watch/book-store.js';
 import type { Round, WatchEvent } from '../watch/event.js';
 import { createNotifier, type NotifyTarget, parseNotifyConfig } from '../watch/notify/index.js';
 import { createWatcher } from '../watch/watcher.js';
+import { commandHistory, NO_HISTORY } from './history-writer.js';
 import { toSafeJson } from './json-output.js';
 import { demoBook, seenStoreFor } from './mining-gone.js';
 import type { CommandContext } from './support/context.js';
@@ -75,6 +76,7 @@ export async function runWatch(ctx: CommandContext, io: CommandIO, flags: WatchF
     ? memoryBookStore(await demoBook(Math.floor(Date.now() / 1000), preferences.watch))
     : fileBookStore({ stateDir, profile: ctx.config.profile, baseUrl: ctx.config.baseUrl });
   const notifier = createNotifier({ targets, stateDir, log: (line) => io.stderr(`${line}\n`) });
+  const history = commandHistory(ctx, io, preferences.history);
   const watcher = createWatcher({
     client: ctx.client,
     queue,
@@ -86,6 +88,7 @@ export async function runWatch(ctx: CommandContext, io: CommandIO, flags: WatchF
     seenStores: cachedSeenStores((account) => seenStoreFor(ctx, io, account, Math.floor(Date.now() / 1000))),
     store,
     ...(mining ? { oversight: ctx.client.oversight } : {}),
+    history: history === NO_HISTORY ? undefined : () => history.store,
     onSourceError: (source, error) =>
       io.stderr(
         `pooltop: warning: ${sanitize(source, io.terminal)}: ${sanitize(error instanceof Error ? error.message : String(error), io.terminal)}\n`,
@@ -105,7 +108,9 @@ export async function runWatch(ctx: CommandContext, io: CommandIO, flags: WatchF
       if (io.signal.aborted) return interruptedCode(io.signal);
       return 0;
     }
-    io.stderr(`${describe(flags, preferences, mining, targets.length, ctx.config.baseUrl, io.terminal)}\n`);
+    io.stderr(
+      `${describe(flags, preferences, mining, targets.length, ctx.config.baseUrl, io.terminal)}; ${history.store ? `history in ${sanitizeLine(history.store.path, io.terminal)}` : 'no history'}\n`,
+    );
     // The watcher's and the queue's timers do not hold the process (the dashboard quits past
     // them); with no screen and no server, this one does until the signal.
     const alive = setInterval(() => undefined, 2 ** 30);
@@ -115,6 +120,7 @@ export async function runWatch(ctx: CommandContext, io: CommandIO, flags: WatchF
     return 0;
   } finally {
     await watcher.stop();
+    history.close();
     queue.close();
     await notifier.flush(flags.once ? 5_000 : 1_000);
     await notifier.close();

@@ -10,7 +10,8 @@
  * first time, whenever its counts of connected and offline workers change (a worker came or
  * went), and at least every --gone-after; with the per-worker series (whitebit_mining_worker_up,
  * on unless --no-worker-metrics) every poll, a page per 100 workers. A listing with a failed page
- * changes nothing.
+ * changes nothing. With `history`, what is read is kept for the history store: each complete listing,
+ * the counts that still match it, and the account's series (exporter-run.ts records a poll's reads).
  */
 import { miningSeriesQuery, readMining } from '../alerts/readings.js';
 import type {
@@ -23,6 +24,7 @@ import type {
 import { listAndRemember } from '../api/worker-listing.js';
 import type { SeenStores } from '../config/seen-store.js';
 import { countGone, type SeenState } from '../config/seen-workers.js';
+import type { RoundReads } from '../history/round-reads.js';
 import type { Exposition } from './exposition.js';
 import type { PollTarget } from './poller.js';
 
@@ -53,6 +55,8 @@ export interface GoneOptions {
    * the counts change) so it is as fresh as the interval. Off for huge fleets.
    */
   perWorker?: boolean;
+  /** Where a poll's reads wait for the history store (none: nothing kept). */
+  history?: RoundReads;
 }
 
 /** The worker counts as one key: a change means a worker came or went. */
@@ -92,11 +96,12 @@ export function miningTargets(
       // the counts as they were: listed again at least every --gone-after).
       const recent = now() - (state.listedMs ?? 0) < gone.afterS * 1000;
       if (state.seen && counts === state.listedAt && recent && !gone.perWorker) return state.seen;
-      const { listing, seen: next } = await listAndRemember({ mining }, account, await gone.stores(account), {
+      const { listing, seen: next, atMs } = await listAndRemember({ mining }, account, await gone.stores(account), {
         signal,
         now,
       });
       if (!listing.complete) return state.seen;
+      gone.history?.listed(account, listing.names, atMs, next.workers.map((w) => w.name));
       state.listedAt = counts;
       state.listedMs = now();
       return next;
@@ -114,6 +119,7 @@ export function miningTargets(
       fetch: (signal) => mining.minerInfo({ account }, { signal }),
       apply: (info) => {
         state.info = info as MinerInfo;
+        if (state.seen && countsOf(state.info) === state.listedAt) gone?.history?.countsMatched(account, now());
         publish();
       },
       // The listing follows the counts it answers to.
@@ -125,6 +131,7 @@ export function miningTargets(
       fetch: (signal) => mining.hashrate(miningSeriesQuery(account, now() / 1000), { signal }),
       apply: (series) => {
         state.series = series as AccountHashRate;
+        gone?.history?.series(account, state.series.hashrate);
         publish();
       },
     },

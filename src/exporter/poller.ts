@@ -27,6 +27,8 @@ export interface PollerHooks {
   record(endpoint: string, outcome: string, account?: string): void;
   /** The endpoint started failing (`error` set) or answers again (`error` undefined). */
   onChange?(endpoint: string, error: unknown, account?: string): void;
+  /** Every target of a round has answered or failed (the exporter records its history then). */
+  onRound?(): void;
 }
 
 /** `endpoint`, or `endpoint account` for a per-account one: what is polled once at a time. */
@@ -77,6 +79,7 @@ export function createPoller(targets: readonly PollTarget<any>[], hooks: PollerH
 
   const pollAll = async () => {
     await Promise.all(targets.map(pollOne));
+    if (!lifetime.signal.aborted) hooks.onRound?.();
   };
   return {
     pollAll,

@@ -18,6 +18,11 @@ export interface BackfillOptions {
   now?: number;
   /** Days of hourly points asked at most (default 90). */
   hourlyDays?: number;
+  /**
+   * Workers read at once (default all): each holds its months of points until recorded, so a
+   * long-running writer keeps its memory down with a few.
+   */
+  workersAtOnce?: number;
 }
 
 export interface BackfillResult {
@@ -46,29 +51,34 @@ export async function backfill(
       { priority: 'low', signal: opts.signal },
     );
   const result: BackfillResult = { workers: 0, points: 0, failed: 0 };
+  const one = async (worker: string) => {
+    try {
+      const reads: WorkerSeriesRead[] = [];
+      const daily = await ask(worker, '24h', now - 400 * DAY, now);
+      reads.push({ worker, interval: '24h', points: daily.hashrate, backfill: true });
+      const oldest = daily.hashrate[0]?.timestamp ?? now - DAY;
+      const floor = Math.max(oldest, now - (opts.hourlyDays ?? 90) * DAY);
+      const span = WINDOW_POINTS * INTERVAL_SECONDS['1h'];
+      const windows: Array<[number, number]> = [];
+      for (let to = now; to > floor; to -= span) windows.push([Math.max(floor, to - span + 1), to]);
+      const hourly = await Promise.all(windows.map(([from, to]) => ask(worker, '1h', from, to)));
+      for (const h of hourly) reads.push({ worker, interval: '1h', points: h.hashrate, backfill: true });
+      const fine = await ask(worker, '5m', now - DAY, now);
+      reads.push({ worker, interval: '5m', points: fine.hashrate, backfill: true });
+      const kept = store.record({ at: now, intervalS: 60, accounts: [{ account, workerSeries: reads }] });
+      if (!kept) throw new Error('not recorded');
+      result.workers++;
+      result.points += reads.reduce((n, r) => n + r.points.length, 0);
+    } catch (e) {
+      if (opts.signal?.aborted) throw e;
+      result.failed++;
+    }
+  };
+  const waiting = [...names];
+  const lanes = Math.max(1, Math.min(opts.workersAtOnce ?? waiting.length, waiting.length));
   await Promise.all(
-    names.map(async (worker) => {
-      try {
-        const reads: WorkerSeriesRead[] = [];
-        const daily = await ask(worker, '24h', now - 400 * DAY, now);
-        reads.push({ worker, interval: '24h', points: daily.hashrate, backfill: true });
-        const oldest = daily.hashrate[0]?.timestamp ?? now - DAY;
-        const floor = Math.max(oldest, now - (opts.hourlyDays ?? 90) * DAY);
-        const span = WINDOW_POINTS * INTERVAL_SECONDS['1h'];
-        const windows: Array<[number, number]> = [];
-        for (let to = now; to > floor; to -= span) windows.push([Math.max(floor, to - span + 1), to]);
-        const hourly = await Promise.all(windows.map(([from, to]) => ask(worker, '1h', from, to)));
-        for (const h of hourly) reads.push({ worker, interval: '1h', points: h.hashrate, backfill: true });
-        const fine = await ask(worker, '5m', now - DAY, now);
-        reads.push({ worker, interval: '5m', points: fine.hashrate, backfill: true });
-        const kept = store.record({ at: now, intervalS: 60, accounts: [{ account, workerSeries: reads }] });
-        if (!kept) throw new Error('not recorded');
-        result.workers++;
-        result.points += reads.reduce((n, r) => n + r.points.length, 0);
-      } catch (e) {
-        if (opts.signal?.aborted) throw e;
-        result.failed++;
-      }
+    Array.from({ length: lanes }, async () => {
+      for (let worker = waiting.shift(); worker !== undefined; worker = waiting.shift()) await one(worker);
     }),
   );
   if (result.failed === 0 && !opts.signal?.aborted) store.markBackfilled(account, now);

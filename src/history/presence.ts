@@ -154,7 +154,10 @@ export function seriesSpans(buckets: readonly SeriesBucket[]): FilledSpan[] {
   const byRes = new Map<number, SeriesBucket[]>();
   for (const b of buckets) {
     if (!Number.isFinite(b.timestamp) || !(b.res > 0)) continue;
-    byRes.set(b.res, [...(byRes.get(b.res) ?? []), b]);
+    // Pushed, not spread: months of hourly buckets copied bucket by bucket were megabytes of garbage.
+    const list = byRes.get(b.res);
+    if (list) list.push(b);
+    else byRes.set(b.res, [b]);
   }
   const chosen: SeriesBucket[] = [];
   const covered: Array<[number, number]> = [];

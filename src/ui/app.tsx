@@ -14,6 +14,7 @@ import type { ResolvedConfig } from '../config/types.js';
 import { createTheme } from '../format/color.js';
 import { AlertSettingsContext, type AlertSettings, NO_ALERTS } from './alerts/alerts-context.js';
 import { DashboardContext, type DashboardContextValue } from './dashboard-context.js';
+import type { HistorySource } from './history-source.js';
 import { KeypressProvider } from './hooks/use-keypress.js';
 import type { Seed } from './data/seed.js';
 import { Shell, type TerminalControl } from './shell.js';
@@ -51,8 +52,13 @@ export interface ProvidersProps {
   seenStores?: SeenStores;
   /** The theme, which the terminal's answer may change (default: dark, or none without `color`). */
   themeSource?: ThemeSource;
+  /** The history store, opened after the first frame (default: none, nothing recorded). */
+  history?: HistorySource;
   children: ReactNode;
 }
+
+const NO_STORE = () => undefined;
+const NO_CHANGES = () => () => {};
 
 /** Theme, dashboard context, alert settings and the data layer. Hooks work anywhere inside. */
 export function DashboardProviders({
@@ -70,6 +76,7 @@ export function DashboardProviders({
   alerts = NO_ALERTS,
   seenStores: givenSeenStores,
   themeSource,
+  history: historySource,
   children,
 }: ProvidersProps) {
   const seenStores = useMemo(
@@ -100,9 +107,19 @@ export function DashboardProviders({
         store: memoryBookStore(),
         now,
         seriesQuery: (account, nowS) => chartSeriesQuery(account, '5m', nowS),
+        history: historySource?.get,
       }),
-    [shared, queue, alerts.thresholds, alerts.watch, watchIntervalS, config, seenStores, now],
+    [shared, queue, alerts.thresholds, alerts.watch, watchIntervalS, config, seenStores, now, historySource],
   );
+  const history = useSyncExternalStore(
+    historySource?.subscribe ?? NO_CHANGES,
+    historySource?.get ?? NO_STORE,
+  );
+  useEffect(() => {
+    // After the first frame: the file is opened (and node:sqlite loaded) off its path.
+    const timer = setTimeout(() => historySource?.open(), 0);
+    return () => clearTimeout(timer);
+  }, [historySource]);
   const feed = useMemo(() => createAlertFeed(watcher, term, now), [watcher, term, now]);
   useEffect(() => {
     watcher.start();
@@ -124,8 +141,9 @@ export function DashboardProviders({
       signal,
       now,
       seenStores,
+      history,
     }),
-    [client, shared, queue, watcher, config, demo, intervalMs, signal, now, seenStores],
+    [client, shared, queue, watcher, config, demo, intervalMs, signal, now, seenStores, history],
   );
   const source = useMemo(() => themeSource ?? fixedThemeSource(createTheme(color)), [themeSource, color]);
   const theme = useSyncExternalStore(source.subscribe, source.get);

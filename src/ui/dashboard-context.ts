@@ -5,10 +5,10 @@
  */
 import { createContext, useContext } from 'react';
 import type { RequestQueue } from '../api/request-queue.js';
+import type { HistoryStore } from '../history/store.js';
 import type { ApiClient } from '../api/types.js';
 import type { Watcher } from '../watch/watcher.js';
 import type { SeenStores } from '../config/seen-store.js';
-import type { HistoryStore } from '../history/store.js';
 import type { ResolvedConfig } from '../config/types.js';
 
 export interface DashboardContextValue {
@@ -32,8 +32,12 @@ export interface DashboardContextValue {
   now: () => number;
   /** What this profile remembers of each mining account's workers (config/seen-store.ts). */
   seenStores: SeenStores;
-  /** This profile's history file (history/store.ts), when history is on and the file opened. */
-  history?: HistoryStore;
+  /**
+   * The profile's history store (history/store.ts; with `--demo` a temporary one, back-filled):
+   * undefined until it is open, shortly after the first frame, and when `[history]` is off or
+   * the file cannot be opened. The dashboard's watcher records into the same store.
+   */
+  history: HistoryStore | undefined;
 }
 
 export const DashboardContext = createContext<DashboardContextValue | null>(null);

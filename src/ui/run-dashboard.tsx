@@ -16,6 +16,7 @@ import { createFullScreenRenderer } from '../renderer/index.js';
 import { asciiOutput } from '../format/ascii.js';
 import { type ColorDepth, DEFAULT_TERMINAL, type TerminalCaps } from '../terminal/capabilities.js';
 import type { AlertSettings } from './alerts/alerts-context.js';
+import type { HistorySource } from './history-source.js';
 import { App } from './app.js';
 import { type SchedulingClock, SchedulingClockContext, systemClock } from './clock.js';
 import { type DiagnosticsOptions, startDiagnostics } from './diagnostics.js';
@@ -55,6 +56,8 @@ export interface DashboardOptions {
   firstPoll?: Promise<PoolOverview>;
   /** Each mining account's seen workers (default: in memory only). */
   seenStores?: SeenStores;
+  /** The history store the dashboard's watcher records into and views read (default: none). */
+  history?: HistorySource;
   /** The clock the dashboard reads and sets its tick with (default: the system's). */
   clock?: SchedulingClock;
   /** What the terminal can do, as cli.ts decided (default: UTF-8, 16 colours); views read it in context. */
@@ -215,6 +218,7 @@ export async function runDashboard(opts: DashboardOptions): Promise<number> {
                   color={opts.color}
                   alerts={opts.alerts}
                   seenStores={opts.seenStores}
+                  history={opts.history}
                   themeSource={themeSource}
                   signal={controller.signal}
                   now={clock.now}

@@ -12,7 +12,8 @@
  * per 5-minute point; its listing when its worker counts change, and at least once a minute; the
  * per-worker sweep (`drop`) at most once per 5-minute point, at low priority; with the oversight
  * reads, the sub-accounts' keys every `keys_every` (10 minutes) in the background at low priority
- * and the withdrawals awaiting you every interval (subaccount-watch.ts).
+ * and the withdrawals awaiting you every interval (subaccount-watch.ts). Given a history
+ * store, each round records what it read (history/round-reads.ts) and a new account is back-filled.
  */
 import { miningSeriesQuery, type PoolReadings, readMining, readPool } from '../alerts/readings.js';
 import type { ThresholdSet } from '../alerts/thresholds.js';
@@ -38,6 +39,9 @@ import { countsRead, listingRead, NO_PRESENCE, type Presence } from './presence.
 import type { WatchSettings } from '../alerts/watch-settings.js';
 import type { OversightApi } from '../api/oversight-types.js';
 import { createSubAccountWatch } from './subaccount-watch.js';
+import { firstSight } from '../history/first-sight.js';
+import type { HistoryStore } from '../history/store.js';
+import { RoundReads, recordReads } from '../history/round-reads.js';
 
 const BUCKET_S = 300;
 /** A listing is made again at least this often, even when the counts stay the same. */
@@ -74,6 +78,13 @@ export interface WatcherOptions {
   onKeysAudited?: (keys: number) => void;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
+  /**
+   * The history store each round is recorded into (history/store.ts), asked each round: the
+   * dashboard opens it after its first frame. Given: every account's listing is made (at the
+   * relist cadence) and its 5-minute series read once a point, whatever the rules say; an account
+   * the store has not seen is back-filled (history/first-sight.ts).
+   */
+  history?: () => HistoryStore | undefined;
 }
 
 interface AccountState {
@@ -136,9 +147,13 @@ export function createWatcher(opts: WatcherOptions): Watcher {
   const clearTimer = opts.clearTimer ?? ((h: unknown) => clearTimeout(h as NodeJS.Timeout));
   const seriesQuery = opts.seriesQuery ?? miningSeriesQuery;
   const wantPool = Object.keys(thresholds.pool).length > 0;
+  const recording = opts.history !== undefined;
   const wantMining =
-    opts.mining && (Object.keys(thresholds.mining).length > 0 || watch.workers.offline || watch.workers.drop !== undefined);
-  const wantListing = watch.workers.offline || watch.workers.drop !== undefined || Boolean(thresholds.mining.workers_gone);
+    opts.mining &&
+    (Object.keys(thresholds.mining).length > 0 || watch.workers.offline || watch.workers.drop !== undefined || recording);
+  const wantListing =
+    watch.workers.offline || watch.workers.drop !== undefined || Boolean(thresholds.mining.workers_gone) || recording;
+  const wantSeries = Object.keys(thresholds.mining).some((k) => k !== 'workers_gone') || recording;
 
   const life = new AbortController();
   const signal = life.signal;
@@ -158,6 +173,8 @@ export function createWatcher(opts: WatcherOptions): Watcher {
   let sweeping = false;
   let sweepBucket = -1;
   let sweeps = 0;
+  const kept = recording ? new RoundReads() : undefined;
+  const sight = recording ? firstSight({ client, queue, signal, now }) : undefined;
 
   const ask = <T>(task: (s: AbortSignal | undefined) => Promise<T>, low = false) =>
     queue.run(task, { signal, priority: low ? 'low' : 'high' });
@@ -207,10 +224,13 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     if (info) {
       state.info = info;
       const counts = countsOf(info);
-      if (counts !== undefined) state.presence = countsRead(state.presence, counts, now());
+      const at = now();
+      if (counts !== undefined) state.presence = countsRead(state.presence, counts, at);
+      if (counts !== undefined && !state.presence.diverged && state.presence.matchedMs === at) {
+        kept?.countsMatched(name, at);
+      }
     }
     const bucket = Math.floor(nowS / BUCKET_S);
-    const wantSeries = Object.keys(thresholds.mining).some((k) => k !== 'workers_gone');
     const reads: Promise<unknown>[] = [];
     if (wantSeries && state.seriesBucket !== bucket) {
       reads.push(
@@ -220,6 +240,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
           if (!series) return;
           state.series = series;
           state.seriesBucket = bucket;
+          kept?.series(name, series.hashrate);
         }),
       );
     }
@@ -234,6 +255,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
           if (!listing.complete) return;
           state.seen = next;
           state.presence = listingRead(state.presence, next, listing.names, counts, atMs);
+          kept?.listed(name, listing.names, atMs, next.workers.map((w) => w.name));
         }),
       );
     }
@@ -315,6 +337,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
               true,
             ),
           );
+          if (series) kept?.swept(account, worker, series.hashrate);
           const rates = (series?.hashrate ?? []).map((p) => p.hashrate).filter((r): r is number => r !== null);
           const mid = median(rates);
           const last = rates.at(-1);
@@ -358,9 +381,16 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     if (opts.store && (events.length > 0 || !sameKeys(before, next))) {
       await opts.store.save([...book.values()]).catch((error: unknown) => opts.onSourceError?.('state file', error));
     }
+    record(nowMs, round);
     void sweep(Math.floor(nowMs / 1000 / BUCKET_S));
     for (const listener of listeners) listener(round);
     return round;
+  }
+
+  /** The round's reads into the history store (kept for the next round while it is not open). */
+  function record(nowMs: number, round: Round): void {
+    const history = opts.history?.();
+    if (history && kept && sight) recordReads(history, kept, sight, { atMs: nowMs, intervalS: opts.intervalS, events: round.events });
   }
 
   const round = (): Promise<Round> => {
@@ -391,6 +421,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
       timer = undefined;
       life.abort(new Error('watcher stopping'));
       await running?.catch(() => undefined);
+      await sight?.settled();
       await opts.store?.save([...book.values()]).catch(() => undefined);
     },
     setPaused(p) {

@@ -19,6 +19,7 @@ import {
   SchedulingClockContext,
   systemClock,
 } from '../../../src/ui/clock.js';
+import type { HistorySource } from '../../../src/ui/history-source.js';
 import type { TerminalEffects } from '../../../src/ui/terminal-context.js';
 import { sentEffects } from './fake-effects.js';
 import { cachedSeenStores, memorySeenStore, type SeenStores } from '../../../src/config/seen-store.js';
@@ -127,8 +128,11 @@ export interface MountViewOptions {
   color?: boolean;
   /** Answers asked for before the dashboard mounted, seeding the cache. */
   seeds?: readonly Seed[];
-  /** The history file on the dashboard context (history-fixture.tsx). */
-  history?: HistoryStore;
+  /**
+   * The history file: a store (history-fixture.tsx: on the context only, nothing recorded into it)
+   * or a source the dashboard opens and records into, as it does for users.
+   */
+  history?: HistoryStore | HistorySource;
 }
 
 /** Alert settings under which the dashboard's watcher judges nothing and so reads nothing. */
@@ -174,12 +178,17 @@ export function mountView(view: (hidden: boolean) => ReactElement, opts: MountVi
           seenStores={seenStores}
           random={opts.random}
           seeds={opts.seeds}
+          history={opts.history && 'subscribe' in opts.history ? opts.history : undefined}
         >
           <UiStateContext.Provider value={ui}>
             <ClockContext.Provider value={clock}>
               <StatusReportContext.Provider value={onReport}>
                 <KeypressProvider>
-                  <WithHistory history={opts.history}>{view(hidden)}</WithHistory>
+                  {opts.history && !('subscribe' in opts.history) ? (
+                    <WithHistory history={opts.history}>{view(hidden)}</WithHistory>
+                  ) : (
+                    view(hidden)
+                  )}
                 </KeypressProvider>
               </StatusReportContext.Provider>
             </ClockContext.Provider>
