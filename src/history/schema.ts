@@ -98,6 +98,11 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX event_at ON event (at);
   CREATE TABLE look (viewer TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID;
   `,
+  // 2: spans by worker and end, with what uptime sums (uptime-sums.ts): a window's spans are a
+  // range of it per worker, read without touching the table.
+  `
+  CREATE INDEX span_end ON span (worker_id, end, up, filled, last_present);
+  `,
 ];
 
 /** The schema version this build writes. */
