@@ -105,7 +105,8 @@ function uptimeBench() {
   }
   // The same window a day at a time (`history uptime --by day --last 30d`): not a target, a guard.
   const byDay = [];
-  for (let i = 0; i < 3; i++) byDay.push(timed(() => store.uptime({ from: end - days * 86_400, to: end, by: 'day' })).ms);
+  for (let i = 0; i < 3; i++)
+    byDay.push(timed(() => store.uptime({ from: end - days * 86_400, to: end, by: 'day' })).ms);
   const spans = store.size().rows.span;
   store.close();
   return { medianMs: median(times), cpuMs: median(cpu), byDayMs: median(byDay), rows, spans };
