@@ -56,7 +56,7 @@ const MODES = {
     idleMs: 60_000,
     warmupMs: 5_000,
     memoryMinutes: 10,
-    budgetMs: 27 * 60_000,
+    budgetMs: 36 * 60_000,
   },
   quick: {
     startupRuns: 5,
@@ -66,7 +66,7 @@ const MODES = {
     idleMs: 15_000,
     warmupMs: 3_000,
     memoryMinutes: 3,
-    budgetMs: 10 * 60_000,
+    budgetMs: 14 * 60_000,
   },
 };
 const modeName = quick ? 'quick' : 'full';
