@@ -5,7 +5,7 @@
 //   npm run bench                    full: 15 start-ups each, 60 s idle window, 10 min memory run (~16 min)
 //   npm run bench -- --quick         quick: fewer repetitions, 15 s idle, 3 min memory run (~6 min)
 //   BENCH_QUICK=1 npm run bench      the same
-//   node bench/run.mjs --only startup,oneshot,rewards,frame,flip,session,memory,package,exporter,loadall,audit,mining,fleet,watch   a subset (no build)
+//   node bench/run.mjs --only startup,oneshot,rewards,frame,flip,session,memory,package,exporter,loadall,audit,mining,fleet,watch,history,report   a subset (no build)
 //   node bench/run.mjs --json FILE   also write every raw sample to FILE
 //
 // Every child (pty or plain) is killed on exit, on SIGINT/SIGTERM and when a step or the whole
@@ -31,6 +31,8 @@ import { auditLines, measureAudit } from './audit.mjs';
 import { bundleLoadAll, loadAllLines, measureLoadAll } from './load-all.mjs';
 import { measureMining, miningLines } from './mining.mjs';
 import { fleetLines, measureFleet } from './fleet.mjs';
+import { historyLines, measureHistory } from './history.mjs';
+import { measureReport, reportLines } from './report.mjs';
 import {
   measureWatchIdle,
   measureWatchLoad,
@@ -54,7 +56,7 @@ const MODES = {
     idleMs: 60_000,
     warmupMs: 5_000,
     memoryMinutes: 10,
-    budgetMs: 27 * 60_000,
+    budgetMs: 36 * 60_000,
   },
   quick: {
     startupRuns: 5,
@@ -64,7 +66,7 @@ const MODES = {
     idleMs: 15_000,
     warmupMs: 3_000,
     memoryMinutes: 3,
-    budgetMs: 10 * 60_000,
+    budgetMs: 14 * 60_000,
   },
 };
 const modeName = quick ? 'quick' : 'full';
@@ -138,6 +140,7 @@ const bundles = await step('bundling the baseline and the in-process entries', 1
       frameAccounts: 'bench/inproc/frame-accounts.mjs',
       frameMining: 'bench/inproc/frame-mining.mjs',
       frameFleet: 'bench/inproc/frame-fleet.mjs',
+      history: 'bench/inproc/history.mjs',
       inkFloor: 'bench/inproc/ink-floor.mjs',
       service: 'bench/inproc/service.mjs',
     },
@@ -266,6 +269,18 @@ if (wants('fleet')) {
   );
 }
 
+if (wants('history')) {
+  results.history = await step('History store', 1_800_000, () =>
+    measureHistory({ inprocFile: file('history'), quick }),
+  );
+}
+
+if (wants('report')) {
+  results.report = await step('Statement (report)', 900_000, () =>
+    measureReport({ runs: quick ? 1 : 3, log }),
+  );
+}
+
 clearTimeout(watchdog);
 await cleanup();
 
@@ -304,6 +319,12 @@ if (results.mining)
   console.log(`\nMining tab (bench/mining.mjs):\n${miningLines(results.mining).join('\n')}`);
 if (results.fleet)
   console.log(`\nMining fleet table (bench/fleet.mjs):\n${fleetLines(results.fleet).join('\n')}`);
+if (results.history)
+  console.log(`\nHistory store (bench/history.mjs):\n${historyLines(results.history).join('\n')}`);
+if (results.report)
+  console.log(
+    `\nStatement (bench/report.mjs):\n${results.report.error ? `failed: ${results.report.error}` : reportLines(results.report).join('\n')}`,
+  );
 if (results.watchIdle || results.watchLoad)
   console.log(
     `\nThe watcher (bench/watch.mjs):\n${watchLines(results.watchIdle, results.watchLoad).join('\n')}`,

@@ -84,6 +84,80 @@ function closeAt(open: OpenSpan, end: number, changed: boolean): ClosedSpan {
   };
 }
 
+/**
+ * Each known worker's position in its map, kept between rounds beside the map (which only
+ * grows), so a listing of thousands of names is matched with one lookup a name and a flag a
+ * worker rather than a set made afresh every round.
+ */
+interface NameIndex {
+  keys: string[];
+  position: Map<string, number>;
+  seen: Uint32Array;
+  mark: number;
+}
+
+const nameIndexes = new WeakMap<ReadonlyMap<string, WorkerPresence>, NameIndex>();
+
+function nameIndex(workers: ReadonlyMap<string, WorkerPresence>): NameIndex {
+  let ix = nameIndexes.get(workers);
+  // The map's keys in order still begin with the known ones: only new keys to add.
+  if (ix && ix.keys.length <= workers.size) {
+    let i = 0;
+    for (const key of workers.keys()) {
+      if (i < ix.keys.length) {
+        if (ix.keys[i] !== key) {
+          ix = undefined;
+          break;
+        }
+      } else {
+        ix.keys.push(key);
+        ix.position.set(key, i);
+      }
+      i++;
+    }
+  } else ix = undefined;
+  if (!ix) {
+    const keys = [...workers.keys()];
+    ix = { keys, position: new Map(keys.map((k, i) => [k, i])), seen: new Uint32Array(0), mark: 0 };
+    nameIndexes.set(workers, ix);
+  }
+  if (ix.seen.length < ix.keys.length) {
+    const seen = new Uint32Array(Math.max(16, ix.keys.length * 2));
+    seen.set(ix.seen);
+    ix.seen = seen;
+  }
+  if (ix.mark >= 0xfffffffe) {
+    ix.seen.fill(0);
+    ix.mark = 0;
+  }
+  return ix;
+}
+
+/**
+ * The listing against the known workers: the worker at each position of the map is in it when
+ * `seen[position] === mark`; `unknown`: the names it has that the map has not (first occurrence,
+ * in order).
+ */
+function presentNames(
+  workers: ReadonlyMap<string, WorkerPresence>,
+  present: ReadonlySet<string> | readonly string[],
+): { keys: readonly string[]; seen: Uint32Array; mark: number; unknown: string[] } {
+  const ix = nameIndex(workers);
+  const mark = ++ix.mark;
+  const seen = ix.seen;
+  const unknown: string[] = [];
+  let extra: Set<string> | undefined;
+  for (const name of present) {
+    const at = ix.position.get(name);
+    if (at !== undefined) seen[at] = mark;
+    else if (!(extra ??= new Set()).has(name)) {
+      extra.add(name);
+      unknown.push(name);
+    }
+  }
+  return { keys: ix.keys, seen, mark, unknown };
+}
+
 /** One observation of an account: the changes it makes. Observations older than the last are ignored. */
 export function observeAccount(state: AccountPresence, obs: Observation, boundS: number): AccountStep {
   const prev = state.observedAt;
@@ -95,18 +169,23 @@ export function observeAccount(state: AccountPresence, obs: Observation, boundS:
     return { observedAt: obs.at, gap: false, changes: [], ignored: false };
   }
   const at = obs.at;
-  const present = obs.present instanceof Set ? obs.present : new Set(obs.present as readonly string[]);
+  const { keys, seen, mark, unknown } = presentNames(state.workers, obs.present);
   const changes: WorkerChange[] = [];
-  for (const [worker, w] of state.workers) {
-    let closed: ClosedSpan | null = null;
+  let i = 0;
+  for (const w of state.workers.values()) {
+    const position = i++;
+    const isUp = seen[position] === mark;
     let open = w.open;
+    // Still in its state, watching uninterrupted: nothing to write (most workers, most rounds).
+    if (!gap && open && open.up === isUp) continue;
+    const worker = keys[position] as string;
+    let closed: ClosedSpan | null = null;
     let lastPresentAt = w.lastPresentAt;
     if (open && gap && prev !== null) {
       closed = closeAt(open, prev, false);
       if (open.up) lastPresentAt = prev;
       open = null;
     }
-    const isUp = present.has(worker);
     if (open && open.up === isUp) {
       if (closed) changes.push({ worker, next: { open, lastPresentAt }, closed });
       continue;
@@ -121,8 +200,7 @@ export function observeAccount(state: AccountPresence, obs: Observation, boundS:
       : { up: false, since: at, lastPresentAt, firstMissingAt: at, how: 'listing' };
     changes.push({ worker, next: { open: next, lastPresentAt }, closed });
   }
-  for (const worker of present) {
-    if (state.workers.has(worker)) continue;
+  for (const worker of unknown) {
     const open: OpenSpan = { up: true, since: at, lastPresentAt: null, firstMissingAt: null, how: 'listing' };
     changes.push({ worker, next: { open, lastPresentAt: null }, closed: null });
   }

@@ -101,6 +101,11 @@ const MIGRATIONS: readonly string[] = [
   `,
   // 2: transfers and snapshots of the sub-account list (oversight-schema.ts).
   OVERSIGHT_TABLES,
+  // 3: spans by worker and end, with what uptime sums (uptime-sums.ts): a window's spans are a
+  // range of it per worker, read without touching the table.
+  `
+  CREATE INDEX span_end ON span (worker_id, end, up, filled, last_present);
+  `,
 ];
 
 /** The schema version this build writes. */

@@ -30,11 +30,25 @@ export function emptyBlock(res: number): Float32Array {
   return new Float32Array(slotsOf(res)).fill(Number.NaN);
 }
 
-export function decodeBlock(res: number, blob: Uint8Array): Float32Array {
-  const out = emptyBlock(res);
-  const n = Math.min(out.length, Math.floor(blob.byteLength / 4));
+/** Blocks are little-endian; on such a machine (nearly all) their bytes are the values. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** A block's stored values as they are (as many as it holds, no more than `slots`), read-only. */
+export function blockValues(blob: Uint8Array, slots: number): Float32Array {
+  const n = Math.min(slots, Math.floor(blob.byteLength / 4));
+  if (LITTLE_ENDIAN) {
+    if (blob.byteOffset % 4 === 0) return new Float32Array(blob.buffer, blob.byteOffset, n);
+    return new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + n * 4));
+  }
+  const out = new Float32Array(n);
   const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
   for (let i = 0; i < n; i++) out[i] = view.getFloat32(i * 4, true);
+  return out;
+}
+
+export function decodeBlock(res: number, blob: Uint8Array): Float32Array {
+  const out = emptyBlock(res);
+  out.set(blockValues(blob, out.length));
   return out;
 }
 

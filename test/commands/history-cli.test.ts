@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../../src/history/schema.js';
 import { historyPath, openHistory } from '../../src/history/store.js';
 import { cleanEnv, runCli } from '../support/run-cli.js';
 
@@ -67,7 +68,7 @@ describe('pooltop history', () => {
     ).toEqual(['up', 'up', 'down', 'up']);
     const info = await runCli(['history', 'info', '--json'], env);
     expect(JSON.parse(info.stdout)).toMatchObject({
-      schemaVersion: 1,
+      schemaVersion: SCHEMA_VERSION,
       accounts: 1,
       workers: 2,
       oldest: T0,

@@ -195,6 +195,34 @@ describe('history store failures', () => {
     });
   });
 
+  it('brings a schema 1 file forward: the spans index made, the same answers', async () => {
+    const { DatabaseSync } = await import('node:sqlite');
+    const path = historyPath(tempDir(), 'p');
+    const now = () => T0 + 3600;
+    const store = open(path, now);
+    for (const [k, names] of [['a', 'b'], ['a'], ['a'], ['a', 'b'], ['b'], ['a', 'b']].entries()) {
+      store.record(listing(T0 + k * 60, names));
+    }
+    const window = { from: T0 + 30, to: T0 + 3600, by: 'day' as const };
+    const before = store.uptime(window);
+    store.close();
+    // As version 1 left it: no index, user_version 1.
+    const db = new DatabaseSync(path);
+    db.exec('DROP INDEX span_end; PRAGMA user_version = 1');
+    db.close();
+    const again = open(path, now);
+    expect(again.size().schemaVersion).toBe(SCHEMA_VERSION);
+    expect(again.uptime(window)).toEqual(before);
+    expect(before.map((r) => [r.worker, r.upS, r.downS, r.incidents])).toEqual([
+      ['a', 210, 60, 1],
+      ['b', 150, 120, 1],
+    ]);
+    again.close();
+    const check = new DatabaseSync(path);
+    expect(check.prepare("SELECT name FROM sqlite_master WHERE name = 'span_end'").all()).toHaveLength(1);
+    check.close();
+  });
+
   it('moves a SQLite file of another program aside', async () => {
     const { DatabaseSync } = await import('node:sqlite');
     const path = historyPath(tempDir(), 'p');
