@@ -9,7 +9,7 @@
  * change costs one row however often it is taken.
  */
 export const OVERSIGHT_TABLES = `
-  CREATE TABLE sub_account (
+  CREATE TABLE IF NOT EXISTS sub_account (
     id INTEGER PRIMARY KEY,
     base TEXT NOT NULL,
     uid TEXT NOT NULL,
@@ -19,7 +19,7 @@ export const OVERSIGHT_TABLES = `
     transfers_capped TEXT NOT NULL DEFAULT '',
     UNIQUE (base, uid)
   );
-  CREATE TABLE transfer (
+  CREATE TABLE IF NOT EXISTS transfer (
     sub_account_id INTEGER NOT NULL,
     -- the transfer's id, or for one without, its fields (accounts/transfer-ledger.ts transferKey)
     key TEXT NOT NULL,
@@ -30,16 +30,16 @@ export const OVERSIGHT_TABLES = `
     created_at INTEGER,
     PRIMARY KEY (sub_account_id, key)
   ) WITHOUT ROWID;
-  CREATE INDEX transfer_time ON transfer (sub_account_id, created_at);
+  CREATE INDEX IF NOT EXISTS transfer_time ON transfer (sub_account_id, created_at);
   -- Each time the list was taken whole; versions below name snapshots by seq (commit order).
-  CREATE TABLE list_snapshot (
+  CREATE TABLE IF NOT EXISTS list_snapshot (
     seq INTEGER PRIMARY KEY,
     base TEXT NOT NULL,
     taken_at INTEGER NOT NULL
   );
-  CREATE INDEX list_snapshot_time ON list_snapshot (base, taken_at);
+  CREATE INDEX IF NOT EXISTS list_snapshot_time ON list_snapshot (base, taken_at);
   -- Values are kept as they came (no type affinity): text, or 0/1 for a boolean.
-  CREATE TABLE sub_account_fields (
+  CREATE TABLE IF NOT EXISTS sub_account_fields (
     sub_account_id INTEGER NOT NULL,
     -- the first snapshot (seq) with these values, and the first without them; NULL: still so
     since INTEGER NOT NULL,
@@ -47,5 +47,5 @@ export const OVERSIGHT_TABLES = `
     alias, email, status, color, kyc_status, share_kyc, spot_enabled, collateral_enabled,
     PRIMARY KEY (sub_account_id, since)
   ) WITHOUT ROWID;
-  CREATE INDEX sub_account_fields_open ON sub_account_fields (until);
+  CREATE INDEX IF NOT EXISTS sub_account_fields_open ON sub_account_fields (until);
 `;

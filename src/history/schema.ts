@@ -99,12 +99,14 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX event_at ON event (at);
   CREATE TABLE look (viewer TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID;
   `,
+  // Later steps say IF NOT EXISTS: a step that is already there (a file some build brought
+  // forward in another order) is a step done, not a refused file.
   // 2: transfers and snapshots of the sub-account list (oversight-schema.ts).
   OVERSIGHT_TABLES,
   // 3: spans by worker and end, with what uptime sums (uptime-sums.ts): a window's spans are a
   // range of it per worker, read without touching the table.
   `
-  CREATE INDEX span_end ON span (worker_id, end, up, filled, last_present);
+  CREATE INDEX IF NOT EXISTS span_end ON span (worker_id, end, up, filled, last_present);
   `,
 ];
 
