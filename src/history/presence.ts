@@ -146,11 +146,11 @@ function presentNames(
   const mark = ++ix.mark;
   const seen = ix.seen;
   const unknown: string[] = [];
-  let extra: Set<string> | undefined;
+  const extra = new Set<string>();
   for (const name of present) {
     const at = ix.position.get(name);
     if (at !== undefined) seen[at] = mark;
-    else if (!(extra ??= new Set()).has(name)) {
+    else if (!extra.has(name)) {
       extra.add(name);
       unknown.push(name);
     }
