@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { CurrencyBalance } from '../../api/balance-types.js';
 import { BALANCE_HEADER, balanceCells, isZeroBalance } from '../../accounts/balance-cells.js';
 import type { SubAccount } from '../../api/types.js';
@@ -11,7 +11,7 @@ import { DataStatus } from '../chrome/data-status.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
-import { useKeymap } from '../hooks/use-keymap.js';
+import { usePaneRows } from './pane-rows.js';
 import { kycRole, type Role, roleColor, statusRole } from './account-cells.js';
 import { useBalances } from './use-balances.js';
 import { useGlyphs, useTerminal } from '../terminal-context.js';
@@ -156,20 +156,6 @@ interface BalancesTableProps {
   keysActive: boolean;
 }
 
-/** The text under the rows shown when not all fit: where they are, and which key shows more. */
-function overflowText(top: number, shown: number, total: number): string {
-  const range = `rows ${formatCount(top + 1)}–${formatCount(top + shown)} of ${formatCount(total)}`;
-  const above = top;
-  const below = total - top - shown;
-  return [
-    range,
-    above > 0 ? `[ ${formatCount(above)} above` : '',
-    below > 0 ? `] ${formatCount(below)} more` : '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
-}
-
 /** The status line, the heading and the balances: points aligned, zero rows left out unless asked. */
 function BalancesTable({
   rows,
@@ -224,20 +210,9 @@ function BalancesTable({
         : shown.length === 0
           ? 'Every balance is zero (z shows them).'
           : undefined;
-  const overflow = shown.length > lines;
-  // One line goes to the overflow text; `]` and `[` move a page of the rows that fit.
-  const page = overflow ? Math.max(1, lines - 1) : shown.length;
-  const lastTop = Math.max(0, shown.length - page);
-  // Clamped to the rows there are now: `z` hides some, a taller terminal fits more.
-  const [wanted, setWanted] = useState(0);
-  const top = Math.min(wanted, lastTop);
-  const scrollTo = (next: number) => setWanted(Math.max(0, Math.min(lastTop, next)));
-  useKeymap(
-    'accounts',
-    { 'balances-down': () => scrollTo(top + page), 'balances-up': () => scrollTo(top - page) },
-    keysActive && overflow && rows !== undefined,
-  );
-  const visible = overflow ? cells.slice(top, top + page) : cells;
+  // `z` hides some rows, a taller terminal fits more: the rows shown follow (pane-rows.ts).
+  const { top, end, overflow } = usePaneRows(shown.length, lines, 1, keysActive && rows !== undefined);
+  const visible = cells.slice(top, end);
   // Tickers are unique in the model, but two may read alike once cut to the column.
   const keys = uniqueKeys(visible.map((c) => c[0] ?? ''));
   return (
@@ -276,7 +251,7 @@ function BalancesTable({
           ))}
           {overflow ? (
             <Text color={theme.muted} wrap="truncate">
-              {truncate(overflowText(top, visible.length, shown.length), width, ellipsis)}
+              {truncate(overflow, width, ellipsis)}
             </Text>
           ) : null}
         </>
