@@ -211,15 +211,21 @@ export const KEYMAP = [
   },
   {
     scope: 'accounts',
+    action: 'pane-section',
+    keys: ['v'],
+    description: 'Detail pane: balances, API keys, recent transfers (the next)',
+  },
+  {
+    scope: 'accounts',
     action: 'balances-down',
     keys: [']'],
-    description: 'Detail pane: the next balances, when more than fit',
+    description: 'Detail pane: the next rows (balances, keys, transfers), when more than fit',
   },
   {
     scope: 'accounts',
     action: 'balances-up',
     keys: ['['],
-    description: 'Detail pane: the balances before',
+    description: 'Detail pane: the rows before',
   },
   {
     scope: 'accounts',

@@ -105,30 +105,20 @@ export function layoutColumns(width: number, content: ContentWidths = {}): Table
 }
 
 /**
- * The layout of `total` cells with the Keys column of `width` cells before the id, its room taken
- * from the text columns down to their minimum; left out when the terminal has no room for it
- * (the detail pane still shows the keys).
+ * `layoutColumns` with the Keys column of `keysWidth` cells before the id: the other columns laid
+ * out in what it leaves. Left out when even their narrowest no longer fit beside it (the detail
+ * pane still shows the keys).
  */
-export function withKeysColumn(layout: TableLayout, total: number, width: number): TableLayout {
-  const columns = layout.columns.map((c) => ({ ...c }));
+export function layoutWithKeys(width: number, content: ContentWidths, keysWidth: number): TableLayout {
+  const narrower = layoutColumns(width - keysWidth - GAP, content);
+  const columns = [...narrower.columns];
   const at = columns.findIndex((c) => c.id === 'id');
-  columns.splice(at < 0 ? columns.length : at, 0, { id: 'keys', header: 'Keys', width });
-  if (!shrinkTo(columns, total)) return layout;
-  return { ...layout, columns };
+  columns.splice(at < 0 ? columns.length : at, 0, { id: 'keys', header: 'Keys', width: keysWidth });
+  return usedBy(columns) <= width ? { ...narrower, columns } : layoutColumns(width, content);
 }
 
 const usedBy = (columns: readonly Column[]) =>
   LEAD_WIDTH + columns.reduce((sum, c) => sum + c.width + GAP, 0) - GAP;
-
-/** Narrows the text columns (down to their minimum) until `columns` fit `total`; whether they do. */
-function shrinkTo(columns: Column[], total: number): boolean {
-  for (const id of ['email', 'alias', 'kyc', 'status', 'collateral'] as const) {
-    const column = columns.find((c) => c.id === id);
-    const min = SPECS.find((s) => s.id === id)?.min ?? 0;
-    if (column) column.width -= Math.max(0, Math.min(usedBy(columns) - total, column.width - min));
-  }
-  return usedBy(columns) <= total;
-}
 
 /**
  * The layout of `total` cells with a balance column of `width` cells before the id, its room
@@ -141,12 +131,15 @@ export function withBalanceColumn(
   header: string,
   width: number,
 ): TableLayout {
-  // The Keys column gives way first: the balance is what was asked for.
-  let columns = layout.columns.map((c) => ({ ...c }));
-  const used = () => usedBy(columns);
+  const columns = layout.columns.map((c) => ({ ...c }));
+  const used = () => LEAD_WIDTH + columns.reduce((sum, c) => sum + c.width + GAP, 0) - GAP;
   const at = columns.findIndex((c) => c.id === 'id');
   columns.splice(at < 0 ? columns.length : at, 0, { id: 'balance', header, width });
-  if (!shrinkTo(columns, total)) columns = columns.filter((c) => c.id !== 'keys');
+  for (const id of ['email', 'alias', 'kyc', 'status', 'collateral'] as const) {
+    const column = columns.find((c) => c.id === id);
+    const min = SPECS.find((s) => s.id === id)?.min ?? 0;
+    if (column) column.width -= Math.max(0, Math.min(used() - total, column.width - min));
+  }
   const id = columns.find((c) => c.id === 'id');
   if (id && used() > total) {
     if (layout.shortId || used() - total > id.width - SHORT_ID_LENGTH) {

@@ -32,7 +32,8 @@ export const KEY_MARKS = [
 ] as const;
 
 /** The one-line legend: `! moves money or no IP restriction · ~ idle · - disabled · ? unread`. */
-export const KEY_LEGEND = '! may move money or no IP restriction · ~ idle or never used · - disabled · ? not read';
+export const KEY_LEGEND =
+  '! may move money or no IP restriction · ~ idle or never used · - disabled · ? not read';
 
 const MARK_OF: Readonly<Record<Finding, string>> = {
   'moves-money': '!',
@@ -53,7 +54,11 @@ export function marksOf(findings: readonly Finding[]): string {
  * A key's findings. Without its IP list (`ips` undefined: not read yet) whether it has an IP
  * restriction is not known, and not claimed.
  */
-export function findingsOf(key: SubAccountApiKey, ips: readonly string[] | undefined, nowSec: number): Finding[] {
+export function findingsOf(
+  key: SubAccountApiKey,
+  ips: readonly string[] | undefined,
+  nowSec: number,
+): Finding[] {
   const found = keyFindings({ key, ips: ips ? [...ips] : [] }, { nowSec, idleSeconds: IDLE_DEFAULT_S });
   return ips ? found : found.filter((f) => f !== 'no-ip-restriction');
 }
@@ -156,7 +161,8 @@ export function waitingLine(
   aliasOf: (id: string) => string | null | undefined,
   term: TextTarget,
 ): string {
-  const age = (at: number | null) => (at == null ? PLACEHOLDER : formatDuration(Math.max(0, nowSec - at) * 1000));
+  const age = (at: number | null) =>
+    at == null ? PLACEHOLDER : formatDuration(Math.max(0, nowSec - at) * 1000);
   const times = rows.map((w) => w.createdAt).filter((t): t is number => t != null);
   const oldest = times.length > 0 ? `, oldest ${age(Math.min(...times))}` : '';
   const each = rows.map((w) => {

@@ -18,7 +18,11 @@ export interface PaneRows {
 function overflowText(top: number, shown: number, total: number): string {
   const range = `rows ${formatCount(top + 1)}–${formatCount(top + shown)} of ${formatCount(total)}`;
   const below = total - top - shown;
-  return [range, top > 0 ? `[ ${formatCount(top)} above` : '', below > 0 ? `] ${formatCount(below)} more` : '']
+  return [
+    range,
+    top > 0 ? `[ ${formatCount(top)} above` : '',
+    below > 0 ? `] ${formatCount(below)} more` : '',
+  ]
     .filter(Boolean)
     .join(' · ');
 }

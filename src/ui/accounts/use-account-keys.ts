@@ -35,10 +35,10 @@ export function useAccountKeys(
   options: OversightReadOptions,
 ): Resource<OversightPage<SubAccountApiKey>> {
   const { oversight, queue } = useDashboard();
-  const key = useMemo((): AccountKeysKey | null => (id && oversight ? [ACCOUNT_KEYS_KEY, id] : null), [
-    id,
-    oversight,
-  ]);
+  const key = useMemo(
+    (): AccountKeysKey | null => (id && oversight ? [ACCOUNT_KEYS_KEY, id] : null),
+    [id, oversight],
+  );
   const fetch = useCallback(
     ([, subAccountId]: AccountKeysKey, signal: AbortSignal) => {
       if (!oversight) throw new Error('no oversight reads');
@@ -56,12 +56,15 @@ export function useAccountKeys(
 }
 
 /** The addresses the key may be used from (empty: no IP restriction). */
-export function useKeyIps(keyId: string | null | undefined, options: OversightReadOptions): Resource<string[]> {
+export function useKeyIps(
+  keyId: string | null | undefined,
+  options: OversightReadOptions,
+): Resource<string[]> {
   const { oversight, queue } = useDashboard();
-  const key = useMemo((): KeyIpsKey | null => (keyId && oversight ? [KEY_IPS_KEY, keyId] : null), [
-    keyId,
-    oversight,
-  ]);
+  const key = useMemo(
+    (): KeyIpsKey | null => (keyId && oversight ? [KEY_IPS_KEY, keyId] : null),
+    [keyId, oversight],
+  );
   const fetch = useCallback(
     ([, apiKeyId]: KeyIpsKey, signal: AbortSignal) => {
       if (!oversight) throw new Error('no oversight reads');

@@ -19,10 +19,10 @@ export function useTransfers(
   options: OversightReadOptions,
 ): Resource<OversightPage<Transfer>> {
   const { oversight, queue } = useDashboard();
-  const key = useMemo((): TransfersKey | null => (id && oversight ? [TRANSFERS_KEY, id] : null), [
-    id,
-    oversight,
-  ]);
+  const key = useMemo(
+    (): TransfersKey | null => (id && oversight ? [TRANSFERS_KEY, id] : null),
+    [id, oversight],
+  );
   const fetch = useCallback(
     ([, accountId]: TransfersKey, signal: AbortSignal) => {
       if (!oversight) throw new Error('no oversight reads');
