@@ -270,6 +270,20 @@ export const KEYMAP = [
   },
 ] as const satisfies readonly Binding[];
 
+/**
+ * What a tab's marks mean, listed in the help under its keys (docs/usage.md says the same:
+ * test/ui/accounts-oversight.test.tsx holds the two and the column's marks together).
+ */
+export const HELP_NOTES: Partial<Record<Scope, readonly string[]>> = {
+  accounts: [
+    'Keys column: how many API keys, then a mark for each kind of finding:',
+    '! a key may withdraw or transfer, or (once its IP list was read in the pane) has no IP restriction',
+    '~ a key idle for more than 90 days, or never used',
+    '- a key disabled but kept',
+    "? the account's keys could not be read",
+  ],
+};
+
 export type KeymapEntry = (typeof KEYMAP)[number];
 export type ActionOf<S extends Scope> = Extract<KeymapEntry, { scope: S }>['action'];
 /** Handlers for a scope's actions; each receives the key name that fired it (e.g. '2'). */

@@ -5,6 +5,7 @@
  * 404. Expected marks and rows come from the service's model, not from pooltop's code; what
  * reaches the server is counted with `stats()`. No assertion is about time or renders.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { OVERSIGHT_PATHS } from '../../src/api/oversight-types.js';
@@ -18,6 +19,7 @@ import {
   transferCount,
 } from '../../src/service/oversight-model.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
+import { HELP_NOTES } from '../../src/ui/keymap.js';
 import {
   AccountsClient,
   KEYS,
@@ -250,6 +252,20 @@ describe('the detail pane', () => {
       expect(line).toMatch(new RegExp(`\\s${t.amount.replace('.', '\\.')}\\s*│?$`));
     });
     expect(requests(service, OVERSIGHT_PATHS.transfers)).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('the marks’ legend', () => {
+  it('is the same in the help and in docs/usage.md, and names every mark the column draws', () => {
+    const usage = readFileSync(new URL('../../docs/usage.md', import.meta.url), 'utf8');
+    const legend = (HELP_NOTES.accounts ?? []).filter((n) => /^[!~?-] /.test(n));
+    expect(legend.map((n) => n[0])).toEqual(['!', '~', '-', '?']);
+    for (const note of legend) {
+      const mark = note[0] ?? '';
+      const row = usage.split('\n').find((l) => l.startsWith(`| \`${mark}\` |`)) ?? '';
+      // The same first words of meaning in both.
+      expect(row, mark).toContain(note.slice(2, 24));
+    }
   });
 });
 

@@ -3,7 +3,7 @@
  * text: a mark always carries the meaning, colour only repeats it. Pure; network text (titles,
  * endpoint names, addresses, currencies) is sanitised here.
  *
- * Marks (the help and docs/usage.md list them from KEY_MARKS):
+ * Marks (the help lists them from keymap.ts's HELP_NOTES, as docs/usage.md does):
  *   `!` a key that may move money (withdraw or transfer), or enabled without an IP restriction
  *       (known once the detail pane has read its IP list);
  *   `~` a key idle longer than 90 days, or never used;
@@ -23,17 +23,6 @@ import { PLACEHOLDER, textOr } from '../../format/placeholder.js';
 import type { TextTarget } from '../../format/sanitize.js';
 import { formatDateTime, formatDuration, timeAgo } from '../../format/time.js';
 import type { Cell } from './account-cells.js';
-
-export const KEY_MARKS = [
-  { mark: '!', meaning: 'a key may withdraw or transfer, or has no IP restriction (known once opened)' },
-  { mark: '~', meaning: 'a key idle for 90 days or never used' },
-  { mark: '-', meaning: 'a key disabled but kept' },
-  { mark: '?', meaning: 'the keys could not be read' },
-] as const;
-
-/** The one-line legend: `! moves money or no IP restriction · ~ idle · - disabled · ? unread`. */
-export const KEY_LEGEND =
-  '! may move money or no IP restriction · ~ idle or never used · - disabled · ? not read';
 
 const MARK_OF: Readonly<Record<Finding, string>> = {
   'moves-money': '!',
