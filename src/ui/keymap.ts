@@ -277,7 +277,7 @@ export const KEYMAP = [
 export const HELP_NOTES: Partial<Record<Scope, readonly string[]>> = {
   accounts: [
     'Keys column: how many API keys, then a mark for each kind of finding:',
-    '! a key may withdraw or transfer, or (once its IP list was read in the pane) has no IP restriction',
+    '! a key may withdraw or transfer; in the detail pane also a key enabled without an IP restriction',
     '~ a key idle for more than 90 days, or never used',
     '- a key disabled but kept',
     "? the account's keys could not be read",

@@ -4,8 +4,8 @@
  * endpoint names, addresses, currencies) is sanitised here.
  *
  * Marks (the help lists them from keymap.ts's HELP_NOTES, as docs/usage.md does):
- *   `!` a key that may move money (withdraw or transfer), or enabled without an IP restriction
- *       (known once the detail pane has read its IP list);
+ *   `!` a key that may move money (withdraw or transfer); in the detail pane, which reads each
+ *       key's IP list, also one enabled without an IP restriction;
  *   `~` a key idle longer than 90 days, or never used;
  *   `-` a key disabled but kept;
  *   `?` the keys could not be read.
