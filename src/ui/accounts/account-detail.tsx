@@ -7,12 +7,12 @@ import { formatCount } from '../../format/number.js';
 import { textOr, yesNo } from '../../format/placeholder.js';
 import { displayWidth, padEnd, padStart, truncate } from '../../format/width.js';
 import { uniqueKeys } from '../browser/table-frame.js';
-import { DataStatus } from '../chrome/data-status.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
 import { KeysSection } from './keys-section.js';
 import { usePaneRows } from './pane-rows.js';
+import { SectionStatus } from './section-status.js';
 import { TransfersSection } from './transfers-section.js';
 import { kycRole, type Role, roleColor, statusRole } from './account-cells.js';
 import { useBalances } from './use-balances.js';
@@ -255,22 +255,18 @@ function BalancesTable({
   const keys = uniqueKeys(visible.map((c) => c[0] ?? ''));
   return (
     <>
-      <Box height={1}>
-        <Text bold>Balances</Text>
-        <DataStatus
-          what="balances"
-          hasData={rows !== undefined}
-          fetchedAt={fetchedAt}
-          error={error}
-          loading={loading}
-          paused={ui.paused}
-          intervalMs={intervalMs}
-          width={Math.max(4, width - 8 - zeroNote.length)}
-        />
-        <Text color={theme.muted} wrap="truncate">
-          {zeroNote}
-        </Text>
-      </Box>
+      <SectionStatus
+        title="Balances"
+        what="balances"
+        hasData={rows !== undefined}
+        fetchedAt={fetchedAt}
+        error={error}
+        loading={loading}
+        paused={ui.paused}
+        intervalMs={intervalMs}
+        width={width}
+        note={zeroNote}
+      />
       {rows === undefined ? (
         <Text color={theme.muted}> </Text>
       ) : empty ? (

@@ -1,13 +1,13 @@
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
 import type { SubAccountApiKey } from '../../api/oversight-types.js';
 import { padEnd, truncate } from '../../format/width.js';
 import { uniqueKeys } from '../browser/table-frame.js';
-import { DataStatus } from '../chrome/data-status.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useGlyphs, useTerminal } from '../terminal-context.js';
 import { useTheme } from '../theme-context.js';
 import { keyLines } from './key-marks.js';
 import { usePaneRows } from './pane-rows.js';
+import { SectionStatus } from './section-status.js';
 import { type OversightReadOptions, useAccountKeys, useKeyIps } from './use-account-keys.js';
 
 /** Lines each key takes: what it is, what it may reach, what was found. */
@@ -39,22 +39,18 @@ export function KeysSection({ accountId, width, lines, keysActive, ...reads }: K
     keys.value && items.length >= keys.value.limit ? ' · the first 100 (pooltop audit keys lists all)' : '';
   return (
     <>
-      <Box height={1}>
-        <Text bold>API keys</Text>
-        <DataStatus
-          what="API keys"
-          hasData={keys.value !== undefined}
-          fetchedAt={keys.fetchedAt}
-          error={keys.error}
-          loading={keys.loading}
-          paused={reads.paused}
-          intervalMs={keys.periodMs}
-          width={Math.max(4, width - 8 - more.length)}
-        />
-        <Text color={theme.muted} wrap="truncate">
-          {more}
-        </Text>
-      </Box>
+      <SectionStatus
+        title="API keys"
+        what="API keys"
+        hasData={keys.value !== undefined}
+        fetchedAt={keys.fetchedAt}
+        error={keys.error}
+        loading={keys.loading}
+        paused={reads.paused}
+        intervalMs={keys.periodMs}
+        width={width}
+        note={more}
+      />
       {keys.value !== undefined && items.length === 0 ? (
         <Text color={theme.muted}>This sub-account has no API key.</Text>
       ) : null}

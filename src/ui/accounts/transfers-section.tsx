@@ -1,12 +1,12 @@
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
 import { useMemo } from 'react';
 import { displayWidth, padEnd, padStart, truncate } from '../../format/width.js';
 import { uniqueKeys } from '../browser/table-frame.js';
-import { DataStatus } from '../chrome/data-status.js';
 import { useGlyphs, useTerminal } from '../terminal-context.js';
 import { useTheme } from '../theme-context.js';
 import { transferCells } from './key-marks.js';
 import { usePaneRows } from './pane-rows.js';
+import { SectionStatus } from './section-status.js';
 import type { OversightReadOptions } from './use-account-keys.js';
 import { useTransfers } from './use-transfers.js';
 
@@ -45,22 +45,18 @@ export function TransfersSection({ accountId, width, lines, keysActive, ...reads
       : '';
   return (
     <>
-      <Box height={1}>
-        <Text bold>Transfers</Text>
-        <DataStatus
-          what="transfers"
-          hasData={items !== undefined}
-          fetchedAt={transfers.fetchedAt}
-          error={transfers.error}
-          loading={transfers.loading}
-          paused={reads.paused}
-          intervalMs={transfers.periodMs}
-          width={Math.max(4, width - 9 - note.length)}
-        />
-        <Text color={theme.muted} wrap="truncate">
-          {note}
-        </Text>
-      </Box>
+      <SectionStatus
+        title="Transfers"
+        what="transfers"
+        hasData={items !== undefined}
+        fetchedAt={transfers.fetchedAt}
+        error={transfers.error}
+        loading={transfers.loading}
+        paused={reads.paused}
+        intervalMs={transfers.periodMs}
+        width={width}
+        note={note}
+      />
       {items === undefined ? (
         <Text> </Text>
       ) : items.length === 0 ? (

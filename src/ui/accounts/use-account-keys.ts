@@ -6,18 +6,13 @@
  * listing per account not seen in that time, and no IP list is read until the pane asks.
  */
 import { useCallback, useMemo } from 'react';
-import type { OversightPage, SubAccountApiKey } from '../../api/oversight-types.js';
+import type { OversightApi, OversightPage, SubAccountApiKey } from '../../api/oversight-types.js';
 import { LIMIT_MAX } from '../../api/types.js';
 import { useDashboard } from '../dashboard-context.js';
-import { type Resource, useResource } from '../data/use-resource.js';
+import { type Resource, type ResourcePolicy, useResource } from '../data/use-resource.js';
 
 /** Keys change seldom: each account's listing, and each key's IP list, at most every 10 minutes. */
 export const KEYS_EVERY_MS = 10 * 60_000;
-
-export const ACCOUNT_KEYS_KEY = 'sub-account-keys';
-export const KEY_IPS_KEY = 'sub-account-key-ips';
-type AccountKeysKey = readonly [typeof ACCOUNT_KEYS_KEY, string];
-type KeyIpsKey = readonly [typeof KEY_IPS_KEY, string];
 
 export interface OversightReadOptions {
   /** The tab is hidden: nothing is polled. */
@@ -26,32 +21,44 @@ export interface OversightReadOptions {
   paused: boolean;
 }
 
+type ByIdKey = readonly [string, string];
+
 /**
- * The first page (up to 100) of the account's keys; nothing is asked without an id or without
- * the oversight reads (a client that has none).
+ * One oversight read of one id (an account's, a key's), under `name`; nothing is asked without an
+ * id or without the oversight reads (a client that has none).
  */
+export function useOversightRead<T>(
+  name: string,
+  id: string | null | undefined,
+  read: (oversight: OversightApi, id: string, signal: AbortSignal) => Promise<T>,
+  policy: ResourcePolicy<T>,
+): Resource<T> {
+  const { oversight, queue } = useDashboard();
+  const key = useMemo((): ByIdKey | null => (id && oversight ? [name, id] : null), [name, id, oversight]);
+  const fetch = useCallback(
+    ([, given]: ByIdKey, signal: AbortSignal) => {
+      if (!oversight) throw new Error('no oversight reads');
+      return read(oversight, given, signal);
+    },
+    [oversight, read],
+  );
+  return useResource(key, fetch, { queue, abortOnLeave: true, ...policy });
+}
+
+const listKeys = (o: OversightApi, subAccountId: string, signal: AbortSignal) =>
+  o.apiKeys({ subAccountId, limit: LIMIT_MAX }, { signal });
+const listIps = (o: OversightApi, apiKeyId: string, signal: AbortSignal) =>
+  o.ipAddresses({ apiKeyId }, { signal });
+
+/** The first page (up to 100) of the account's keys. */
 export function useAccountKeys(
   id: string | null | undefined,
   options: OversightReadOptions,
 ): Resource<OversightPage<SubAccountApiKey>> {
-  const { oversight, queue } = useDashboard();
-  const key = useMemo(
-    (): AccountKeysKey | null => (id && oversight ? [ACCOUNT_KEYS_KEY, id] : null),
-    [id, oversight],
-  );
-  const fetch = useCallback(
-    ([, subAccountId]: AccountKeysKey, signal: AbortSignal) => {
-      if (!oversight) throw new Error('no oversight reads');
-      return oversight.apiKeys({ subAccountId, limit: LIMIT_MAX }, { signal });
-    },
-    [oversight],
-  );
-  return useResource(key, fetch, {
+  return useOversightRead('sub-account-keys', id, listKeys, {
     ...options,
     everyMs: KEYS_EVERY_MS,
-    queue,
     priority: 'low',
-    abortOnLeave: true,
   });
 }
 
@@ -60,23 +67,9 @@ export function useKeyIps(
   keyId: string | null | undefined,
   options: OversightReadOptions,
 ): Resource<string[]> {
-  const { oversight, queue } = useDashboard();
-  const key = useMemo(
-    (): KeyIpsKey | null => (keyId && oversight ? [KEY_IPS_KEY, keyId] : null),
-    [keyId, oversight],
-  );
-  const fetch = useCallback(
-    ([, apiKeyId]: KeyIpsKey, signal: AbortSignal) => {
-      if (!oversight) throw new Error('no oversight reads');
-      return oversight.ipAddresses({ apiKeyId }, { signal });
-    },
-    [oversight],
-  );
-  return useResource(key, fetch, {
+  return useOversightRead('sub-account-key-ips', keyId, listIps, {
     ...options,
     everyMs: KEYS_EVERY_MS,
-    queue,
     priority: 'low',
-    abortOnLeave: true,
   });
 }
