@@ -7,7 +7,7 @@ import { useGlyphs, useTerminal } from '../terminal-context.js';
 import { useTheme } from '../theme-context.js';
 import { keyLines } from './key-marks.js';
 import { usePaneRows } from './pane-rows.js';
-import { SectionStatus } from './section-status.js';
+import { SectionStatus, statusOf } from './section-status.js';
 import { type OversightReadOptions, useAccountKeys, useKeyIps } from './use-account-keys.js';
 
 /** Lines each key takes: what it is, what it may reach, what was found. */
@@ -42,12 +42,8 @@ export function KeysSection({ accountId, width, lines, keysActive, ...reads }: K
       <SectionStatus
         title="API keys"
         what="API keys"
-        hasData={keys.value !== undefined}
-        fetchedAt={keys.fetchedAt}
-        error={keys.error}
-        loading={keys.loading}
+        {...statusOf(keys)}
         paused={reads.paused}
-        intervalMs={keys.periodMs}
         width={width}
         note={more}
       />

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { displayWidth } from '../../format/width.js';
 import { DataStatus } from '../chrome/data-status.js';
+import type { Resource } from '../data/use-resource.js';
 import { useTheme } from '../theme-context.js';
 
 export interface SectionStatusProps {
@@ -18,6 +19,17 @@ export interface SectionStatusProps {
   width: number;
   /** Muted text after the status (`· 1 zero hidden`). */
   note?: string;
+}
+
+/** The status fields of a section read through one resource (its `loading` is read: a spinner). */
+export function statusOf(resource: Resource<unknown>) {
+  return {
+    hasData: resource.value !== undefined,
+    fetchedAt: resource.fetchedAt,
+    error: resource.error,
+    loading: resource.loading,
+    intervalMs: resource.periodMs,
+  };
 }
 
 /** A detail-pane section's first line: its name, how fresh its data is, a note. */

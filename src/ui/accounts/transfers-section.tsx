@@ -6,7 +6,7 @@ import { useGlyphs, useTerminal } from '../terminal-context.js';
 import { useTheme } from '../theme-context.js';
 import { transferCells } from './key-marks.js';
 import { usePaneRows } from './pane-rows.js';
-import { SectionStatus } from './section-status.js';
+import { SectionStatus, statusOf } from './section-status.js';
 import type { OversightReadOptions } from './use-account-keys.js';
 import { useTransfers } from './use-transfers.js';
 
@@ -48,12 +48,8 @@ export function TransfersSection({ accountId, width, lines, keysActive, ...reads
       <SectionStatus
         title="Transfers"
         what="transfers"
-        hasData={items !== undefined}
-        fetchedAt={transfers.fetchedAt}
-        error={transfers.error}
-        loading={transfers.loading}
+        {...statusOf(transfers)}
         paused={reads.paused}
-        intervalMs={transfers.periodMs}
         width={width}
         note={note}
       />
