@@ -8,7 +8,7 @@ import { createAlertFeed } from './alerts/alert-feed.js';
 import { AlertFeedContext } from './alerts/use-alerts.js';
 import { chartSeriesQuery } from './mining/mining-data.js';
 import { type TerminalEffects, TerminalEffectsContext, useTerminal } from './terminal-context.js';
-import type { ApiClient } from '../api/types.js';
+import type { ApiClient, OverseeingClient } from '../api/types.js';
 import { cachedSeenStores, memorySeenStore, type SeenStores } from '../config/seen-store.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { createTheme } from '../format/color.js';
@@ -142,6 +142,7 @@ export function DashboardProviders({
       now,
       seenStores,
       history,
+      oversight: (client as Partial<OverseeingClient>).oversight,
     }),
     [client, shared, queue, watcher, config, demo, intervalMs, signal, now, seenStores, history],
   );

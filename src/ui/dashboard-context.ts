@@ -6,6 +6,7 @@
 import { createContext, useContext } from 'react';
 import type { RequestQueue } from '../api/request-queue.js';
 import type { HistoryStore } from '../history/store.js';
+import type { OversightApi } from '../api/oversight-types.js';
 import type { ApiClient } from '../api/types.js';
 import type { Watcher } from '../watch/watcher.js';
 import type { SeenStores } from '../config/seen-store.js';
@@ -38,6 +39,12 @@ export interface DashboardContextValue {
    * the file cannot be opened. The dashboard's watcher records into the same store.
    */
   history: HistoryStore | undefined;
+  /**
+   * The oversight reads (API keys, IP lists, transfers, withdrawals awaiting you), when the client
+   * has them (createClient's does; a test's stub need not): the Sub-accounts tab's Keys column,
+   * key view, transfers and waiting withdrawals are left out without them.
+   */
+  oversight?: OversightApi;
 }
 
 export const DashboardContext = createContext<DashboardContextValue | null>(null);

@@ -211,15 +211,21 @@ export const KEYMAP = [
   },
   {
     scope: 'accounts',
+    action: 'pane-section',
+    keys: ['v'],
+    description: 'Detail pane: balances, API keys, recent transfers (the next)',
+  },
+  {
+    scope: 'accounts',
     action: 'balances-down',
     keys: [']'],
-    description: 'Detail pane: the next balances, when more than fit',
+    description: 'Detail pane: the next rows (balances, keys, transfers), when more than fit',
   },
   {
     scope: 'accounts',
     action: 'balances-up',
     keys: ['['],
-    description: 'Detail pane: the balances before',
+    description: 'Detail pane: the rows before',
   },
   {
     scope: 'accounts',
@@ -263,6 +269,20 @@ export const KEYMAP = [
     description: 'Auto-refresh at 80% of the token lifetime on/off',
   },
 ] as const satisfies readonly Binding[];
+
+/**
+ * What a tab's marks mean, listed in the help under its keys (docs/usage.md says the same:
+ * test/ui/accounts-oversight.test.tsx holds the two and the column's marks together).
+ */
+export const HELP_NOTES: Partial<Record<Scope, readonly string[]>> = {
+  accounts: [
+    'Keys column: how many API keys, then a mark for each kind of finding:',
+    '! a key may withdraw or transfer; in the detail pane also a key enabled without an IP restriction',
+    '~ a key idle for more than 90 days, or never used',
+    '- a key disabled but kept',
+    "? the account's keys could not be read",
+  ],
+};
 
 export type KeymapEntry = (typeof KEYMAP)[number];
 export type ActionOf<S extends Scope> = Extract<KeymapEntry, { scope: S }>['action'];

@@ -282,7 +282,7 @@ describe('the detail pane: balances that do not fit', () => {
     const v = mount(client, 36);
     await waitForFrame(v.frame, firstPage);
     const hint = await v.press(keyOf('accounts', 'balances-down'), (f) =>
-      f.includes('[ ]: more balances, in the detail pane (Enter)'),
+      f.includes('[ ]: more rows, in the detail pane (Enter)'),
     );
     expect(hint).not.toContain('Sub-account, row');
     const all = await v.press(KEYS.enter, (f) => tickers(f).length === 7);

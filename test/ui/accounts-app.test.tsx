@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { type ServiceHandle, startService } from '../../src/service/server.js';
-import { bindingsFor } from '../../src/ui/keymap.js';
+import { bindingsFor, HELP_NOTES } from '../../src/ui/keymap.js';
 import { KEYS, keyedConfig, waitForFrame } from './helpers/accounts-fakes.js';
 import { renderApp } from './helpers/harness.js';
 import { keyOf, tabKey } from './helpers/keys.js';
@@ -78,6 +78,8 @@ describe('Sub-accounts tab in the dashboard', () => {
       end = /lines \d+–(\d+) of (\d+)/.exec(help);
     }
     for (const b of bindingsFor('accounts')) expect(seen).toContain(b.description.slice(0, 30));
+    // And what the Keys column's marks mean.
+    for (const note of HELP_NOTES.accounts ?? []) expect(seen).toContain(note.slice(0, 30));
     await app.press(KEYS.escape, (f) => !f.includes('closes this help') && f.includes('rows 1–30'));
     await app.press(tabKey(1), (f) => f.includes('[1 Pool]'));
     expect(app.onQuit).not.toHaveBeenCalled();

@@ -72,7 +72,9 @@ export function cellFor(account: SubAccount, column: ColumnId, shortId: boolean,
       return { text: text === PLACEHOLDER ? text : shortenId(text, shortId), role: 'muted' };
     }
     case 'balance':
-      // Not a field of the account: the loaded list's balance column draws it (account-row.tsx).
+    case 'keys':
+      // Not fields of the account: the loaded list's balance column and the keys read for the
+      // rows drawn are given to the row (account-row.tsx).
       return { text: '', role: 'muted' };
   }
 }

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { CurrencyBalance } from '../../api/balance-types.js';
 import { BALANCE_HEADER, balanceCells, isZeroBalance } from '../../accounts/balance-cells.js';
 import type { SubAccount } from '../../api/types.js';
@@ -7,11 +7,13 @@ import { formatCount } from '../../format/number.js';
 import { textOr, yesNo } from '../../format/placeholder.js';
 import { displayWidth, padEnd, padStart, truncate } from '../../format/width.js';
 import { uniqueKeys } from '../browser/table-frame.js';
-import { DataStatus } from '../chrome/data-status.js';
 import { useDashboard } from '../dashboard-context.js';
 import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
-import { useKeymap } from '../hooks/use-keymap.js';
+import { KeysSection } from './keys-section.js';
+import { usePaneRows } from './pane-rows.js';
+import { SectionStatus } from './section-status.js';
+import { TransfersSection } from './transfers-section.js';
 import { kycRole, type Role, roleColor, statusRole } from './account-cells.js';
 import { useBalances } from './use-balances.js';
 import { useGlyphs, useTerminal } from '../terminal-context.js';
@@ -24,6 +26,10 @@ const BALANCE_ROWS_MAX = 8;
 const TABLE_ROWS_MIN = 2;
 /** A ticker is cut to this many columns in the pane (the model already bounds it). */
 const TICKER_WIDTH = 12;
+
+/** What the pane shows under the fields; `v` moves to the next (keys and transfers need the oversight reads). */
+export type PaneSection = 'balances' | 'keys' | 'transfers';
+export const PANE_SECTIONS: readonly PaneSection[] = ['balances', 'keys', 'transfers'];
 
 /** Rows the pane takes, given the rows the table and the pane share. */
 export function detailHeight(shared: number): number {
@@ -67,8 +73,12 @@ export interface AccountDetailProps {
   showZeros: boolean;
   /** The tab is hidden: its balances are not polled. */
   hidden: boolean;
-  /** `[` and `]` scroll the balances (the tab is active and no text box has the keys). */
+  /** `[` and `]` scroll the section shown (the tab is active and no text box has the keys). */
   keysActive: boolean;
+  /** What is shown under the fields (default the balances). */
+  section?: PaneSection;
+  /** Sections `v` moves through (none: `v` is not offered). */
+  sections?: readonly PaneSection[];
 }
 
 /** Every field of one sub-account and what it holds, in a bordered pane under the table. */
@@ -81,6 +91,8 @@ export function AccountDetail({
   showZeros,
   hidden,
   keysActive,
+  section = 'balances',
+  sections = [],
 }: AccountDetailProps) {
   const term = useTerminal();
   const glyphs = useGlyphs();
@@ -90,7 +102,13 @@ export function AccountDetail({
   const inner = Math.max(10, width - 4);
   const half = Math.floor((inner - 2) / 2);
   const { left, right } = fields(account, term);
-  const balances = useBalances(account.id, { hidden, paused: ui.paused });
+  const balances = useBalances(section === 'balances' ? account.id : null, { hidden, paused: ui.paused });
+  const reads = { hidden, paused: ui.paused };
+  const sectionKey = `${row}:${account.id ?? ''}`;
+  const lines = Math.max(1, height - FIXED_LINES);
+  const next =
+    sections.length > 1 ? ` · v ${sections[(sections.indexOf(section) + 1) % sections.length]}` : '';
+  const keysHint = ` · Esc closes · y copies the id${section === 'balances' ? ' · z zero balances' : ''}${next}`;
   /** A label and its value in `room` columns (a colour's swatch right after its value). */
   const line = (f: Field | undefined, labelWidth: number, room: number) => {
     if (!f) return null;
@@ -114,8 +132,8 @@ export function AccountDetail({
       paddingX={1}
     >
       <Text bold wrap="truncate">
-        {truncate(`Sub-account, row ${row}`, Math.max(1, width - 46), ellipsis)}
-        <Text color={theme.muted}> · Esc closes · y copies the id · z zero balances</Text>
+        {truncate(`Sub-account, row ${row}`, Math.max(1, width - 4 - keysHint.length), ellipsis)}
+        <Text color={theme.muted}>{keysHint}</Text>
       </Text>
       <Text wrap="truncate">
         <Text color={theme.muted}>{padEnd('ID', 14, ellipsis)}</Text>{' '}
@@ -128,18 +146,38 @@ export function AccountDetail({
           {line(right[i], 12, inner - half - 2)}
         </Text>
       ))}
-      {/* Keyed by account: another row's pane starts at its first balance. */}
-      <BalancesTable
-        key={`${row}:${account.id ?? ''}`}
-        rows={balances.value}
-        error={balances.error}
-        fetchedAt={balances.fetchedAt}
-        loading={balances.loading}
-        width={inner}
-        lines={Math.max(1, height - FIXED_LINES)}
-        showZeros={showZeros}
-        keysActive={keysActive}
-      />
+      {/* Keyed by account: another row's pane starts at its first row. */}
+      {section === 'keys' ? (
+        <KeysSection
+          key={sectionKey}
+          accountId={account.id}
+          width={inner}
+          lines={lines + 1}
+          keysActive={keysActive}
+          {...reads}
+        />
+      ) : section === 'transfers' ? (
+        <TransfersSection
+          key={sectionKey}
+          accountId={account.id}
+          width={inner}
+          lines={lines}
+          keysActive={keysActive}
+          {...reads}
+        />
+      ) : (
+        <BalancesTable
+          key={sectionKey}
+          rows={balances.value}
+          error={balances.error}
+          fetchedAt={balances.fetchedAt}
+          loading={balances.loading}
+          width={inner}
+          lines={lines}
+          showZeros={showZeros}
+          keysActive={keysActive}
+        />
+      )}
     </Box>
   );
 }
@@ -154,20 +192,6 @@ interface BalancesTableProps {
   lines: number;
   showZeros: boolean;
   keysActive: boolean;
-}
-
-/** The text under the rows shown when not all fit: where they are, and which key shows more. */
-function overflowText(top: number, shown: number, total: number): string {
-  const range = `rows ${formatCount(top + 1)}–${formatCount(top + shown)} of ${formatCount(total)}`;
-  const above = top;
-  const below = total - top - shown;
-  return [
-    range,
-    above > 0 ? `[ ${formatCount(above)} above` : '',
-    below > 0 ? `] ${formatCount(below)} more` : '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
 }
 
 /** The status line, the heading and the balances: points aligned, zero rows left out unless asked. */
@@ -224,40 +248,25 @@ function BalancesTable({
         : shown.length === 0
           ? 'Every balance is zero (z shows them).'
           : undefined;
-  const overflow = shown.length > lines;
-  // One line goes to the overflow text; `]` and `[` move a page of the rows that fit.
-  const page = overflow ? Math.max(1, lines - 1) : shown.length;
-  const lastTop = Math.max(0, shown.length - page);
-  // Clamped to the rows there are now: `z` hides some, a taller terminal fits more.
-  const [wanted, setWanted] = useState(0);
-  const top = Math.min(wanted, lastTop);
-  const scrollTo = (next: number) => setWanted(Math.max(0, Math.min(lastTop, next)));
-  useKeymap(
-    'accounts',
-    { 'balances-down': () => scrollTo(top + page), 'balances-up': () => scrollTo(top - page) },
-    keysActive && overflow && rows !== undefined,
-  );
-  const visible = overflow ? cells.slice(top, top + page) : cells;
+  // `z` hides some rows, a taller terminal fits more: the rows shown follow (pane-rows.ts).
+  const { top, end, overflow } = usePaneRows(shown.length, lines, 1, keysActive && rows !== undefined);
+  const visible = cells.slice(top, end);
   // Tickers are unique in the model, but two may read alike once cut to the column.
   const keys = uniqueKeys(visible.map((c) => c[0] ?? ''));
   return (
     <>
-      <Box height={1}>
-        <Text bold>Balances</Text>
-        <DataStatus
-          what="balances"
-          hasData={rows !== undefined}
-          fetchedAt={fetchedAt}
-          error={error}
-          loading={loading}
-          paused={ui.paused}
-          intervalMs={intervalMs}
-          width={Math.max(4, width - 8 - zeroNote.length)}
-        />
-        <Text color={theme.muted} wrap="truncate">
-          {zeroNote}
-        </Text>
-      </Box>
+      <SectionStatus
+        title="Balances"
+        what="balances"
+        hasData={rows !== undefined}
+        fetchedAt={fetchedAt}
+        error={error}
+        loading={loading}
+        paused={ui.paused}
+        intervalMs={intervalMs}
+        width={width}
+        note={zeroNote}
+      />
       {rows === undefined ? (
         <Text color={theme.muted}> </Text>
       ) : empty ? (
@@ -276,7 +285,7 @@ function BalancesTable({
           ))}
           {overflow ? (
             <Text color={theme.muted} wrap="truncate">
-              {truncate(overflowText(top, visible.length, shown.length), width, ellipsis)}
+              {truncate(overflow, width, ellipsis)}
             </Text>
           ) : null}
         </>

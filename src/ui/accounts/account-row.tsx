@@ -16,6 +16,8 @@ export interface AccountRowProps {
   swatch: string | undefined;
   /** The balance column's cell, when the layout has one. */
   balance?: Cell;
+  /** The Keys column's cell, when the layout has one. */
+  keys?: Cell;
 }
 
 /**
@@ -26,14 +28,14 @@ export interface AccountRowProps {
  */
 export const AccountRow = memo(AccountRowView);
 
-function AccountRowView({ account, layout, selected, swatch, balance }: AccountRowProps) {
+function AccountRowView({ account, layout, selected, swatch, balance, keys }: AccountRowProps) {
   const term = useTerminal();
   const { ellipsis } = useGlyphs();
   const theme = useTheme();
   const runs: { color: string | undefined; text: string }[] = [];
   layout.columns.forEach((column, i) => {
-    const cell =
-      column.id === 'balance' && balance ? balance : cellFor(account, column.id, layout.shortId, term);
+    const given = column.id === 'balance' ? balance : column.id === 'keys' ? keys : undefined;
+    const cell = given ?? cellFor(account, column.id, layout.shortId, term);
     const text =
       column.id === 'balance'
         ? padStart(truncate(cell.text, column.width, ellipsis), column.width, ellipsis)

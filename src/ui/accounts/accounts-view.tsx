@@ -1,4 +1,4 @@
-import { Box } from 'ink';
+import { Box, Text } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SubAccount } from '../../api/types.js';
 import { sanitizeLine } from '../../format/sanitize.js';
@@ -11,11 +11,14 @@ import { type StatusReport, useReportStatus } from '../status-report.js';
 import type { TabProps } from '../tab-props.js';
 import { useTheme } from '../theme-context.js';
 import { useUiState } from '../ui-state.js';
-import { AccountDetail, detailHeight } from './account-detail.js';
+import { AccountDetail, detailHeight, PANE_SECTIONS, type PaneSection } from './account-detail.js';
 import { PageFooter } from '../shared/page-footer.js';
 import { AccountsTable } from './accounts-table.js';
 import { contentWidths, type WidthCache } from './account-cells.js';
-import { type ContentWidths, layoutColumns } from './columns.js';
+import { type ContentWidths, layoutColumns, layoutWithKeys } from './columns.js';
+import { KEYS_CELL_WIDTH, waitingLine } from './key-marks.js';
+import { useWaitingWithdrawals } from './use-waiting-withdrawals.js';
+import { truncate } from '../../format/width.js';
 import { CredentialsPanel } from '../shared/credentials-panel.js';
 import { adviceFor } from '../shared/error-advice.js';
 import { emptyText } from './empty-text.js';
@@ -27,10 +30,11 @@ import { useBrowserInput, useBrowserState, useBrowserStore } from '../browser/us
 import { type ListGlyphs, listGlyphs } from './list-glyphs.js';
 import { LoadedListView } from './loaded-list.js';
 import { useLoadedList } from './use-loaded-list.js';
-import { useTerminal, useTerminalEffects } from '../terminal-context.js';
+import { useGlyphs, useTerminal, useTerminalEffects } from '../terminal-context.js';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 const NO_ROWS: readonly SubAccount[] = [];
+const NO_SECTIONS: readonly PaneSection[] = [];
 
 export interface AccountsViewOptions {
   /** Wait after the last keystroke before the term is sent (default 250 ms). */
@@ -58,10 +62,11 @@ export function AccountsView({ width, height, visibility, ...opts }: TabProps & 
   const active = visibility === 'active';
   const hidden = visibility === 'hidden';
   const term = useTerminal();
+  const { ellipsis } = useGlyphs();
   const theme = useTheme();
   const ui = useUiState();
   const effects = useTerminalEffects();
-  const { config, intervalMs } = useDashboard();
+  const { config, intervalMs, oversight, now } = useDashboard();
   const store = useBrowserStore();
   const { dispatch, current } = store;
   const state = useBrowserState(store);
@@ -96,7 +101,26 @@ export function AccountsView({ width, height, visibility, ...opts }: TabProps & 
     if (page) dispatch({ type: 'page-loaded', page });
   }, [page, dispatch]);
 
-  const shared = height - 3 - (state.searchOpen ? 1 : 0);
+  // Withdrawals awaiting the main account: a line over the table while any wait; none where the
+  // operation is not enabled (its 404), which is a state of the account, not an error.
+  const reads = useMemo(() => ({ hidden, paused: ui.paused }), [hidden, ui.paused]);
+  const waiting = useWaitingWithdrawals(hasKeys && seen.current, reads);
+  const waitingAnswer = waiting.value;
+  const waitingRows = waitingAnswer?.enabled ? waitingAnswer.page : undefined;
+  const lookup = list.active ? list.load.rows : rows;
+  const waitingText = useMemo(() => {
+    if (!waitingRows || waitingRows.items.length === 0) return undefined;
+    const aliasOf = (id: string) => lookup.find((a) => a.id === id)?.alias;
+    const full = waitingRows.items.length >= waitingRows.limit;
+    return waitingLine(waitingRows.items, full, Math.floor(now() / 1000), aliasOf, term);
+  }, [waitingRows, lookup, now, term]);
+  const waitingFailed =
+    waitingAnswer === undefined && waiting.error
+      ? `Withdrawals awaiting confirmation: not read (${sanitizeLine(waiting.error.message, term)})`
+      : undefined;
+  const topLine = waitingText ?? waitingFailed;
+  const bodyHeight = height - (topLine ? 1 : 0);
+  const shared = bodyHeight - 3 - (state.searchOpen ? 1 : 0);
   const paneHeight = detailHeight(shared);
   const viewRows = Math.max(1, shared - (state.detailOpen ? paneHeight : 0));
   useEffect(() => dispatch({ type: 'viewport', rows: viewRows }), [viewRows, dispatch]);
@@ -107,6 +131,15 @@ export function AccountsView({ width, height, visibility, ...opts }: TabProps & 
     if (!id) return ui.notify('This sub-account came without an id.');
     ui.notify(effects.copy(id, 'ID'));
   }, [selected, effects, ui, term]);
+  // `v`: the pane's next section (the keys and transfers need the client's oversight reads).
+  const sections = oversight ? PANE_SECTIONS : NO_SECTIONS;
+  const [section, setSection] = useState<PaneSection>('balances');
+  const onSection = useCallback(() => {
+    if (!current().detailOpen)
+      return dispatch({ type: 'hint', text: 'v: API keys and transfers, in the detail pane (Enter)' });
+    if (sections.length < 2) return dispatch({ type: 'hint', text: 'v: no API key reads on this client' });
+    setSection((s) => sections[(sections.indexOf(s) + 1) % sections.length] ?? 'balances');
+  }, [current, dispatch, sections]);
   // `z`: zero balances in the detail pane, shown or left out (kept for the next pane opened).
   const [showZeros, setShowZeros] = useState(false);
   const onZeros = useCallback(() => {
@@ -124,6 +157,7 @@ export function AccountsView({ width, height, visibility, ...opts }: TabProps & 
     dispatch,
     onCopy,
     onZeros,
+    onSection,
     list: list.keys,
   });
   // The header's LIVE/STALE/ERROR; the error itself is on this tab's own status line.
@@ -156,7 +190,16 @@ export function AccountsView({ width, height, visibility, ...opts }: TabProps & 
   const lastMeasured = useRef<ContentWidths>({});
   if (measured) lastMeasured.current = measured;
   const content = measured ?? lastMeasured.current;
-  const layout = useMemo(() => layoutColumns(width, content), [width, content]);
+  const keysShown = oversight !== undefined && !(list.active && list.balances.phase !== 'idle');
+  const layout = useMemo(() => {
+    // The loaded list's balance column (`B`) takes the Keys column's place.
+    return keysShown ? layoutWithKeys(width, content, KEYS_CELL_WIDTH) : layoutColumns(width, content);
+  }, [width, content, keysShown]);
+  const waitingBar = topLine ? (
+    <Text color={waitingText ? theme.warn : theme.muted} wrap="truncate">
+      {truncate(topLine, width, ellipsis)}
+    </Text>
+  ) : null;
   const glyphs = opts.glyphs ?? listGlyphs(term);
 
   const advice = accounts.error ? adviceFor(accounts.error, config) : undefined;
@@ -165,22 +208,28 @@ export function AccountsView({ width, height, visibility, ...opts }: TabProps & 
   }
   if (list.active) {
     return (
-      <LoadedListView
-        list={list}
-        width={width}
-        height={height}
-        layout={layout}
-        glyphs={glyphs}
-        searchOpen={state.searchOpen}
-        draft={state.draft}
-        detailOpen={state.detailOpen}
-        hint={state.hint}
-        swatchOf={swatchOf}
-        showZeros={showZeros}
-        hidden={hidden}
-        paneKeysActive={paneKeysActive}
-        mouseActive={tableMouse.active}
-      />
+      <Box flexDirection="column" width={width} height={height} overflow="hidden">
+        {waitingBar}
+        <LoadedListView
+          list={list}
+          width={width}
+          height={bodyHeight}
+          layout={layout}
+          glyphs={glyphs}
+          searchOpen={state.searchOpen}
+          draft={state.draft}
+          detailOpen={state.detailOpen}
+          hint={state.hint}
+          swatchOf={swatchOf}
+          showZeros={showZeros}
+          hidden={hidden}
+          paneKeysActive={paneKeysActive}
+          mouseActive={tableMouse.active}
+          section={section}
+          sections={sections}
+          keyReads={reads}
+        />
+      </Box>
     );
   }
   const statusLine =
@@ -201,6 +250,7 @@ export function AccountsView({ width, height, visibility, ...opts }: TabProps & 
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {statusLine}
+      {waitingBar}
       <AccountsTable
         accounts={rows}
         layout={layout}
@@ -215,6 +265,7 @@ export function AccountsView({ width, height, visibility, ...opts }: TabProps & 
         }
         swatchOf={swatchOf}
         mouse={tableMouse}
+        keyReads={reads}
       />
       {state.searchOpen ? <SearchBox draft={state.draft} width={width} /> : null}
       <PageFooter
@@ -237,6 +288,8 @@ export function AccountsView({ width, height, visibility, ...opts }: TabProps & 
           showZeros={showZeros}
           hidden={hidden}
           keysActive={paneKeysActive}
+          section={section}
+          sections={sections}
         />
       ) : null}
     </Box>

@@ -14,7 +14,9 @@ export type ColumnId =
   | 'collateral'
   | 'id'
   /** One currency's amount per account, on the loaded list (`B`). */
-  | 'balance';
+  | 'balance'
+  /** Each account's API key count and the marks of their findings (key-marks.ts). */
+  | 'keys';
 
 export interface Column {
   id: ColumnId;
@@ -101,6 +103,22 @@ export function layoutColumns(width: number, content: ContentWidths = {}): Table
   columns.push({ id: 'id', header: 'ID', width: idWidth });
   return { columns, shortId };
 }
+
+/**
+ * `layoutColumns` with the Keys column of `keysWidth` cells before the id: the other columns laid
+ * out in what it leaves. Left out when even their narrowest no longer fit beside it (the detail
+ * pane still shows the keys).
+ */
+export function layoutWithKeys(width: number, content: ContentWidths, keysWidth: number): TableLayout {
+  const narrower = layoutColumns(width - keysWidth - GAP, content);
+  const columns = [...narrower.columns];
+  const at = columns.findIndex((c) => c.id === 'id');
+  columns.splice(at < 0 ? columns.length : at, 0, { id: 'keys', header: 'Keys', width: keysWidth });
+  return usedBy(columns) <= width ? { ...narrower, columns } : layoutColumns(width, content);
+}
+
+const usedBy = (columns: readonly Column[]) =>
+  LEAD_WIDTH + columns.reduce((sum, c) => sum + c.width + GAP, 0) - GAP;
 
 /**
  * The layout of `total` cells with a balance column of `width` cells before the id, its room

@@ -6,7 +6,8 @@ import { Spinner } from '../chrome/spinner.js';
 import { useClock } from '../clock.js';
 import { useTheme } from '../theme-context.js';
 import type { Cell } from './account-cells.js';
-import { AccountDetail, detailHeight } from './account-detail.js';
+import { AccountDetail, detailHeight, type PaneSection } from './account-detail.js';
+import type { OversightReadOptions } from './use-account-keys.js';
 import { balanceColumnCells, balanceLoadText } from './balance-column.js';
 import type { TableMouse } from '../browser/table-mouse.js';
 import { AccountsTable } from './accounts-table.js';
@@ -45,6 +46,11 @@ export interface LoadedListProps {
   paneKeysActive: boolean;
   /** The table takes the mouse (the tab is shown, nothing over it). */
   mouseActive: boolean;
+  /** The detail pane's section and the sections `v` moves through. */
+  section?: PaneSection;
+  sections?: readonly PaneSection[];
+  /** How the Keys column reads the drawn rows' keys. */
+  keyReads?: OversightReadOptions;
 }
 
 const BAR_WIDTH = 22;
@@ -128,6 +134,7 @@ export function LoadedListView(p: LoadedListProps) {
         swatchOf={p.swatchOf}
         balanceOf={column ? balanceOf : undefined}
         mouse={mouse}
+        keyReads={p.keyReads}
       />
       {p.searchOpen ? <SearchBox draft={p.draft} width={width} /> : null}
       {prompting ? (
@@ -157,6 +164,8 @@ export function LoadedListView(p: LoadedListProps) {
           showZeros={p.showZeros}
           hidden={p.hidden}
           keysActive={p.paneKeysActive}
+          section={p.section}
+          sections={p.sections}
         />
       ) : null}
     </Box>

@@ -129,6 +129,8 @@ export interface BrowserInputOptions {
   onCopy?: () => void;
   /** `z`: show or hide the zero balances of the detail pane. */
   onZeros?: () => void;
+  /** `v`: the detail pane's next section (balances, keys, transfers). */
+  onSection?: () => void;
   /** The loaded list (`L`): offered every action and Esc first. */
   list?: ListKeys;
 }
@@ -167,6 +169,7 @@ export function useBrowserInput({
   dispatch,
   onCopy,
   onZeros,
+  onSection,
   list,
 }: BrowserInputOptions): TableMouse {
   const { setCapture } = useUiState();
@@ -176,6 +179,8 @@ export function useBrowserInput({
   copyRef.current = onCopy;
   const zerosRef = useRef(onZeros);
   zerosRef.current = onZeros;
+  const sectionRef = useRef(onSection);
+  sectionRef.current = onSection;
   const listRef = useRef(list);
   listRef.current = list;
 
@@ -196,7 +201,7 @@ export function useBrowserInput({
       const listOnly = () => {};
       const paneHint = () => {
         if (!current().detailOpen)
-          dispatch({ type: 'hint', text: '[ ]: more balances, in the detail pane (Enter)' });
+          dispatch({ type: 'hint', text: '[ ]: more rows, in the detail pane (Enter)' });
       };
       const actions: Record<AccountsAction, () => void> = {
         up: () => dispatch({ type: 'move', delta: -1, page: p }),
@@ -211,7 +216,8 @@ export function useBrowserInput({
         details: () => dispatch({ type: 'detail-open', page: p }),
         'copy-id': () => copyRef.current?.(),
         'zero-balances': () => zerosRef.current?.(),
-        // The open pane scrolls its balances itself (AccountDetail); closed, a hint says where.
+        'pane-section': () => sectionRef.current?.(),
+        // The open pane scrolls its section itself (pane-rows.ts); closed, a hint says where.
         'balances-down': paneHint,
         'balances-up': paneHint,
         'load-all': listOnly,

@@ -12,6 +12,8 @@ import { type Binding, keysLabel } from '../keymap.js';
 export interface HelpSection {
   title: string;
   entries: readonly Binding[];
+  /** Lines after the keys: what the tab's marks mean (keymap.ts's HELP_NOTES). */
+  notes?: readonly string[];
 }
 
 export interface HelpLine {
@@ -55,6 +57,10 @@ export function helpLayout(sections: readonly HelpSection[], maxWidth: number, m
       wrapWords(b.description, room).forEach((text, i) => {
         lines.push({ kind: 'entry', keys: i === 0 ? keysLabel(b) : '', text });
       });
+    }
+    for (const note of section.notes ?? []) {
+      for (const text of wrapWords(note, width - FRAME_COLUMNS - INDENT))
+        lines.push({ kind: 'note', text: `  ${text}` });
     }
   }
   return { width, keyWidth, lines };

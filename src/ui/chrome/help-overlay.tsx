@@ -2,9 +2,9 @@ import { Box, Text } from 'ink';
 import { useMemo, useState } from 'react';
 import { displayWidth, padEnd } from '../../format/width.js';
 import { useKeymap } from '../hooks/use-keymap.js';
-import { bindingsFor, findBinding, keyLabel, type Scope } from '../keymap.js';
+import { bindingsFor, findBinding, HELP_NOTES, keyLabel, type Scope } from '../keymap.js';
 import { useTheme } from '../theme-context.js';
-import { FRAME_COLUMNS, type HelpLine, helpLayout } from './help-lines.js';
+import { FRAME_COLUMNS, type HelpLine, type HelpSection, helpLayout } from './help-lines.js';
 import { useGlyphs } from '../terminal-context.js';
 
 export interface HelpOverlayProps {
@@ -50,10 +50,10 @@ export function HelpOverlay({ scope, tabTitle, width, height }: HelpOverlayProps
   const { ellipsis } = glyphs;
   const theme = useTheme();
   const layout = useMemo(() => {
-    const sections = [{ title: 'Everywhere', entries: bindingsFor('global') }];
+    const sections: HelpSection[] = [{ title: 'Everywhere', entries: bindingsFor('global') }];
     if (scope !== 'global' && scope !== 'help') {
       const title = scope === 'alerts' ? 'Alert history' : `${tabTitle} tab`;
-      sections.push({ title, entries: bindingsFor(scope) });
+      sections.push({ title, entries: bindingsFor(scope), notes: HELP_NOTES[scope] });
     }
     return helpLayout(sections, width, displayWidth(LONGEST_NOTE));
   }, [scope, tabTitle, width]);
