@@ -24,6 +24,8 @@ export interface AuditRow extends KeyWithIps {
 export interface KeyAudit {
   /** Sub-accounts listed. */
   accounts: number;
+  /** Their ids: with a search, the sub-accounts it found (check subaccounts counts their withdrawals). */
+  ids: ReadonlySet<string>;
   rows: AuditRow[];
   /** Accounts whose keys could not be fetched, and the last error. */
   failed: number;
@@ -86,6 +88,7 @@ export async function auditAllKeys(client: AuditClient, opts: KeyAuditOptions): 
   });
   return {
     accounts: accounts.length,
+    ids: new Set(accounts.flatMap((a) => (a.id ? [a.id] : []))),
     rows,
     failed,
     lastError,

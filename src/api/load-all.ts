@@ -4,7 +4,7 @@
  * - Pages of 100 from offset 0 up to the API's reach (offset ≤ 10000, so 10,100 rows), or to the
  *   first short page, which ends the list. With a search term, the whole result of that term.
  * - Pages are tasks of the process's request queue (request-queue.ts) at low priority, at most 4
- *   of this load's at once; the client paces each send there (one operation: 40 a second at
+ *   of this load's at once; the client paces each send there (one operation: 67 a second at
  *   most, whoever else lists) and a 429 pauses every send.
  * - A failed page is retried (retry.ts: backoff, Retry-After); one that still fails ends the
  *   load as `failed` with the rows before it — a page is never skipped, so rows are always a

@@ -4,7 +4,7 @@ import { CONFIG_FLAGS } from './support/help-text.js';
 import { idleSeconds } from './support/idle.js';
 import { clip, ONE_SHOT_OPTIONS, parseFlags, stringFlag, timeoutFlag } from './support/parse.js';
 
-/** Three requests or more per account, each operation under 100 a second: 10,100 accounts take minutes. */
+/** Four requests or more per account, each operation at most 67 a second: 10,100 accounts take minutes. */
 const AUDIT_TIMEOUT_S = 1800;
 
 export const audit: CommandModule = {
@@ -40,7 +40,7 @@ Exit status: 0 no findings, 1 findings, 3 the audit is not whole (bad arguments,
 the API failing, a sub-account whose keys could not be fetched: what was fetched is written).
 
 Examples (on the demo service):
-  pooltop audit keys --demo
+  pooltop audit keys --search hedge --demo
   pooltop audit keys --idle 30d --search ops --json --demo
 
 ${CONFIG_FLAGS}`,

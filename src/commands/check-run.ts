@@ -27,7 +27,7 @@ import type { CommandIO } from './support/io.js';
 import { resolveMiningAccount, withAccountsHint } from './mining-run.js';
 
 const DEFAULT_TIMEOUT_S = 10;
-/** An audit of every sub-account's keys: ~35 s for 1,000 sub-accounts with three keys each. */
+/** An audit of every sub-account's keys: ~47 s for 1,000 sub-accounts with three keys each. */
 const SUBACCOUNTS_TIMEOUT_S = 120;
 
 const timeoutOf = (values: ParsedValues, scope: string) =>
@@ -74,6 +74,9 @@ export async function runCheck(
       if (scope !== 'subaccounts')
         throw new PooltopError('config', '--idle applies to check subaccounts only');
       idleSeconds(values);
+    }
+    if (values.search !== undefined && scope !== 'subaccounts') {
+      throw new PooltopError('config', '--search applies to check subaccounts only');
     }
     if (values['gone-after'] !== undefined) {
       if (scope !== 'mining') throw new PooltopError('config', '--gone-after applies to check mining only');
@@ -185,8 +188,9 @@ function readMiningMetrics(values: ParsedValues, io: CommandIO, thresholds: Scop
 
 /**
  * Every sub-account's keys audited (as `pooltop audit keys`) and every withdrawal awaiting the
- * main account, counted. An audit that is not whole (an account's keys could not be fetched, a
- * list past the API's reach) is no verdict: a count it gives could be short.
+ * main account, counted; with `--search`, only the sub-accounts it finds and their withdrawals.
+ * An audit that is not whole (an account's keys could not be fetched, a list past the API's
+ * reach) is no verdict: a count it gives could be short.
  */
 function readSubAccountMetrics(
   values: ParsedValues,
@@ -197,9 +201,11 @@ function readSubAccountMetrics(
     values,
     io,
     async (ctx) => {
+      const search = stringFlag(values, 'search');
       const [audit, withdrawals] = await Promise.all([
         auditAllKeys(ctx.client, {
           idleSeconds: idleSeconds(values),
+          search,
           signal: io.signal,
           deadline: ctx.deadline?.at,
           queue: ctx.queue,
@@ -213,7 +219,11 @@ function readSubAccountMetrics(
             : 'the sub-account list goes past what the API pages to';
         throw new PooltopError('api', `incomplete audit: ${why}`);
       }
-      const readings = readSubAccounts(audit.rows, withdrawals ?? null);
+      const found =
+        search === undefined || !withdrawals
+          ? withdrawals
+          : withdrawals.filter((w) => w.subAccountId !== null && audit.ids.has(w.subAccountId));
+      const readings = readSubAccounts(audit.rows, found ?? null);
       return { metrics: evaluateMetrics(SUBACCOUNT_METRICS, readings, thresholds, nowSec()) };
     },
     'subaccounts',

@@ -41,7 +41,7 @@ scrape only reads the last values. Stops on SIGINT or SIGTERM.
                         the withdrawals awaiting the main account, as
                         whitebit_subaccount_withdrawals_waiting (needs an API key and secret;
                         an audit costs the list, a request per account and one per key, each
-                        operation paced under its limit: ~35 s for 1,000 sub-accounts)
+                        operation paced under its limit: ~47 s for 1,000 sub-accounts)
   --keys-interval DURATION  how often the keys are audited (default 10m, at least the
                         interval); the withdrawals are read every interval
   --idle DURATION       with --keys: keys unused longer than this are idle (default 90d)
@@ -55,7 +55,7 @@ ${CONFIG_FLAGS}`,
     if (values.help) return printHelp(io, exporter.help);
     const flags = exporterFlags(values);
     // Only `--once` is a one-shot command with a deadline; the server runs until stopped.
-    // An audit of the keys (--keys) takes ~35 s for 1,000 sub-accounts.
+    // An audit of the keys (--keys) takes ~47 s for 1,000 sub-accounts.
     const once = flags.once
       ? { timeoutS: flags.keys ? timeoutFlag(values, 120) : timeoutFlag(values), notices: true }
       : {};

@@ -235,7 +235,7 @@ describe('one pacer for every request of a process', () => {
     ])
       expect(ops).toContain(path);
     for (const o of run.operations) expect(o.served, o.op).toBe(o.sent);
-    // One pacer: each operation within what its gap allows (10 s / 25 ms + 1), far under 1,000.
+    // One pacer: each operation within what its gap allows (10 s / 15 ms + 1), under 1,000.
     for (const o of run.operations)
       expect(o.peak, o.op).toBeLessThanOrEqual(WINDOW_MS / OPERATION_GAP_MS + 1);
     for (const o of run.operations) expect(o.peak, o.op).toBeLessThanOrEqual(BUDGET);

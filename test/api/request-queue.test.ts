@@ -68,7 +68,7 @@ describe('request queue', () => {
     expect(q.stats()).toMatchObject({ inFlight: 0, waiting: 0, maxInFlight: 4, started: 10 });
   });
 
-  it('paces each operation on its own: sends of one at least 25 ms apart, in call order', async () => {
+  it('paces each operation on its own: sends of one at least 15 ms apart, in call order', async () => {
     const clock = virtualTime();
     const q = createRequestQueue(clock);
     const sends: { op: string; t: number; n: number }[] = [];
@@ -80,7 +80,7 @@ describe('request queue', () => {
     for (const op of ['/list', '/balances']) {
       const mine = sends.filter((s) => s.op === op);
       expect(mine.map((s) => s.n)).toEqual([0, 1, 2, 3, 4, 5]);
-      expect(mine.map((s) => s.t)).toEqual([0, 25, 50, 75, 100, 125]);
+      expect(mine.map((s) => s.t)).toEqual([0, 15, 30, 45, 60, 75]);
     }
     expect(q.stats().sent).toBe(12);
   });

@@ -38,9 +38,16 @@ afterAll(async () => {
   await off.close();
 });
 
-/** Each metric the audit and the withdrawals list imply. */
-async function expectedCounts(service: ServiceHandle): Promise<Record<string, number>> {
-  const audit = await runCli(['audit', 'keys', '--json'], serviceEnv(service), 60_000);
+/**
+ * Each metric the audit and the withdrawals list imply; with `search`, of the sub-accounts
+ * (`ids`) the list's search finds.
+ */
+async function expectedCounts(
+  service: ServiceHandle,
+  search?: { term: string; ids: ReadonlySet<string> },
+): Promise<Record<string, number>> {
+  const args = ['audit', 'keys', '--json', ...(search ? ['--search', search.term] : [])];
+  const audit = await runCli(args, serviceEnv(service), 60_000);
   const rows = (JSON.parse(audit.stdout) as { data: { findings: string[] }[] }).data;
   const out: Record<string, number> = { keys: rows.length };
   for (const [finding, metric] of Object.entries(FINDING_METRIC)) {
@@ -53,7 +60,10 @@ async function expectedCounts(service: ServiceHandle): Promise<Record<string, nu
   });
   try {
     const w = await client.oversight.unconfirmedWithdrawals({ limit: 100 });
-    out.withdrawals_waiting = w.enabled ? w.page.items.length : 0;
+    const items = w.enabled ? w.page.items : [];
+    out.withdrawals_waiting = search
+      ? items.filter((i) => i.subAccountId !== null && search.ids.has(i.subAccountId)).length
+      : items.length;
   } finally {
     await client.close();
   }
@@ -117,6 +127,50 @@ describe('pooltop check subaccounts', () => {
     expect(r.code).toBe(0);
   }, 120_000);
 
+  it('--search: only the sub-accounts the search finds, their keys and their withdrawals', async () => {
+    const client = createClient({
+      baseUrl: svc.baseUrl,
+      apiKey: svc.credentials.apiKey,
+      apiSecret: svc.credentials.apiSecret,
+    });
+    const searches: { term: string; ids: Set<string> }[] = [];
+    try {
+      // The alias of the account a withdrawal waits for (found with it), and one found without any.
+      const waiting = await client.oversight.unconfirmedWithdrawals({ limit: 100 });
+      const owners = new Set((waiting.enabled ? waiting.page.items : []).map((w) => w.subAccountId));
+      const all = await client.listSubAccounts({ limit: 100 });
+      const owner = all.data.find((a) => owners.has(a.id))?.alias;
+      for (const term of [owner ?? '', 'hedge']) {
+        const found = await client.listSubAccounts({ search: term, limit: 100 });
+        searches.push({ term, ids: new Set(found.data.flatMap((a) => (a.id ? [a.id] : []))) });
+      }
+    } finally {
+      await client.close();
+    }
+    const everything = await expectedCounts(svc);
+    const counted: Record<string, number>[] = [];
+    for (const search of searches) {
+      const expected = await expectedCounts(svc, search);
+      expect(expected.keys, search.term).toBeGreaterThan(0);
+      expect(expected.keys, search.term).toBeLessThan(everything.keys ?? 0);
+      const r = await runCli(
+        ['check', 'subaccounts', '--search', search.term, '--json'],
+        serviceEnv(svc),
+        60_000,
+      );
+      expect(r.stderr).toBe('');
+      const got = JSON.parse(r.stdout) as { metrics: { metric: string; value: number }[] };
+      const by = Object.fromEntries(got.metrics.map((m) => [m.metric, m.value]));
+      for (const [metric, value] of Object.entries(expected))
+        expect(by[metric], `${search.term} ${metric}`).toBe(value);
+      counted.push(by);
+    }
+    // The owner's search counts its withdrawals; the other, none of them.
+    expect(counted[0]?.withdrawals_waiting).toBeGreaterThan(0);
+    expect(counted[1]?.withdrawals_waiting).toBe(0);
+    expect(everything.withdrawals_waiting).toBeGreaterThan(0);
+  }, 120_000);
+
   it('bad arguments are UNKNOWN before anything is sent', async () => {
     const before = svc.stats().requests;
     for (const [args, message] of [
@@ -125,6 +179,7 @@ describe('pooltop check subaccounts', () => {
         "--idle must be a duration such as 90d or 12h, not 'soon'",
       ],
       [['check', 'pool', '--idle', '1d'], '--idle applies to check subaccounts only'],
+      [['check', 'mining', '--search', 'ops'], '--search applies to check subaccounts only'],
       [['check', 'subaccounts', '-c', 'hashrate=1'], 'unknown subaccounts metric'],
     ] as const) {
       const r = await runCli([...args], serviceEnv(svc));

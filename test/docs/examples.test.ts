@@ -40,6 +40,8 @@ const NOT_RUN: Record<string, string> = {
   'pooltop --demo': 'the dashboard, as above',
   'pooltop exporter': 'serves until stopped (test/exporter/exporter.test.ts); the --once example runs here',
   'pooltop watch --demo': 'watches until stopped (test/e2e/watch.test.ts); the --once example runs here',
+  'pooltop audit keys --ndjson':
+    "the bench's audit of all 1,000 sub-accounts (docs/performance.md; node bench/audit.mjs times it, ~50 s); the --search examples audit here",
 };
 
 /** Commands whose text output has a `--json` twin, run as well to see that the example shows data. */

@@ -80,8 +80,10 @@ describe('Mining tab: history', () => {
     expect(rowOf(f, 'rig-0003')).toMatch(/ 97\.9%/);
     // No history of rig-0006: a dash in each column.
     expect(rowOf(f, 'rig-0006')).toMatch(/ —\s+—\s+—/);
-    // The account's own, over its workers.
-    expect(f).toMatch(/Account main_farm · up 30 d 9\d\.\d%/);
+    // The account's own, over its workers, after the hint to pick another of the key's three
+    // accounts (drawn once the account list answers, which may be before or after the uptimes).
+    const line = await waitForFrame(v.frame, (x) => x.includes('another of 3') && x.includes('up 30 d'));
+    expect(line).toMatch(/Account main_farm · a: another of 3 · Esc: fleet · up 30 d 9\d\.\d% · Payout /);
   });
 
   it('without a history file the table and the account line are as before', async () => {

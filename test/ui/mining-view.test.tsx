@@ -371,7 +371,7 @@ describe('Mining tab', () => {
     const pages = () => v.fake.callsOf('rewards').filter((c) => c.query.from === undefined);
     const years = () => v.fake.callsOf('rewards').filter((c) => c.query.from !== undefined);
     await waitUntil(() => pages().length === 2, 'the rewards asked again', 3_000);
-    await elapse(300); // every request the showing queued has started (the queue spaces them)
+    await elapse(300); // every request the showing queued has started
     const again = v.fake.calls.slice(asked);
     expect(again.filter((c) => c.op === 'hashrate')).toHaveLength(1);
     expect(again.filter((c) => c.op === 'minerInfo').length).toBeGreaterThanOrEqual(1);

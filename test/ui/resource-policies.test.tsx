@@ -1,7 +1,8 @@
 /**
  * The data layer's policies beyond polling every interval, on fake time through the dashboard's
  * real providers: a bulk load (progress, cancel, `r`, a key left behind), a background resource
- * (polled while hidden, at its own period, and when its answer is due).
+ * (polled while hidden, at its own period, and when its answer is due), a once resource (asked
+ * again only on `r`).
  */
 import { Text } from 'ink';
 import { render } from 'ink-testing-library';
@@ -156,6 +157,33 @@ describe('a bulk resource', () => {
     expect(bulk.calls[1]?.signal.aborted).toBe(true);
     expect(bulk.calls).toHaveLength(3);
     expect(m.frame()).toBe('value=- progress=-');
+    m.view.unmount();
+  });
+});
+
+describe('a once resource', () => {
+  it('is asked once per key: not polled, not asked again when shown again or met again, but on r', async () => {
+    let asked = 0;
+    const fetch = async () => `answer ${++asked}`;
+    const shown: ProbeProps = { resourceKey: ['seen', 1], fetch, policy: { once: true } };
+    const m = mount(shown);
+    await pass(0);
+    expect(asked).toBe(1);
+    m.update({ ...shown, policy: { once: true, hidden: true } });
+    await pass(120_000); // older than any period
+    m.update(shown);
+    await pass(1_000);
+    expect(asked).toBe(1);
+    // Another key and back: the first one's answer is drawn, not asked for again.
+    m.update({ ...shown, resourceKey: ['seen', 2] });
+    await pass(120_000);
+    m.update(shown);
+    await pass(1_000);
+    expect(asked).toBe(2);
+    expect(m.frame()).toBe('value=answer 1 progress=-');
+    refreshAll();
+    await pass(1_000);
+    expect(asked).toBe(3);
     m.view.unmount();
   });
 });

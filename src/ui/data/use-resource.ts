@@ -9,7 +9,7 @@
  *   `bucketMs` bucket closes; `once`: never; `everyMs`: that often, and sooner when an answer is
  *   `dueAt`). Not polled while hidden (unless `background`) or paused; shown again, or
  *   a key met before asked again, with data older than its period, it is asked at once — the
- *   cached data is drawn meanwhile.
+ *   cached data is drawn meanwhile. A `once` key is neither: its caller says when to ask again.
  * - Failures are retried by the dashboard's error-retry handler (swr-options.ts); `retryAt` says
  *   when (the status bar's "next retry").
  * - Each request has its own AbortSignal, linked to the dashboard's lifetime, and goes through
@@ -297,17 +297,20 @@ export function useResource<K extends ResourceKey, T, P = never>(
 
   // A key met before (a page visited again, a row scrolled back): its cached data is drawn, and
   // asked for again only if older than its period. A seed is as fresh as data gets on mount.
+  // A `once` key has no period to be older than: asked once, then on `r` or when its caller says
+  // (the worker listing: use-relist.ts), never because its tab was shown again.
   const fetchedAt = data?.fetchedAt;
+  const agedAt = once ? undefined : fetchedAt;
   const keySeen = useRef('');
   const seed = cache instanceof SeededCache && cache.isSeed(id, data);
   useEffect(() => {
     // Only when the key changes (or on mount): polling does the rest.
     if (keySeen.current === id) return;
     keySeen.current = id;
-    if (!id || hidden || seed || fetchedAt === undefined) return;
-    if (!(now() - fetchedAt < periodMs)) void mutate();
-  }, [id, hidden, seed, fetchedAt, now, periodMs, mutate]);
-  useRefreshOnShow(hidden, paused ? undefined : fetchedAt, mutate, periodMs);
+    if (!id || hidden || seed || agedAt === undefined) return;
+    if (!(now() - agedAt < periodMs)) void mutate();
+  }, [id, hidden, seed, agedAt, now, periodMs, mutate]);
+  useRefreshOnShow(hidden, paused ? undefined : agedAt, mutate, periodMs);
 
   // The previous key's time while this key loads (with keepPreviousData), else the cache's.
   const laggingAt = isCurrent ? undefined : fetchedAt;
