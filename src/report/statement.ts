@@ -43,15 +43,45 @@ function seriesMean(series: RateSeries | null, from: number, to: number): number
   let n = 0;
   const { start, step, rates } = series;
   const first = Math.max(0, Math.ceil((from - start) / step));
-  for (let i = first; i < rates.length; i++) {
-    if (start + i * step >= to) break;
+  const end = Math.min(rates.length, Math.ceil((to - start) / step));
+  for (let i = first; i < end; i++) {
     const r = rates[i]!;
-    if (Number.isFinite(r)) {
+    // Finite: NaN and ±Infinity leave r − r not 0.
+    if (r - r === 0) {
       sum += r;
       n++;
     }
   }
   return n === 0 ? null : sum / n;
+}
+
+/** Exact order of outages: by start, then worker (sorting a million objects by comparator is slow). */
+function byStart(outages: Outage[], from: number): Outage[] {
+  const SHIFT = 2 ** 26;
+  const n = outages.length;
+  // start − from below 2^26 s (two years) and n below 2^26 fit one exact double: sort those numbers.
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const rel = outages[i]!.start - from;
+    if (!(Number.isInteger(rel) && rel >= 0 && rel < SHIFT) || n >= SHIFT) {
+      return outages.sort((a, b) => a.start - b.start || a.worker.localeCompare(b.worker));
+    }
+    keys[i] = rel * SHIFT + i;
+  }
+  keys.sort();
+  const out = new Array<Outage>(n);
+  for (let i = 0; i < n; i++) out[i] = outages[keys[i]! % SHIFT]!;
+  // Equal starts: by worker name.
+  for (let i = 0; i < n; ) {
+    let j = i + 1;
+    while (j < n && out[j]!.start === out[i]!.start) j++;
+    if (j - i > 1) {
+      const tied = out.slice(i, j).sort((a, b) => a.worker.localeCompare(b.worker));
+      for (let k = i; k < j; k++) out[k] = tied[k - i]!;
+    }
+    i = j;
+  }
+  return out;
 }
 
 function seriesPoints(series: RateSeries | null, window: StatementWindow): [number, number][] {
@@ -75,7 +105,7 @@ function accountStatement(
   const dayCount = Math.ceil(window.to / DAY_S) - firstDay;
   const days = new DaySums(firstDay, dayCount);
   const total = emptySplit();
-  const outages: Outage[] = [];
+  let outages: Outage[] = [];
   const filled: { from: number; to: number }[] = [];
   const workerRows: WorkerRow[] = [];
   for (const worker of history.workers) {
@@ -89,13 +119,18 @@ function accountStatement(
     for (const f of p.filled) filled.push(f);
     workerRows.push({
       worker: worker.name,
-      ...uptimeFigure(p.split),
+      up: p.split.up,
+      down: p.split.down,
+      flaps: p.split.flaps,
+      unwatched: p.split.unwatched,
+      filled: p.split.filled,
+      percent: percentText(p.split.up, p.split.up + p.split.down),
       outages: p.outages.length,
       longestOutage: p.longestOutage,
       meanHashrate: seriesMean(worker.hashrate, window.from, window.to),
     });
   }
-  outages.sort((a, b) => a.start - b.start || a.worker.localeCompare(b.worker));
+  outages = byStart(outages, window.from);
   const dayRows: DayRow[] = [];
   for (let i = 0; i < dayCount; i++) {
     const dayStart = (firstDay + i) * DAY_S;
