@@ -17,7 +17,7 @@ import { statementCsv } from '../report/write-csv.js';
 import { statementHtml } from '../report/write-html.js';
 import { statementJson } from '../report/write-json.js';
 import { statementMarkdown } from '../report/write-markdown.js';
-import { toSafeJson } from './json-output.js';
+import { safeJsonText } from './json-output.js';
 import type { ReportRequest } from './report-args.js';
 import { openReportStore } from './report-store.js';
 import { type CommandContext, createContext } from './support/context.js';
@@ -37,12 +37,12 @@ const WRITE_PROBLEMS: Readonly<Record<string, string>> = {
 };
 
 /** The statement in one format: every format from the one Statement. */
-export function renderStatement(s: Statement, format: ReportRequest['format'], io: CommandIO): string {
-  switch (format) {
+export function renderStatement(s: Statement, req: ReportRequest, io: CommandIO): string {
+  switch (req.format) {
     case 'csv':
-      return statementCsv(s);
+      return statementCsv(s, req.table);
     case 'json':
-      return `${toSafeJson(statementJson(s), io.terminal, 2)}\n`;
+      return safeJsonText(statementJson(s), io.terminal);
     case 'html':
       return statementHtml(s);
     case 'md':
@@ -154,7 +154,7 @@ export async function runReport(
       source,
       generatedAt: Math.floor(nowMs / 1000),
     });
-    return output(renderStatement(statement, req.format, io), req, statement, io);
+    return output(renderStatement(statement, req, io), req, statement, io);
   };
   if (values.demo === true) {
     const demo = await demoInput(req, nowMs);

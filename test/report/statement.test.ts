@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildStatement } from '../../src/report/statement.js';
 import { termsFor, termsFromToml } from '../../src/report/terms.js';
 import type { AccountHistory, ContractTerms, PresenceSpan, StatementWindow } from '../../src/report/types.js';
-import { statementCsv } from '../../src/report/write-csv.js';
+import { CSV_TABLES, statementCsv } from '../../src/report/write-csv.js';
 import { statementHtml } from '../../src/report/write-html.js';
 import { statementMarkdown } from '../../src/report/write-markdown.js';
 
@@ -142,9 +142,10 @@ describe('credit owed', () => {
     expect(a.credit).toBeUndefined();
     expect(a.daysBelowSla).toBeUndefined();
     expect(a.hashrate.ofContracted).toBeUndefined();
-    const csv = statementCsv(build(history));
-    expect(csv).not.toMatch(/,credit,|,sla_percent,|days_below_sla/);
-    expect(csv).toMatch(/farm,summary,,uptime_percent,95.00/);
+    const [head, row] = statementCsv(build(history)).split('\r\n');
+    expect(head).not.toMatch(/,credit\b|,sla_percent|days_below_sla/);
+    const summary = Object.fromEntries(head!.split(',').map((k, i) => [k, row!.split(',')[i]]));
+    expect(summary).toMatchObject({ account: 'farm', window: '2025-06', uptime_percent: '95.00' });
   });
 });
 
@@ -228,14 +229,18 @@ describe('network text', () => {
     const md = statementMarkdown(s);
     expect(md).not.toContain('\u001b');
     expect(md).toContain('\\<script\\>');
-    const csv = statementCsv(s);
-    expect(csv).not.toContain('\u001b');
+    for (const table of CSV_TABLES) {
+      const csv = statementCsv(s, table);
+      expect(csv, table).not.toContain('\u001b');
+      if (table !== 'outages') expect(csv, table).toContain('<script>alert(1)</script>\ufffd[31m');
+    }
     const formula = buildStatement(
       { accounts: [account([[up(FROM, JUNE.to)]], { account: '=HYPERLINK(1)' })] },
       () => BASE,
       JUNE,
       { source: 'test', generatedAt: 0 },
     );
-    expect(statementCsv(formula)).toContain("\r\n'=HYPERLINK(1),summary,");
+    expect(statementCsv(formula)).toContain("\r\n'=HYPERLINK(1),2025-06,");
+    expect(statementCsv(formula, 'workers')).toContain("\r\n'=HYPERLINK(1),");
   });
 });
