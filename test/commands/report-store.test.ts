@@ -51,13 +51,13 @@ describe('pooltop report from the history store', () => {
         account: string;
         workers: number;
         uptime: { up: number; down: number; unwatched: number; percent: string };
-        outages: Array<{ worker: string; start: number; end: number; seconds: number; filled: boolean }>;
-        workerRows: Array<{ worker: string; up: number; down: number; outages: number }>;
+        outages: Table;
+        workerRows: Table;
       }>;
     };
     const [a] = statement.accounts;
     expect(a).toMatchObject({ account, workers: 2 });
-    expect(a!.outages).toEqual([
+    expect(records(a!.outages)).toEqual([
       expect.objectContaining({
         worker: 'rig-2',
         start: T0 + 1800,
@@ -66,7 +66,7 @@ describe('pooltop report from the history store', () => {
         filled: false,
       }),
     ]);
-    const rows = Object.fromEntries(a!.workerRows.map((w) => [w.worker, w]));
+    const rows = Object.fromEntries(records(a!.workerRows).map((w) => [w.worker, w]));
     expect(rows['rig-1']).toMatchObject({ up: 7200, down: 0, outages: 0 });
     expect(rows['rig-2']).toMatchObject({ up: 5400, down: 1800, outages: 1 });
     expect(a!.uptime).toMatchObject({ up: 12_600, down: 1800, unwatched: 0, percent: '87.50' });
@@ -85,3 +85,12 @@ describe('pooltop report from the history store', () => {
     expect(r.code).not.toBe(0);
   });
 });
+
+/** A JSON table of the statement: its columns and one array a row. */
+interface Table {
+  columns: string[];
+  rows: unknown[][];
+}
+
+const records = (t: Table): Record<string, unknown>[] =>
+  t.rows.map((r) => Object.fromEntries(t.columns.map((c, i) => [c, r[i]])));
