@@ -150,11 +150,11 @@ export function workerCells(w: WorkerRow): string[] {
 
 export const OUTAGE_COLUMNS = [
   'worker',
-  'start',
-  'end',
+  'start_utc',
+  'end_utc',
   'seconds',
-  'last_present_at',
-  'first_missing_at',
+  'last_present_utc',
+  'first_missing_utc',
   'filled',
 ] as const;
 
@@ -174,25 +174,41 @@ function clockText(second: number): string {
   return clockTexts[second]!;
 }
 
-/** A time as ISO-8601 UTC to the second (`2025-06-03T14:02:00Z`); '' for none. */
-export function isoSecond(sec: number | null): string {
+/**
+ * A UTC time to the second as spreadsheets read a date-time (`2025-06-03 14:02:00`; with ISO's
+ * `T` and `Z` they keep it as text); '' for none.
+ */
+export function utcSecond(sec: number | null): string {
   if (sec === null) return '';
-  if (!Number.isInteger(sec)) return new Date(sec * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  if (!Number.isInteger(sec)) return new Date(sec * 1000).toISOString().slice(0, 19).replace('T', ' ');
   const day = Math.floor(sec / DAY_SECONDS);
   let date = dayTexts.get(day);
   if (date === undefined) {
     date = new Date(day * DAY_SECONDS * 1000).toISOString().slice(0, 10);
     dayTexts.set(day, date);
   }
-  return `${date}T${clockText(sec - day * DAY_SECONDS)}Z`;
+  return `${date} ${clockText(sec - day * DAY_SECONDS)}`;
 }
 
 /** An outage's cells after its worker, as CSV text: every one plain (times, counts, yes/no). */
 export function outageTail(o: Outage): string {
-  return `${isoSecond(o.start)},${isoSecond(o.end)},${o.seconds},${isoSecond(o.lastPresentAt)},${isoSecond(o.firstMissingAt)},${o.filled ? 'yes' : 'no'}`;
+  return `${utcSecond(o.start)},${utcSecond(o.end)},${o.seconds},${utcSecond(o.lastPresentAt)},${utcSecond(o.firstMissingAt)},${o.filled ? 'yes' : 'no'}`;
 }
 
 /** The longest `n` outages, longest first (Markdown and HTML list these; CSV and JSON all). */
 export function longestOutages(outages: readonly Outage[], n: number): Outage[] {
-  return [...outages].sort((a, b) => b.seconds - a.seconds || a.start - b.start).slice(0, n);
+  if (n <= 0) return [];
+  const first = (a: Outage, b: Outage) => b.seconds - a.seconds || a.start - b.start;
+  // One pass keeping the best n (sorting a million outages for ten is slow).
+  const best: Outage[] = [];
+  for (const o of outages) {
+    if (best.length === n && first(o, best[n - 1]!) >= 0) continue;
+    let i = best.length < n ? best.length : n - 1;
+    while (i > 0 && first(o, best[i - 1]!) < 0) {
+      best[i] = best[i - 1]!;
+      i--;
+    }
+    best[i] = o;
+  }
+  return best;
 }

@@ -7,14 +7,14 @@
  * - `workers` (one row per worker), `days` (one row per UTC day), `outages` (one row per outage
  *   at least the threshold, in order of start), `links` (one row per watcher link).
  *
- * Hash rates in whole H/s, worker-seconds as hours (2 places), times ISO-8601 UTC, amounts
- * exact. Pure.
+ * Hash rates in whole H/s, worker-seconds as hours (2 places), times UTC as
+ * `YYYY-MM-DD HH:MM:SS` (a spreadsheet reads that as a date-time), amounts exact. Pure.
  */
 import { csvCell } from '../format/csv.js';
 import {
   DAY_COLUMNS,
   dayCells,
-  isoSecond,
+  utcSecond,
   OUTAGE_COLUMNS,
   outageTail,
   summaryFigures,
@@ -115,10 +115,10 @@ export function statementCsv(s: Statement, which: CsvTable = 'summary'): string 
     case 'links':
       return itemRows(
         s,
-        ['name', 'link', 'permissions', 'live_until'],
+        ['name', 'link', 'permissions', 'live_until_utc'],
         (a) => a.links,
         (l) => l.name ?? '',
-        (l) => [cell(l.link ?? ''), cell(l.permissions.join(' ')), isoSecond(l.liveUntil)].join(','),
+        (l) => [cell(l.link ?? ''), cell(l.permissions.join(' ')), utcSecond(l.liveUntil)].join(','),
       );
   }
 }

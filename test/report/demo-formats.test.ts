@@ -190,18 +190,18 @@ describe('the demo statement', () => {
       const csvOutages = mine('outages');
       expect(outages).toHaveLength(a.outages.length);
       expect(csvOutages).toHaveLength(a.outages.length);
-      const iso = (t: unknown) =>
-        t === null ? '' : new Date((t as number) * 1000).toISOString().replace('.000Z', 'Z');
+      const utc = (t: unknown) =>
+        t === null ? '' : new Date((t as number) * 1000).toISOString().slice(0, 19).replace('T', ' ');
       outages.forEach((o, i) => {
         const c = csvOutages[i]!;
         expect(c).toEqual({
           account: a.account,
           worker: o.worker,
-          start: iso(o.start),
-          end: iso(o.end),
+          start_utc: utc(o.start),
+          end_utc: utc(o.end),
           seconds: String(o.seconds),
-          last_present_at: iso(o.lastPresentAt),
-          first_missing_at: iso(o.firstMissingAt),
+          last_present_utc: utc(o.lastPresentAt),
+          first_missing_utc: utc(o.firstMissingAt),
           filled: o.filled ? 'yes' : 'no',
         });
       });
@@ -211,9 +211,7 @@ describe('the demo statement', () => {
       expect(listed.length).toBe(Math.min(10, a.outages.length));
       for (const m of listed) {
         expect(
-          csvOutages.some(
-            (c) => c.worker === unescape(m[1]!) && c.start.slice(0, 16).replace('T', ' ') === m[2],
-          ),
+          csvOutages.some((c) => c.worker === unescape(m[1]!) && c.start_utc!.slice(0, 16) === m[2]),
         ).toBe(true);
       }
 
