@@ -4,7 +4,7 @@
  * show the same strings with a label, so the numbers cannot differ between formats. Pure.
  */
 import { ratio, written } from './exact.js';
-import type { AccountStatement, DayRow, Outage, RewardSummary, WorkerRow } from './types.js';
+import type { AccountStatement, DayRow, OutageTable, RewardSummary, WorkerRow } from './types.js';
 
 export interface Figure {
   key: string;
@@ -190,25 +190,9 @@ export function utcSecond(sec: number | null): string {
   return `${date} ${clockText(sec - day * DAY_SECONDS)}`;
 }
 
-/** An outage's cells after its worker, as CSV text: every one plain (times, counts, yes/no). */
-export function outageTail(o: Outage): string {
-  return `${utcSecond(o.start)},${utcSecond(o.end)},${o.seconds},${utcSecond(o.lastPresentAt)},${utcSecond(o.firstMissingAt)},${o.filled ? 'yes' : 'no'}`;
-}
+const orEmpty = (t: number) => (Number.isNaN(t) ? '' : utcSecond(t));
 
-/** The longest `n` outages, longest first (Markdown and HTML list these; CSV and JSON all). */
-export function longestOutages(outages: readonly Outage[], n: number): Outage[] {
-  if (n <= 0) return [];
-  const first = (a: Outage, b: Outage) => b.seconds - a.seconds || a.start - b.start;
-  // One pass keeping the best n (sorting a million outages for ten is slow).
-  const best: Outage[] = [];
-  for (const o of outages) {
-    if (best.length === n && first(o, best[n - 1]!) >= 0) continue;
-    let i = best.length < n ? best.length : n - 1;
-    while (i > 0 && first(o, best[i - 1]!) < 0) {
-      best[i] = best[i - 1]!;
-      i--;
-    }
-    best[i] = o;
-  }
-  return best;
+/** Outage i's cells after its worker, as CSV text: every one plain (times, counts, yes/no). */
+export function outageTail(t: OutageTable, i: number): string {
+  return `${utcSecond(t.start[i]!)},${utcSecond(t.end[i]!)},${t.seconds[i]},${orEmpty(t.lastPresentAt[i]!)},${orEmpty(t.firstMissingAt[i]!)},${t.filled[i] === 1 ? 'yes' : 'no'}`;
 }

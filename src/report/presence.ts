@@ -8,7 +8,8 @@
  * every worker). A down span that holds such a sample counts as out; a down span that holds
  * none (a flap) is counted as up and its seconds reported apart.
  */
-import type { Outage, PresenceSpan, PresenceState, SecondsSplit, StatementWindow } from './types.js';
+import type { OutageColumns } from './outage-table.js';
+import type { PresenceSpan, PresenceState, SecondsSplit, StatementWindow } from './types.js';
 
 export const DAY_S = 86_400;
 export const HOUR_S = 3600;
@@ -34,8 +35,8 @@ export class DaySums {
 
 export interface WorkerPresence {
   split: SecondsSplit;
-  /** Counted outages at least `threshold` long, merged where they touch. */
-  outages: Outage[];
+  /** Counted outages at least `threshold` long (merged where they touch), added to the account's. */
+  outages: number;
   longestOutage: number;
   /** This worker's stretches known from the pool's series, merged. */
   filled: { from: number; to: number }[];
@@ -160,28 +161,50 @@ function addByDay(into: Float64Array, days: DaySums, start: number, end: number)
 }
 
 export function workerPresence(
-  name: string,
+  worker: number,
   spans: readonly PresenceSpan[],
   window: StatementWindow,
   sample: number,
   threshold: number,
   days: DaySums,
+  outages: OutageColumns,
 ): WorkerPresence {
   const sorted = sortedByStart(spans);
   layOut(sorted, window);
   applyFlapFilter(sample);
   const split = emptySplit();
-  const outages: Outage[] = [];
   const filled: { from: number; to: number }[] = [];
+  let counted = 0;
   let longestOutage = 0;
-  let run: Outage | undefined;
+  // The run of out pieces under way: its first piece's span holds the evidence.
+  let runFrom = -1;
+  let runStart = 0;
+  let runEnd = 0;
+  let runFilled = false;
+  const closeRun = () => {
+    const seconds = runEnd - runStart;
+    longestOutage = Math.max(longestOutage, seconds);
+    if (seconds >= threshold) {
+      const span = sorted[runFrom]!;
+      outages.add(
+        worker,
+        runStart,
+        runEnd,
+        span.lastPresentAt ?? null,
+        span.firstMissingAt ?? null,
+        runFilled,
+      );
+      counted++;
+    }
+    runFrom = -1;
+  };
   for (let k = 0; k < pieces.n; k++) {
     const start = pieces.start[k]!;
     const end = pieces.end[k]!;
     const state = pieces.state[k]!;
     const out = pieces.out[k] === 1;
-    const span = pieces.source[k]! < 0 ? undefined : sorted[pieces.source[k]!];
-    const isFilled = span?.filled === true;
+    const source = pieces.source[k]!;
+    const isFilled = source >= 0 && sorted[source]!.filled === true;
     const seconds = end - start;
     if (state === UNWATCHED) {
       split.unwatched += seconds;
@@ -204,35 +227,22 @@ export function workerPresence(
       if (last && last.to === start) last.to = end;
       else filled.push({ from: start, to: end });
     }
-    if (out && run && run.end === start) {
-      run.end = end;
-      run.seconds += seconds;
-      run.filled ||= isFilled;
+    if (out && runFrom >= 0 && runEnd === start) {
+      runEnd = end;
+      runFilled ||= isFilled;
       continue;
     }
-    // The run so far, if any, has ended.
-    if (run) {
-      longestOutage = Math.max(longestOutage, run.seconds);
-      if (run.seconds >= threshold) outages.push(run);
-      run = undefined;
-    }
+    if (runFrom >= 0) closeRun();
     if (out) {
-      run = {
-        worker: name,
-        start,
-        end,
-        seconds,
-        lastPresentAt: span?.lastPresentAt ?? null,
-        firstMissingAt: span?.firstMissingAt ?? null,
-        filled: isFilled,
-      };
+      // An out piece is always a span's (gaps are not watched).
+      runFrom = source;
+      runStart = start;
+      runEnd = end;
+      runFilled = isFilled;
     }
   }
-  if (run) {
-    longestOutage = Math.max(longestOutage, run.seconds);
-    if (run.seconds >= threshold) outages.push(run);
-  }
-  return { split, outages, longestOutage, filled };
+  if (runFrom >= 0) closeRun();
+  return { split, outages: counted, longestOutage, filled };
 }
 
 /** Merges periods that overlap or touch. */

@@ -9,6 +9,7 @@
  */
 import { creditOwed } from './credit.js';
 import { isBelow, percentText } from './exact.js';
+import { OutageColumns } from './outage-table.js';
 import { DAY_S, DaySums, emptySplit, mergedPeriods, workerPresence } from './presence.js';
 import { rewardSummaries } from './reward-sums.js';
 import { statementRules } from './rules-text.js';
@@ -17,7 +18,6 @@ import type {
   AccountStatement,
   ContractTerms,
   DayRow,
-  Outage,
   RateSeries,
   SecondsSplit,
   Statement,
@@ -55,46 +55,6 @@ function seriesMean(series: RateSeries | null, from: number, to: number): number
   return n === 0 ? null : sum / n;
 }
 
-const byStartThenWorker = (a: Outage, b: Outage) => a.start - b.start || a.worker.localeCompare(b.worker);
-
-/**
- * Outages by start, then worker. A comparator sort of a million objects is slow, so whole
- * seconds from the window's start are radix-sorted (two stable passes of 16 bits); equal
- * starts, few, are then put in worker order.
- */
-function byStart(outages: Outage[], from: number): Outage[] {
-  const n = outages.length;
-  const keys = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
-    const rel = outages[i]!.start - from;
-    if (!(Number.isInteger(rel) && rel >= 0 && rel < 2 ** 32)) return outages.sort(byStartThenWorker);
-    keys[i] = rel;
-  }
-  let order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  let next = new Int32Array(n);
-  const count = new Int32Array(65_537);
-  for (const shift of [0, 16]) {
-    count.fill(0);
-    for (let i = 0; i < n; i++) count[((keys[order[i]!]! >>> shift) & 0xffff) + 1]!++;
-    for (let b = 1; b < count.length; b++) count[b]! += count[b - 1]!;
-    for (let i = 0; i < n; i++) next[count[(keys[order[i]!]! >>> shift) & 0xffff]!++] = order[i]!;
-    [order, next] = [next, order];
-  }
-  const out = new Array<Outage>(n);
-  for (let i = 0; i < n; i++) out[i] = outages[order[i]!]!;
-  for (let i = 0; i < n; ) {
-    let j = i + 1;
-    while (j < n && out[j]!.start === out[i]!.start) j++;
-    if (j - i > 1) {
-      const tied = out.slice(i, j).sort(byStartThenWorker);
-      for (let k = i; k < j; k++) out[k] = tied[k - i]!;
-    }
-    i = j;
-  }
-  return out;
-}
-
 function seriesPoints(series: RateSeries | null, window: StatementWindow): [number, number][] {
   if (!series) return [];
   const out: [number, number][] = [];
@@ -116,17 +76,16 @@ function accountStatement(
   const dayCount = Math.ceil(window.to / DAY_S) - firstDay;
   const days = new DaySums(firstDay, dayCount);
   const total = emptySplit();
-  let outages: Outage[] = [];
+  const outages = new OutageColumns(history.workers.map((w) => w.name));
   const filled: { from: number; to: number }[] = [];
   const workerRows: WorkerRow[] = [];
-  for (const worker of history.workers) {
-    const p = workerPresence(worker.name, worker.spans, window, sample, terms.outageThreshold, days);
+  for (const [index, worker] of history.workers.entries()) {
+    const p = workerPresence(index, worker.spans, window, sample, terms.outageThreshold, days, outages);
     total.up += p.split.up;
     total.down += p.split.down;
     total.flaps += p.split.flaps;
     total.unwatched += p.split.unwatched;
     total.filled += p.split.filled;
-    for (const o of p.outages) outages.push(o);
     for (const f of p.filled) filled.push(f);
     workerRows.push({
       worker: worker.name,
@@ -136,12 +95,11 @@ function accountStatement(
       unwatched: p.split.unwatched,
       filled: p.split.filled,
       percent: percentText(p.split.up, p.split.up + p.split.down),
-      outages: p.outages.length,
+      outages: p.outages,
       longestOutage: p.longestOutage,
       meanHashrate: seriesMean(worker.hashrate, window.from, window.to),
     });
   }
-  outages = byStart(outages, window.from);
   const dayRows: DayRow[] = [];
   for (let i = 0; i < dayCount; i++) {
     const dayStart = (firstDay + i) * DAY_S;
@@ -182,7 +140,7 @@ function accountStatement(
     filledPeriods: mergedPeriods(filled),
     hashrate,
     days: dayRows,
-    outages,
+    outages: outages.table(window.from),
     rewards: rewardSummaries(
       history.account,
       history.rewards,

@@ -37,40 +37,48 @@ const cell = (text: string) => (PLAIN.test(text) ? text : csvCell(text));
 
 const line = (cells: readonly string[]) => `${cells.map(cell).join(',')}\r\n`;
 
-/**
- * One table: its header, then per account a row per item, `account`, the item's name and the
- * rest. Names are network text (through `cell`, once each); the rest is plain by making.
- */
-function itemRows<T>(
+/** An account's rows of one table: how many, and row i's name (network text) and the rest (plain). */
+interface AccountRows {
+  n: number;
+  name(i: number): string;
+  rest(i: number): string;
+}
+
+/** A list's rows: the first cell the name, the others plain by making. */
+function listRows<T>(items: readonly T[], cells: (item: T) => string[]): AccountRows {
+  let at = -1;
+  let row: string[] = [];
+  const of = (i: number) => {
+    if (i !== at) [at, row] = [i, cells(items[i]!)];
+    return row;
+  };
+  return { n: items.length, name: (i) => of(i)[0] ?? '', rest: (i) => of(i).slice(1).join(',') };
+}
+
+/** One table: its header, then per account a row per item, `account` first. Names go through `cell` once each. */
+function itemRows(
   s: Statement,
   header: readonly string[],
-  items: (a: AccountStatement) => readonly T[],
-  name: (item: T) => string,
-  rest: (item: T) => string,
+  rowsOf: (a: AccountStatement) => AccountRows,
 ): string {
   const out = new TextChunks();
   out.push(line(['account', ...header]));
   const names = new Map<string, string>();
   for (const a of s.accounts) {
     const account = cell(a.account);
-    for (const item of items(a)) {
-      const raw = name(item);
+    const rows = rowsOf(a);
+    for (let i = 0; i < rows.n; i++) {
+      const raw = rows.name(i);
       let named = names.get(raw);
       if (named === undefined) {
         named = cell(raw);
         names.set(raw, named);
       }
-      out.push(`${account},${named},${rest(item)}\r\n`);
+      out.push(`${account},${named},${rows.rest(i)}\r\n`);
     }
   }
   return out.text();
 }
-
-/** Cells after the first, joined: for tables whose cells are all plain by making. */
-const after =
-  <T>(cells: (item: T) => string[]) =>
-  (item: T) =>
-    cells(item).slice(1).join(',');
 
 function summaryTable(s: Statement): string {
   const perAccount = s.accounts.map((a) => new Map(summaryFigures(a).map((f) => [f.key, f.value])));
@@ -89,36 +97,23 @@ export function statementCsv(s: Statement, which: CsvTable = 'summary'): string 
     case 'summary':
       return summaryTable(s);
     case 'workers':
-      return itemRows(
-        s,
-        WORKER_COLUMNS,
-        (a) => a.workerRows,
-        (w) => w.worker,
-        after(workerCells),
-      );
+      return itemRows(s, WORKER_COLUMNS, (a) => listRows(a.workerRows, workerCells));
     case 'days':
-      return itemRows(
-        s,
-        DAY_COLUMNS,
-        (a) => a.days,
-        (d) => d.date,
-        after(dayCells),
-      );
+      return itemRows(s, DAY_COLUMNS, (a) => listRows(a.days, dayCells));
     case 'outages':
-      return itemRows(
-        s,
-        OUTAGE_COLUMNS,
-        (a) => a.outages,
-        (o) => o.worker,
-        outageTail,
-      );
+      return itemRows(s, OUTAGE_COLUMNS, ({ outages: t }) => ({
+        n: t.length,
+        name: (i) => t.names[t.worker[i]!] ?? '',
+        rest: (i) => outageTail(t, i),
+      }));
     case 'links':
-      return itemRows(
-        s,
-        ['name', 'link', 'permissions', 'live_until_utc'],
-        (a) => a.links,
-        (l) => l.name ?? '',
-        (l) => [cell(l.link ?? ''), cell(l.permissions.join(' ')), utcSecond(l.liveUntil)].join(','),
+      return itemRows(s, ['name', 'link', 'permissions', 'live_until_utc'], (a) =>
+        listRows(a.links, (l) => [
+          l.name ?? '',
+          cell(l.link ?? ''),
+          cell(l.permissions.join(' ')),
+          utcSecond(l.liveUntil),
+        ]),
       );
   }
 }

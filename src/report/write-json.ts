@@ -8,18 +8,18 @@
  */
 import { summaryFigures } from './figures.js';
 import { TextChunks } from './text-chunks.js';
-import type { AccountStatement, DayRow, Outage, Statement, WorkerRow } from './types.js';
+import type { AccountStatement, DayRow, OutageTable, Statement, WorkerRow } from './types.js';
 
 /** Written as one JSON line (a list of columns, a series' rates). */
 class OneLine {
   constructor(readonly text: string) {}
 }
 
-/** A table's rows, written one JSON array a line. */
-class Rows<T> {
+/** A table's n rows, written one JSON array a line. */
+class Rows {
   constructor(
-    readonly items: readonly T[],
-    readonly row: (item: T) => string,
+    readonly n: number,
+    readonly row: (i: number) => string,
   ) {}
 }
 
@@ -68,11 +68,22 @@ export const OUTAGE_JSON_COLUMNS = [
   'filled',
 ] as const;
 
-const outageRow = (o: Outage) =>
-  `[${json(o.worker)},${o.start},${o.end},${o.seconds},${json(o.lastPresentAt)},${json(o.firstMissingAt)},${o.filled}]`;
+const time = (t: number) => (Number.isNaN(t) ? 'null' : String(t));
+
+function outageRows(t: OutageTable) {
+  const names = t.names.map((name) => JSON.stringify(name));
+  return {
+    columns: one(OUTAGE_JSON_COLUMNS),
+    rows: new Rows(
+      t.length,
+      (i) =>
+        `[${names[t.worker[i]!]},${t.start[i]},${t.end[i]},${t.seconds[i]},${time(t.lastPresentAt[i]!)},${time(t.firstMissingAt[i]!)},${t.filled[i] === 1}]`,
+    ),
+  };
+}
 
 function rows<T>(columns: readonly string[], items: readonly T[], row: (item: T) => string) {
-  return { columns: one(columns), rows: new Rows(items, row) };
+  return { columns: one(columns), rows: new Rows(items.length, (i) => row(items[i]!)) };
 }
 
 function hashrate(a: AccountStatement) {
@@ -104,7 +115,7 @@ function account(a: AccountStatement) {
     rewards: a.rewards,
     credit: a.credit,
     workerRows: rows(WORKER_JSON_COLUMNS, a.workerRows, workerRow),
-    outages: rows(OUTAGE_JSON_COLUMNS, a.outages, outageRow),
+    outages: outageRows(a.outages),
     links: a.links,
   };
 }
@@ -121,15 +132,13 @@ function write(value: unknown, pad: string, out: TextChunks): void {
   }
   const inner = `${pad}  `;
   if (value instanceof Rows) {
-    const { items, row } = value as Rows<unknown>;
-    if (items.length === 0) {
+    const { n, row } = value;
+    if (n === 0) {
       out.push('[]');
       return;
     }
     out.push('[\n');
-    for (let i = 0; i < items.length; i++) {
-      out.push(`${inner}${row(items[i])}${i + 1 < items.length ? ',\n' : '\n'}`);
-    }
+    for (let i = 0; i < n; i++) out.push(`${inner}${row(i)}${i + 1 < n ? ',\n' : '\n'}`);
     out.push(`${pad}]`);
     return;
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildStatement } from '../../src/report/statement.js';
 import { termsFor, termsFromToml } from '../../src/report/terms.js';
 import type { AccountHistory, ContractTerms, PresenceSpan, StatementWindow } from '../../src/report/types.js';
+import { longestOutages, outageAt } from '../../src/report/outage-table.js';
 import { CSV_TABLES, statementCsv } from '../../src/report/write-csv.js';
 import { statementHtml } from '../../src/report/write-html.js';
 import { statementMarkdown } from '../../src/report/write-markdown.js';
@@ -38,6 +39,52 @@ const build = (a: AccountHistory, terms: Partial<ContractTerms> = {}, window = J
     generatedAt: 0,
   });
 
+describe('outages', () => {
+  it('are in order of start, then worker, whole seconds or not, with the longest ten apart', () => {
+    // Out of order, equal starts across workers, and a start that is not a whole second.
+    const starts = [[5, 1, 3], [3, 1], [4.5, 1], [3]];
+    const spans = starts.map((hs) =>
+      hs.map((h) => down(FROM + h * DAY, FROM + h * DAY + (2 + h) * 3600)).sort(() => -1),
+    );
+    const expected = starts
+      .flatMap((hs, w) => hs.map((h) => ({ worker: `rig-${w}`, start: FROM + h * DAY })))
+      .sort((a, b) => a.start - b.start || a.worker.localeCompare(b.worker));
+    for (const names of [
+      ['rig-0', 'rig-1', 'rig-2', 'rig-3'],
+      ['rig-3', 'rig-2', 'rig-1', 'rig-0'],
+    ]) {
+      const history = account(spans);
+      const workers = names.map((n) => history.workers.find((w) => w.name === n)!);
+      const whole = build({
+        ...history,
+        workers: workers.map((w) => ({ ...w, spans: w.spans.filter((x) => Number.isInteger(x.start)) })),
+      });
+      const any = build({ ...history, workers });
+      for (const [s, list] of [
+        [whole, expected.filter((o) => Number.isInteger(o.start))],
+        [any, expected],
+      ] as const) {
+        const t = s.accounts[0]!.outages;
+        expect(
+          Array.from({ length: t.length }, (_, i) => outageAt(t, i)).map(({ worker, start }) => ({
+            worker,
+            start,
+          })),
+        ).toEqual(list);
+      }
+      const longest = longestOutages(any.accounts[0]!.outages, 3).map((o) => [
+        o.worker,
+        (o.start - FROM) / DAY,
+      ]);
+      expect(longest).toEqual([
+        ['rig-0', 5],
+        ['rig-2', 4.5],
+        ['rig-0', 3],
+      ]);
+    }
+  });
+});
+
 describe('uptime by worker-hours', () => {
   it('counts up and down worker-seconds, not watched apart, and gaps as not watched', () => {
     const end = JUNE.to;
@@ -56,7 +103,7 @@ describe('uptime by worker-hours', () => {
     expect(a.days[1]!.down).toBe(3 * 3600);
     expect(a.days[0]!.unwatched).toBe(DAY);
     expect(a.outages).toHaveLength(1);
-    expect(a.outages[0]).toMatchObject({
+    expect(outageAt(a.outages, 0)).toMatchObject({
       worker: 'rig-0',
       seconds: 3 * 3600,
       lastPresentAt: FROM + DAY - 60,
@@ -98,7 +145,7 @@ describe('uptime by worker-hours', () => {
     const a = s.accounts[0]!;
     expect(a.uptime.filled).toBe(DAY + 3600);
     expect(a.filledPeriods).toEqual([{ from: FROM, to: FROM + DAY + 3600 }]);
-    expect(a.outages[0]!.filled).toBe(true);
+    expect(outageAt(a.outages, 0).filled).toBe(true);
   });
 });
 
