@@ -60,38 +60,47 @@ export class OutageColumns {
   }
 
   /**
-   * Whole seconds from the window's start radix-sorted (two stable passes of 16 bits; a
-   * comparator sort of a million is slow); the few equal starts then put in worker order.
+   * By start, then worker name: whole seconds from the window's start radix-sorted (two stable
+   * passes of 16 bits) over an order by worker name (a comparator sort of a million outages is
+   * slow, and the equal starts of a fleet going down at once are many).
    */
   private order(from: number): Int32Array {
     const n = this.n;
-    const name = (i: number) => this.names[this.worker[i]!] ?? '';
-    const compare = (a: number, b: number) =>
-      this.start[a]! - this.start[b]! || name(a).localeCompare(name(b));
-    const keys = new Uint32Array(n);
+    const rank = this.nameRanks();
     let order = new Int32Array(n);
     for (let i = 0; i < n; i++) order[i] = i;
+    const keys = new Uint32Array(n);
     for (let i = 0; i < n; i++) {
       const rel = this.start[i]! - from;
-      if (!(Number.isInteger(rel) && rel >= 0 && rel < 2 ** 32)) return order.sort(compare);
+      if (!(Number.isInteger(rel) && rel >= 0 && rel < 2 ** 32)) {
+        return order.sort(
+          (a, b) => this.start[a]! - this.start[b]! || rank[this.worker[a]!]! - rank[this.worker[b]!]!,
+        );
+      }
       keys[i] = rel;
     }
     let next = new Int32Array(n);
-    const count = new Int32Array(65_537);
-    for (const shift of [0, 16]) {
-      count.fill(0);
-      for (let i = 0; i < n; i++) count[((keys[order[i]!]! >>> shift) & 0xffff) + 1]!++;
+    const pass = (key: (i: number) => number, buckets: number) => {
+      const count = new Int32Array(buckets + 1);
+      for (let i = 0; i < n; i++) count[key(order[i]!) + 1]!++;
       for (let b = 1; b < count.length; b++) count[b]! += count[b - 1]!;
-      for (let i = 0; i < n; i++) next[count[(keys[order[i]!]! >>> shift) & 0xffff]!++] = order[i]!;
+      for (let i = 0; i < n; i++) next[count[key(order[i]!)]!++] = order[i]!;
       [order, next] = [next, order];
-    }
-    for (let i = 0; i < n; ) {
-      let j = i + 1;
-      while (j < n && keys[order[j]!] === keys[order[i]!]) j++;
-      if (j - i > 1) order.subarray(i, j).sort(compare);
-      i = j;
-    }
+    };
+    pass((i) => rank[this.worker[i]!]!, this.names.length);
+    pass((i) => keys[i]! & 0xffff, 0x10000);
+    pass((i) => keys[i]! >>> 16, 0x10000);
     return order;
+  }
+
+  /** Each worker's place in name order. */
+  private nameRanks(): Int32Array {
+    const byName = this.names.map((_, i) => i).sort((a, b) => this.names[a]!.localeCompare(this.names[b]!));
+    const rank = new Int32Array(this.names.length);
+    byName.forEach((w, k) => {
+      rank[w] = k;
+    });
+    return rank;
   }
 
   private grow(): void {
