@@ -139,14 +139,15 @@ export async function measureReport({ runs = 3, log = () => {} } = {}) {
         csv('days'),
         csv('outages'),
         csv('links'),
-        ['json', (x) => mod.safeJsonText(mod.statementJson(x), utf8)],
+        ['json', (x) => mod.statementJson(x).map((chunk) => mod.safeJsonText(chunk, utf8))],
         ['md', mod.statementMarkdown],
         ['html', mod.statementHtml],
       ]) {
         const f0 = performance.now();
+        // CSV and JSON are chunks the command writes one after another; md and html one text.
         const text = render(s);
         each[k] = performance.now() - f0;
-        out.bytes[k] = text.length;
+        out.bytes[k] = typeof text === 'string' ? text.length : text.reduce((n, c) => n + c.length, 0);
       }
       // One report is one format: the statement and the slowest format.
       const ms = built + Math.max(...Object.values(each));

@@ -36,17 +36,17 @@ const WRITE_PROBLEMS: Readonly<Record<string, string>> = {
   EIO: 'input/output error',
 };
 
-/** The statement in one format: every format from the one Statement. */
-export function renderStatement(s: Statement, req: ReportRequest, io: CommandIO): string {
+/** The statement in one format, as chunks of text written one after another: every format from the one Statement. */
+function renderStatement(s: Statement, req: ReportRequest, io: CommandIO): string[] {
   switch (req.format) {
     case 'csv':
       return statementCsv(s, req.table);
     case 'json':
-      return safeJsonText(statementJson(s), io.terminal);
+      return statementJson(s).map((chunk) => safeJsonText(chunk, io.terminal));
     case 'html':
-      return statementHtml(s);
+      return [statementHtml(s)];
     case 'md':
-      return statementMarkdown(s);
+      return [statementMarkdown(s)];
   }
 }
 
@@ -114,9 +114,14 @@ async function storeInput(
   }
 }
 
-async function output(text: string, req: ReportRequest, s: Statement, io: CommandIO): Promise<number> {
+async function output(
+  text: readonly string[],
+  req: ReportRequest,
+  s: Statement,
+  io: CommandIO,
+): Promise<number> {
   if (req.out === undefined) {
-    io.stdout(text);
+    for (const chunk of text) io.stdout(chunk);
     return 0;
   }
   try {

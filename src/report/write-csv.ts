@@ -60,7 +60,7 @@ function itemRows(
   s: Statement,
   header: readonly string[],
   rowsOf: (a: AccountStatement) => AccountRows,
-): string {
+): string[] {
   const out = new TextChunks();
   out.push(line(['account', ...header]));
   const names = new Map<string, string>();
@@ -77,10 +77,10 @@ function itemRows(
       out.push(`${account},${named},${rows.rest(i)}\r\n`);
     }
   }
-  return out.text();
+  return out.done();
 }
 
-function summaryTable(s: Statement): string {
+function summaryTable(s: Statement): string[] {
   const perAccount = s.accounts.map((a) => new Map(summaryFigures(a).map((f) => [f.key, f.value])));
   // Every account's keys, in the order the first account to have each gives them.
   const keys = [...new Set(perAccount.flatMap((m) => [...m.keys()]))];
@@ -89,10 +89,11 @@ function summaryTable(s: Statement): string {
     ...s.accounts.map((a, k) =>
       line([a.account, s.window.label, ...keys.map((key) => perAccount[k]!.get(key) ?? '')]),
     ),
-  ].join('');
+  ];
 }
 
-export function statementCsv(s: Statement, which: CsvTable = 'summary'): string {
+/** The table's text in chunks, to be written one after another (text-chunks.ts). */
+export function statementCsv(s: Statement, which: CsvTable = 'summary'): string[] {
   switch (which) {
     case 'summary':
       return summaryTable(s);

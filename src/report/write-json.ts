@@ -170,7 +170,8 @@ function write(value: unknown, pad: string, out: TextChunks): void {
   out.push(`${pad}}`);
 }
 
-export function statementJson(s: Statement): string {
+/** The JSON text in chunks, to be written one after another (text-chunks.ts). */
+export function statementJson(s: Statement): string[] {
   const out = new TextChunks();
   write(
     {
@@ -185,5 +186,5 @@ export function statementJson(s: Statement): string {
     out,
   );
   out.push('\n');
-  return out.text();
+  return out.done();
 }

@@ -97,8 +97,8 @@ describe('the demo statement', () => {
   });
 
   it('carries the same figures in CSV, JSON and HTML', () => {
-    const json = JSON.parse(statementJson(s)) as JsonStatement;
-    const csv = Object.fromEntries(CSV_TABLES.map((t) => [t, csvTable(statementCsv(s, t))]));
+    const json = JSON.parse(statementJson(s).join('')) as JsonStatement;
+    const csv = Object.fromEntries(CSV_TABLES.map((t) => [t, csvTable(statementCsv(s, t).join(''))]));
     const html = statementHtml(s);
     const sections = html.split('<section class="account">').slice(1);
     expect(sections).toHaveLength(s.accounts.length);

@@ -189,7 +189,7 @@ describe('credit owed', () => {
     expect(a.credit).toBeUndefined();
     expect(a.daysBelowSla).toBeUndefined();
     expect(a.hashrate.ofContracted).toBeUndefined();
-    const [head, row] = statementCsv(build(history)).split('\r\n');
+    const [head, row] = statementCsv(build(history)).join('').split('\r\n');
     expect(head).not.toMatch(/,credit\b|,sla_percent|days_below_sla/);
     const summary = Object.fromEntries(head!.split(',').map((k, i) => [k, row!.split(',')[i]]));
     expect(summary).toMatchObject({ account: 'farm', window: '2025-06', uptime_percent: '95.00' });
@@ -277,7 +277,7 @@ describe('network text', () => {
     expect(md).not.toContain('\u001b');
     expect(md).toContain('\\<script\\>');
     for (const table of CSV_TABLES) {
-      const csv = statementCsv(s, table);
+      const csv = statementCsv(s, table).join('');
       expect(csv, table).not.toContain('\u001b');
       if (table !== 'outages') expect(csv, table).toContain('<script>alert(1)</script>\ufffd[31m');
     }
@@ -287,7 +287,7 @@ describe('network text', () => {
       JUNE,
       { source: 'test', generatedAt: 0 },
     );
-    expect(statementCsv(formula)).toContain("\r\n'=HYPERLINK(1),2025-06,");
-    expect(statementCsv(formula, 'workers')).toContain("\r\n'=HYPERLINK(1),");
+    expect(statementCsv(formula).join('')).toContain("\r\n'=HYPERLINK(1),2025-06,");
+    expect(statementCsv(formula, 'workers').join('')).toContain("\r\n'=HYPERLINK(1),");
   });
 });
