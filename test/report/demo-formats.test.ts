@@ -114,7 +114,7 @@ describe('the demo statement', () => {
       expect(window).toBe(s.window.label);
       expect(Object.fromEntries(Object.entries(summary).filter(([, v]) => v !== ''))).toEqual(figures);
       const fromHtml = Object.fromEntries(
-        [...section.matchAll(/data-key="([^"]+)">([^<]*)</g)].map((m) => [m[1], unescape(m[2]!)]),
+        [...section.matchAll(/data-key="([^"]+)">([^<]*)</g)].map((m) => [m[1], htmlText(m[2]!)]),
       );
       for (const [key, value] of Object.entries(figures)) {
         if (key in fromHtml) expect(fromHtml[key], key).toBe(shownValue(key, value));
@@ -145,7 +145,7 @@ describe('the demo statement', () => {
         const c = csvWorkers[i]!;
         const h = htmlWorkers[i]!;
         expect(c.worker).toBe(w.worker);
-        expect(unescape(h[1]!)).toBe(w.worker);
+        expect(htmlText(h[1]!)).toBe(w.worker);
         expect(c.uptime_percent).toBe(w.percent ?? '');
         for (const [col, key] of [
           ['up_hours', 'up'],
@@ -211,7 +211,7 @@ describe('the demo statement', () => {
       expect(listed.length).toBe(Math.min(10, a.outages.length));
       for (const m of listed) {
         expect(
-          csvOutages.some((c) => c.worker === unescape(m[1]!) && c.start_utc!.slice(0, 16) === m[2]),
+          csvOutages.some((c) => c.worker === htmlText(m[1]!) && c.start_utc!.slice(0, 16) === m[2]),
         ).toBe(true);
       }
 
@@ -249,7 +249,7 @@ interface JsonStatement {
 const rowsOf = (t: JsonTable): Row[] =>
   t.rows.map((r) => Object.fromEntries(t.columns.map((c, i) => [c, r[i]])));
 
-const unescape = (text: string) =>
+const htmlText = (text: string) =>
   text
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
