@@ -4,7 +4,7 @@
  * show the same strings with a label, so the numbers cannot differ between formats. Pure.
  */
 import { ratio, written } from './exact.js';
-import type { AccountStatement, DayRow, OutageTable, RewardSummary, WorkerRow } from './types.js';
+import type { AccountStatement, DayRow, RewardSummary, WorkerRow } from './types.js';
 
 export interface Figure {
   key: string;
@@ -182,17 +182,11 @@ export function utcSecond(sec: number | null): string {
   if (sec === null) return '';
   if (!Number.isInteger(sec)) return new Date(sec * 1000).toISOString().slice(0, 19).replace('T', ' ');
   const day = Math.floor(sec / DAY_SECONDS);
+  // The day with its space: one join per time.
   let date = dayTexts.get(day);
   if (date === undefined) {
-    date = new Date(day * DAY_SECONDS * 1000).toISOString().slice(0, 10);
+    date = `${new Date(day * DAY_SECONDS * 1000).toISOString().slice(0, 10)} `;
     dayTexts.set(day, date);
   }
-  return `${date} ${clockText(sec - day * DAY_SECONDS)}`;
-}
-
-const orEmpty = (t: number) => (Number.isNaN(t) ? '' : utcSecond(t));
-
-/** Outage i's cells after its worker, as CSV text: every one plain (times, counts, yes/no). */
-export function outageTail(t: OutageTable, i: number): string {
-  return `${utcSecond(t.start[i]!)},${utcSecond(t.end[i]!)},${t.seconds[i]},${orEmpty(t.lastPresentAt[i]!)},${orEmpty(t.firstMissingAt[i]!)},${t.filled[i] === 1 ? 'yes' : 'no'}`;
+  return date + clockText(sec - day * DAY_SECONDS);
 }

@@ -16,13 +16,12 @@ import {
   dayCells,
   utcSecond,
   OUTAGE_COLUMNS,
-  outageTail,
   summaryFigures,
   WORKER_COLUMNS,
   workerCells,
 } from './figures.js';
 import { TextChunks } from './text-chunks.js';
-import type { AccountStatement, Statement } from './types.js';
+import type { AccountStatement, OutageTable, Statement } from './types.js';
 
 export const CSV_TABLES = ['summary', 'workers', 'days', 'outages', 'links'] as const;
 export type CsvTable = (typeof CSV_TABLES)[number];
@@ -37,25 +36,47 @@ const cell = (text: string) => (PLAIN.test(text) ? text : csvCell(text));
 
 const line = (cells: readonly string[]) => `${cells.map(cell).join(',')}\r\n`;
 
-/** An account's rows of one table: how many, and row i's name (network text) and the rest (plain). */
+/**
+ * An account's rows of one table: how many, and row i as text, `\r\n` included, its first
+ * cells through `prefix` (the account and the item's name: network text, escaped once each).
+ */
 interface AccountRows {
   n: number;
-  name(i: number): string;
-  rest(i: number): string;
+  row(i: number, prefix: (name: string) => string): string;
 }
 
 /** A list's rows: the first cell the name, the others plain by making. */
-function listRows<T>(items: readonly T[], cells: (item: T) => string[]): AccountRows {
-  let at = -1;
-  let row: string[] = [];
-  const of = (i: number) => {
-    if (i !== at) [at, row] = [i, cells(items[i]!)];
-    return row;
+const listRows = <T>(items: readonly T[], cells: (item: T) => string[]): AccountRows => ({
+  n: items.length,
+  row: (i, prefix) => {
+    const c = cells(items[i]!);
+    return `${prefix(c[0] ?? '')},${c.slice(1).join(',')}\r\n`;
+  },
+});
+
+/**
+ * The outages' rows. Each is joined from one reused array, so it is made flat at once rather
+ * than as a chain of joins flattened later: a million rows.
+ */
+function outageRows(t: OutageTable): AccountRows {
+  const f = new Array<string>(OUTAGE_COLUMNS.length);
+  const time = (sec: number) => (Number.isNaN(sec) ? '' : utcSecond(sec));
+  return {
+    n: t.length,
+    row: (i, prefix) => {
+      f[0] = prefix(t.names[t.worker[i]!] ?? '');
+      f[1] = utcSecond(t.start[i]!);
+      f[2] = utcSecond(t.end[i]!);
+      f[3] = String(t.seconds[i]);
+      f[4] = time(t.lastPresentAt[i]!);
+      f[5] = time(t.firstMissingAt[i]!);
+      f[6] = t.filled[i] === 1 ? 'yes\r\n' : 'no\r\n';
+      return f.join(',');
+    },
   };
-  return { n: items.length, name: (i) => of(i)[0] ?? '', rest: (i) => of(i).slice(1).join(',') };
 }
 
-/** One table: its header, then per account a row per item, `account` first. Names go through `cell` once each. */
+/** One table: its header, then per account a row per item, `account` first. */
 function itemRows(
   s: Statement,
   header: readonly string[],
@@ -63,19 +84,19 @@ function itemRows(
 ): string[] {
   const out = new TextChunks();
   out.push(line(['account', ...header]));
-  const names = new Map<string, string>();
   for (const a of s.accounts) {
     const account = cell(a.account);
-    const rows = rowsOf(a);
-    for (let i = 0; i < rows.n; i++) {
-      const raw = rows.name(i);
-      let named = names.get(raw);
-      if (named === undefined) {
-        named = cell(raw);
-        names.set(raw, named);
+    const prefixes = new Map<string, string>();
+    const prefix = (name: string) => {
+      let p = prefixes.get(name);
+      if (p === undefined) {
+        p = `${account},${cell(name)}`;
+        prefixes.set(name, p);
       }
-      out.push(`${account},${named},${rows.rest(i)}\r\n`);
-    }
+      return p;
+    };
+    const rows = rowsOf(a);
+    for (let i = 0; i < rows.n; i++) out.push(rows.row(i, prefix));
   }
   return out.done();
 }
@@ -102,11 +123,7 @@ export function statementCsv(s: Statement, which: CsvTable = 'summary'): string[
     case 'days':
       return itemRows(s, DAY_COLUMNS, (a) => listRows(a.days, dayCells));
     case 'outages':
-      return itemRows(s, OUTAGE_COLUMNS, ({ outages: t }) => ({
-        n: t.length,
-        name: (i) => t.names[t.worker[i]!] ?? '',
-        rest: (i) => outageTail(t, i),
-      }));
+      return itemRows(s, OUTAGE_COLUMNS, (a) => outageRows(a.outages));
     case 'links':
       return itemRows(s, ['name', 'link', 'permissions', 'live_until_utc'], (a) =>
         listRows(a.links, (l) => [
