@@ -35,7 +35,13 @@ describe('pooltop report from the history store', () => {
       opened.store.record({
         at: t,
         intervalS: 60,
-        accounts: [{ account, listing: { at: t, names: down ? ['rig-1'] : ['rig-1', 'rig-2'] } }],
+        // A third worker whose name holds a C1 control (CSI): escaped in the JSON, never raw.
+        accounts: [
+          {
+            account,
+            listing: { at: t, names: down ? ['rig-1', 'rig-\u009b3'] : ['rig-1', 'rig-2', 'rig-\u009b3'] },
+          },
+        ],
       });
     }
     opened.store.close();
@@ -56,7 +62,9 @@ describe('pooltop report from the history store', () => {
       }>;
     };
     const [a] = statement.accounts;
-    expect(a).toMatchObject({ account, workers: 2 });
+    expect(r.stdout).not.toContain('\u009b');
+    expect(r.stdout).toContain('"rig-\\u009b3"');
+    expect(a).toMatchObject({ account, workers: 3 });
     expect(records(a!.outages)).toEqual([
       expect.objectContaining({
         worker: 'rig-2',
@@ -69,7 +77,8 @@ describe('pooltop report from the history store', () => {
     const rows = Object.fromEntries(records(a!.workerRows).map((w) => [w.worker, w]));
     expect(rows['rig-1']).toMatchObject({ up: 7200, down: 0, outages: 0 });
     expect(rows['rig-2']).toMatchObject({ up: 5400, down: 1800, outages: 1 });
-    expect(a!.uptime).toMatchObject({ up: 12_600, down: 1800, unwatched: 0, percent: '87.50' });
+    expect(rows['rig-\u009b3']).toMatchObject({ up: 7200, down: 0, outages: 0 });
+    expect(a!.uptime).toMatchObject({ up: 19_800, down: 1800, unwatched: 0, percent: '91.67' });
   });
 
   it('a profile with no history yet is one line and a failure exit', async () => {
