@@ -10,7 +10,12 @@ const UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-
 const NON_ASCII = /[\u007f-\uffff]/g;
 
 export function toSafeJson(value: unknown, term: TextTarget, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(
+  return safeJsonText(JSON.stringify(value, null, indent), term);
+}
+
+/** JSON text already written (a writer of its own layout), escaped as toSafeJson escapes. */
+export function safeJsonText(json: string, term: TextTarget): string {
+  return json.replace(
     term.unicode ? UNSAFE : NON_ASCII,
     (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );

@@ -6,6 +6,7 @@
 import { PooltopError } from '../errors/pooltop-error.js';
 import { type TermKey, type TermsPatch, termValue } from '../report/terms.js';
 import type { StatementWindow } from '../report/types.js';
+import { CSV_TABLES, type CsvTable } from '../report/write-csv.js';
 import { clip, type ParsedValues, stringFlag } from './support/parse.js';
 import { timeFlag } from './support/time-flag.js';
 
@@ -29,6 +30,7 @@ export const REPORT_OPTIONS = {
   account: { type: 'string' },
   'all-accounts': { type: 'boolean' },
   format: { type: 'string' },
+  table: { type: 'string' },
   out: { type: 'string' },
   ...Object.fromEntries(Object.keys(TERM_FLAGS).map((flag) => [flag, { type: 'string' }])),
 } as const;
@@ -36,6 +38,8 @@ export const REPORT_OPTIONS = {
 export interface ReportRequest {
   window: StatementWindow;
   format: ReportFormat;
+  /** The CSV's table (csv only). */
+  table: CsvTable;
   out?: string;
   /** Empty: the default account (or, with allAccounts, every account). */
   account?: string;
@@ -98,6 +102,12 @@ export function parseReportArgs(values: ParsedValues, nowMs: number): ReportRequ
   if (!(REPORT_FORMATS as readonly string[]).includes(format)) {
     throw usage(`--format must be one of ${REPORT_FORMATS.join(', ')}, got '${clip(format)}'`);
   }
+  const table = stringFlag(values, 'table');
+  if (table !== undefined && format !== 'csv')
+    throw usage('--table chooses the CSV table: add --format csv (JSON holds every table)');
+  if (table !== undefined && !(CSV_TABLES as readonly string[]).includes(table)) {
+    throw usage(`--table must be one of ${CSV_TABLES.join(', ')}, got '${clip(table)}'`);
+  }
   const account = stringFlag(values, 'account');
   const allAccounts = values['all-accounts'] === true;
   if (allAccounts && account !== undefined)
@@ -107,6 +117,7 @@ export function parseReportArgs(values: ParsedValues, nowMs: number): ReportRequ
   return {
     window: windowOf(values, nowMs),
     format: format as ReportFormat,
+    table: (table ?? 'summary') as CsvTable,
     out,
     account,
     allAccounts,

@@ -17,7 +17,7 @@ import { statementCsv } from '../report/write-csv.js';
 import { statementHtml } from '../report/write-html.js';
 import { statementJson } from '../report/write-json.js';
 import { statementMarkdown } from '../report/write-markdown.js';
-import { toSafeJson } from './json-output.js';
+import { safeJsonText } from './json-output.js';
 import type { ReportRequest } from './report-args.js';
 import { openReportStore } from './report-store.js';
 import { type CommandContext, createContext } from './support/context.js';
@@ -36,17 +36,17 @@ const WRITE_PROBLEMS: Readonly<Record<string, string>> = {
   EIO: 'input/output error',
 };
 
-/** The statement in one format: every format from the one Statement. */
-export function renderStatement(s: Statement, format: ReportRequest['format'], io: CommandIO): string {
-  switch (format) {
+/** The statement in one format, as chunks of text written one after another: every format from the one Statement. */
+function renderStatement(s: Statement, req: ReportRequest, io: CommandIO): string[] {
+  switch (req.format) {
     case 'csv':
-      return statementCsv(s);
+      return statementCsv(s, req.table);
     case 'json':
-      return `${toSafeJson(statementJson(s), io.terminal, 2)}\n`;
+      return statementJson(s).map((chunk) => safeJsonText(chunk, io.terminal));
     case 'html':
-      return statementHtml(s);
+      return [statementHtml(s)];
     case 'md':
-      return statementMarkdown(s);
+      return [statementMarkdown(s)];
   }
 }
 
@@ -114,9 +114,14 @@ async function storeInput(
   }
 }
 
-async function output(text: string, req: ReportRequest, s: Statement, io: CommandIO): Promise<number> {
+async function output(
+  text: readonly string[],
+  req: ReportRequest,
+  s: Statement,
+  io: CommandIO,
+): Promise<number> {
   if (req.out === undefined) {
-    io.stdout(text);
+    for (const chunk of text) io.stdout(chunk);
     return 0;
   }
   try {
@@ -154,7 +159,7 @@ export async function runReport(
       source,
       generatedAt: Math.floor(nowMs / 1000),
     });
-    return output(renderStatement(statement, req.format, io), req, statement, io);
+    return output(renderStatement(statement, req, io), req, statement, io);
   };
   if (values.demo === true) {
     const demo = await demoInput(req, nowMs);

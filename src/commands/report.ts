@@ -8,7 +8,8 @@ export const report: CommandModule = {
   summary: 'a statement for hosting clients: uptime, hash rate, rewards and the credit owed',
   options: { ...ONE_SHOT_OPTIONS, ...REPORT_OPTIONS },
   help: `Usage: pooltop report [--month YYYY-MM | --from T --to T] [--account NAME | --all-accounts]
-                      [--format md|csv|json|html] [--out FILE] [contract flags] [configuration flags]
+                      [--format md|json|html | --format csv [--table T]] [--out FILE]
+                      [contract flags] [configuration flags]
 
 A statement of a window per mining account, read from the history pooltop keeps (the history
 store), never from the API: its workers, uptime by worker-hours (time not watched and time
@@ -27,10 +28,13 @@ Accounts:
   --all-accounts    every mining account, one section (one printed page or more) each
 
 Output:
-  --format F        md (default), csv (one figure a row: account, section, item, field,
-                    value), json (the statement, seconds, H/s, exact amounts) or html (one
+  --format F        md (default), csv (one table for a spreadsheet, see --table), json (the
+                    statement: every table, seconds, whole H/s, exact amounts) or html (one
                     self-contained file: inline CSS and SVG charts, no script, no request;
                     prints on A4, one account from a new page, and reads on a phone)
+  --table T         the CSV's table, one row per item with named columns, account first:
+                    summary (default; one row per account, every figure), workers, days,
+                    outages or links
   --out FILE        write there (atomically) and print one line saying so
 
 Contract terms ([report] and [report.accounts.NAME] in the preferences file; a flag wins for
@@ -49,6 +53,7 @@ every account; a term left out leaves its figure out):
 Examples:
   pooltop report --demo
   pooltop report --demo --month last --all-accounts --format csv
+  pooltop report --demo --month last --all-accounts --format csv --table workers
   pooltop report --demo --all-accounts --format json --sla 97.5%
   pooltop report --demo --from 14d --to 7d --account main_farm --monthly-fee 500 --currency USDT --sla 99%
 

@@ -24,7 +24,7 @@ export type WriteStep = 'temp-written' | 'renamed';
 
 export async function writeFileDurable(
   path: string,
-  data: string,
+  data: string | Iterable<string>,
   onStep?: (step: WriteStep) => void,
 ): Promise<void> {
   const dir = dirname(path);

@@ -8,21 +8,11 @@
  * every worker). A down span that holds such a sample counts as out; a down span that holds
  * none (a flap) is counted as up and its seconds reported apart.
  */
-import type { Outage, PresenceSpan, PresenceState, SecondsSplit, StatementWindow } from './types.js';
+import type { OutageColumns } from './outage-table.js';
+import type { PresenceSpan, PresenceState, SecondsSplit, StatementWindow } from './types.js';
 
 export const DAY_S = 86_400;
 export const HOUR_S = 3600;
-
-interface Piece {
-  state: PresenceState;
-  start: number;
-  end: number;
-  filled: boolean;
-  lastPresentAt: number | null;
-  firstMissingAt: number | null;
-  /** Down and counted as out (after the flap filter). */
-  out: boolean;
-}
 
 /** Per-day sums of a group of workers (an account), indexed by UTC day from the window's first. */
 export class DaySums {
@@ -45,8 +35,8 @@ export class DaySums {
 
 export interface WorkerPresence {
   split: SecondsSplit;
-  /** Counted outages at least `threshold` long, merged where they touch. */
-  outages: Outage[];
+  /** Counted outages at least `threshold` long (merged where they touch), added to the account's. */
+  outages: number;
   longestOutage: number;
   /** This worker's stretches known from the pool's series, merged. */
   filled: { from: number; to: number }[];
@@ -56,63 +46,105 @@ export function emptySplit(): SecondsSplit {
   return { up: 0, down: 0, flaps: 0, unwatched: 0, filled: 0 };
 }
 
-/** Spans clipped to the window and laid end to end; the first of two overlapping spans wins. */
-function laidOut(spans: readonly PresenceSpan[], window: StatementWindow): Piece[] {
-  const sorted = [...spans].sort((a, b) => a.start - b.start);
-  const out: Piece[] = [];
+const UNWATCHED = 0;
+const UP = 1;
+const DOWN = 2;
+
+/**
+ * A worker's spans laid end to end, as columns: a month of 100,000 workers is millions of
+ * pieces, so they live in buffers reused from one worker to the next rather than in objects.
+ * `source` is the index of the piece's span in `sorted`, or -1 for a gap (not watched).
+ */
+class Pieces {
+  n = 0;
+  start = new Float64Array(64);
+  end = new Float64Array(64);
+  state = new Uint8Array(64);
+  source = new Int32Array(64);
+  out = new Uint8Array(64);
+
+  push(state: number, start: number, end: number, source: number): void {
+    if (this.n === this.start.length) this.grow();
+    const k = this.n++;
+    this.state[k] = state;
+    this.start[k] = start;
+    this.end[k] = end;
+    this.source[k] = source;
+    this.out[k] = 0;
+  }
+
+  private grow(): void {
+    const size = this.start.length * 2;
+    const more = <T extends Float64Array | Uint8Array | Int32Array>(a: T, b: T): T => {
+      b.set(a);
+      return b;
+    };
+    this.start = more(this.start, new Float64Array(size));
+    this.end = more(this.end, new Float64Array(size));
+    this.state = more(this.state, new Uint8Array(size));
+    this.source = more(this.source, new Int32Array(size));
+    this.out = more(this.out, new Uint8Array(size));
+  }
+}
+
+/** One set of buffers: the statement is built synchronously, one worker at a time. */
+const pieces = new Pieces();
+/** Down pieces holding a sample instant: the piece, its first and its last instant. */
+let seenPiece = new Int32Array(64);
+let seenFirst = new Float64Array(64);
+let seenLast = new Float64Array(64);
+
+const stateCode = (s: PresenceState) => (s === 'up' ? UP : s === 'down' ? DOWN : UNWATCHED);
+
+function sortedByStart(spans: readonly PresenceSpan[]): readonly PresenceSpan[] {
+  for (let i = 1; i < spans.length; i++) {
+    if (spans[i]!.start < spans[i - 1]!.start) return [...spans].sort((a, b) => a.start - b.start);
+  }
+  return spans;
+}
+
+/** Spans clipped to the window and laid end to end into `pieces`; the first of two overlapping spans wins. */
+function layOut(sorted: readonly PresenceSpan[], window: StatementWindow): void {
+  pieces.n = 0;
   let cursor = window.from;
-  const gap = (end: number) =>
-    out.push({
-      state: 'unwatched',
-      start: cursor,
-      end,
-      filled: false,
-      lastPresentAt: null,
-      firstMissingAt: null,
-      out: false,
-    });
-  for (const s of sorted) {
+  for (let i = 0; i < sorted.length; i++) {
+    const s = sorted[i]!;
     const start = Math.max(s.start, cursor);
     const end = Math.min(s.end, window.to);
     if (!(end > start)) continue;
-    if (start > cursor) gap(start);
-    out.push({
-      state: s.state,
-      start,
-      end,
-      filled: s.filled,
-      lastPresentAt: s.lastPresentAt ?? null,
-      firstMissingAt: s.firstMissingAt ?? null,
-      out: false,
-    });
+    if (start > cursor) pieces.push(UNWATCHED, cursor, start, -1);
+    pieces.push(stateCode(s.state), start, end, i);
     cursor = end;
   }
-  if (cursor < window.to) gap(window.to);
-  return out;
+  if (cursor < window.to) pieces.push(UNWATCHED, cursor, window.to, -1);
 }
 
 /** Marks the down pieces that count as out (the flap filter above). */
-function applyFlapFilter(pieces: Piece[], sample: number): void {
-  // Each down piece with at least one sample instant: its first and last instant.
-  const seen: { piece: Piece; first: number; last: number }[] = [];
-  for (const piece of pieces) {
-    if (piece.state !== 'down') continue;
-    const first = Math.ceil(piece.start / sample) * sample;
-    if (first >= piece.end) continue;
-    const last = first + Math.floor((piece.end - 1 - first) / sample) * sample;
-    seen.push({ piece, first, last });
+function applyFlapFilter(sample: number): void {
+  if (seenPiece.length < pieces.n) {
+    seenPiece = new Int32Array(pieces.start.length);
+    seenFirst = new Float64Array(pieces.start.length);
+    seenLast = new Float64Array(pieces.start.length);
   }
-  for (let k = 0; k < seen.length; k++) {
-    const here = seen[k]!;
-    if (here.last > here.first) {
-      here.piece.out = true;
-      continue;
-    }
-    const before = seen[k - 1];
-    const after = seen[k + 1];
-    here.piece.out =
-      (before !== undefined && here.first - before.last < HOUR_S) ||
-      (after !== undefined && after.first - here.first < HOUR_S);
+  let m = 0;
+  for (let k = 0; k < pieces.n; k++) {
+    if (pieces.state[k] !== DOWN) continue;
+    const start = pieces.start[k]!;
+    const end = pieces.end[k]!;
+    const first = Math.ceil(start / sample) * sample;
+    if (first >= end) continue;
+    seenPiece[m] = k;
+    seenFirst[m] = first;
+    seenLast[m] = first + Math.floor((end - 1 - first) / sample) * sample;
+    m++;
+  }
+  for (let k = 0; k < m; k++) {
+    const first = seenFirst[k]!;
+    const out =
+      seenLast[k]! > first ||
+      (k > 0 && first - seenLast[k - 1]! < HOUR_S) ||
+      (k + 1 < m && seenFirst[k + 1]! - first < HOUR_S);
+    pieces.out[seenPiece[k]!] = out ? 1 : 0;
   }
 }
 
@@ -129,72 +161,88 @@ function addByDay(into: Float64Array, days: DaySums, start: number, end: number)
 }
 
 export function workerPresence(
-  name: string,
+  worker: number,
   spans: readonly PresenceSpan[],
   window: StatementWindow,
   sample: number,
   threshold: number,
   days: DaySums,
+  outages: OutageColumns,
 ): WorkerPresence {
-  const pieces = laidOut(spans, window);
-  applyFlapFilter(pieces, sample);
+  const sorted = sortedByStart(spans);
+  layOut(sorted, window);
+  applyFlapFilter(sample);
   const split = emptySplit();
-  const outages: Outage[] = [];
   const filled: { from: number; to: number }[] = [];
+  let counted = 0;
   let longestOutage = 0;
-  let run: Outage | undefined;
+  // The run of out pieces under way: its first piece's span holds the evidence.
+  let runFrom = -1;
+  let runStart = 0;
+  let runEnd = 0;
+  let runFilled = false;
   const closeRun = () => {
-    if (!run) return;
-    longestOutage = Math.max(longestOutage, run.seconds);
-    if (run.seconds >= threshold) outages.push(run);
-    run = undefined;
+    const seconds = runEnd - runStart;
+    longestOutage = Math.max(longestOutage, seconds);
+    if (seconds >= threshold) {
+      const span = sorted[runFrom]!;
+      outages.add(
+        worker,
+        runStart,
+        runEnd,
+        span.lastPresentAt ?? null,
+        span.firstMissingAt ?? null,
+        runFilled,
+      );
+      counted++;
+    }
+    runFrom = -1;
   };
-  for (const p of pieces) {
-    const seconds = p.end - p.start;
-    if (p.state === 'unwatched') {
+  for (let k = 0; k < pieces.n; k++) {
+    const start = pieces.start[k]!;
+    const end = pieces.end[k]!;
+    const state = pieces.state[k]!;
+    const out = pieces.out[k] === 1;
+    const source = pieces.source[k]!;
+    const isFilled = source >= 0 && sorted[source]!.filled === true;
+    const seconds = end - start;
+    if (state === UNWATCHED) {
       split.unwatched += seconds;
-      addByDay(days.unwatched, days, p.start, p.end);
-    } else if (p.out) {
+      addByDay(days.unwatched, days, start, end);
+    } else if (out) {
       split.down += seconds;
-      addByDay(days.down, days, p.start, p.end);
+      addByDay(days.down, days, start, end);
     } else {
       split.up += seconds;
-      addByDay(days.up, days, p.start, p.end);
-      if (p.state === 'down') {
+      addByDay(days.up, days, start, end);
+      if (state === DOWN) {
         split.flaps += seconds;
-        addByDay(days.flaps, days, p.start, p.end);
+        addByDay(days.flaps, days, start, end);
       }
     }
-    if (p.filled) {
+    if (isFilled) {
       split.filled += seconds;
-      addByDay(days.filled, days, p.start, p.end);
+      addByDay(days.filled, days, start, end);
       const last = filled.at(-1);
-      if (last && last.to === p.start) last.to = p.end;
-      else filled.push({ from: p.start, to: p.end });
+      if (last && last.to === start) last.to = end;
+      else filled.push({ from: start, to: end });
     }
-    if (p.out) {
-      if (run && run.end === p.start) {
-        run.end = p.end;
-        run.seconds += seconds;
-        run.filled ||= p.filled;
-      } else {
-        closeRun();
-        run = {
-          worker: name,
-          start: p.start,
-          end: p.end,
-          seconds,
-          lastPresentAt: p.lastPresentAt,
-          firstMissingAt: p.firstMissingAt,
-          filled: p.filled,
-        };
-      }
-    } else {
-      closeRun();
+    if (out && runFrom >= 0 && runEnd === start) {
+      runEnd = end;
+      runFilled ||= isFilled;
+      continue;
+    }
+    if (runFrom >= 0) closeRun();
+    if (out) {
+      // An out piece is always a span's (gaps are not watched).
+      runFrom = source;
+      runStart = start;
+      runEnd = end;
+      runFilled = isFilled;
     }
   }
-  closeRun();
-  return { split, outages, longestOutage, filled };
+  if (runFrom >= 0) closeRun();
+  return { split, outages: counted, longestOutage, filled };
 }
 
 /** Merges periods that overlap or touch. */

@@ -9,6 +9,7 @@
  */
 import { creditOwed } from './credit.js';
 import { isBelow, percentText } from './exact.js';
+import { OutageColumns } from './outage-table.js';
 import { DAY_S, DaySums, emptySplit, mergedPeriods, workerPresence } from './presence.js';
 import { rewardSummaries } from './reward-sums.js';
 import { statementRules } from './rules-text.js';
@@ -17,7 +18,6 @@ import type {
   AccountStatement,
   ContractTerms,
   DayRow,
-  Outage,
   RateSeries,
   SecondsSplit,
   Statement,
@@ -43,10 +43,11 @@ function seriesMean(series: RateSeries | null, from: number, to: number): number
   let n = 0;
   const { start, step, rates } = series;
   const first = Math.max(0, Math.ceil((from - start) / step));
-  for (let i = first; i < rates.length; i++) {
-    if (start + i * step >= to) break;
+  const end = Math.min(rates.length, Math.ceil((to - start) / step));
+  for (let i = first; i < end; i++) {
     const r = rates[i]!;
-    if (Number.isFinite(r)) {
+    // Finite: NaN and ±Infinity leave r − r not 0.
+    if (r - r === 0) {
       sum += r;
       n++;
     }
@@ -75,27 +76,30 @@ function accountStatement(
   const dayCount = Math.ceil(window.to / DAY_S) - firstDay;
   const days = new DaySums(firstDay, dayCount);
   const total = emptySplit();
-  const outages: Outage[] = [];
+  const outages = new OutageColumns(history.workers.map((w) => w.name));
   const filled: { from: number; to: number }[] = [];
   const workerRows: WorkerRow[] = [];
-  for (const worker of history.workers) {
-    const p = workerPresence(worker.name, worker.spans, window, sample, terms.outageThreshold, days);
+  for (const [index, worker] of history.workers.entries()) {
+    const p = workerPresence(index, worker.spans, window, sample, terms.outageThreshold, days, outages);
     total.up += p.split.up;
     total.down += p.split.down;
     total.flaps += p.split.flaps;
     total.unwatched += p.split.unwatched;
     total.filled += p.split.filled;
-    for (const o of p.outages) outages.push(o);
     for (const f of p.filled) filled.push(f);
     workerRows.push({
       worker: worker.name,
-      ...uptimeFigure(p.split),
-      outages: p.outages.length,
+      up: p.split.up,
+      down: p.split.down,
+      flaps: p.split.flaps,
+      unwatched: p.split.unwatched,
+      filled: p.split.filled,
+      percent: percentText(p.split.up, p.split.up + p.split.down),
+      outages: p.outages,
       longestOutage: p.longestOutage,
       meanHashrate: seriesMean(worker.hashrate, window.from, window.to),
     });
   }
-  outages.sort((a, b) => a.start - b.start || a.worker.localeCompare(b.worker));
   const dayRows: DayRow[] = [];
   for (let i = 0; i < dayCount; i++) {
     const dayStart = (firstDay + i) * DAY_S;
@@ -136,7 +140,7 @@ function accountStatement(
     filledPeriods: mergedPeriods(filled),
     hashrate,
     days: dayRows,
-    outages,
+    outages: outages.table(window.from),
     rewards: rewardSummaries(
       history.account,
       history.rewards,

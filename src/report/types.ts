@@ -156,6 +156,26 @@ export interface Outage {
   filled: boolean;
 }
 
+/**
+ * An account's outages as columns, row i across them (outage-table.ts builds and reads it): a
+ * month of 100,000 workers has millions of outages.
+ */
+export interface OutageTable {
+  readonly length: number;
+  /** Worker names, indexed by `worker`. */
+  readonly names: readonly string[];
+  readonly worker: Int32Array;
+  readonly start: Float64Array;
+  readonly end: Float64Array;
+  readonly seconds: Float64Array;
+  /** NaN where not known. */
+  readonly lastPresentAt: Float64Array;
+  /** NaN where not known. */
+  readonly firstMissingAt: Float64Array;
+  /** 1: known from the pool's series. */
+  readonly filled: Uint8Array;
+}
+
 export interface WorkerRow extends UptimeFigure {
   worker: string;
   outages: number;
@@ -209,7 +229,8 @@ export interface AccountStatement {
   };
   days: DayRow[];
   daysBelowSla?: number;
-  outages: Outage[];
+  /** By start, then worker. */
+  outages: OutageTable;
   rewards: RewardSummary[];
   credit?: Credit | null;
   workerRows: WorkerRow[];

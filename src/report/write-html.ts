@@ -8,7 +8,8 @@
  */
 import { formatHashRate } from '../format/hash-rate.js';
 import { formatDuration } from '../format/time.js';
-import { hours, longestOutages, summaryFigures, utcMinute } from './figures.js';
+import { hours, summaryFigures, utcMinute } from './figures.js';
+import { longestOutages } from './outage-table.js';
 import { hashRateChart, uptimeChart } from './html-charts.js';
 import { esc } from './html-escape.js';
 import { isBelow } from './exact.js';

@@ -5,7 +5,8 @@
  */
 import { formatHashRate } from '../format/hash-rate.js';
 import { formatDuration } from '../format/time.js';
-import { hours, longestOutages, summaryFigures, utcMinute } from './figures.js';
+import { hours, summaryFigures, utcMinute } from './figures.js';
+import { longestOutages } from './outage-table.js';
 import { clean, shownLabel, shownValue } from './shown.js';
 import type { AccountStatement, Statement } from './types.js';
 

@@ -35,7 +35,13 @@ describe('pooltop report from the history store', () => {
       opened.store.record({
         at: t,
         intervalS: 60,
-        accounts: [{ account, listing: { at: t, names: down ? ['rig-1'] : ['rig-1', 'rig-2'] } }],
+        // A third worker whose name holds a C1 control (CSI): escaped in the JSON, never raw.
+        accounts: [
+          {
+            account,
+            listing: { at: t, names: down ? ['rig-1', 'rig-\u009b3'] : ['rig-1', 'rig-2', 'rig-\u009b3'] },
+          },
+        ],
       });
     }
     opened.store.close();
@@ -51,13 +57,15 @@ describe('pooltop report from the history store', () => {
         account: string;
         workers: number;
         uptime: { up: number; down: number; unwatched: number; percent: string };
-        outages: Array<{ worker: string; start: number; end: number; seconds: number; filled: boolean }>;
-        workerRows: Array<{ worker: string; up: number; down: number; outages: number }>;
+        outages: Table;
+        workerRows: Table;
       }>;
     };
     const [a] = statement.accounts;
-    expect(a).toMatchObject({ account, workers: 2 });
-    expect(a!.outages).toEqual([
+    expect(r.stdout).not.toContain('\u009b');
+    expect(r.stdout).toContain('"rig-\\u009b3"');
+    expect(a).toMatchObject({ account, workers: 3 });
+    expect(records(a!.outages)).toEqual([
       expect.objectContaining({
         worker: 'rig-2',
         start: T0 + 1800,
@@ -66,10 +74,11 @@ describe('pooltop report from the history store', () => {
         filled: false,
       }),
     ]);
-    const rows = Object.fromEntries(a!.workerRows.map((w) => [w.worker, w]));
+    const rows = Object.fromEntries(records(a!.workerRows).map((w) => [w.worker, w]));
     expect(rows['rig-1']).toMatchObject({ up: 7200, down: 0, outages: 0 });
     expect(rows['rig-2']).toMatchObject({ up: 5400, down: 1800, outages: 1 });
-    expect(a!.uptime).toMatchObject({ up: 12_600, down: 1800, unwatched: 0, percent: '87.50' });
+    expect(rows['rig-\u009b3']).toMatchObject({ up: 7200, down: 0, outages: 0 });
+    expect(a!.uptime).toMatchObject({ up: 19_800, down: 1800, unwatched: 0, percent: '91.67' });
   });
 
   it('a profile with no history yet is one line and a failure exit', async () => {
@@ -85,3 +94,12 @@ describe('pooltop report from the history store', () => {
     expect(r.code).not.toBe(0);
   });
 });
+
+/** A JSON table of the statement: its columns and one array a row. */
+interface Table {
+  columns: string[];
+  rows: unknown[][];
+}
+
+const records = (t: Table): Record<string, unknown>[] =>
+  t.rows.map((r) => Object.fromEntries(t.columns.map((c, i) => [c, r[i]])));

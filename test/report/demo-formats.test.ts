@@ -7,7 +7,7 @@ import { demoHistory, demoTerms } from '../../src/report/demo-input.js';
 import { buildStatement } from '../../src/report/statement.js';
 import { termsFor } from '../../src/report/terms.js';
 import type { Statement, StatementWindow } from '../../src/report/types.js';
-import { statementCsv } from '../../src/report/write-csv.js';
+import { CSV_TABLES, statementCsv } from '../../src/report/write-csv.js';
 import { statementHtml } from '../../src/report/write-html.js';
 import { statementJson } from '../../src/report/write-json.js';
 import { shownValue } from '../../src/report/shown.js';
@@ -97,26 +97,24 @@ describe('the demo statement', () => {
   });
 
   it('carries the same figures in CSV, JSON and HTML', () => {
-    const json = JSON.parse(JSON.stringify(statementJson(s)));
-    const csv = statementCsv(s)
-      .trim()
-      .split('\r\n')
-      .slice(1)
-      .map((line) => line.split(','));
+    const json = JSON.parse(statementJson(s).join('')) as JsonStatement;
+    const csv = Object.fromEntries(CSV_TABLES.map((t) => [t, csvTable(statementCsv(s, t).join(''))]));
     const html = statementHtml(s);
     const sections = html.split('<section class="account">').slice(1);
     expect(sections).toHaveLength(s.accounts.length);
+    expect(json.rules).toEqual(s.rules);
     s.accounts.forEach((a, k) => {
-      const figures: Record<string, string> = json.accounts[k].figures;
-      const fromCsv = Object.fromEntries(
-        csv.filter((r) => r[0] === a.account && r[1] === 'summary').map((r) => [r[3], r[4]]),
-      );
-      expect(fromCsv).toEqual(figures);
+      const ja = json.accounts[k]!;
+      const mine = (t: string) => csv[t]!.filter((r) => r.account === a.account);
+      const section = sections[k]!;
+
+      // Summary: the CSV's row, JSON's figures and the HTML's marked figures.
+      const figures = ja.figures;
+      const { account: _a, window, ...summary } = mine('summary')[0]!;
+      expect(window).toBe(s.window.label);
+      expect(Object.fromEntries(Object.entries(summary).filter(([, v]) => v !== ''))).toEqual(figures);
       const fromHtml = Object.fromEntries(
-        [...sections[k]!.matchAll(/data-key="([^"]+)">([^<]*)</g)].map((m) => [
-          m[1],
-          m[2]!.replace(/&amp;/g, '&'),
-        ]),
+        [...section.matchAll(/data-key="([^"]+)">([^<]*)</g)].map((m) => [m[1], htmlText(m[2]!)]),
       );
       for (const [key, value] of Object.entries(figures)) {
         if (key in fromHtml) expect(fromHtml[key], key).toBe(shownValue(key, value));
@@ -130,7 +128,162 @@ describe('the demo statement', () => {
       ]) {
         if (key in figures) expect(fromHtml, key).toHaveProperty(key);
       }
-      expect(json.accounts[k].uptime.up).toBe(a.uptime.up);
+      expect(ja.uptime.up).toBe(a.uptime.up);
+
+      // Workers: JSON's seconds are the CSV's hours; the HTML's table shows the CSV's text.
+      const workers = rowsOf(ja.workerRows);
+      const csvWorkers = mine('workers');
+      const htmlWorkers = [
+        ...section.matchAll(
+          /<tr><td class="name">([^<]*)<\/td><td>([^<]*)<\/td><td>([^<]*)<\/td><td>([^<]*)<\/td><td>([^<]*)<\/td><td>([^<]*)<\/td><td>(\d+)<\/td>/g,
+        ),
+      ];
+      expect(workers).toHaveLength(a.workers);
+      expect(csvWorkers).toHaveLength(a.workers);
+      expect(htmlWorkers).toHaveLength(a.workers);
+      workers.forEach((w, i) => {
+        const c = csvWorkers[i]!;
+        const h = htmlWorkers[i]!;
+        expect(c.worker).toBe(w.worker);
+        expect(htmlText(h[1]!)).toBe(w.worker);
+        expect(c.uptime_percent).toBe(w.percent ?? '');
+        for (const [col, key] of [
+          ['up_hours', 'up'],
+          ['down_hours', 'down'],
+          ['flap_hours', 'flaps'],
+          ['unwatched_hours', 'unwatched'],
+          ['filled_hours', 'filled'],
+        ] as const) {
+          expect(
+            Math.abs(Number(c[col]) - (w[key] as number) / 3600),
+            `${w.worker} ${col}`,
+          ).toBeLessThanOrEqual(0.005);
+        }
+        expect(c.outages).toBe(String(w.outages));
+        expect(c.longest_outage_s).toBe(String(w.longestOutage));
+        expect(c.mean_hashrate_hs).toBe(w.meanHashrate === null ? '' : String(w.meanHashrate));
+        expect([h[2], h[3], h[4], h[5], h[6], h[7]]).toEqual([
+          c.uptime_percent === '' ? '—' : `${c.uptime_percent} %`,
+          c.up_hours,
+          c.down_hours,
+          c.flap_hours,
+          c.unwatched_hours,
+          c.outages,
+        ]);
+      });
+
+      // Days: the same in JSON and CSV; the HTML's bars say each day's percent.
+      const days = rowsOf(ja.days);
+      const csvDays = mine('days');
+      expect(days.map((d) => d.date)).toEqual(csvDays.map((d) => d.date));
+      days.forEach((d, i) => {
+        const c = csvDays[i]!;
+        expect(c.uptime_percent).toBe(d.percent ?? '');
+        expect(Math.abs(Number(c.down_hours) - (d.down as number) / 3600)).toBeLessThanOrEqual(0.005);
+        expect(c.below_sla).toBe(d.belowSla === null ? '' : d.belowSla ? 'yes' : 'no');
+        expect(c.mean_hashrate_hs).toBe(d.meanHashrate === null ? '' : String(d.meanHashrate));
+        if (d.percent !== null) expect(section).toContain(`<title>${d.date}: ${d.percent} %`);
+      });
+
+      // Outages: all in JSON and CSV, in the same order; the HTML's longest are among them.
+      const outages = rowsOf(ja.outages);
+      const csvOutages = mine('outages');
+      expect(outages).toHaveLength(a.outages.length);
+      expect(csvOutages).toHaveLength(a.outages.length);
+      const utc = (t: unknown) =>
+        t === null ? '' : new Date((t as number) * 1000).toISOString().slice(0, 19).replace('T', ' ');
+      outages.forEach((o, i) => {
+        const c = csvOutages[i]!;
+        expect(c).toEqual({
+          account: a.account,
+          worker: o.worker,
+          start_utc: utc(o.start),
+          end_utc: utc(o.end),
+          seconds: String(o.seconds),
+          last_present_utc: utc(o.lastPresentAt),
+          first_missing_utc: utc(o.firstMissingAt),
+          filled: o.filled ? 'yes' : 'no',
+        });
+      });
+      const listed = [
+        ...section.matchAll(/<tr><td class="name">([^<]*)<\/td><td>(\d{4}-\d\d-\d\d \d\d:\d\d)<\/td>/g),
+      ];
+      expect(listed.length).toBe(Math.min(10, a.outages.length));
+      for (const m of listed) {
+        expect(
+          csvOutages.some((c) => c.worker === htmlText(m[1]!) && c.start_utc!.slice(0, 16) === m[2]),
+        ).toBe(true);
+      }
+
+      // The hash-rate series: JSON's rates are the chart's points, in whole H/s.
+      const points = a.hashrate.points;
+      expect(ja.hashrate.start).toBe(points[0]?.[0] ?? null);
+      expect(ja.hashrate.rates.filter((r) => r !== null)).toEqual(points.map(([, r]) => Math.round(r)));
+      expect(ja.hashrate.step).toBe(a.hashrate.step);
+
+      // Links: the same in each.
+      expect(ja.links).toEqual(a.links);
+      expect(mine('links').map((l) => l.link)).toEqual(a.links.map((l) => l.link ?? ''));
     });
   });
 });
+
+type Row = Record<string, unknown>;
+interface JsonTable {
+  columns: string[];
+  rows: unknown[][];
+}
+interface JsonStatement {
+  rules: string[];
+  accounts: {
+    figures: Record<string, string>;
+    uptime: { up: number };
+    workerRows: JsonTable;
+    days: JsonTable;
+    outages: JsonTable;
+    hashrate: { start: number | null; step: number | null; rates: (number | null)[] };
+    links: unknown[];
+  }[];
+}
+
+const rowsOf = (t: JsonTable): Row[] =>
+  t.rows.map((r) => Object.fromEntries(t.columns.map((c, i) => [c, r[i]])));
+
+const htmlText = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** A CSV table as records keyed by its header (RFC 4180 quoting). */
+function csvTable(text: string): Record<string, string>[] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i++;
+    } else field += c;
+  }
+  const [head, ...rest] = records;
+  for (const r of rest) expect(r).toHaveLength(head!.length);
+  return rest.map((r) => Object.fromEntries(head!.map((h, i) => [h, r[i]!])));
+}

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildStatement } from '../../src/report/statement.js';
 import { termsFor, termsFromToml } from '../../src/report/terms.js';
 import type { AccountHistory, ContractTerms, PresenceSpan, StatementWindow } from '../../src/report/types.js';
-import { statementCsv } from '../../src/report/write-csv.js';
+import { longestOutages, outageAt } from '../../src/report/outage-table.js';
+import { CSV_TABLES, statementCsv } from '../../src/report/write-csv.js';
 import { statementHtml } from '../../src/report/write-html.js';
 import { statementMarkdown } from '../../src/report/write-markdown.js';
 
@@ -38,6 +39,52 @@ const build = (a: AccountHistory, terms: Partial<ContractTerms> = {}, window = J
     generatedAt: 0,
   });
 
+describe('outages', () => {
+  it('are in order of start, then worker, whole seconds or not, with the longest ten apart', () => {
+    // Out of order, equal starts across workers, and a start that is not a whole second.
+    const starts = [[5, 1, 3], [3, 1], [4.5, 1], [3]];
+    const spans = starts.map((hs) =>
+      hs.map((h) => down(FROM + h * DAY, FROM + h * DAY + (2 + h) * 3600)).sort(() => -1),
+    );
+    const expected = starts
+      .flatMap((hs, w) => hs.map((h) => ({ worker: `rig-${w}`, start: FROM + h * DAY })))
+      .sort((a, b) => a.start - b.start || a.worker.localeCompare(b.worker));
+    for (const names of [
+      ['rig-0', 'rig-1', 'rig-2', 'rig-3'],
+      ['rig-3', 'rig-2', 'rig-1', 'rig-0'],
+    ]) {
+      const history = account(spans);
+      const workers = names.map((n) => history.workers.find((w) => w.name === n)!);
+      const whole = build({
+        ...history,
+        workers: workers.map((w) => ({ ...w, spans: w.spans.filter((x) => Number.isInteger(x.start)) })),
+      });
+      const any = build({ ...history, workers });
+      for (const [s, list] of [
+        [whole, expected.filter((o) => Number.isInteger(o.start))],
+        [any, expected],
+      ] as const) {
+        const t = s.accounts[0]!.outages;
+        expect(
+          Array.from({ length: t.length }, (_, i) => outageAt(t, i)).map(({ worker, start }) => ({
+            worker,
+            start,
+          })),
+        ).toEqual(list);
+      }
+      const longest = longestOutages(any.accounts[0]!.outages, 3).map((o) => [
+        o.worker,
+        (o.start - FROM) / DAY,
+      ]);
+      expect(longest).toEqual([
+        ['rig-0', 5],
+        ['rig-2', 4.5],
+        ['rig-0', 3],
+      ]);
+    }
+  });
+});
+
 describe('uptime by worker-hours', () => {
   it('counts up and down worker-seconds, not watched apart, and gaps as not watched', () => {
     const end = JUNE.to;
@@ -56,7 +103,7 @@ describe('uptime by worker-hours', () => {
     expect(a.days[1]!.down).toBe(3 * 3600);
     expect(a.days[0]!.unwatched).toBe(DAY);
     expect(a.outages).toHaveLength(1);
-    expect(a.outages[0]).toMatchObject({
+    expect(outageAt(a.outages, 0)).toMatchObject({
       worker: 'rig-0',
       seconds: 3 * 3600,
       lastPresentAt: FROM + DAY - 60,
@@ -98,7 +145,7 @@ describe('uptime by worker-hours', () => {
     const a = s.accounts[0]!;
     expect(a.uptime.filled).toBe(DAY + 3600);
     expect(a.filledPeriods).toEqual([{ from: FROM, to: FROM + DAY + 3600 }]);
-    expect(a.outages[0]!.filled).toBe(true);
+    expect(outageAt(a.outages, 0).filled).toBe(true);
   });
 });
 
@@ -142,9 +189,10 @@ describe('credit owed', () => {
     expect(a.credit).toBeUndefined();
     expect(a.daysBelowSla).toBeUndefined();
     expect(a.hashrate.ofContracted).toBeUndefined();
-    const csv = statementCsv(build(history));
-    expect(csv).not.toMatch(/,credit,|,sla_percent,|days_below_sla/);
-    expect(csv).toMatch(/farm,summary,,uptime_percent,95.00/);
+    const [head, row] = statementCsv(build(history)).join('').split('\r\n');
+    expect(head).not.toMatch(/,credit\b|,sla_percent|days_below_sla/);
+    const summary = Object.fromEntries(head!.split(',').map((k, i) => [k, row!.split(',')[i]]));
+    expect(summary).toMatchObject({ account: 'farm', window: '2025-06', uptime_percent: '95.00' });
   });
 });
 
@@ -228,14 +276,18 @@ describe('network text', () => {
     const md = statementMarkdown(s);
     expect(md).not.toContain('\u001b');
     expect(md).toContain('\\<script\\>');
-    const csv = statementCsv(s);
-    expect(csv).not.toContain('\u001b');
+    for (const table of CSV_TABLES) {
+      const csv = statementCsv(s, table).join('');
+      expect(csv, table).not.toContain('\u001b');
+      if (table !== 'outages') expect(csv, table).toContain('<script>alert(1)</script>\ufffd[31m');
+    }
     const formula = buildStatement(
       { accounts: [account([[up(FROM, JUNE.to)]], { account: '=HYPERLINK(1)' })] },
       () => BASE,
       JUNE,
       { source: 'test', generatedAt: 0 },
     );
-    expect(statementCsv(formula)).toContain("\r\n'=HYPERLINK(1),summary,");
+    expect(statementCsv(formula).join('')).toContain("\r\n'=HYPERLINK(1),2025-06,");
+    expect(statementCsv(formula, 'workers').join('')).toContain("\r\n'=HYPERLINK(1),");
   });
 });
