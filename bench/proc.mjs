@@ -1,6 +1,6 @@
 // Reads CPU time and resident memory of another process from /proc (Linux only).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 let clockTicks;
 /** Kernel clock ticks per second (USER_HZ), usually 100. */
@@ -26,6 +26,26 @@ export function cpuMs(pid) {
     const utime = Number(fields[11]);
     const stime = Number(fields[12]);
     return ((utime + stime) * 1000) / ticksPerSecond();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU time of `pid`'s threads in milliseconds, to the nanosecond (schedstat, where /proc/<pid>/stat
+ * counts 10 ms ticks), or undefined when the process is gone. Threads already ended are not counted.
+ */
+export function threadsCpuMs(pid) {
+  try {
+    let ns = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+    return ns / 1e6;
   } catch {
     return undefined;
   }

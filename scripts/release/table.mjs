@@ -15,7 +15,7 @@ export { COMMANDS, HELP, dashboard } from './src/commands/index.ts';
 export { COMMAND_NAMES, commandFirst, invocationOf } from './src/commands/support/mode.ts';
 export { COMMON_OPTIONS } from './src/commands/support/parse.ts';
 export { SETTINGS, PROFILE_ENV } from './src/config/settings-meta.ts';
-export { AT_START_V8_FLAGS, AFTER_START_UP_V8_FLAGS, SERVICE_V8_FLAGS } from './src/launch/dashboard-heap.ts';
+export { AFTER_START_UP_V8_FLAGS, AT_START_V8_FLAGS, COMMAND_LINE_V8_FLAGS, SERVICE_V8_FLAGS } from './src/launch/dashboard-heap.ts';
 export { SERVICE_MALLOC_ENV, STARTED_AGAIN } from './src/launch/service-exec.ts';
 `;
 

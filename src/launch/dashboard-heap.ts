@@ -18,12 +18,20 @@
  *   of a frame either way.
  * - Once start-up is over, `--semi-space-growth-factor=1`: the young generation keeps the size it
  *   has. V8 doubles it, up to 16 MB a semi-space, whenever enough garbage survives a scavenge, and
- *   an idle process never gives those pages back. Not from the start: held at its first size
- *   through start-up, it costs Node 22 ~15 % of the time to the first frame.
+ *   an idle process never gives those pages back. Not from the start under a plain `node`: held at
+ *   its first size through start-up, it costs Node 22 ~15 % of the time to the first frame (on
+ *   Node 24.21 nothing: 5 scavenges before the first frame either way).
  * Set from inside the process, so they cost no re-exec (30–90 ms): the settings that would keep
  * compilation off the worker threads (`--no-concurrent-recompilation`, `MALLOC_ARENA_MAX`) take
  * effect only on the command line. The start ones before the bundle is compiled and the last
  * after its code cache is written, so the cache is made and checked under the same flags.
+ *
+ * Why not all on the command line (the release's launcher gives only COMMAND_LINE_V8_FLAGS
+ * there): every code cache is checked against a hash of V8's settings, the one built into Node
+ * for its own modules too. `--semi-space-growth-factor` is left out of that hash; the others are
+ * in it, so on node's command line they make Node compile every one of its ~100 modules the
+ * dashboard loads from source, its bootstrap's 28 among them (+5–10 ms CPU to the first frame on
+ * Node 24.21, docs/performance.md). Set here, after Node's own start-up, those 28 keep their cache.
  */
 import { setFlagsFromString } from 'node:v8';
 
@@ -44,6 +52,13 @@ export const SERVICE_V8_FLAGS: readonly string[] = [
   '--optimize-for-size',
   ...AFTER_START_UP_V8_FLAGS,
 ];
+
+/**
+ * What the release's launcher (scripts/release/wrapper.mjs) puts on node's command line: the
+ * settings above that V8 leaves out of the hash its code caches are checked against
+ * (test/release checks that against the Node it ships). ./entry.ts sets the rest.
+ */
+export const COMMAND_LINE_V8_FLAGS: readonly string[] = AFTER_START_UP_V8_FLAGS;
 
 export function applyV8Flags(flags: readonly string[]): void {
   for (const flag of flags) setFlagsFromString(flag);

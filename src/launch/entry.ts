@@ -46,8 +46,8 @@ process.on('SIGUSR1', () => {
 
 /**
  * The V8 settings not already given on node's command line. The release archive's launcher
- * (bin/pooltop, scripts/release/wrapper.mjs) gives them all there, so that build sets nothing
- * while running; `node dist/pooltop.cjs` gets them here.
+ * (bin/pooltop, scripts/release/wrapper.mjs) gives there only those outside V8's code-cache check
+ * (./dashboard-heap.ts says why); `node dist/pooltop.cjs` gets them all here.
  */
 function notOnCommandLine(flags: readonly string[]): readonly string[] {
   return flags.filter((flag) => !process.execArgv.includes(flag));
