@@ -23,6 +23,11 @@ export interface BackfillOptions {
    * long-running writer keeps its memory down with a few.
    */
   workersAtOnce?: number;
+  /**
+   * Called after each worker's points are recorded (or could not be read), before the next: a
+   * service collects its garbage there (commands/support/full-collection.ts).
+   */
+  afterWorker?: () => void;
 }
 
 export interface BackfillResult {
@@ -78,7 +83,10 @@ export async function backfill(
   const lanes = Math.max(1, Math.min(opts.workersAtOnce ?? waiting.length, waiting.length));
   await Promise.all(
     Array.from({ length: lanes }, async () => {
-      for (let worker = waiting.shift(); worker !== undefined; worker = waiting.shift()) await one(worker);
+      for (let worker = waiting.shift(); worker !== undefined; worker = waiting.shift()) {
+        await one(worker);
+        opts.afterWorker?.();
+      }
     }),
   );
   if (result.failed === 0 && !opts.signal?.aborted) store.markBackfilled(account, now);
