@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseAccountHashRate, parseWorkerHashRate } from '../../src/api/mining-schemas.js';
 import type { Degradation } from '../../src/api/parse-policy.js';
+import { mulberry32 as random } from '../../src/service/random.js';
 
 // The series answers are read without the schema when every point is plain (mining-schemas.ts,
 // `plainSeries`). Each plain answer here is read twice: as it is (the fast path) and with one
 // point more whose time is null, which sends the whole answer through the schema; the schema
 // drops that point and reports it, so both readings must be the same.
-
-/** A small seeded generator (mulberry32), so a failure is the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function plainValue(r: () => number): string | number {
   const pick = Math.floor(r() * 7);
