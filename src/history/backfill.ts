@@ -66,8 +66,11 @@ export async function backfill(
       const span = WINDOW_POINTS * INTERVAL_SECONDS['1h'];
       const windows: Array<[number, number]> = [];
       for (let to = now; to > floor; to -= span) windows.push([Math.max(floor, to - span + 1), to]);
-      const hourly = await Promise.all(windows.map(([from, to]) => ask(worker, '1h', from, to)));
-      for (const h of hourly) reads.push({ worker, interval: '1h', points: h.hashrate, backfill: true });
+      // One window after another: fewer answers in memory at once.
+      for (const [from, to] of windows) {
+        const h = await ask(worker, '1h', from, to);
+        reads.push({ worker, interval: '1h', points: h.hashrate, backfill: true });
+      }
       const fine = await ask(worker, '5m', now - DAY, now);
       reads.push({ worker, interval: '5m', points: fine.hashrate, backfill: true });
       const kept = store.record({ at: now, intervalS: 60, accounts: [{ account, workerSeries: reads }] });
