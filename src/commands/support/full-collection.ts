@@ -3,17 +3,17 @@
  * worker of a first-sight back-fill (history/backfill.ts). Each worker's months of points are
  * held across its requests, so V8 promotes them to the old generation, which it lets grow by ~6
  * MB of such garbage before it collects: `watch` peaked at ~80 MB during the back-fill of 120
- * workers. Once the heap has grown by GROWTH_BYTES since the last, a collection that also hands
- * V8's spare pages back (as its memory reducer does once idle): 67–68 MB (docs/performance.md).
- * Node gives `gc` only with `--expose-gc` on the command line, or to a context made while the
- * flag is set: one such context is made once and the flag taken back off. Where that yields no
- * function, nothing is done.
+ * workers. Once the old generation has grown by GROWTH_BYTES since the last, a collection that
+ * also hands V8's spare pages back (as its memory reducer does once idle): 68–69 MB, ~70
+ * collections of ~10 ms over the back-fill (docs/performance.md). Node gives `gc` only with
+ * `--expose-gc` on the command line, or to a context made while the flag is set: one such context
+ * is made once and the flag taken back off. Where that yields no function, nothing is done.
  */
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-/** Old-generation growth that calls for a collection: a few workers' garbage. */
-const GROWTH_BYTES = 1 << 19;
+/** Old-generation growth that calls for a collection: about one worker's garbage. */
+const GROWTH_BYTES = 1 << 18;
 
 type Collect = (options: { type: 'major'; flavor: 'last-resort' }) => void;
 
