@@ -32,7 +32,7 @@ import { createRequestQueue } from '../api/request-queue.js';
 import { firstSight } from '../history/first-sight.js';
 import { RoundReads, recordReads } from '../history/round-reads.js';
 import { commandHistory, NO_HISTORY } from './history-writer.js';
-import { collectGarbage } from './support/full-collection.js';
+import { collectGarbage } from '../history/full-collection.js';
 
 export const DEFAULT_LISTEN = '127.0.0.1:9861';
 export const DEFAULT_INTERVAL_S = 30;

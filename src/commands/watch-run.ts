@@ -20,7 +20,7 @@ import { commandHistory, NO_HISTORY } from './history-writer.js';
 import { toSafeJson } from './json-output.js';
 import { demoBook, seenStoreFor } from './mining-gone.js';
 import type { CommandContext } from './support/context.js';
-import { collectGarbage } from './support/full-collection.js';
+import { collectGarbage } from '../history/full-collection.js';
 import { goneAfterS } from './support/gone-after.js';
 import { type CommandIO, interruptedCode, untilAborted } from './support/io.js';
 import { clip, type ParsedValues, stringFlag } from './support/parse.js';

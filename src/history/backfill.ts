@@ -25,7 +25,7 @@ export interface BackfillOptions {
   workersAtOnce?: number;
   /**
    * Called after each worker's points are recorded (or could not be read), before the next: a
-   * service collects its garbage there (commands/support/full-collection.ts).
+   * service collects its garbage there (history/full-collection.ts).
    */
   afterWorker?: () => void;
 }

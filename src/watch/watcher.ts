@@ -85,7 +85,7 @@ export interface WatcherOptions {
    * the store has not seen is back-filled (history/first-sight.ts).
    */
   history?: () => HistoryStore | undefined;
-  /** After each worker's back-fill (history/backfill.ts `afterWorker`): `pooltop watch` collects its garbage. */
+  /** After each worker's back-fill (history/backfill.ts `afterWorker`): a collection (history/full-collection.ts). */
   afterBackfilledWorker?: () => void;
 }
 

@@ -16,7 +16,7 @@ import { createRequestQueue } from '../../src/api/request-queue.js';
 import { DEFAULT_HISTORY } from '../../src/config/history-preferences.js';
 import { cachedSeenStores, memorySeenStore } from '../../src/config/seen-store.js';
 import { openWriterHistory, type WriterHistory } from '../../src/commands/history-writer.js';
-import { collectGarbage } from '../../src/commands/support/full-collection.js';
+import { collectGarbage } from '../../src/history/full-collection.js';
 import type { ServiceHandle } from '../../src/service/server.js';
 import { memoryBookStore } from '../../src/watch/book-store.js';
 import { createWatcher } from '../../src/watch/watcher.js';
