@@ -1,13 +1,14 @@
 /**
- * A full garbage collection on demand, for the services (`pooltop watch`, the exporter) after each
- * worker of a first-sight back-fill (history/backfill.ts). Each worker's months of points are
- * held across its requests, so V8 promotes them to the old generation, which it lets grow by ~6
- * MB of such garbage before it collects: `watch` peaked at ~80 MB during the back-fill of 120
- * workers. Once the old generation has grown by GROWTH_BYTES since the last, a collection that
- * also hands V8's spare pages back (as its memory reducer does once idle): 68–69 MB, ~70
- * collections of ~10 ms over the back-fill (docs/performance.md). Node gives `gc` only with
- * `--expose-gc` on the command line, or to a context made while the flag is set: one such context
- * is made once and the flag taken back off. Where that yields no function, nothing is done.
+ * A full garbage collection on demand, for the writers (`pooltop watch`, the exporter, the
+ * dashboard) after each worker of a first-sight back-fill (backfill.ts). Each worker's months of
+ * points are held across its requests, so V8 promotes them to the old generation, which it lets
+ * grow by ~6 MB of such garbage before it collects: `watch` peaked at ~80 MB during the back-fill
+ * of 120 workers, the dashboard at ~106. Once the old generation has grown by GROWTH_BYTES since
+ * the last, a collection that also hands V8's spare pages back (as its memory reducer does once
+ * idle): 68–69 MB and 90 MB, ~70 collections of ~10 ms over the back-fill (docs/performance.md).
+ * Node gives `gc` only with `--expose-gc` on the command line, or to a context made while the
+ * flag is set: one such context is made once and the flag taken back off. Where that yields no
+ * function, nothing is done.
  */
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
