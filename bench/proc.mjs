@@ -51,13 +51,23 @@ export function threadsCpuMs(pid) {
   }
 }
 
-/** VmRSS of `pid` in bytes, or undefined when the process is gone. */
-export function rssBytes(pid) {
+/** A `/proc/PID/status` field in kB (VmRSS, VmHWM), in bytes, or undefined when the process is gone. */
+function statusBytes(pid, field) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status);
     return match ? Number(match[1]) * 1024 : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** VmRSS of `pid` in bytes, or undefined when the process is gone. */
+export function rssBytes(pid) {
+  return statusBytes(pid, 'VmRSS');
+}
+
+/** VmHWM of `pid` in bytes (the highest RSS since it started, between samples too), or undefined. */
+export function hwmBytes(pid) {
+  return statusBytes(pid, 'VmHWM');
 }

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countingProxy } from './exporter.mjs';
-import { cpuMs, rssBytes } from './proc.mjs';
+import { cpuMs, hwmBytes, rssBytes } from './proc.mjs';
 
 const live = new Set();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -91,9 +91,17 @@ export async function measureWatchIdle(cli, { idleMs = 120_000, warmupMs = 10_00
   const cpu1 = cpuMs(child.pid);
   const wall = performance.now() - t0;
   clearInterval(sample);
+  // Since the process started itself again with its service settings (service-exec.ts): execve resets it.
+  const hwm = hwmBytes(child.pid) ?? 0;
   await stop(child);
   rmSync(home, { recursive: true, force: true });
-  return { rssMB: rss / 1e6, cpuPct: ((cpu1 - cpu0) / wall) * 100, seconds: wall / 1000, history };
+  return {
+    rssMB: rss / 1e6,
+    hwmMB: hwm / 1e6,
+    cpuPct: ((cpu1 - cpu0) / wall) * 100,
+    seconds: wall / 1000,
+    history,
+  };
 }
 
 /** SIGTERM, then the exit awaited (bounded): the watcher writes its state on the way out. */
@@ -142,7 +150,7 @@ export function watchLines(idle, load) {
   const out = [];
   if (idle?.rssMB !== undefined)
     out.push(
-      `watch, 60 s interval, history ${idle.history === false ? 'off' : 'on'}: RSS ${idle.rssMB.toFixed(1)} MB (≤ 70), idle CPU ${idle.cpuPct.toFixed(2)} % over ${idle.seconds.toFixed(0)} s (≤ 0.5)`,
+      `watch, 60 s interval, history ${idle.history === false ? 'off' : 'on'}: RSS ${idle.rssMB.toFixed(1)} MB (≤ 70; VmHWM ${idle.hwmMB.toFixed(1)} MB), idle CPU ${idle.cpuPct.toFixed(2)} % over ${idle.seconds.toFixed(0)} s (≤ 0.5)`,
     );
   if (load?.byPath)
     out.push(

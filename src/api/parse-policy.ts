@@ -131,6 +131,24 @@ export const decimal = () =>
     MESSAGES.decimal,
   );
 
+/**
+ * What `decimal()` makes of a value that needs no trimming and reports nothing, or undefined:
+ * the fast path of the series answers (mining-schemas.ts), which send anything else through the
+ * schema.
+ */
+export function plainDecimal(value: unknown): string | undefined {
+  if (typeof value === 'string') return DECIMAL.test(value) ? value : undefined;
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return decimalText(value);
+  return undefined;
+}
+
+/** What `unixSeconds()` makes of a whole JSON number of seconds, or undefined (the same fast path). */
+export function plainUnixSeconds(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_UNIX_SECONDS
+    ? value
+    : undefined;
+}
+
 /** A finite non-negative number as plain decimal text: 1.8e17 → "180000000000000000". */
 export function decimalText(n: number): string {
   const plain = String(n);

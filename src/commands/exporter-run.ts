@@ -32,6 +32,7 @@ import { createRequestQueue } from '../api/request-queue.js';
 import { firstSight } from '../history/first-sight.js';
 import { RoundReads, recordReads } from '../history/round-reads.js';
 import { commandHistory, NO_HISTORY } from './history-writer.js';
+import { collectGarbage } from '../history/full-collection.js';
 
 export const DEFAULT_LISTEN = '127.0.0.1:9861';
 export const DEFAULT_INTERVAL_S = 30;
@@ -133,7 +134,13 @@ export async function runExporter(ctx: CommandContext, io: CommandIO, flags: Exp
   const reads = history === NO_HISTORY ? undefined : new RoundReads();
   // The back-fill's requests only: the polls go out on their own.
   const backfillQueue = createRequestQueue();
-  const sight = firstSight({ client: ctx.client, queue: backfillQueue, signal: io.signal, now: Date.now });
+  const sight = firstSight({
+    client: ctx.client,
+    queue: backfillQueue,
+    signal: io.signal,
+    now: Date.now,
+    afterWorker: collectGarbage,
+  });
   const targets = [
     pool,
     ...(withMining

@@ -20,6 +20,7 @@ import { commandHistory, NO_HISTORY } from './history-writer.js';
 import { toSafeJson } from './json-output.js';
 import { demoBook, seenStoreFor } from './mining-gone.js';
 import type { CommandContext } from './support/context.js';
+import { collectGarbage } from '../history/full-collection.js';
 import { goneAfterS } from './support/gone-after.js';
 import { type CommandIO, interruptedCode, untilAborted } from './support/io.js';
 import { clip, type ParsedValues, stringFlag } from './support/parse.js';
@@ -89,6 +90,7 @@ export async function runWatch(ctx: CommandContext, io: CommandIO, flags: WatchF
     store,
     ...(mining ? { oversight: ctx.client.oversight } : {}),
     history: history === NO_HISTORY ? undefined : () => history.store,
+    afterBackfilledWorker: collectGarbage,
     onSourceError: (source, error) =>
       io.stderr(
         `pooltop: warning: ${sanitize(source, io.terminal)}: ${sanitize(error instanceof Error ? error.message : String(error), io.terminal)}\n`,

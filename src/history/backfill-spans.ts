@@ -13,14 +13,7 @@ export function backfillSpans(
   reads: readonly WorkerSeriesRead[],
   presence: WorkerPresence,
 ): { written: number; lastPresentAt: number | null } {
-  const buckets = reads.flatMap((r) =>
-    r.points.map((p) => ({
-      timestamp: p.timestamp,
-      res: INTERVAL_SECONDS[r.interval],
-      hashrate: p.hashrate,
-    })),
-  );
-  const spans = seriesSpans(buckets);
+  const spans = seriesSpans(reads.map((r) => ({ res: INTERVAL_SECONDS[r.interval], points: r.points })));
   let lastPresentAt = presence.lastPresentAt;
   const first = spans[0];
   const last = spans[spans.length - 1];

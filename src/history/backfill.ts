@@ -23,6 +23,11 @@ export interface BackfillOptions {
    * long-running writer keeps its memory down with a few.
    */
   workersAtOnce?: number;
+  /**
+   * Called after each worker's points are recorded (or could not be read), before the next: a
+   * service collects its garbage there (history/full-collection.ts).
+   */
+  afterWorker?: () => void;
 }
 
 export interface BackfillResult {
@@ -61,8 +66,11 @@ export async function backfill(
       const span = WINDOW_POINTS * INTERVAL_SECONDS['1h'];
       const windows: Array<[number, number]> = [];
       for (let to = now; to > floor; to -= span) windows.push([Math.max(floor, to - span + 1), to]);
-      const hourly = await Promise.all(windows.map(([from, to]) => ask(worker, '1h', from, to)));
-      for (const h of hourly) reads.push({ worker, interval: '1h', points: h.hashrate, backfill: true });
+      // One window after another: fewer answers in memory at once.
+      for (const [from, to] of windows) {
+        const h = await ask(worker, '1h', from, to);
+        reads.push({ worker, interval: '1h', points: h.hashrate, backfill: true });
+      }
       const fine = await ask(worker, '5m', now - DAY, now);
       reads.push({ worker, interval: '5m', points: fine.hashrate, backfill: true });
       const kept = store.record({ at: now, intervalS: 60, accounts: [{ account, workerSeries: reads }] });
@@ -78,7 +86,10 @@ export async function backfill(
   const lanes = Math.max(1, Math.min(opts.workersAtOnce ?? waiting.length, waiting.length));
   await Promise.all(
     Array.from({ length: lanes }, async () => {
-      for (let worker = waiting.shift(); worker !== undefined; worker = waiting.shift()) await one(worker);
+      for (let worker = waiting.shift(); worker !== undefined; worker = waiting.shift()) {
+        await one(worker);
+        opts.afterWorker?.();
+      }
     }),
   );
   if (result.failed === 0 && !opts.signal?.aborted) store.markBackfilled(account, now);

@@ -29,6 +29,8 @@ export function firstSight(opts: {
   signal: AbortSignal;
   /** Milliseconds. */
   now: () => number;
+  /** After each worker's back-fill (backfill.ts `afterWorker`). */
+  afterWorker?: () => void;
 }): FirstSight {
   const running = new Map<string, Promise<void>>();
   const done = new Set<string>();
@@ -54,6 +56,7 @@ export function firstSight(opts: {
             signal: opts.signal,
             now: nowS,
             workersAtOnce: WORKERS_AT_ONCE,
+            ...(opts.afterWorker ? { afterWorker: opts.afterWorker } : {}),
           }),
         )
         .then(

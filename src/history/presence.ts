@@ -215,52 +215,85 @@ export interface FilledSpan {
   lastPresentAt: number | null;
 }
 
-export interface SeriesBucket {
-  /** Unix seconds, the bucket's start. */
-  timestamp: number;
+/** One read of a worker's series: its buckets' length and its points (hash rate null: no reading). */
+export interface SeriesRead {
   /** Seconds per bucket. */
   res: number;
-  /** H/s; null: no reading (not watched). */
-  hashrate: number | null;
+  /** Each bucket's start (Unix seconds) and H/s. */
+  points: readonly { timestamp: number; hashrate: number | null }[];
 }
 
 /**
  * A worker's series as spans: in each bucket a zero rate is down, a non-zero one up, a missing
  * bucket not watched. Where resolutions overlap the finest wins (its first to last bucket).
+ * Indexed loops and one array of positions, no object a bucket: a back-fill reads ~2,900 buckets
+ * a worker, in baseline code (launch/dashboard-heap.ts) where each object, iterator step or
+ * destructured pair is allocated.
  */
-export function seriesSpans(buckets: readonly SeriesBucket[]): FilledSpan[] {
-  const byRes = new Map<number, SeriesBucket[]>();
-  for (const b of buckets) {
-    if (!Number.isFinite(b.timestamp) || !(b.res > 0)) continue;
-    // Pushed, not spread: months of hourly buckets copied bucket by bucket were megabytes of garbage.
-    const list = byRes.get(b.res);
-    if (list) list.push(b);
-    else byRes.set(b.res, [b]);
-  }
-  const chosen: SeriesBucket[] = [];
-  const covered: Array<[number, number]> = [];
-  for (const res of [...byRes.keys()].sort((a, b) => a - b)) {
-    const list = (byRes.get(res) ?? []).sort((a, b) => a.timestamp - b.timestamp);
-    const first = list[0];
-    const last = list[list.length - 1];
-    if (!first || !last) continue;
-    for (const b of list) {
-      const end = b.timestamp + b.res;
-      const inFiner = covered.some(([s, e]) => b.timestamp < e && end > s);
-      if (!inFiner) chosen.push(b);
+export function seriesSpans(reads: readonly SeriesRead[]): FilledSpan[] {
+  // Each resolution's first bucket start and last bucket end.
+  const resolutions: number[] = [];
+  const firsts: number[] = [];
+  const ends: number[] = [];
+  let n = 0;
+  for (let r = 0; r < reads.length; r++) {
+    const read = reads[r] as SeriesRead;
+    if (!(read.res > 0)) continue;
+    let k = resolutions.indexOf(read.res);
+    for (let i = 0; i < read.points.length; i++) {
+      const ts = (read.points[i] as SeriesRead['points'][number]).timestamp;
+      if (!Number.isFinite(ts)) continue;
+      if (k < 0) {
+        k = resolutions.push(read.res) - 1;
+        firsts.push(ts);
+        ends.push(ts + read.res);
+      }
+      if (ts < (firsts[k] as number)) firsts[k] = ts;
+      if (ts + read.res > (ends[k] as number)) ends[k] = ts + read.res;
+      n++;
     }
-    covered.push([first.timestamp, last.timestamp + res]);
   }
-  chosen.sort((a, b) => a.timestamp - b.timestamp);
+  // The buckets no finer resolution covers, as (read, point) positions, in time order.
+  const readAt = new Uint32Array(n);
+  const pointAt = new Uint32Array(n);
+  let chosen = 0;
+  for (let r = 0; r < reads.length; r++) {
+    const read = reads[r] as SeriesRead;
+    if (!(read.res > 0)) continue;
+    for (let i = 0; i < read.points.length; i++) {
+      const ts = (read.points[i] as SeriesRead['points'][number]).timestamp;
+      if (!Number.isFinite(ts)) continue;
+      let inFiner = false;
+      for (let k = 0; k < resolutions.length && !inFiner; k++) {
+        const res = resolutions[k] as number;
+        inFiner = res < read.res && ts < (ends[k] as number) && ts + read.res > (firsts[k] as number);
+      }
+      if (inFiner) continue;
+      readAt[chosen] = r;
+      pointAt[chosen] = i;
+      chosen++;
+    }
+  }
+  const startOf = (j: number) =>
+    ((reads[readAt[j] as number] as SeriesRead).points[pointAt[j] as number] as SeriesRead['points'][number])
+      .timestamp;
+  // Ties (a bucket read twice) keep the order read, as a stable sort would.
+  const order = new Uint32Array(chosen);
+  for (let j = 0; j < chosen; j++) order[j] = j;
+  order.sort((a, b) => startOf(a) - startOf(b) || a - b);
   const spans: FilledSpan[] = [];
   let lastUpEnd: number | null = null;
-  for (const b of chosen) {
-    if (b.hashrate === null || !Number.isFinite(b.hashrate)) continue;
-    const up = b.hashrate > 0;
-    const end = b.timestamp + b.res;
+  for (let o = 0; o < chosen; o++) {
+    const j = order[o] as number;
+    const read = reads[readAt[j] as number] as SeriesRead;
+    const point = read.points[pointAt[j] as number] as SeriesRead['points'][number];
+    const hashrate = point.hashrate;
+    if (hashrate === null || !Number.isFinite(hashrate)) continue;
+    const up = hashrate > 0;
+    const end = point.timestamp + read.res;
     const tail = spans[spans.length - 1];
-    if (tail && tail.up === up && tail.end === b.timestamp) tail.end = end;
-    else spans.push({ start: b.timestamp, end, up, lastPresentAt: up ? null : lastUpEnd });
+    if (tail && tail.up === up && tail.end === point.timestamp) tail.end = end;
+    else spans.push({ start: point.timestamp, end, up, lastPresentAt: up ? null : lastUpEnd });
     if (up) lastUpEnd = end;
   }
   return spans;

@@ -190,7 +190,12 @@ export class HistoryWriter {
       const res = INTERVAL_SECONDS[read.interval];
       if (!res || read.points.length === 0) continue;
       const sid = this.#seriesId(cache.id, this.#workerId(cache, read.worker), METRIC_HASHRATE);
-      for (const p of read.points) this.#blocks.set(res, sid, p.timestamp, p.hashrate);
+      // Indexed: in baseline code each step of `for…of` allocates (a back-fill sets ~2,900 values).
+      const points = read.points;
+      for (let i = 0; i < points.length; i++) {
+        const p = points[i] as (typeof points)[number];
+        this.#blocks.set(res, sid, p.timestamp, p.hashrate);
+      }
     }
     for (const r of a.rewards ?? []) {
       if (r.date === null || !Number.isFinite(r.date)) continue;

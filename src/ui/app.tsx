@@ -21,6 +21,7 @@ import { Shell, type TerminalControl } from './shell.js';
 import { DataProvider } from './data/data-provider.js';
 import { ThemeContext } from './theme-context.js';
 import { fixedThemeSource, type ThemeSource } from './theme-source.js';
+import { collectGarbage } from '../history/full-collection.js';
 
 /** The youngest answer the dashboard's watcher asks for again (see the client it is given). */
 const WATCH_READ_MIN_S = 10;
@@ -108,6 +109,7 @@ export function DashboardProviders({
         now,
         seriesQuery: (account, nowS) => chartSeriesQuery(account, '5m', nowS),
         history: historySource?.get,
+        afterBackfilledWorker: collectGarbage,
       }),
     [shared, queue, alerts.thresholds, alerts.watch, watchIntervalS, config, seenStores, now, historySource],
   );

@@ -85,6 +85,8 @@ export interface WatcherOptions {
    * the store has not seen is back-filled (history/first-sight.ts).
    */
   history?: () => HistoryStore | undefined;
+  /** After each worker's back-fill (history/backfill.ts `afterWorker`): a collection (history/full-collection.ts). */
+  afterBackfilledWorker?: () => void;
 }
 
 interface AccountState {
@@ -174,7 +176,10 @@ export function createWatcher(opts: WatcherOptions): Watcher {
   let sweepBucket = -1;
   let sweeps = 0;
   const kept = recording ? new RoundReads() : undefined;
-  const sight = recording ? firstSight({ client, queue, signal, now }) : undefined;
+  const afterWorker = opts.afterBackfilledWorker;
+  const sight = recording
+    ? firstSight({ client, queue, signal, now, ...(afterWorker ? { afterWorker } : {}) })
+    : undefined;
 
   const ask = <T>(task: (s: AbortSignal | undefined) => Promise<T>, low = false) =>
     queue.run(task, { signal, priority: low ? 'low' : 'high' });

@@ -106,21 +106,79 @@ describe('presence spans', () => {
 
   it('reads a series as filled spans: zero down, non-zero up, missing not watched, finest wins', () => {
     const day = 86_400;
-    const buckets = [
-      { timestamp: 0, res: day, hashrate: 5 },
-      { timestamp: day, res: day, hashrate: 0 },
-      { timestamp: 2 * day, res: day, hashrate: 5 },
-      { timestamp: 2 * day, res: 3600, hashrate: 5 },
-      { timestamp: 2 * day + 3600, res: 3600, hashrate: 0 },
-      { timestamp: 2 * day + 3 * 3600, res: 3600, hashrate: 7 },
+    const reads = [
+      {
+        res: day,
+        points: [
+          { timestamp: 0, hashrate: 5 },
+          { timestamp: day, hashrate: 0 },
+          { timestamp: 2 * day, hashrate: 5 },
+        ],
+      },
+      {
+        res: 3600,
+        points: [
+          { timestamp: 2 * day, hashrate: 5 },
+          { timestamp: 2 * day + 3600, hashrate: 0 },
+          { timestamp: 2 * day + 3 * 3600, hashrate: 7 },
+        ],
+      },
     ];
-    expect(seriesSpans(buckets)).toEqual([
+    expect(seriesSpans(reads)).toEqual([
       { start: 0, end: day, up: true, lastPresentAt: null },
       { start: day, end: 2 * day, up: false, lastPresentAt: day },
       { start: 2 * day, end: 2 * day + 3600, up: true, lastPresentAt: null },
       { start: 2 * day + 3600, end: 2 * day + 7200, up: false, lastPresentAt: 2 * day + 3600 },
       { start: 2 * day + 3 * 3600, end: 2 * day + 4 * 3600, up: true, lastPresentAt: null },
     ]);
+  });
+
+  it('reads any series as a plain computation over its buckets does', () => {
+    /** Every bucket an object; a bucket of a coarser resolution inside a finer one's range left out. */
+    const plain = (
+      reads: Array<{ res: number; points: Array<{ timestamp: number; hashrate: number | null }> }>,
+    ) => {
+      const buckets = reads.flatMap((r) => r.points.map((p) => ({ ...p, res: r.res })));
+      const range = (res: number) => {
+        const of = buckets.filter((b) => b.res === res).map((b) => b.timestamp);
+        return [Math.min(...of), Math.max(...of) + res] as const;
+      };
+      const chosen = buckets
+        .filter((b) =>
+          buckets.every((f) => {
+            if (f.res >= b.res) return true;
+            const [s, e] = range(f.res);
+            return !(b.timestamp < e && b.timestamp + b.res > s);
+          }),
+        )
+        .sort((a, b) => a.timestamp - b.timestamp);
+      const spans: Array<{ start: number; end: number; up: boolean; lastPresentAt: number | null }> = [];
+      let lastUp: number | null = null;
+      for (const b of chosen) {
+        if (b.hashrate === null) continue;
+        const up = b.hashrate > 0;
+        const tail = spans[spans.length - 1];
+        if (tail && tail.up === up && tail.end === b.timestamp) tail.end = b.timestamp + b.res;
+        else
+          spans.push({ start: b.timestamp, end: b.timestamp + b.res, up, lastPresentAt: up ? null : lastUp });
+        if (up) lastUp = b.timestamp + b.res;
+      }
+      return spans;
+    };
+    const point = fc.record({
+      timestamp: fc.integer({ min: 0, max: 40 }).map((k) => k * 300),
+      hashrate: fc.oneof(fc.constant(null), fc.constant(0), fc.double({ min: 0.5, max: 9, noNaN: true })),
+    });
+    const read = fc.record({
+      res: fc.constantFrom(300, 900, 3600),
+      points: fc.array(point, { maxLength: 12 }),
+    });
+    fc.assert(
+      fc.property(fc.array(read, { maxLength: 5 }), (reads) => {
+        expect(seriesSpans(reads)).toEqual(plain(reads));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('cuts live time out of filled spans', () => {

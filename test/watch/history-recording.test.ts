@@ -16,6 +16,7 @@ import { createRequestQueue } from '../../src/api/request-queue.js';
 import { DEFAULT_HISTORY } from '../../src/config/history-preferences.js';
 import { cachedSeenStores, memorySeenStore } from '../../src/config/seen-store.js';
 import { openWriterHistory, type WriterHistory } from '../../src/commands/history-writer.js';
+import { collectGarbage } from '../../src/history/full-collection.js';
 import type { ServiceHandle } from '../../src/service/server.js';
 import { memoryBookStore } from '../../src/watch/book-store.js';
 import { createWatcher } from '../../src/watch/watcher.js';
@@ -63,6 +64,7 @@ function recordingWatcher(
   clock: { t: number },
   intervalS: number,
   history: WriterHistory,
+  afterBackfilledWorker?: () => void,
 ) {
   return createWatcher({
     client,
@@ -76,6 +78,7 @@ function recordingWatcher(
     store: memoryBookStore(),
     now: () => clock.t,
     history: () => history.store,
+    ...(afterBackfilledWorker ? { afterBackfilledWorker } : {}),
   });
 }
 
@@ -96,7 +99,12 @@ describe('watch records history', () => {
     const store = history.store;
     if (!store) throw new Error(said.join('\n'));
     const clock = { t: T0 };
-    const watcher = recordingWatcher(client, clock, INTERVAL_S, history);
+    // As watch-run.ts gives it: a collection, here counted.
+    let collections = 0;
+    const watcher = recordingWatcher(client, clock, INTERVAL_S, history, () => {
+      collections++;
+      collectGarbage();
+    });
     const account = service.miningAccounts[0]!;
     const rig = (await client.mining.workerNames({ account, limit: 100 })).items[1]!;
     // The truth: away from T0+200 s to T0+320 s.
@@ -109,6 +117,8 @@ describe('watch records history', () => {
     }
     // First sight of the account: its back-fill runs beside the rounds, through the same queue.
     await expect.poll(() => store.needsBackfill(account), { timeout: 60_000, interval: 50 }).toBe(false);
+    // Once after each worker back-filled.
+    expect(collections).toBe(store.knownWorkers(account).length);
     await watcher.stop();
     history.close();
     expect(said).toEqual([]);
