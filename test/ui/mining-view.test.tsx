@@ -11,6 +11,7 @@ import {
   keyedConfig,
   keylessConfig,
   mountMining,
+  refused,
   NOW,
   waitForFrame,
   waitUntil,
@@ -351,6 +352,28 @@ describe('Mining tab', () => {
     await elapse(2_300);
     // The tab's listing answered the counts before the change: it lists again (one page for 38).
     await waitUntil(() => fake.callsOf('workerNames').length >= 4, 'the names asked again', 2_000);
+  });
+
+  it('a listing that fails at once is asked again at the next poll of the counts, not as fast as it fails', async () => {
+    fakeClock();
+    const fake = new FakeMining();
+    const v = mount(fake, { intervalSec: 1 });
+    await waitForFrame(v.frame, (x) => headline(x) && rowsLoaded(x), 10_000);
+    const before = fake.callsOf('workerNames').length;
+    // Refused at once from now on; past 50 calls held forever, so a loop ends the test, not the run.
+    const names = fake.workerNames.bind(fake);
+    let sent = 0;
+    fake.workerNames = (q) => {
+      sent++;
+      return sent > 50 ? new Promise<never>(() => {}) : names(q);
+    };
+    fake.fail = (op) => (op === 'workerNames' ? refused() : undefined);
+    fake.info = { ...fake.info, workers: { online: 36, low: 2, offline: 2 } };
+    await waitForFrame(v.frame, (x) => x.includes('2 offline'), 5_000);
+    await elapse(2_300); // two polls of the counts and more
+    // The listing asked again once per poll at most (the page on screen is refused too, once).
+    expect(fake.callsOf('workerNames').length - before).toBeGreaterThanOrEqual(1);
+    expect(sent).toBeLessThanOrEqual(6);
   });
 
   it('shown again with data older than its period, asks each resource once (the headline and the chart share the 5-minute series)', async () => {

@@ -36,6 +36,11 @@ export function useRelistOnCounts(
   const { now } = useDashboard();
   const { fetchedAt, error, refresh } = seen;
   const hasListing = seen.value !== undefined;
+  // Read, never a trigger: a failed listing is asked again at the next poll of the counts. Asked
+  // again on the failure itself, a listing that fails at once (a closed client, a refused key)
+  // would be asked again as fast as it fails, without end.
+  const failed = useRef(error);
+  failed.current = error;
   useEffect(() => {
     if (fetchedAt === undefined) return;
     listedAt.current = asked.current ?? countsNow.current;
@@ -46,6 +51,7 @@ export function useRelistOnCounts(
   }, [error]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: countsPoll: each poll checks again
   useEffect(() => {
+    const error = failed.current;
     if (counts === undefined || poll.paused || poll.hidden || pending.current) return;
     if (!hasListing && !error) {
       // The first listing is on its way: it answers these counts (or older), not the ones when it
@@ -62,5 +68,5 @@ export function useRelistOnCounts(
     asked.current = counts;
     pending.current = true;
     refresh();
-  }, [counts, countsPoll, poll.paused, poll.hidden, hasListing, error, refresh, fetchedAt, now]);
+  }, [counts, countsPoll, poll.paused, poll.hidden, hasListing, refresh, fetchedAt, now]);
 }

@@ -9,6 +9,7 @@ import { render } from 'ink-testing-library';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import type { ApiClient } from '../../../src/api/types.js';
+import type { RequestQueue } from '../../../src/api/request-queue.js';
 import type { ResolvedConfig } from '../../../src/config/types.js';
 import { type AlertSettings, NO_ALERTS } from '../../../src/ui/alerts/alerts-context.js';
 import { App, DashboardProviders } from '../../../src/ui/app.js';
@@ -104,6 +105,8 @@ export function renderApp(opts: RenderAppOptions) {
 
 export interface MountViewOptions {
   client: ApiClient;
+  /** The process's one request queue, as runDashboard's: give the client made with it (default: one of the providers' own). */
+  queue?: RequestQueue;
   config: ResolvedConfig;
   intervalSec?: number;
   /** The dashboard's lifetime (default: one the harness aborts through `controller`). */
@@ -167,6 +170,7 @@ export function mountView(view: (hidden: boolean) => ReactElement, opts: MountVi
       <SchedulingClockContext.Provider value={opts.scheduling ?? systemClock}>
         <DashboardProviders
           client={opts.client}
+          queue={opts.queue}
           config={opts.config}
           demo={false}
           intervalSec={opts.intervalSec ?? 3600}

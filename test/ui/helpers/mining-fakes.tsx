@@ -13,6 +13,7 @@ import type {
   WatcherLink,
 } from '../../../src/api/mining-types.js';
 import type { ApiClient } from '../../../src/api/types.js';
+import type { RequestQueue } from '../../../src/api/request-queue.js';
 import type { SeenStores } from '../../../src/config/seen-store.js';
 import type { ResolvedConfig } from '../../../src/config/types.js';
 import type { AlertSettings } from '../../../src/ui/alerts/alerts-context.js';
@@ -177,6 +178,8 @@ export const refused = (message = 'Mining pool account not found'): PooltopError
 
 export interface MountOptions {
   client: ApiClient;
+  /** The queue `client` paces its sends by, the dashboard's too (default: the providers' own). */
+  queue?: RequestQueue;
   config?: ResolvedConfig;
   width?: number;
   height?: number;
