@@ -69,7 +69,8 @@ describe('pooltop --demo: the Mining tab in a terminal', () => {
       (x) => headline(x) && rows(x).length > 3,
       'the first account',
     );
-    expect(t).toMatch(/Account \S+ · a: another of 3 · Esc: fleet · Payout/);
+    // With history (the demo's, back-filled as it opens): the account's 30-day uptime, or — before it is read.
+    expect(t).toMatch(/Account \S+ · a: another of 3 · Esc: fleet · up 30 d (—|\d+(\.\d)?%) · Payout/);
     expect(t).toMatch(/Reject \d+\.\d\d %/);
     expect(t).toMatch(/Workers \d+ online · \d+ low · \d+ offline · Fee [\d.]+ %/);
     expect(t).toMatch(/Watchers › \S+/);
@@ -207,7 +208,7 @@ describe('pooltop --demo: the Mining tab in a terminal', () => {
     );
     // The last row: a connected worker, or one gone (listed after them, its time in words).
     const table = (x: string) =>
-      x.split('\n').filter((l) => /^[› ] \S+\s+(\d[\d.]* [kMGTP]?H\/s|…|-|gone \d)/.test(l));
+      x.split('\n').filter((l) => /^[› ] \S+\s+(\d[\d.]* [kMGTP]?H\/s|…|-|—|gone \d)/.test(l));
     const t = await press(
       s,
       keyOf('mining', 'last-row', 1),
@@ -221,7 +222,7 @@ describe('pooltop --demo: the Mining tab in a terminal', () => {
     expect(above).toBe((first ?? 0) - 1);
     // As many worker lines on screen as the footer says, the last of them selected.
     const onScreen = table(t);
-    expect(onScreen).toHaveLength((last ?? 0) - (first ?? 0) + 1);
+    expect(onScreen, t).toHaveLength((last ?? 0) - (first ?? 0) + 1);
     s.pty.write(keyOf('global', 'quit'));
     expect(await vi.waitFor(() => s.exit, { timeout: 10_000 })).toBe(0);
   });
