@@ -57,8 +57,24 @@ const poolLoaded = (screen: string): boolean => /Workers [\d,]+/.test(screen);
 const tableRows = (screen: string): string[] =>
   screen.split('\n').filter((l) => /^[›> ] (██|##| {2}) \S/.test(l) && !/^\s+Alias\s/.test(l));
 /** The tab's data is in and the header has caught up with it. */
+/**
+ * Every row on screen has its key count (read a row at a time, after the page), where the column
+ * shows: the count (and its marks) just before the row's id at the end of the line.
+ */
+const keysRead = (screen: string): boolean => {
+  const lines = screen.split('\n');
+  if (!lines.some((l) => /\bAlias\b/.test(l) && /\bKeys\b/.test(l))) return true;
+  return lines
+    .filter((l) => /^[› ] ██ /.test(l))
+    .every((l) => /\s(\d+\+?|\?)( [!~-]+)?\s+[0-9a-f-]{8,36}$/.test(l.trimEnd()));
+};
+
 const settled = (screen: string): boolean =>
-  accountsLoaded(screen) && /● LIVE$/.test(screen.split('\n')[0] ?? '');
+  accountsLoaded(screen) &&
+  /● LIVE$/.test(screen.split('\n')[0] ?? '') &&
+  // The demo's withdrawals awaiting confirmation have their line above the table.
+  screen.includes('Withdrawals awaiting') &&
+  keysRead(screen);
 
 beforeAll(async () => {
   if (missing) return;
