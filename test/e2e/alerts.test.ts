@@ -85,7 +85,12 @@ describe('pooltop --demo --notify with thresholds the demo crosses', () => {
     expect(count(s.raw(), '\x1b]9;')).toBe(1);
 
     s.pty.write(keyOf('global', 'alerts'));
-    const history = await waitForScreen(s, (t) => t.includes('Alert history since'), 'the history');
+    // Since start, or, once the demo's history file is open, the file's 90 days.
+    const history = await waitForScreen(
+      s,
+      (t) => /Alert history (since|, 90 days \(history file\))/.test(t) && t.includes('OK → WARNING'),
+      'the history',
+    );
     expect(history).toMatch(/\d\d:\d\d:\d\d {2}workers +OK → CRITICAL +[\d,]+/);
     expect(history).toMatch(/\d\d:\d\d:\d\d {2}hashrate +OK → WARNING +[\d.]+ PH\/s/);
     s.pty.write(keyOf('global', 'close'));
