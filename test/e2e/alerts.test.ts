@@ -88,7 +88,7 @@ describe('pooltop --demo --notify with thresholds the demo crosses', () => {
     // Since start, or, once the demo's history file is open, the file's 90 days.
     const history = await waitForScreen(
       s,
-      (t) => /Alert history (since|, 90 days \(history file\))/.test(t) && t.includes('OK → WARNING'),
+      (t) => /Alert history( since|, 90 days \(history file\))/.test(t) && t.includes('OK → WARNING'),
       'the history',
     );
     expect(history).toMatch(/\d\d:\d\d:\d\d {2}workers +OK → CRITICAL +[\d,]+/);
